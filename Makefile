@@ -1,0 +1,39 @@
+# Two commands: `make run` starts the bot, `make test` runs lint, types and the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint types unit bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/python -m bot
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+types: $(VENV)/.installed-dev
+	$(BIN)/mypy bot db rules handlers tests benchmarks
+
+unit: $(VENV)/.installed-dev
+	$(BIN)/pytest
+
+test: lint types unit
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m benchmarks.pairing
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,144 @@
+"""Timers: deadlines stored in the database, scheduled with APScheduler 3 (in-memory jobs).
+
+At start the scheduler is rebuilt from the ``deadlines`` table; a deadline that passed while the
+bot was down fires once, at start. Jobs carry only the deadline's id. Firing claims the deadline
+in the database (pending → fired) in the same transaction as the handler's state change, so the
+effect is stored exactly once even if two paths race or the bot dies; the handler returns what to
+announce, sent after the commit. Handlers are registered per ``kind`` by the services that own them.
+When a test clock jumps, everything that became due fires at once (no sleeping in tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
+
+from bot.clock import Clock
+from db import deadlines
+from db.database import Database, Tx
+from db.models import Deadline
+
+log = logging.getLogger(__name__)
+
+AfterCommit = Callable[[], Awaitable[None]]
+Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
+
+
+class Deadlines:
+    """Adds, cancels and fires deadlines; see the module docstring."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
+        self._handlers: dict[str, Handler] = {}
+        self._scheduler: AsyncIOScheduler | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        clock.subscribe(self._clock_jumped)
+
+    def on(self, kind: str, handler: Handler) -> None:
+        self._handlers[kind] = handler
+
+    async def start(self) -> None:
+        """Build the scheduler from the stored deadlines; fire the overdue ones now."""
+        self._scheduler = AsyncIOScheduler(timezone="UTC")
+        self._scheduler.start()
+        async with self._db.read() as tx:
+            stored = await deadlines.pending(tx)
+        for deadline in stored:
+            self._schedule(deadline.id, datetime.fromisoformat(deadline.due_at))
+        await self.fire_due()
+
+    async def stop(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.shutdown(wait=False)
+            self._scheduler = None
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def schedule(self, deadline_id: int, due_at: datetime) -> None:
+        """Arm a stored deadline (after the transaction that stored it committed)."""
+        if due_at <= self._clock.now():
+            self._spawn(deadline_id)
+        else:
+            self._schedule(deadline_id, due_at)
+
+    async def add(
+        self, kind: str, ref_id: int, due_at: datetime, payload: dict[str, object] | None = None
+    ) -> int:
+        async with self._db.transaction() as tx:
+            deadline_id = await deadlines.add(tx, kind, ref_id, due_at, payload)
+        self.schedule(deadline_id, due_at)
+        return deadline_id
+
+    def unschedule(self, deadline_ids: list[int]) -> None:
+        if self._scheduler is None:
+            return
+        for deadline_id in deadline_ids:
+            job = self._scheduler.get_job(f"deadline-{deadline_id}")
+            if job is not None:
+                job.remove()
+
+    async def cancel_for(self, ref_id: int, kinds: tuple[str, ...]) -> None:
+        async with self._db.transaction() as tx:
+            ids = await deadlines.cancel_for(tx, ref_id, kinds)
+        self.unschedule(ids)
+
+    def _schedule(self, deadline_id: int, due_at: datetime) -> None:
+        if self._scheduler is None:
+            return
+        # A test clock may run ahead of the wall clock: fire on the jump, not by the wall.
+        delay = due_at - self._clock.now()
+        run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
+        self._scheduler.add_job(
+            self._fire,
+            DateTrigger(run_date=run_at),
+            args=[deadline_id],
+            id=f"deadline-{deadline_id}",
+            replace_existing=True,
+            misfire_grace_time=None,
+        )
+
+    def _spawn(self, deadline_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._fire(deadline_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _clock_jumped(self) -> None:
+        task = asyncio.get_running_loop().create_task(self.fire_due())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def fire_due(self) -> None:
+        """Fire every pending deadline whose time has come, in due order."""
+        now = self._clock.now()
+        async with self._db.read() as tx:
+            due = [
+                d for d in await deadlines.pending(tx) if datetime.fromisoformat(d.due_at) <= now
+            ]
+        self.unschedule([d.id for d in due])
+        for deadline in due:
+            await self._fire(deadline.id)
+
+    async def _fire(self, deadline_id: int) -> None:
+        after: AfterCommit | None = None
+        try:
+            async with self._db.transaction() as tx:
+                deadline = await deadlines.get(tx, deadline_id)
+                now = self._clock.now().isoformat()
+                if deadline is None or not await deadlines.claim(tx, deadline_id, now):
+                    return
+                handler = self._handlers.get(deadline.kind)
+                if handler is None:
+                    log.error("no handler for deadline kind %s (id %s)", deadline.kind, deadline_id)
+                    return
+                after = await handler(tx, deadline)
+            if after is not None:
+                await after()
+        except Exception:
+            log.exception("deadline %s failed", deadline_id)

@@ -1,0 +1,95 @@
+"""The player registry: registration, profile, ratings and bonuses of club members."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.clock import Clock
+from db import players
+from db.database import Database
+from db.models import Bonus, Player
+
+DISCIPLINES = ("berserk", "billiards")
+#: Card players start at 1200 (card-game rules, section 3); billiards has no default: an
+#: organiser sets each player's starting rating (King of the Hill 3.1).
+START_RATING_CENTS = {"berserk": 120_000}
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    player: Player
+    ratings: dict[str, int]
+    bonuses: list[Bonus]
+
+
+class Registry:
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
+
+    def _now(self) -> str:
+        return self._clock.now().isoformat()
+
+    async def player_of(self, telegram_id: int) -> Player | None:
+        async with self._db.read() as tx:
+            return await players.by_telegram(tx, telegram_id)
+
+    async def register(self, telegram_id: int, answers: dict[str, str | None]) -> Player:
+        """Complete a registration; an organiser-added player keeps his club ID and ratings."""
+        async with self._db.transaction() as tx:
+            existing = await players.by_telegram(tx, telegram_id)
+            if existing is None:
+                player_id = await players.create(
+                    tx, telegram_id, answers, self._now(), registered=True
+                )
+            else:
+                player_id = existing.id
+                await players.update(tx, player_id, answers, registered=True)
+            for discipline, cents in START_RATING_CENTS.items():
+                if await players.rating(tx, player_id, discipline) is None:
+                    await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
+            player = await players.by_id(tx, player_id)
+        assert player is not None
+        return player
+
+    async def update_field(self, player_id: int, field: str, value: str | None) -> None:
+        async with self._db.transaction() as tx:
+            await players.update(tx, player_id, {field: value})
+
+    async def delete(self, player_id: int) -> None:
+        async with self._db.transaction() as tx:
+            await players.erase(tx, player_id, self._now())
+
+    async def profile(self, player: Player, today: date) -> Profile:
+        async with self._db.read() as tx:
+            ratings = await players.ratings_of(tx, player.id)
+            bonuses = [b for b in await players.bonuses(tx, player.id) if b.expires_on > today]
+        return Profile(player, ratings, bonuses)
+
+    async def ensure_player(
+        self, telegram_id: int, first_name: str, last_name: str | None
+    ) -> Player:
+        """The club player of a Telegram user, created from his Telegram name if new."""
+        async with self._db.transaction() as tx:
+            player = await players.by_telegram(tx, telegram_id)
+            if player is None:
+                fields: dict[str, str | None] = {"first_name": first_name, "last_name": last_name}
+                player_id = await players.create(
+                    tx, telegram_id, fields, self._now(), registered=False
+                )
+                for discipline, cents in START_RATING_CENTS.items():
+                    await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
+                player = await players.by_id(tx, player_id)
+        assert player is not None
+        return player
+
+    async def set_rating(self, player_id: int, discipline: str, cents: int) -> None:
+        async with self._db.transaction() as tx:
+            await players.set_rating(
+                tx, player_id, discipline, cents, "set_by_organiser", self._now()
+            )
+
+    async def table(self, discipline: str) -> list[tuple[Player, int]]:
+        async with self._db.read() as tx:
+            return await players.top_ratings(tx, discipline)

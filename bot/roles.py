@@ -1,0 +1,80 @@
+"""Who may do what: organisers (group administrators or listed ids) and per-tournament judges.
+
+``Roles.can`` is the one permission check used by every organiser/judge command and button.
+Administrators are asked from Telegram and cached briefly (a minute), so a demoted admin loses
+his rights quickly without the bot asking Telegram at every press.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import time
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+
+from db.database import Database
+
+log = logging.getLogger(__name__)
+
+ADMIN_CACHE_SECONDS = 60.0
+
+
+class Role(enum.IntEnum):
+    """What an action needs; a higher role includes the lower ones."""
+
+    PLAYER = 0
+    JUDGE = 1  #: judge of that tournament (organisers are judges of every tournament of the club)
+    ORGANISER = 2  #: administrator of the tournament's group, or listed in ORGANIZER_IDS
+
+
+class Roles:
+    def __init__(self, bot: Bot, db: Database, organiser_ids: frozenset[int]) -> None:
+        self._bot = bot
+        self._db = db
+        self._listed = organiser_ids
+        self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
+
+    async def is_organiser(self, user_id: int, chat_id: int | None) -> bool:
+        """An organiser of the club whose group is ``chat_id`` (listed ids everywhere)."""
+        if user_id in self._listed:
+            return True
+        if chat_id is None or chat_id > 0:
+            return False
+        key = (chat_id, user_id)
+        cached = self._admins.get(key)
+        if cached is not None and time.monotonic() - cached[0] < ADMIN_CACHE_SECONDS:
+            return cached[1]
+        try:
+            member = await self._bot.get_chat_member(chat_id, user_id)
+            admin = member.status in ("creator", "administrator")
+        except TelegramAPIError as exc:
+            log.warning("cannot ask Telegram about %s in %s: %s", user_id, chat_id, exc)
+            admin = False
+        self._admins[key] = (time.monotonic(), admin)
+        return admin
+
+    async def is_judge(self, user_id: int, tournament_id: int) -> bool:
+        async with self._db.read() as tx:
+            found = await tx.value(
+                "SELECT 1 FROM judges WHERE tournament_id = ? AND user_id = ?",
+                (tournament_id, user_id),
+            )
+        return found is not None
+
+    async def can(
+        self, user_id: int, need: Role, *, chat_id: int | None, tournament_id: int | None = None
+    ) -> bool:
+        """True when the user has the role ``need`` for this chat / tournament."""
+        if need is Role.PLAYER:
+            return True
+        if await self.is_organiser(user_id, chat_id):
+            return True
+        if need is Role.JUDGE and tournament_id is not None:
+            return await self.is_judge(user_id, tournament_id)
+        return False
+
+    def forget(self, chat_id: int, user_id: int) -> None:
+        """Drop a cached answer (a chat_member update said the status changed)."""
+        self._admins.pop((chat_id, user_id), None)

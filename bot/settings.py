@@ -1,0 +1,118 @@
+"""The bot's settings, read from the environment and `.env` (pydantic-settings).
+
+A missing or invalid setting stops the start with one line naming it (see ``load_settings``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+_TOKEN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
+
+HINTS: dict[str, str] = {
+    "bot_token": (
+        "BOT_TOKEN is missing or malformed: create a bot with @BotFather in Telegram (/newbot), "
+        "then put BOT_TOKEN=<the token it gives, like 123456:ABC-...> in .env"
+    ),
+    "organizer_ids": "ORGANIZER_IDS must be Telegram user ids separated by commas, e.g. 1234,5678",
+    "timezone": "TIMEZONE must be an IANA time zone name, e.g. Europe/Moscow",
+    "default_language": "DEFAULT_LANGUAGE must be ru or en",
+    "log_level": "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR",
+    "webhook_url": "WEBHOOK_URL must be an https:// URL reachable by Telegram",
+    "webhook_secret": "WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -",
+    "webhook_port": "WEBHOOK_PORT must be a port number (1-65535)",
+    "telegram_api_url": "TELEGRAM_API_URL must be an http(s):// URL or empty",
+}
+
+
+class SettingsError(Exception):
+    """A setting is missing or invalid; the message is one line for the operator."""
+
+
+class Settings(BaseSettings):
+    """Every setting of the bot; `.env.example` documents each one."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr
+    database_path: Path = Path("data/club.db")
+    organizer_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    timezone: str = "Europe/Moscow"
+    default_language: Literal["ru", "en"] = "ru"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    telegram_api_url: str = ""
+    webhook_url: str = ""
+    webhook_secret: str = ""
+    webhook_host: str = "0.0.0.0"  # a webhook server listens on every interface
+    webhook_port: int = Field(default=8080, ge=1, le=65535)
+    webhook_path: str = "/telegram/webhook"
+    confirmation_minutes: int = Field(default=10, ge=1, le=1440)
+    koth_k: float = Field(default=20, gt=0, le=100)
+    berserk_k: float = Field(default=16, gt=0, le=100)
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        if not _TOKEN.match(value.get_secret_value().strip()):
+            raise ValueError("malformed token")
+        return SecretStr(value.get_secret_value().strip())
+
+    @field_validator("organizer_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(
+                int(part) for part in value.replace(";", ",").split(",") if part.strip()
+            )
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError("unknown time zone") from exc
+        return value
+
+    @field_validator("telegram_api_url")
+    @classmethod
+    def _api_url(cls, value: str) -> str:
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError("not an http(s) URL")
+        return value.rstrip("/")
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url(cls, value: str) -> str:
+        if value and not value.startswith("https://"):
+            raise ValueError("not an https URL")
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret(cls, value: str) -> str:
+        if value and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", value):
+            raise ValueError("bad characters")
+        return value
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings; raise ``SettingsError`` with one clear line when one is wrong."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else "settings"
+        hint = HINTS.get(field, f"{field.upper()}: {error['msg']}")
+        raise SettingsError(hint) from None

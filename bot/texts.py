@@ -1,0 +1,88 @@
+"""What people read: Russian and English texts from ``bot/locales/*.toml``.
+
+Every user-supplied value passed to ``Texts.get`` is HTML-escaped, unless wrapped in ``Html``
+(already-safe markup built by the bot itself). Keys missing in English fall back to Russian.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("ru", "en")
+
+
+class Html(str):
+    """A string of markup the bot built itself: inserted into texts without escaping."""
+
+    __slots__ = ()
+
+
+def escape(value: object) -> str:
+    """A value as safe HTML text."""
+    return value if isinstance(value, Html) else html.escape(str(value), quote=False)
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(name + ".", value, out)
+        else:
+            out[name] = str(value)
+
+
+def load_locale(language: str) -> dict[str, str]:
+    raw = resources.files("bot").joinpath("locales", f"{language}.toml").read_text("utf-8")
+    out: dict[str, str] = {}
+    _flatten("", tomllib.loads(raw), out)
+    return out
+
+
+def pick_language(language_code: str | None, default: str) -> str:
+    """The user's Telegram language if we speak it, else the club's default."""
+    if language_code:
+        short = language_code.split("-")[0].lower()
+        if short in LANGUAGES:
+            return short
+    return default
+
+
+class Texts:
+    """All locales, loaded once."""
+
+    def __init__(self, default: str = "ru") -> None:
+        self.default = default
+        self._tables = {lang: load_locale(lang) for lang in LANGUAGES}
+
+    def get(self, lang: str, key: str, **values: object) -> str:
+        table = self._tables.get(lang) or self._tables["ru"]
+        template = table.get(key) or self._tables["ru"].get(key)
+        if template is None:
+            raise KeyError(f"no text {key!r}")
+        return template.format(**{name: escape(value) for name, value in values.items()})
+
+    def raw(self, lang: str, key: str) -> str:
+        """A text with no placeholders filled (for button labels and menus)."""
+        return self.get(lang, key)
+
+    def has(self, key: str) -> bool:
+        return key in self._tables["ru"]
+
+    def keys(self, lang: str) -> set[str]:
+        return set(self._tables[lang])
+
+
+class Tr:
+    """Texts bound to one reader's language: ``t("key", name=...)``."""
+
+    __slots__ = ("lang", "texts")
+
+    def __init__(self, texts: Texts, lang: str) -> None:
+        self.texts = texts
+        self.lang = lang
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self.texts.get(self.lang, key, **values)

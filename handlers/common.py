@@ -1,0 +1,56 @@
+"""/start (with deep links), /help and /cancel."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
+from aiogram.fsm.context import FSMContext
+from aiogram.types import Message, ReplyKeyboardRemove
+
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.texts import Tr
+
+router = Router(name=__name__)
+
+
+@router.message(CommandStart(deep_link=True), F.chat.type == "private")
+async def start_deep_link(
+    message: Message, command: CommandObject, state: FSMContext, t: Tr, registry: Registry
+) -> None:
+    from handlers.registration import begin_registration
+
+    payload = command.args or ""
+    if payload == "register":
+        await begin_registration(message, state, t, registry)
+        return
+    await message.answer(t("start.unknown_link"))
+
+
+@router.message(CommandStart(), F.chat.type == "private")
+async def start(message: Message, t: Tr, registry: Registry) -> None:
+    assert message.from_user is not None
+    player = await registry.player_of(message.from_user.id)
+    if player is None or not player.registered:
+        await message.answer(t("start.welcome_new"))
+    else:
+        await message.answer(t("start.welcome_back", name=player.display_name, club_id=player.id))
+
+
+@router.message(Command("help"))
+async def help_command(message: Message, t: Tr, roles: Roles) -> None:
+    assert message.from_user is not None
+    lines = [t("help.player")]
+    if await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
+        lines.append(t("help.organiser"))
+    else:
+        lines.append(t("help.judge"))
+    await message.answer("\n\n".join(lines))
+
+
+@router.message(Command("cancel"), ~StateFilter(None))
+async def cancel(message: Message, state: FSMContext, t: Tr) -> None:
+    """Leave any wizard. Without a wizard, /cancel is the organiser's "cancel the tournament",
+    handled by the tournament routers."""
+    await state.clear()
+    await message.answer(t("common.cancelled"), reply_markup=ReplyKeyboardRemove())

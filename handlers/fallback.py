@@ -1,0 +1,28 @@
+"""The last router: whatever nobody else understood gets a clear answer, never silence."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.texts import Tr
+
+router = Router(name=__name__)
+
+
+@router.callback_query()
+async def stale_button(query: CallbackQuery, t: Tr) -> None:
+    """A button no handler understood: old, forged, or from a finished flow."""
+    await query.answer(t("common.stale_button"), show_alert=True)
+
+
+@router.message(Command("cancel"))
+async def nothing_to_cancel(message: Message, t: Tr) -> None:
+    await message.answer(t("common.nothing_to_cancel"))
+
+
+@router.message(F.chat.type == "private")
+async def fallback(message: Message, t: Tr) -> None:
+    """Anything else typed in the private chat gets a pointer to /help."""
+    await message.answer(t("common.unknown"))

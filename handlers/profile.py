@@ -1,0 +1,163 @@
+"""/profile: a player's data, ratings and bonuses; editing a field; deleting his data."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, StateFilter
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.clock import Clock
+from bot.registry import Profile, Registry
+from bot.settings import Settings
+from bot.texts import Tr
+from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
+from db.models import Player
+from handlers.callbacks import ProfileCb
+
+router = Router(name=__name__)
+
+
+class EditProfile(StatesGroup):
+    value = State()  # data: field
+
+
+def profile_keyboard(t: Tr) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("profile.edit"), callback_data=ProfileCb(action="edit"))
+    builder.button(text=t("profile.delete"), callback_data=ProfileCb(action="delete"))
+    return builder.as_markup()
+
+
+def render(profile: Profile, t: Tr) -> str:
+    player = profile.player
+    lines = [t("profile.title", club_id=player.id)]
+    for field, _, _ in FIELDS:
+        value = getattr(player, field) or t("profile.empty")
+        lines.append(t("profile.line", label=t(f"profile.field.{field}"), value=value))
+    lines.append(t("profile.ratings"))
+    bonus = sum(b.amount_cents for b in profile.bonuses)
+    for discipline, cents in profile.ratings.items():
+        extra = bonus if discipline == "billiards" else 0
+        lines.append(
+            t(
+                "profile.rating_line",
+                discipline=t(f"discipline.{discipline}"),
+                rating=f"{(cents + extra) / 100:.2f}",
+            )
+        )
+    if "billiards" not in profile.ratings:
+        lines.append(t("profile.no_billiards"))
+    for item in profile.bonuses:
+        lines.append(
+            t(
+                "profile.bonus_line",
+                amount=f"{item.amount_cents / 100:.0f}",
+                expires=item.expires_on.strftime("%d.%m.%Y"),
+            )
+        )
+    return "\n".join(lines)
+
+
+async def own_player(user_id: int, registry: Registry) -> Player | None:
+    player = await registry.player_of(user_id)
+    return player if player is not None and player.registered else None
+
+
+@router.message(Command("profile"))
+async def show(
+    message: Message, t: Tr, registry: Registry, clock: Clock, settings: Settings
+) -> None:
+    assert message.from_user is not None
+    player = await own_player(message.from_user.id, registry)
+    if player is None:
+        await message.answer(t("profile.not_registered"))
+        return
+    if message.chat.type != "private":
+        await message.reply(t("profile.private_only"))
+        return
+    today = clock.now().astimezone(settings.zone).date()
+    profile = await registry.profile(player, today)
+    await message.answer(render(profile, t), reply_markup=profile_keyboard(t))
+
+
+@router.callback_query(ProfileCb.filter(F.action == "edit"))
+async def choose_field(query: CallbackQuery, t: Tr) -> None:
+    builder = InlineKeyboardBuilder()
+    for field, _, _ in FIELDS:
+        builder.button(
+            text=t(f"profile.field.{field}"), callback_data=ProfileCb(action="field", field=field)
+        )
+    builder.adjust(2)
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(t("profile.which_field"), reply_markup=builder.as_markup())
+
+
+@router.callback_query(ProfileCb.filter(F.action == "field"))
+async def ask_value(
+    query: CallbackQuery, callback_data: ProfileCb, state: FSMContext, t: Tr, registry: Registry
+) -> None:
+    if (
+        callback_data.field not in VALIDATORS
+        or await own_player(query.from_user.id, registry) is None
+    ):
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    await state.set_state(EditProfile.value)
+    await state.set_data({"field": callback_data.field})
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(
+            t(f"register.ask.{callback_data.field}") + t("profile.edit_hint")
+        )
+
+
+@router.message(StateFilter(EditProfile.value), F.text)
+async def save_value(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
+    assert message.from_user is not None and message.text is not None
+    field = (await state.get_data())["field"]
+    player = await own_player(message.from_user.id, registry)
+    if player is None:
+        await state.clear()
+        await message.answer(t("profile.not_registered"))
+        return
+    optional = next(opt for name, _, opt in FIELDS if name == field)
+    try:
+        if optional and message.text.strip().lower() in SKIP_WORDS:
+            value = None
+        else:
+            value = VALIDATORS[field](message.text)
+    except Invalid as exc:
+        await message.answer(t(exc.key))
+        return
+    await registry.update_field(player.id, field, value)
+    await state.clear()
+    await message.answer(t("profile.saved", label=t(f"profile.field.{field}")))
+
+
+@router.callback_query(ProfileCb.filter(F.action == "delete"))
+async def confirm_delete(query: CallbackQuery, t: Tr) -> None:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("profile.delete_yes"), callback_data=ProfileCb(action="delete_yes"))
+    builder.button(text=t("profile.delete_no"), callback_data=ProfileCb(action="delete_no"))
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(t("profile.delete_ask"), reply_markup=builder.as_markup())
+
+
+@router.callback_query(ProfileCb.filter(F.action.in_({"delete_yes", "delete_no"})))
+async def delete(query: CallbackQuery, callback_data: ProfileCb, t: Tr, registry: Registry) -> None:
+    player = await own_player(query.from_user.id, registry)
+    if player is None:
+        await query.answer(t("profile.not_registered"), show_alert=True)
+        return
+    if callback_data.action == "delete_no":
+        await query.answer(t("profile.delete_kept"))
+        return
+    await registry.delete(player.id)
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(t("profile.deleted", club_id=player.id))

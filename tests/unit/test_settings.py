@@ -1,0 +1,85 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import SettingsError, load_settings
+
+TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("BOT_TOKEN", "ORGANIZER_IDS", "TIMEZONE", "DEFAULT_LANGUAGE", "WEBHOOK_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env of the developer's
+
+
+def test_missing_token_names_the_setting_and_how_to_get_one() -> None:
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    assert "BOT_TOKEN" in str(info.value) and "@BotFather" in str(info.value)
+
+
+@pytest.mark.parametrize("token", ["", "abc", "123:short", "notdigits:ABCDEFGHIJKLMNOPQRSTUVWXYZ"])
+def test_malformed_token_is_refused(token: str) -> None:
+    with pytest.raises(SettingsError, match="BOT_TOKEN"):
+        load_settings(bot_token=token)
+
+
+def test_defaults() -> None:
+    settings = load_settings(bot_token=TOKEN)
+    assert settings.database_path == Path("data/club.db")
+    assert settings.timezone == "Europe/Moscow"
+    assert settings.default_language == "ru"
+    assert settings.organizer_ids == frozenset()
+
+
+def test_organizer_ids_from_comma_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("ORGANIZER_IDS", "12, 34,56")
+    assert load_settings().organizer_ids == frozenset({12, 34, 56})
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "word"),
+    [
+        ("ORGANIZER_IDS", "12,abc", "ORGANIZER_IDS"),
+        ("TIMEZONE", "Mars/Olympus", "TIMEZONE"),
+        ("DEFAULT_LANGUAGE", "de", "DEFAULT_LANGUAGE"),
+        ("WEBHOOK_URL", "http://insecure", "WEBHOOK_URL"),
+        ("WEBHOOK_PORT", "99999", "WEBHOOK_PORT"),
+        ("TELEGRAM_API_URL", "ftp://x", "TELEGRAM_API_URL"),
+    ],
+)
+def test_invalid_setting_is_named(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, word: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    assert word in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_dotenv_file_is_read(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(f"BOT_TOKEN={TOKEN}\nDEFAULT_LANGUAGE=en\n")
+    assert load_settings().default_language == "en"
+
+
+def test_program_without_token_exits_nonzero_with_one_line(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode != 0
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "BOT_TOKEN" in lines[0]
