@@ -8,6 +8,7 @@ The exact unit is the *cent* (a hundredth of a rating point): ``elo_change_cents
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 
 __all__ = ["elo_change_cents", "elo_delta", "expected_score", "rating_cents", "round_rating"]
@@ -17,7 +18,8 @@ _CENT = Decimal("0.01")
 
 def expected_score(rating_a: float, rating_b: float) -> float:
     """The expected score of A against B (0..1) on the 400 logistic scale."""
-    return 1.0 / (1.0 + 10.0 ** ((float(rating_b) - float(rating_a)) / 400.0))
+    exponent: float = (float(rating_b) - float(rating_a)) / 400.0
+    return 1.0 / (1.0 + math.pow(10.0, exponent))
 
 
 def _round_cents(value: float) -> int:
