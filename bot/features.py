@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
+
+from bot.result_notices import ResultNotices
+from bot.results import ResultFlow
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -10,3 +14,8 @@ if TYPE_CHECKING:
 
 def install_features(app: App) -> None:
     """Create each feature's services, add them to ``app.extra`` and register their timers."""
+    flow = ResultFlow(
+        app.db, app.clock, app.deadlines, timedelta(minutes=app.settings.confirmation_minutes)
+    )
+    notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings)
+    app.extra.update(flow=flow, notices=notices)

@@ -7,7 +7,16 @@ from aiogram import Router
 
 def build_router() -> Router:
     """All routers, most specific first; the fallback router is always last."""
-    from handlers import chat_events, common, fallback, profile, ratings, registration
+    from handlers import (
+        chat_events,
+        common,
+        fallback,
+        profile,
+        ratings,
+        registration,
+        results,
+        tournaments,
+    )
 
     root = Router(name="root")
     root.include_routers(
@@ -16,6 +25,8 @@ def build_router() -> Router:
         registration.router,
         profile.router,
         ratings.router,
+        results.router,
+        tournaments.router,
     )
     for extra in _feature_routers():
         root.include_router(extra)

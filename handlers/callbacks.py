@@ -12,3 +12,25 @@ class ProfileCb(CallbackData, prefix="pf"):
 
 class NewCb(CallbackData, prefix="new"):
     discipline: str  # billiards (King of the Hill), berserk (Swiss + Top)
+
+
+class ReportCb(CallbackData, prefix="rp"):
+    """A player's report of his game; ``c`` is relative to the presser:
+    w (I won), l (I lost), d (draw), ad (agreed draw), or a game score like 21 (2:1 for me)."""
+
+    t: int
+    g: str
+    c: str
+
+
+class ConfirmCb(CallbackData, prefix="cf"):
+    r: int  # report id
+    ok: bool
+
+
+class DecideCb(CallbackData, prefix="jd"):
+    """A judge's decision: a / b (that player won), d (draw), ta / tb (technical win)."""
+
+    t: int
+    g: str
+    c: str

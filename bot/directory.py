@@ -1,0 +1,44 @@
+"""Which tournament a command means.
+
+In a group: the group's open tournament (the newest one when several are open, unless the
+command names one by id, e.g. ``/standings 12``). In a private chat: the open tournament the
+user plays in or judges, else the newest open tournament of the club (for organisers).
+"""
+
+from __future__ import annotations
+
+from db import players, tournaments
+from db.database import Database
+from db.tournaments import Tournament
+
+
+def id_argument(args: str | None) -> int | None:
+    """A leading ``12`` or ``#12`` in the command's arguments."""
+    if not args:
+        return None
+    first = args.split()[0].lstrip("#")
+    return int(first) if first.isdigit() and len(first) < 10 else None
+
+
+async def current(
+    db: Database, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
+) -> Tournament | None:
+    wanted = id_argument(args)
+    async with db.read() as tx:
+        if wanted is not None:
+            found = await tournaments.get(tx, wanted)
+            if found is not None and (chat_id > 0 or found.chat_id == chat_id):
+                return found if kind is None or found.kind == kind else None
+            return None
+        if chat_id < 0:
+            candidates = await tournaments.open_in_chat(tx, chat_id)
+        else:
+            player = await players.by_telegram(tx, user_id)
+            candidates = await tournaments.open_for_player(tx, player.id) if player else []
+            candidates += await tournaments.open_for_judge(tx, user_id)
+            if not candidates:
+                candidates = [t for t in await tournaments.recent(tx) if t.is_open]
+    for tournament in candidates:
+        if kind is None or tournament.kind == kind:
+            return tournament
+    return None

@@ -1,0 +1,167 @@
+"""The messages of the result flow: confirmation requests, disputes for judges, reminders."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.notify import Notifier
+from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow
+from bot.settings import Settings
+from bot.texts import Texts, pick_language
+from db import players, tournaments
+from db.database import Database
+from db.reports import Report
+from db.tournaments import Tournament
+from handlers.callbacks import ConfirmCb, DecideCb
+
+
+class ResultNotices:
+    def __init__(
+        self, db: Database, texts: Texts, notifier: Notifier, flow: ResultFlow, settings: Settings
+    ) -> None:
+        self._db = db
+        self._texts = texts
+        self._notifier = notifier
+        self._flow = flow
+        self._settings = settings
+        flow.on_reminder = self.remind
+
+    async def _person(self, player_id: int) -> tuple[int | None, str, str]:
+        """(telegram id, display name, language) of a player."""
+        async with self._db.read() as tx:
+            player = await players.by_id(tx, player_id)
+            user = None
+            if player is not None and player.telegram_id is not None:
+                user = await players.tg_user(tx, player.telegram_id)
+        name = player.display_name if player else f"#{player_id}"
+        lang = pick_language(user.language_code if user else None, self._texts.default)
+        return (player.telegram_id if player else None), name, lang
+
+    def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> str:
+        t = self._texts
+        if claim.get("draw"):
+            text = t.get(lang, "results.claim_draw", a=names[game.a], b=names[game.b])
+        else:
+            winner = claim["winner"]
+            loser = game.opponent(winner)
+            key = "results.claim_technical" if claim.get("technical") else "results.claim_win"
+            text = t.get(lang, key, winner=names[winner], loser=names[loser])
+        if claim.get("games"):
+            text += f" ({claim['games'][0]}:{claim['games'][1]})"
+        return text
+
+    async def ask_confirmation(self, outcome: Outcome) -> None:
+        assert outcome.tournament and outcome.game and outcome.report
+        tournament, game, report = outcome.tournament, outcome.game, outcome.report
+        opponent = game.opponent(report.reporter_id)
+        tg_id, name, lang = await self._person(opponent)
+        names = await self._names(game)
+        desk = self._flow.desks[tournament.kind]
+        text = self._texts.get(
+            lang,
+            "results.confirm_request",
+            reporter=names[report.reporter_id],
+            claim=self.describe(lang, game, report.claim, names),
+            game=desk.label(tournament, game, lang),
+        )
+        builder = InlineKeyboardBuilder()
+        builder.button(
+            text=self._texts.get(lang, "results.confirm"),
+            callback_data=ConfirmCb(r=report.id, ok=True),
+        )
+        builder.button(
+            text=self._texts.get(lang, "results.dispute"),
+            callback_data=ConfirmCb(r=report.id, ok=False),
+        )
+        if tg_id is not None:
+            await self._notifier.to_user(
+                tg_id, name, text, builder.as_markup(), fallback_chat=tournament.chat_id
+            )
+
+    async def _names(self, game: Game) -> dict[int, str]:
+        async with self._db.read() as tx:
+            found = await players.many(tx, [game.a, game.b])
+        return {
+            pid: (found[pid].display_name if pid in found else f"#{pid}")
+            for pid in (game.a, game.b)
+        }
+
+    def decision_keyboard(
+        self, lang: str, tournament: Tournament, game: Game, names: dict[int, str], desk: GameDesk
+    ) -> InlineKeyboardMarkup:
+        t = self._texts
+        builder = InlineKeyboardBuilder()
+        for code, player in (("a", game.a), ("b", game.b)):
+            builder.button(
+                text=t.get(lang, "results.decide_win", name=names[player]),
+                callback_data=DecideCb(t=tournament.id, g=game.key, c=code),
+            )
+        if desk.draws_allowed(tournament, game):
+            builder.button(
+                text=t.get(lang, "results.decide_draw"),
+                callback_data=DecideCb(t=tournament.id, g=game.key, c="d"),
+            )
+        for code, player in (("ta", game.a), ("tb", game.b)):
+            builder.button(
+                text=t.get(lang, "results.decide_technical", name=names[player]),
+                callback_data=DecideCb(t=tournament.id, g=game.key, c=code),
+            )
+        builder.adjust(2)
+        return builder.as_markup()
+
+    async def judges_of(self, tournament: Tournament) -> list[int]:
+        async with self._db.read() as tx:
+            judges = await tournaments.judges(tx, tournament.id)
+        return judges or sorted({tournament.created_by, *self._settings.organizer_ids})
+
+    async def to_judges(
+        self,
+        tournament: Tournament,
+        game: Game,
+        claims: list[Report],
+        key: str = "results.dispute_for_judge",
+    ) -> None:
+        names = await self._names(game)
+        desk = self._flow.desks[tournament.kind]
+        for judge in await self.judges_of(tournament):
+            async with self._db.read() as tx:
+                user = await players.tg_user(tx, judge)
+            lang = pick_language(user.language_code if user else None, self._texts.default)
+            lines = [self._texts.get(lang, key, game=desk.label(tournament, game, lang))]
+            for report in claims:
+                lines.append(
+                    self._texts.get(
+                        lang,
+                        "results.claim_of",
+                        name=names[report.reporter_id],
+                        claim=self.describe(lang, game, report.claim, names),
+                    )
+                )
+            markup = self.decision_keyboard(lang, tournament, game, names, desk)
+            await self._notifier.to_user(
+                judge,
+                user.full_name if user else str(judge),
+                "\n".join(lines),
+                markup,
+                fallback_chat=tournament.chat_id,
+            )
+
+    async def remind(self, report: Report) -> None:
+        async with self._db.read() as tx:
+            tournament = await tournaments.get(tx, report.tournament_id)
+        if tournament is None:
+            return
+        desk = self._flow.desks[tournament.kind]
+        async with self._db.transaction() as tx:
+            game = await desk.open_game(tx, tournament, report.game_key)
+        if game is None:
+            return
+        outcome = Outcome(
+            step=Outcome.__dataclass_fields__["step"].type and None,  # type: ignore[arg-type]
+            tournament=tournament,
+            game=game,
+            report=report,
+        )
+        await self.ask_confirmation(outcome)
+        await self.to_judges(tournament, game, [report], key="results.unconfirmed_for_judge")

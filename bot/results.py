@@ -1,0 +1,273 @@
+"""Reporting a result and the opponent's confirmation (bot.md), for every kind of tournament.
+
+A *desk* (one per tournament kind) tells which games are open and records a final result;
+this module runs the conversation around it:
+
+1. either player reports (``report``); the report is stored under a unique key, so a second
+   press or a duplicated update changes nothing;
+2. the opponent confirms or disputes (``confirm`` / ``dispute``); both players reporting the
+   same result independently is final too; two reports that disagree are a dispute;
+3. a dispute goes to the judges (organisers when there is no judge); ``decide`` is final;
+4. only a final result reaches the desk (``GameDesk.record``), in the same transaction that
+   settles the reports, so a result is never stored without its confirmation or twice.
+
+A claim is a plain dict: ``{"winner": player_id | None, "draw": bool, "technical": bool,
+"games": [a_games, b_games] | None}``, with players ``a`` and ``b`` as the desk lists them.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Protocol
+
+from bot.clock import Clock
+from bot.deadlines import Deadlines
+from db import deadlines, reports, tournaments
+from db.database import Database, Tx
+from db.models import Deadline
+from db.reports import Report
+from db.tournaments import Tournament
+
+log = logging.getLogger(__name__)
+
+Claim = dict[str, Any]
+AfterCommit = Callable[[], Awaitable[None]]
+REMINDER = "confirm_reminder"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """An open game: its key and its two players (club ids), ``a`` listed first."""
+
+    key: str
+    a: int
+    b: int
+
+    def opponent(self, player_id: int) -> int:
+        return self.b if player_id == self.a else self.a
+
+    def has(self, player_id: int) -> bool:
+        return player_id in (self.a, self.b)
+
+
+class GameDesk(Protocol):
+    """What a tournament kind provides to the result flow."""
+
+    async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
+        """The game if it still awaits its final result, else ``None``."""
+
+    async def record(
+        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    ) -> AfterCommit | None:
+        """Store the final result (as events); return what to announce after the commit."""
+
+    async def on_pending(self, tournament: Tournament, game: Game) -> None:
+        """A report is waiting for confirmation or a judge (e.g. refresh the board)."""
+
+    async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
+        """The player's game awaiting a result, for /report."""
+
+    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
+        """How people name the game: "table 3, round 2" or "game 12" (plain text)."""
+
+    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
+        """False where a game cannot be drawn (King of the Hill, the Top)."""
+
+    def match_format(self, tournament: Tournament) -> bool:
+        """True when results carry a game score (best of three)."""
+
+
+class Step(enum.Enum):
+    """What a report, confirmation or decision did."""
+
+    PENDING = "pending"  #: waiting for the opponent
+    FINAL = "final"  #: the result is final
+    DISPUTED = "disputed"  #: sent to the judge
+    DUPLICATE = "duplicate"  #: this player already reported this game; nothing changed
+    NOT_YOURS = "not_yours"  #: the presser is not the one who may do this
+    CLOSED = "closed"  #: the game is settled or no longer current
+    OWN_REPORT = "own_report"  #: nobody confirms his own report
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    step: Step
+    tournament: Tournament | None = None
+    game: Game | None = None
+    report: Report | None = None
+    other: Report | None = None  #: the opponent's disagreeing report, in a dispute
+
+
+def same_claim(first: Claim, second: Claim) -> bool:
+    keys = ("winner", "draw", "technical", "games")
+    return all(first.get(key) == second.get(key) for key in keys)
+
+
+class ResultFlow:
+    """See the module docstring. Messages are sent by the ``on_*`` hooks of the handlers."""
+
+    def __init__(
+        self, db: Database, clock: Clock, deadlines_service: Deadlines, confirmation: timedelta
+    ) -> None:
+        self._db = db
+        self._clock = clock
+        self._deadlines = deadlines_service
+        self._confirmation = confirmation
+        self.desks: dict[str, GameDesk] = {}
+        self.on_reminder: Callable[[Report], Awaitable[None]] | None = None
+        deadlines_service.on(REMINDER, self._remind)
+
+    def _now(self) -> str:
+        return self._clock.now().isoformat()
+
+    async def _game(
+        self, tx: Tx, tournament_id: int, game_key: str
+    ) -> tuple[Tournament, Game] | None:
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.status != "running":
+            return None
+        desk = self.desks.get(tournament.kind)
+        game = None if desk is None else await desk.open_game(tx, tournament, game_key)
+        return None if game is None else (tournament, game)
+
+    async def report(
+        self, tournament_id: int, game_key: str, reporter_id: int, claim: Claim
+    ) -> tuple[Outcome, AfterCommit | None]:
+        """A player's report of his own game."""
+        after: AfterCommit | None = None
+        due_id = None
+        async with self._db.transaction() as tx:
+            found = await self._game(tx, tournament_id, game_key)
+            if found is None:
+                return Outcome(Step.CLOSED), None
+            tournament, game = found
+            if not game.has(reporter_id):
+                return Outcome(Step.NOT_YOURS, tournament, game), None
+            report_id = await reports.add(
+                tx, tournament_id, game_key, reporter_id, claim, self._now()
+            )
+            if report_id is None:
+                return Outcome(Step.DUPLICATE, tournament, game), None
+            mine = await reports.get(tx, report_id)
+            assert mine is not None
+            other = next(
+                (
+                    r
+                    for r in await reports.for_game(tx, tournament_id, game_key)
+                    if r.reporter_id != reporter_id and r.status in ("pending", "disputed")
+                ),
+                None,
+            )
+            if other is not None and same_claim(other.claim, claim):
+                after = await self._finalise(tx, tournament, game, claim, None, "confirmed")
+                outcome = Outcome(Step.FINAL, tournament, game, mine)
+            elif other is not None:
+                await reports.set_status(tx, other.id, "disputed")
+                await reports.set_status(tx, report_id, "disputed")
+                outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
+            else:
+                due = self._clock.now() + self._confirmation
+                due_id = await deadlines.add(tx, REMINDER, report_id, due)
+                outcome = Outcome(Step.PENDING, tournament, game, mine)
+        if due_id is not None:
+            self._deadlines.schedule(due_id, self._clock.now() + self._confirmation)
+        await self._pending_hook(outcome)
+        return outcome, after
+
+    async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:
+        """The opponent confirms a pending report."""
+        async with self._db.transaction() as tx:
+            checked = await self._opponent_check(tx, report_id, presser_id)
+            if isinstance(checked, Outcome):
+                return checked, None
+            tournament, game, report = checked
+            after = await self._finalise(tx, tournament, game, report.claim, None, "confirmed")
+        return Outcome(Step.FINAL, tournament, game, report), after
+
+    async def dispute(self, report_id: int, presser_id: int) -> Outcome:
+        """The opponent disputes a pending report: the judges decide."""
+        async with self._db.transaction() as tx:
+            checked = await self._opponent_check(tx, report_id, presser_id)
+            if isinstance(checked, Outcome):
+                return checked
+            tournament, game, report = checked
+            await reports.set_status(tx, report_id, "disputed")
+        outcome = Outcome(Step.DISPUTED, tournament, game, report)
+        await self._pending_hook(outcome)
+        return outcome
+
+    async def _opponent_check(
+        self, tx: Tx, report_id: int, presser_id: int
+    ) -> Outcome | tuple[Tournament, Game, Report]:
+        report = await reports.get(tx, report_id)
+        if report is None or report.status != "pending":
+            return Outcome(Step.CLOSED, report=report)
+        found = await self._game(tx, report.tournament_id, report.game_key)
+        if found is None:
+            return Outcome(Step.CLOSED, report=report)
+        tournament, game = found
+        if presser_id == report.reporter_id:
+            return Outcome(Step.OWN_REPORT, tournament, game, report)
+        if presser_id != game.opponent(report.reporter_id) or not game.has(presser_id):
+            return Outcome(Step.NOT_YOURS, tournament, game, report)
+        return tournament, game, report
+
+    async def decide(
+        self, tournament_id: int, game_key: str, claim: Claim, judge_id: int
+    ) -> tuple[Outcome, AfterCommit | None]:
+        """A judge's decision (dispute, one-sided report, technical result): final, logged.
+
+        Permission is checked by the caller (``Roles``)."""
+        async with self._db.transaction() as tx:
+            found = await self._game(tx, tournament_id, game_key)
+            if found is None:
+                return Outcome(Step.CLOSED), None
+            tournament, game = found
+            after = await self._finalise(tx, tournament, game, claim, judge_id, "decided")
+            await tournaments.append_event(
+                tx,
+                tournament_id,
+                "judge_decision",
+                {"game": game_key, "claim": claim},
+                judge_id,
+                self._now(),
+            )
+        return Outcome(Step.FINAL, tournament, game), after
+
+    async def _finalise(
+        self,
+        tx: Tx,
+        tournament: Tournament,
+        game: Game,
+        claim: Claim,
+        actor_id: int | None,
+        status: str,
+    ) -> AfterCommit | None:
+        await reports.resolve(tx, tournament.id, game.key, status, actor_id, self._now())
+        return await self.desks[tournament.kind].record(tx, tournament, game, claim, actor_id)
+
+    async def _pending_hook(self, outcome: Outcome) -> None:
+        if outcome.tournament is None or outcome.game is None:
+            return
+        desk = self.desks.get(outcome.tournament.kind)
+        if desk is not None and outcome.step in (Step.PENDING, Step.DISPUTED):
+            await desk.on_pending(outcome.tournament, outcome.game)
+
+    async def open_reports(self, tournament_id: int) -> list[Report]:
+        async with self._db.read() as tx:
+            return await reports.unresolved(tx, tournament_id)
+
+    async def _remind(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        report = await reports.get(tx, deadline.ref_id)
+        if report is None or report.status != "pending" or self.on_reminder is None:
+            return None
+        hook = self.on_reminder
+
+        async def send() -> None:
+            await hook(report)
+
+        return send

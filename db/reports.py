@@ -1,0 +1,94 @@
+"""Result reports and their confirmation state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from db.database import Row, Tx
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    id: int
+    tournament_id: int
+    game_key: str
+    reporter_id: int  # player id
+    claim: dict[str, Any]
+    status: str  # pending, confirmed, disputed, decided, void
+
+
+def _report(row: Row) -> Report:
+    return Report(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        game_key=row["game_key"],
+        reporter_id=row["reporter_id"],
+        claim=json.loads(row["claim_json"]),
+        status=row["status"],
+    )
+
+
+async def add(
+    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
+) -> int | None:
+    """Store a report; ``None`` if this player already reported this game (a double tap)."""
+    changed = await tx.changes(
+        """INSERT OR IGNORE INTO reports (tournament_id, game_key, reporter_id, claim_json,
+                                          created_at)
+           VALUES (?, ?, ?, ?, ?)""",
+        (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+    )
+    if changed == 0:
+        return None
+    return int(await tx.value("SELECT last_insert_rowid()"))
+
+
+async def get(tx: Tx, report_id: int) -> Report | None:
+    row = await tx.one("SELECT * FROM reports WHERE id = ?", (report_id,))
+    return None if row is None else _report(row)
+
+
+async def for_game(tx: Tx, tournament_id: int, game_key: str) -> list[Report]:
+    rows = await tx.all(
+        "SELECT * FROM reports WHERE tournament_id = ? AND game_key = ? ORDER BY id",
+        (tournament_id, game_key),
+    )
+    return [_report(row) for row in rows]
+
+
+async def unresolved(tx: Tx, tournament_id: int) -> list[Report]:
+    rows = await tx.all(
+        """SELECT * FROM reports WHERE tournament_id = ? AND status IN ('pending', 'disputed')
+           ORDER BY id""",
+        (tournament_id,),
+    )
+    return [_report(row) for row in rows]
+
+
+async def resolve(
+    tx: Tx, tournament_id: int, game_key: str, status: str, by: int | None, now: str
+) -> None:
+    """Settle every open report of a game at once (the game has its final result)."""
+    await tx.execute(
+        """UPDATE reports SET status = ?, resolved_by = ?, resolved_at = ?
+           WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
+        (status, by, now, tournament_id, game_key),
+    )
+
+
+async def set_status(tx: Tx, report_id: int, status: str) -> None:
+    await tx.execute("UPDATE reports SET status = ? WHERE id = ?", (status, report_id))
+
+
+async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
+    """Mark the open reports of a game void (the game was voided or re-paired).
+
+    Game keys are never reused: a replayed or re-paired game gets a new key.
+    """
+    await tx.execute(
+        """UPDATE reports SET status = 'void'
+           WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
+        (tournament_id, game_key),
+    )

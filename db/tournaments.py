@@ -1,0 +1,238 @@
+"""Tournaments, their participants, judges and the append-only event log."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from db.database import Row, Tx
+
+OPEN_STATUSES = ("registration", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    chat_id: int
+    discipline: str
+    kind: str  # koth, swiss
+    name: str
+    status: str  # registration, running, finished, cancelled
+    settings: dict[str, Any]
+    board_message_id: int | None
+    created_by: int
+    started_at: str | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    player_id: int
+    status: str  # active, dropped
+    seat: int | None
+    joined_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    id: int
+    kind: str
+    payload: dict[str, Any]
+    actor_id: int | None
+    at: str
+
+
+def _tournament(row: Row) -> Tournament:
+    return Tournament(
+        id=row["id"],
+        chat_id=row["chat_id"],
+        discipline=row["discipline"],
+        kind=row["kind"],
+        name=row["name"],
+        status=row["status"],
+        settings=json.loads(row["settings_json"]),
+        board_message_id=row["board_message_id"],
+        created_by=row["created_by"],
+        started_at=row["started_at"],
+    )
+
+
+async def create(
+    tx: Tx,
+    chat_id: int,
+    discipline: str,
+    kind: str,
+    name: str,
+    settings: dict[str, Any],
+    created_by: int,
+    now: str,
+) -> int:
+    return await tx.execute(
+        """INSERT INTO tournaments
+             (chat_id, discipline, kind, name, status, settings_json, created_by, created_at)
+           VALUES (?, ?, ?, ?, 'registration', ?, ?, ?)""",
+        (
+            chat_id,
+            discipline,
+            kind,
+            name,
+            json.dumps(settings, ensure_ascii=False),
+            created_by,
+            now,
+        ),
+    )
+
+
+async def get(tx: Tx, tournament_id: int) -> Tournament | None:
+    row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    return None if row is None else _tournament(row)
+
+
+async def open_in_chat(tx: Tx, chat_id: int) -> list[Tournament]:
+    rows = await tx.all(
+        """SELECT * FROM tournaments WHERE chat_id = ? AND status IN ('registration', 'running')
+           ORDER BY id DESC""",
+        (chat_id,),
+    )
+    return [_tournament(row) for row in rows]
+
+
+async def open_for_player(tx: Tx, player_id: int) -> list[Tournament]:
+    rows = await tx.all(
+        """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
+           WHERE p.player_id = ? AND t.status IN ('registration', 'running') ORDER BY t.id DESC""",
+        (player_id,),
+    )
+    return [_tournament(row) for row in rows]
+
+
+async def open_for_judge(tx: Tx, user_id: int) -> list[Tournament]:
+    rows = await tx.all(
+        """SELECT t.* FROM tournaments t JOIN judges j ON j.tournament_id = t.id
+           WHERE j.user_id = ? AND t.status IN ('registration', 'running') ORDER BY t.id DESC""",
+        (user_id,),
+    )
+    return [_tournament(row) for row in rows]
+
+
+async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
+    rows = await tx.all("SELECT * FROM tournaments ORDER BY id DESC LIMIT ?", (limit,))
+    return [_tournament(row) for row in rows]
+
+
+async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
+    column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
+    stamp = column.get(status)
+    if stamp is None:
+        await tx.execute("UPDATE tournaments SET status = ? WHERE id = ?", (status, tournament_id))
+    else:
+        await tx.execute(
+            f"UPDATE tournaments SET status = ?, {stamp} = ? WHERE id = ?",
+            (status, now, tournament_id),
+        )
+
+
+async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) -> None:
+    await tx.execute(
+        "UPDATE tournaments SET settings_json = ? WHERE id = ?",
+        (json.dumps(settings, ensure_ascii=False), tournament_id),
+    )
+
+
+async def set_board(tx: Tx, tournament_id: int, message_id: int | None) -> None:
+    await tx.execute(
+        "UPDATE tournaments SET board_message_id = ? WHERE id = ?", (message_id, tournament_id)
+    )
+
+
+async def add_participant(tx: Tx, tournament_id: int, player_id: int, now: str) -> bool:
+    """Add (or re-activate) a participant; False if he was already active."""
+    row = await tx.one(
+        "SELECT status FROM participants WHERE tournament_id = ? AND player_id = ?",
+        (tournament_id, player_id),
+    )
+    if row is not None:
+        if row["status"] == "active":
+            return False
+        await tx.execute(
+            "UPDATE participants SET status = 'active' WHERE tournament_id = ? AND player_id = ?",
+            (tournament_id, player_id),
+        )
+        return True
+    await tx.execute(
+        "INSERT INTO participants (tournament_id, player_id, joined_at) VALUES (?, ?, ?)",
+        (tournament_id, player_id, now),
+    )
+    return True
+
+
+async def remove_participant(tx: Tx, tournament_id: int, player_id: int) -> None:
+    """Before the start a leaving player is simply removed."""
+    await tx.execute(
+        "DELETE FROM participants WHERE tournament_id = ? AND player_id = ?",
+        (tournament_id, player_id),
+    )
+
+
+async def set_participant_status(tx: Tx, tournament_id: int, player_id: int, status: str) -> None:
+    await tx.execute(
+        "UPDATE participants SET status = ? WHERE tournament_id = ? AND player_id = ?",
+        (status, tournament_id, player_id),
+    )
+
+
+async def set_seats(tx: Tx, tournament_id: int, order: list[int]) -> None:
+    for seat, player_id in enumerate(order, start=1):
+        await tx.execute(
+            "UPDATE participants SET seat = ? WHERE tournament_id = ? AND player_id = ?",
+            (seat, tournament_id, player_id),
+        )
+
+
+async def participants(tx: Tx, tournament_id: int) -> list[Participant]:
+    rows = await tx.all(
+        """SELECT player_id, status, seat, joined_at FROM participants WHERE tournament_id = ?
+           ORDER BY coalesce(seat, 1000000), joined_at, player_id""",
+        (tournament_id,),
+    )
+    return [Participant(r["player_id"], r["status"], r["seat"], r["joined_at"]) for r in rows]
+
+
+async def add_judge(tx: Tx, tournament_id: int, user_id: int) -> None:
+    await tx.execute(
+        "INSERT OR IGNORE INTO judges (tournament_id, user_id) VALUES (?, ?)",
+        (tournament_id, user_id),
+    )
+
+
+async def judges(tx: Tx, tournament_id: int) -> list[int]:
+    rows = await tx.all("SELECT user_id FROM judges WHERE tournament_id = ?", (tournament_id,))
+    return [row["user_id"] for row in rows]
+
+
+async def append_event(
+    tx: Tx,
+    tournament_id: int,
+    kind: str,
+    payload: dict[str, Any],
+    actor_id: int | None,
+    now: str,
+) -> int:
+    return await tx.execute(
+        "INSERT INTO events (tournament_id, kind, payload_json, actor_id, at) VALUES (?,?,?,?,?)",
+        (tournament_id, kind, json.dumps(payload, ensure_ascii=False), actor_id, now),
+    )
+
+
+async def events(tx: Tx, tournament_id: int) -> list[Event]:
+    rows = await tx.all(
+        "SELECT * FROM events WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+    )
+    return [
+        Event(r["id"], r["kind"], json.loads(r["payload_json"]), r["actor_id"], r["at"])
+        for r in rows
+    ]

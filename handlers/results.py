@@ -1,0 +1,160 @@
+"""Buttons of the result flow: a report, the opponent's confirmation, a judge's decision."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery, Message
+
+from bot.claims import BadCode, claim_from_decision, claim_from_report
+from bot.registry import Registry
+from bot.result_notices import ResultNotices
+from bot.results import Outcome, ResultFlow, Step
+from bot.roles import Role, Roles
+from bot.sender import Sender
+from bot.texts import Tr
+from db import tournaments
+from db.database import Database
+from handlers.callbacks import ConfirmCb, DecideCb, ReportCb
+
+router = Router(name=__name__)
+
+ALERTS = {
+    Step.CLOSED: "results.closed",
+    Step.DUPLICATE: "results.duplicate",
+    Step.NOT_YOURS: "results.not_yours",
+    Step.OWN_REPORT: "results.own_report",
+}
+ANSWERS = {
+    Step.PENDING: "results.sent_for_confirmation",
+    Step.FINAL: "results.final",
+    Step.DISPUTED: "results.sent_to_judge",
+}
+
+
+async def tell(query: CallbackQuery, outcome: Outcome, t: Tr) -> None:
+    if outcome.step in ALERTS:
+        await query.answer(t(ALERTS[outcome.step]), show_alert=True)
+    else:
+        await query.answer(t(ANSWERS[outcome.step]))
+
+
+async def settle_prompt(query: CallbackQuery, t: Tr, key: str, sender: Sender) -> None:
+    """Replace a settled prompt's buttons by a one-line note of what happened."""
+    message = query.message
+    if isinstance(message, Message) and message.html_text:
+        await sender.edit(message.chat.id, message.message_id, message.html_text + "\n\n" + t(key))
+
+
+@router.callback_query(ReportCb.filter())
+async def report(
+    query: CallbackQuery,
+    callback_data: ReportCb,
+    t: Tr,
+    flow: ResultFlow,
+    notices: ResultNotices,
+    registry: Registry,
+    db: Database,
+) -> None:
+    player = await registry.player_of(query.from_user.id)
+    if player is None:
+        await query.answer(t("results.not_yours"), show_alert=True)
+        return
+    async with db.transaction() as tx:
+        tournament = await tournaments.get(tx, callback_data.t)
+        desk = flow.desks.get(tournament.kind) if tournament else None
+        game = (
+            await desk.open_game(tx, tournament, callback_data.g) if desk and tournament else None
+        )
+    if tournament is None or desk is None or game is None:
+        await query.answer(t("results.closed"), show_alert=True)
+        return
+    if not game.has(player.id):
+        await query.answer(t("results.not_yours"), show_alert=True)
+        return
+    try:
+        claim = claim_from_report(
+            game, player.id, callback_data.c, draws=desk.draws_allowed(tournament, game)
+        )
+    except BadCode:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim)
+    await tell(query, outcome, t)
+    if after is not None:
+        await after()
+    if outcome.step is Step.PENDING:
+        await notices.ask_confirmation(outcome)
+    elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
+        await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]
+
+
+@router.callback_query(ConfirmCb.filter())
+async def confirm(
+    query: CallbackQuery,
+    callback_data: ConfirmCb,
+    t: Tr,
+    sender: Sender,
+    flow: ResultFlow,
+    notices: ResultNotices,
+    registry: Registry,
+) -> None:
+    player = await registry.player_of(query.from_user.id)
+    if player is None:
+        await query.answer(t("results.not_yours"), show_alert=True)
+        return
+    if callback_data.ok:
+        outcome, after = await flow.confirm(callback_data.r, player.id)
+        await tell(query, outcome, t)
+        if outcome.step is Step.FINAL:
+            await settle_prompt(query, t, "results.note_confirmed", sender)
+        if after is not None:
+            await after()
+        return
+    outcome = await flow.dispute(callback_data.r, player.id)
+    await tell(query, outcome, t)
+    if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
+        await settle_prompt(query, t, "results.note_disputed", sender)
+        await notices.to_judges(outcome.tournament, outcome.game, [outcome.report])
+
+
+@router.callback_query(DecideCb.filter())
+async def decide(
+    query: CallbackQuery,
+    callback_data: DecideCb,
+    t: Tr,
+    sender: Sender,
+    flow: ResultFlow,
+    roles: Roles,
+    db: Database,
+) -> None:
+    async with db.transaction() as tx:
+        tournament = await tournaments.get(tx, callback_data.t)
+        desk = flow.desks.get(tournament.kind) if tournament else None
+        game = (
+            await desk.open_game(tx, tournament, callback_data.g) if desk and tournament else None
+        )
+    if tournament is None or desk is None:
+        await query.answer(t("results.closed"), show_alert=True)
+        return
+    allowed = await roles.can(
+        query.from_user.id, Role.JUDGE, chat_id=tournament.chat_id, tournament_id=tournament.id
+    )
+    if not allowed:
+        await query.answer(t("common.not_allowed"), show_alert=True)
+        return
+    if game is None:
+        await query.answer(t("results.closed"), show_alert=True)
+        return
+    try:
+        claim = claim_from_decision(
+            game, callback_data.c, draws=desk.draws_allowed(tournament, game)
+        )
+    except BadCode:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
+    await tell(query, outcome, t)
+    if outcome.step is Step.FINAL:
+        await settle_prompt(query, t, "results.note_decided", sender)
+    if after is not None:
+        await after()

@@ -1,0 +1,97 @@
+"""Commands common to every tournament: /new (the discipline), /judge, /tournaments."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import directory
+from bot.clock import Clock
+from bot.roles import Role, Roles
+from bot.texts import Tr
+from db import audit, players, tournaments
+from db.database import Database
+from handlers.callbacks import NewCb
+
+router = Router(name=__name__)
+
+
+@router.message(Command("new"), F.chat.type == "private")
+async def new_in_private(message: Message, t: Tr) -> None:
+    await message.answer(t("tournament.new_in_group"))
+
+
+@router.message(Command("new"))
+async def new(message: Message, t: Tr, roles: Roles) -> None:
+    assert message.from_user is not None
+    if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
+        await message.reply(t("common.organisers_only"))
+        return
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("tournament.kind_koth"), callback_data=NewCb(discipline="billiards"))
+    builder.button(text=t("tournament.kind_swiss"), callback_data=NewCb(discipline="berserk"))
+    builder.adjust(1)
+    await message.answer(t("tournament.choose_kind"), reply_markup=builder.as_markup())
+
+
+@router.message(Command("judge"))
+async def judge(
+    message: Message, command: CommandObject, t: Tr, roles: Roles, db: Database, clock: Clock
+) -> None:
+    """Appoint a judge: reply to his message with /judge, or /judge <telegram id or @name>."""
+    assert message.from_user is not None
+    tournament = await directory.current(db, message.chat.id, message.from_user.id)
+    if tournament is None:
+        await message.reply(t("tournament.none_open"))
+        return
+    if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
+        await message.reply(t("common.organisers_only"))
+        return
+    target = None
+    if message.reply_to_message is not None and message.reply_to_message.from_user is not None:
+        target = message.reply_to_message.from_user.id
+    elif command.args:
+        arg = command.args.split()[0]
+        if arg.isdigit():
+            target = int(arg)
+        else:
+            async with db.read() as tx:
+                user = await players.tg_user_by_username(tx, arg)
+            target = user.id if user else None
+    if target is None:
+        await message.reply(t("tournament.judge_usage"))
+        return
+    async with db.transaction() as tx:
+        await tournaments.add_judge(tx, tournament.id, target)
+        await audit.record(
+            tx,
+            tournament.id,
+            message.from_user.id,
+            "judge_appointed",
+            {"user": target},
+            clock.now().isoformat(),
+        )
+    await message.reply(t("tournament.judge_added", tournament=tournament.name, user=target))
+
+
+@router.message(Command("tournaments"))
+async def list_open(message: Message, t: Tr, db: Database) -> None:
+    async with db.read() as tx:
+        found = [x for x in await tournaments.recent(tx, 30) if x.is_open]
+    if not found:
+        await message.answer(t("tournament.none_open"))
+        return
+    lines = [t("tournament.list_title")]
+    for item in found:
+        lines.append(
+            t(
+                "tournament.list_line",
+                id=item.id,
+                name=item.name,
+                kind=t(f"tournament.kind_{item.kind}"),
+                status=t(f"tournament.status_{item.status}"),
+            )
+        )
+    await message.answer("\n".join(lines))
