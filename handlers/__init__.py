@@ -4,9 +4,24 @@ from __future__ import annotations
 
 from aiogram import Router
 
+_root: Router | None = None
+
 
 def build_router() -> Router:
-    """All routers, most specific first; the fallback router is always last."""
+    """All routers, most specific first; the fallback router is always last.
+
+    Routers live at module level (one per feature module) and can be attached to one parent
+    only, so the tree is built once per process and handed to each new dispatcher: a restart
+    inside one process (the end-to-end tests do that) detaches it from the old one.
+    """
+    global _root
+    if _root is None:
+        _root = _assemble()
+    _root._parent_router = None  # the previous dispatcher is gone
+    return _root
+
+
+def _assemble() -> Router:
     from handlers import (
         chat_events,
         common,

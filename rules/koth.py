@@ -1,0 +1,105 @@
+"""King of the Hill (billiards): the pure rules, one import for callers.
+
+- ``norms`` / ``average_display`` / bonuses / ``tournament_elo_cents``: ``rules.koth_rating``
+- participants, main time and money: ``rules.koth_money``
+- the tournament itself, replayed from events: ``rules.koth_engine`` over ``rules.koth_state``
+
+The state is a pure function of the order, the norms and the event list (spec §6)::
+
+    state = replay(order, norms, [("game", "ann", "bob"), ("expire",), ("leave", "cid")])
+    state.next_pair, state.phase, state.leaders, state.winner, state.decided_by
+"""
+
+from __future__ import annotations
+
+from rules.elo import elo_delta
+from rules.koth_engine import Event, apply_event, replay, replay_from, start
+from rules.koth_errors import (
+    ContributionError,
+    EntryFeeError,
+    ExpiryError,
+    InvalidSetupError,
+    JudgeActionError,
+    KothError,
+    LeaveError,
+    ParticipantCountError,
+    RatingInputError,
+    TournamentFinishedError,
+    UnknownEventError,
+    UnknownPlayerError,
+    WrongPairError,
+)
+from rules.koth_money import (
+    FundSplit,
+    check_entry_fee,
+    check_participants,
+    main_time,
+    prize_fund,
+    split_fees,
+    table_time_share,
+)
+from rules.koth_rating import (
+    BONUS,
+    active_bonuses,
+    average_display,
+    average_exact,
+    bonus_expiry,
+    effective_rating,
+    norm_for,
+    norms,
+    tournament_elo_cents,
+)
+from rules.koth_state import (
+    DecidedBy,
+    Elimination,
+    EliminationReason,
+    GameRecord,
+    KothState,
+    Phase,
+    PlayerId,
+)
+
+__all__ = [
+    "BONUS",
+    "ContributionError",
+    "DecidedBy",
+    "Elimination",
+    "EliminationReason",
+    "EntryFeeError",
+    "Event",
+    "ExpiryError",
+    "FundSplit",
+    "GameRecord",
+    "InvalidSetupError",
+    "JudgeActionError",
+    "KothError",
+    "KothState",
+    "LeaveError",
+    "ParticipantCountError",
+    "Phase",
+    "PlayerId",
+    "RatingInputError",
+    "TournamentFinishedError",
+    "UnknownEventError",
+    "UnknownPlayerError",
+    "WrongPairError",
+    "active_bonuses",
+    "apply_event",
+    "average_display",
+    "average_exact",
+    "bonus_expiry",
+    "check_entry_fee",
+    "check_participants",
+    "effective_rating",
+    "elo_delta",
+    "main_time",
+    "norm_for",
+    "norms",
+    "prize_fund",
+    "replay",
+    "replay_from",
+    "split_fees",
+    "start",
+    "table_time_share",
+    "tournament_elo_cents",
+]

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator, RateLimits
+from tests.e2e.harness import START, TOKEN, RunningBot
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[BotApiEmulator]:
+    emulator = BotApiEmulator(token=TOKEN, rate_limits=RateLimits(enabled=False))
+    await emulator.start()
+    yield emulator
+    await emulator.stop()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+async def bot(emu: BotApiEmulator, clock: ManualClock, tmp_path: Path) -> AsyncIterator[RunningBot]:
+    running = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999")
+    await running.start()
+    yield running
+    await running.stop()

@@ -1,0 +1,81 @@
+"""The real bot (dispatcher, polling loop, database file) running against the emulator."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bot.app import App, close_app, create_app, create_dispatcher
+from bot.clock import ManualClock
+from bot.pacing import Limits
+from bot.settings import Settings, load_settings
+from tests.e2e.emulator import BotApiEmulator
+
+TOKEN = "123456789:TEST-token-abcdefghijklmnop"
+START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+
+
+class RunningBot:
+    """Starts, stops and restarts the bot in this process (a restart keeps the database)."""
+
+    def __init__(
+        self,
+        emu: BotApiEmulator,
+        db_path: Path,
+        clock: ManualClock,
+        limits: Limits | None = None,
+        **settings: Any,
+    ) -> None:
+        self.emu = emu
+        self.db_path = db_path
+        self.clock = clock
+        self.limits = limits or Limits.unlimited()
+        self.overrides = settings
+        self.app: App | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def settings(self) -> Settings:
+        values: dict[str, Any] = {
+            "bot_token": TOKEN,
+            "database_path": self.db_path,
+            "telegram_api_url": self.emu.url,
+            "_env_file": None,
+        }
+        values.update(self.overrides)
+        return load_settings(**values)
+
+    async def start(self) -> App:
+        app = await create_app(self.settings(), clock=self.clock, limits=self.limits)
+        dp = create_dispatcher(app)
+        polls_before = len(self.emu.requests_for("getUpdates"))
+
+        async def run() -> None:
+            try:
+                await dp.start_polling(
+                    app.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
+                )
+            finally:
+                await close_app(app)
+
+        self.app = app
+        self._task = asyncio.create_task(run())
+        await self.emu.wait_for(
+            lambda: len(self.emu.requests_for("getUpdates")) > polls_before, timeout=10
+        )
+        return app
+
+    async def stop(self) -> None:
+        """Stop abruptly, as a crash would (pending work is cancelled)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._task = None
+        self.app = None
+
+    async def restart(self) -> App:
+        await self.stop()
+        return await self.start()
