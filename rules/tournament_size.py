@@ -1,0 +1,59 @@
+"""Number of Swiss rounds and size of the Top by participants (spec section 4, Table 4).
+
+The source's table is lost; the defaults below are the bot's choice and both numbers can be
+overridden by the organiser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["MIN_PARTICIPANTS", "TooFewPlayers", "TournamentSize", "tournament_size"]
+
+MIN_PARTICIPANTS = 4
+
+
+class TooFewPlayers(ValueError):
+    """A Swiss tournament needs at least :data:`MIN_PARTICIPANTS` players."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSize:
+    """How many Swiss rounds are played and how many players go to the Top (0: no Top)."""
+
+    swiss_rounds: int
+    top_size: int
+
+
+def _default(participants: int) -> TournamentSize:
+    if participants <= 8:
+        return TournamentSize(3, 0)
+    if participants <= 16:
+        return TournamentSize(4, 4)
+    if participants <= 32:
+        return TournamentSize(5, 8)
+    if participants <= 64:
+        return TournamentSize(6, 8)
+    if participants <= 128:
+        return TournamentSize(7, 16)
+    return TournamentSize((participants - 1).bit_length(), 16)  # ceil(log2 n)
+
+
+def tournament_size(
+    participants: int, *, swiss_rounds: int | None = None, top_size: int | None = None
+) -> TournamentSize:
+    """Rounds and Top size for ``participants`` players; keyword arguments override the table.
+
+    4–8 → 3 rounds, no Top; 9–16 → 4, Top 4; 17–32 → 5, Top 8; 33–64 → 6, Top 8;
+    65–128 → 7, Top 16; more → ⌈log2 n⌉ rounds, Top 16.
+    """
+    if participants < MIN_PARTICIPANTS:
+        raise TooFewPlayers(f"at least {MIN_PARTICIPANTS} players are needed, got {participants}")
+    size = _default(participants)
+    rounds = size.swiss_rounds if swiss_rounds is None else swiss_rounds
+    top = size.top_size if top_size is None else top_size
+    if rounds < 1:
+        raise ValueError(f"at least one Swiss round is needed, got {rounds}")
+    if top not in (0, 2, 4, 8, 16, 32) or top > participants:
+        raise ValueError(f"the Top must be 0 or a power of two up to the field, got {top}")
+    return TournamentSize(rounds, top)

@@ -1,0 +1,77 @@
+import pytest
+
+from rules.results import (
+    MatchRecord,
+    Outcome,
+    ResultError,
+    elo_score,
+    opposite,
+    outcomes_from_games,
+    points,
+    technical_outcomes,
+)
+
+
+def test_points_table_in_tenths() -> None:
+    table = {
+        Outcome.CLEAN_WIN: 30,
+        Outcome.LOSS: 0,
+        Outcome.TECHNICAL_WIN: 25,
+        Outcome.TECHNICAL_LOSS: 0,
+        Outcome.DRAW: 10,
+        Outcome.AGREED_DRAW: 10,
+        Outcome.BYE: 29,
+    }
+    assert {outcome: points(outcome) for outcome in Outcome} == table
+
+
+def test_bye_and_technical_win_add_exactly() -> None:
+    assert points(Outcome.BYE) + points(Outcome.TECHNICAL_WIN) == 54
+
+
+@pytest.mark.parametrize(
+    ("games", "expected"),
+    [
+        ((2, 0), (Outcome.CLEAN_WIN, Outcome.LOSS)),
+        ((2, 1), (Outcome.CLEAN_WIN, Outcome.LOSS)),
+        ((1, 2), (Outcome.LOSS, Outcome.CLEAN_WIN)),
+        ((1, 1), (Outcome.DRAW, Outcome.DRAW)),
+    ],
+)
+def test_game_score_decides_the_outcomes(
+    games: tuple[int, int], expected: tuple[Outcome, Outcome]
+) -> None:
+    assert outcomes_from_games(*games) == expected
+
+
+def test_agreed_draw_needs_equal_games() -> None:
+    assert outcomes_from_games(0, 0, agreed=True) == (Outcome.AGREED_DRAW, Outcome.AGREED_DRAW)
+    with pytest.raises(ResultError):
+        outcomes_from_games(1, 0, agreed=True)
+
+
+def test_technical_result_and_opposites() -> None:
+    assert technical_outcomes(a_wins=False) == (Outcome.TECHNICAL_LOSS, Outcome.TECHNICAL_WIN)
+    for outcome in Outcome:
+        if outcome is not Outcome.BYE:
+            assert opposite(opposite(outcome)) is outcome
+    with pytest.raises(ResultError):
+        opposite(Outcome.BYE)
+
+
+def test_bye_is_not_rated_and_technical_results_are() -> None:
+    assert elo_score(Outcome.BYE) is None
+    assert elo_score(Outcome.TECHNICAL_WIN) == 1.0
+    assert elo_score(Outcome.TECHNICAL_LOSS) == 0.0
+
+
+def test_record_checks_bye_and_opponent() -> None:
+    with pytest.raises(ResultError):
+        MatchRecord(1, "a", None, Outcome.CLEAN_WIN)
+    with pytest.raises(ResultError):
+        MatchRecord(1, "a", "b", Outcome.BYE)
+    with pytest.raises(ResultError):
+        MatchRecord(1, "a", "a", Outcome.DRAW)
+    record = MatchRecord(2, "a", "b", Outcome.CLEAN_WIN, 2, 1)
+    assert record.outcome_of("b") is Outcome.LOSS
+    assert record.games_of("b") == (1, 2)
