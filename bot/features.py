@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from bot import koth, swiss
 from bot.result_notices import ResultNotices
 from bot.results import ResultFlow
 
@@ -19,3 +20,5 @@ def install_features(app: App) -> None:
     )
     notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings)
     app.extra.update(flow=flow, notices=notices)
+    koth.install(app, flow, notices)
+    swiss.install(app, flow, notices)

@@ -1,4 +1,4 @@
-"""What people read: Russian and English texts from ``bot/locales/*.toml``.
+"""What people read: Russian and English texts from ``bot/locales/<lang>/*.toml``.
 
 Every user-supplied value passed to ``Texts.get`` is HTML-escaped, unless wrapped in ``Html``
 (already-safe markup built by the bot itself). Keys missing in English fall back to Russian.
@@ -35,9 +35,17 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
 
 
 def load_locale(language: str) -> dict[str, str]:
-    raw = resources.files("bot").joinpath("locales", f"{language}.toml").read_text("utf-8")
+    """Every ``bot/locales/<language>/*.toml`` (one file per feature), flattened to dotted keys."""
+    folder = resources.files("bot").joinpath("locales", language)
     out: dict[str, str] = {}
-    _flatten("", tomllib.loads(raw), out)
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".toml"):
+            table: dict[str, str] = {}
+            _flatten("", tomllib.loads(entry.read_text("utf-8")), table)
+            clash = set(table) & set(out)
+            if clash:
+                raise ValueError(f"{language}/{entry.name} repeats keys {sorted(clash)[:3]}")
+            out.update(table)
     return out
 
 

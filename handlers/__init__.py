@@ -50,5 +50,7 @@ def _assemble() -> Router:
 
 
 def _feature_routers() -> list[Router]:
-    """Tournament features (King of the Hill, Swiss), added as they are built."""
-    return []
+    """The tournament kinds; each claims only commands about its own tournaments."""
+    from handlers import koth, swiss
+
+    return [koth.router, swiss.router]

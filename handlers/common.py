@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aiogram import F, Router
+from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import Message, ReplyKeyboardRemove
@@ -20,11 +21,10 @@ async def start_deep_link(
 ) -> None:
     from handlers.registration import begin_registration
 
-    payload = command.args or ""
-    if payload == "register":
+    if command.args == "register":
         await begin_registration(message, state, t, registry)
         return
-    await message.answer(t("start.unknown_link"))
+    raise SkipHandler  # t-<id> links belong to the tournament routers; the rest: fallback
 
 
 @router.message(CommandStart(), F.chat.type == "private")

@@ -3,18 +3,52 @@
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.texts import Tr
 
 router = Router(name=__name__)
 
+TOURNAMENT_COMMANDS = (
+    "join",
+    "drop",
+    "report",
+    "pairings",
+    "standings",
+    "queue",
+    "open",
+    "add",
+    "norms",
+    "draw",
+    "begin",
+    "next_round",
+    "result",
+    "void",
+    "extend",
+    "penalty",
+    "finish",
+    "log",
+    "export",
+    "deck",
+)
+
 
 @router.callback_query()
 async def stale_button(query: CallbackQuery, t: Tr) -> None:
     """A button no handler understood: old, forged, or from a finished flow."""
     await query.answer(t("common.stale_button"), show_alert=True)
+
+
+@router.message(CommandStart(deep_link=True))
+async def unknown_link(message: Message, t: Tr) -> None:
+    await message.answer(t("start.unknown_link"))
+
+
+@router.message(Command(*TOURNAMENT_COMMANDS))
+async def no_tournament(message: Message, t: Tr) -> None:
+    """A tournament command where no open tournament of a kind that understands it exists."""
+    await message.answer(t("tournament.none_open"))
 
 
 @router.message(Command("cancel"))

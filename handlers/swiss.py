@@ -1,0 +1,7 @@
+"""Swiss rounds and the Top in the chat (built in its own issue)."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+router = Router(name=__name__)
