@@ -20,7 +20,7 @@ from bot.notify import Notifier
 from bot.pacing import Limits
 from bot.registry import Registry
 from bot.roles import Roles
-from bot.sender import Sender
+from bot.sender import Delivery, Sender
 from bot.settings import Settings
 from bot.storage import SqliteStorage
 from bot.texts import Texts
@@ -89,7 +89,9 @@ async def create_app(
         async with db.transaction() as tx:
             await chats.migrate(tx, old, new, clock.now().isoformat())
 
-    sender = Sender(bot, limits, on_blocked=on_blocked, on_migrated=on_migrated)
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated)
+    bot.session.middleware(delivery)
+    sender = Sender(bot, delivery)
     app = App(
         settings=settings,
         bot=bot,

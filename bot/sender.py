@@ -1,9 +1,18 @@
-"""The one place where the bot sends and edits messages.
+"""The one place where outgoing messages are paced, retried, split and followed.
 
-It paces every call (``bot.pacing``), honours ``RetryAfter`` and retries server and network
-errors, splits long texts at line boundaries, treats "message is not modified" as success,
-follows a group's migration to a supergroup, and reports a user who blocked the bot as
-``Unreachable`` so that the caller can fall back to a mention in the group.
+``Delivery`` is a request middleware on the bot's session, so *every* send and edit — from a
+service through ``Sender`` or from a handler's ``message.answer`` — passes through it. It:
+
+- paces sends and edits within Telegram's limits (``bot.pacing``);
+- honours ``RetryAfter`` (waits as asked, then retries) and retries 5xx and network errors with
+  a growing pause;
+- splits texts over 4096 characters at line boundaries (the keyboard goes with the last part);
+- treats "message is not modified" as success;
+- follows a group's migration to a supergroup (``migrate_to_chat_id``) and remembers it;
+- reports a private chat that answers 403 (blocked, never started) through ``on_blocked``.
+
+``Sender`` adds what services need on top: edits of a live board that coalesce (the newest text
+wins while an edit waits for its turn) and ``Unreachable`` for blocked users.
 """
 
 from __future__ import annotations
@@ -11,9 +20,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
@@ -22,6 +35,16 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    DeleteMessage,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    Response,
+    SendMessage,
+    TelegramMethod,
+)
+from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup, Message, ReplyKeyboardMarkup, ReplyKeyboardRemove
 
 from bot.pacing import Limits, Pacer
@@ -30,7 +53,9 @@ log = logging.getLogger(__name__)
 
 LIMIT = 4096
 Markup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | None
-T = TypeVar("T")
+EDITS = (EditMessageText, EditMessageReplyMarkup)
+PACED = (SendMessage, *EDITS, DeleteMessage)
+RETRIED = (*PACED, AnswerCallbackQuery)
 
 
 class Unreachable(Exception):
@@ -48,19 +73,18 @@ def utf16_len(text: str) -> int:
 def split_text(text: str, limit: int = LIMIT) -> list[str]:
     """Parts of ``text`` under ``limit`` UTF-16 units, cut at line boundaries.
 
-    A single line longer than the limit (never produced by the bot's own texts) is cut
-    at the limit.
+    A single line longer than the limit (never produced by the bot's own texts) is cut hard.
     """
     parts: list[str] = []
     current: list[str] = []
     size = 0
     for line in text.split("\n"):
         while utf16_len(line) > limit:
-            head = line[: limit // 2]
+            if current:
+                parts.append("\n".join(current))
+                current, size = [], 0
+            parts.append(line[: limit // 2])
             line = line[limit // 2 :]
-            parts.extend(["\n".join(current)] if current else [])
-            current, size = [], 0
-            parts.append(head)
         extra = utf16_len(line) + (1 if current else 0)
         if current and size + extra > limit:
             parts.append("\n".join(current))
@@ -73,48 +97,128 @@ def split_text(text: str, limit: int = LIMIT) -> list[str]:
     return [part for part in parts if part.strip()] or [text[:limit]]
 
 
-def _not_modified(exc: TelegramBadRequest) -> bool:
-    return "message is not modified" in exc.message
+def _chat_id(method: TelegramMethod[Any]) -> int | None:
+    chat = getattr(method, "chat_id", None)
+    return chat if isinstance(chat, int) else None
 
 
-class Sender:
-    """Sends and edits with pacing and retries; see the module docstring."""
+class Delivery(BaseRequestMiddleware):
+    """See the module docstring."""
 
     def __init__(
         self,
-        bot: Bot,
         limits: Limits | None = None,
         *,
         on_blocked: Callable[[int], Awaitable[None]] | None = None,
         on_migrated: Callable[[int, int], Awaitable[None]] | None = None,
         attempts: int = 6,
     ) -> None:
-        self.bot = bot
         self.pacer = Pacer(limits or Limits())
-        self._on_blocked = on_blocked
-        self._on_migrated = on_migrated
-        self._attempts = attempts
-        self._migrated: dict[int, int] = {}
-        self._edits: dict[tuple[int, int], tuple[str, Markup]] = {}
+        self.on_blocked = on_blocked
+        self.on_migrated = on_migrated
+        self.attempts = attempts
+        self.migrated: dict[int, int] = {}
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        original: TelegramMethod[TelegramType] = method
+        if not isinstance(method, RETRIED):
+            return await make_request(bot, original)
+        if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
+            return await self._send_split(make_request, bot, method)
+        return await self._deliver(make_request, bot, original)
+
+    async def _send_split(
+        self, make_request: NextRequestMiddlewareType[Any], bot: Bot, method: SendMessage
+    ) -> Response[Any]:
+        parts = split_text(method.text)
+        response: Response[Any] | None = None
+        for index, part in enumerate(parts):
+            markup = method.reply_markup if index == len(parts) - 1 else None
+            piece = method.model_copy(update={"text": part, "reply_markup": markup})
+            response = await self._deliver(make_request, bot, piece)
+        assert response is not None
+        return response
+
+    async def _deliver(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        delay = 0.5
+        for attempt in range(1, self.attempts + 1):
+            chat = _chat_id(method)
+            if chat is not None and chat in self.migrated:
+                method = method.model_copy(update={"chat_id": self.migrated[chat]})
+                chat = self.migrated[chat]
+            if chat is not None and isinstance(method, PACED):
+                await self.pacer.before_send(chat, counts_for_group=isinstance(method, SendMessage))
+            try:
+                return await make_request(bot, method)
+            except TelegramRetryAfter as exc:
+                log.warning("Telegram asks to wait %ss (chat %s)", exc.retry_after, chat)
+                await asyncio.sleep(exc.retry_after)
+            except TelegramMigrateToChat as exc:
+                await self._follow(chat, exc.migrate_to_chat_id)
+            except TelegramBadRequest as exc:
+                if isinstance(method, EDITS) and "message is not modified" in exc.message:
+                    return Response[TelegramType](ok=True, result=True)  # type: ignore[arg-type]
+                raise
+            except TelegramForbiddenError:
+                if chat is not None and chat > 0 and self.on_blocked is not None:
+                    await self.on_blocked(chat)
+                raise
+            except (TelegramServerError, TelegramNetworkError) as exc:
+                if attempt == self.attempts:
+                    raise
+                log.warning(
+                    "%s to %s failed (%s); retry in %.1fs", type(method).__name__, chat, exc, delay
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 8.0)
+        raise TelegramNetworkError(method, f"gave up after {self.attempts} attempts")
+
+    async def _follow(self, old: int | None, new: int) -> None:
+        if old is None:
+            return
+        log.info("chat %s became supergroup %s", old, new)
+        self.migrated[old] = new
+        if self.on_migrated is not None:
+            await self.on_migrated(old, new)
+
+
+class Sender:
+    """Sends and edits for services; pacing and retries happen in ``Delivery`` underneath."""
+
+    def __init__(self, bot: Bot, delivery: Delivery) -> None:
+        self.bot = bot
+        self.delivery = delivery
+        self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
-        return self._migrated.get(chat_id, chat_id)
+        return self.delivery.migrated.get(chat_id, chat_id)
 
     async def send(self, chat_id: int, text: str, markup: Markup = None) -> list[Message]:
         """Send ``text`` (split if long; the keyboard goes with the last part)."""
         parts = split_text(text)
         sent = []
-        for index, part in enumerate(parts):
-            keyboard = markup if index == len(parts) - 1 else None
-            sent.append(await self._call(chat_id, self._send_one, part, keyboard))
+        try:
+            for index, part in enumerate(parts):
+                keyboard = markup if index == len(parts) - 1 else None
+                sent.append(
+                    await self.bot.send_message(
+                        chat_id, part, reply_markup=keyboard, disable_web_page_preview=True
+                    )
+                )
+        except TelegramForbiddenError as exc:
+            raise Unreachable(chat_id) from exc
         return sent
-
-    async def _send_one(self, chat_id: int, text: str, markup: Markup) -> Message:
-        await self.pacer.before_send(chat_id)
-        return await self.bot.send_message(
-            chat_id, text, reply_markup=markup, disable_web_page_preview=True
-        )
 
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
@@ -127,67 +231,22 @@ class Sender:
             return
         try:
             while key in self._edits:
-                await self.pacer.before_send(self.chat(chat_id), counts_for_group=False)
                 body, keyboard = self._edits.pop(key)
-                await self._call(chat_id, self._edit_one, message_id, body, keyboard)
+                await self.bot.edit_message_text(
+                    text=body,
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    reply_markup=keyboard,
+                    disable_web_page_preview=True,
+                )
+        except (TelegramBadRequest, TelegramForbiddenError) as exc:
+            log.warning("could not edit %s/%s: %s", chat_id, message_id, exc)
         finally:
             self._edits.pop(key, None)
 
-    async def _edit_one(
-        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
-    ) -> None:
-        try:
-            await self.bot.edit_message_text(
-                text=text,
-                chat_id=chat_id,
-                message_id=message_id,
-                reply_markup=markup,
-                disable_web_page_preview=True,
-            )
-        except TelegramBadRequest as exc:
-            if not _not_modified(exc):
-                raise
-
     async def remove_keyboard(self, chat_id: int, message_id: int) -> None:
-        """Take the buttons off a message (a settled prompt); failures are harmless."""
-        try:
-            await self._call(chat_id, self._drop_markup, message_id)
-        except (TelegramBadRequest, Unreachable):
-            log.debug("could not remove the keyboard of %s/%s", chat_id, message_id)
-
-    async def _drop_markup(self, chat_id: int, message_id: int) -> None:
-        await self.pacer.before_send(chat_id, counts_for_group=False)
+        """Take the buttons off a settled prompt; failures are harmless."""
         try:
             await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
-        except TelegramBadRequest as exc:
-            if not _not_modified(exc):
-                raise
-
-    async def _call(self, chat_id: int, action: Callable[..., Awaitable[T]], *args: Any) -> T:
-        delay = 0.5
-        for attempt in range(1, self._attempts + 1):
-            target = self.chat(chat_id)
-            try:
-                return await action(target, *args)
-            except TelegramRetryAfter as exc:
-                log.warning("Telegram asks to wait %ss (chat %s)", exc.retry_after, target)
-                await asyncio.sleep(exc.retry_after)
-            except TelegramMigrateToChat as exc:
-                await self._follow_migration(target, exc.migrate_to_chat_id)
-            except TelegramForbiddenError as exc:
-                if target > 0 and self._on_blocked is not None:
-                    await self._on_blocked(target)
-                raise Unreachable(target) from exc
-            except (TelegramServerError, TelegramNetworkError) as exc:
-                if attempt == self._attempts:
-                    raise
-                log.warning("send to %s failed (%s); retrying in %.1fs", target, exc, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 8)
-        raise RuntimeError(f"gave up sending to chat {chat_id} after {self._attempts} attempts")
-
-    async def _follow_migration(self, old: int, new: int) -> None:
-        log.info("chat %s became supergroup %s", old, new)
-        self._migrated[old] = new
-        if self._on_migrated is not None:
-            await self._on_migrated(old, new)
+        except (TelegramBadRequest, TelegramForbiddenError) as exc:
+            log.debug("could not remove the keyboard of %s/%s: %s", chat_id, message_id, exc)

@@ -181,7 +181,7 @@ async def set_rating(
     )
 
 
-async def top_ratings(tx: Tx, discipline: str, limit: int = 50) -> list[tuple[Player, int]]:
+async def top_ratings(tx: Tx, discipline: str, limit: int = 1000) -> list[tuple[Player, int]]:
     rows = await tx.all(
         """SELECT p.*, r.rating_cents FROM ratings r JOIN players p ON p.id = r.player_id
            WHERE r.discipline = ? AND p.deleted_at IS NULL

@@ -1,0 +1,117 @@
+"""Timers: stored, rebuilt at start, fired once, never lost."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.clock import ManualClock
+from bot.deadlines import AfterCommit, Deadlines
+from db.database import Database, Tx
+from db.models import Deadline
+
+START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+async def make(path: Path, clock: ManualClock, fired: list[int]) -> tuple[Database, Deadlines]:
+    db = await Database.open(path)
+    service = Deadlines(db, clock)
+
+    async def handler(tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        await tx.execute(
+            "INSERT INTO audit_log (actor_id, action, at) VALUES (0, 'fired', ?)",
+            (deadline.due_at,),
+        )
+        fired.append(deadline.ref_id)
+        return None
+
+    service.on("test", handler)
+    return db, service
+
+
+async def count_fired(db: Database) -> int:
+    async with db.read() as tx:
+        return int(await tx.value("SELECT count(*) FROM audit_log WHERE action = 'fired'"))
+
+
+async def test_deadline_fires_when_the_clock_reaches_it(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    fired: list[int] = []
+    db, service = await make(tmp_path / "a.db", clock, fired)
+    await service.start()
+    await service.add("test", 7, START + timedelta(hours=3))
+    clock.advance(timedelta(hours=2, minutes=59))
+    await service.fire_due()
+    assert fired == []
+    clock.advance(timedelta(minutes=1))
+    await service.fire_due()
+    await service.fire_due()
+    assert fired == [7]
+    assert await count_fired(db) == 1
+    await service.stop()
+    await db.close()
+
+
+async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    fired: list[int] = []
+    db, service = await make(tmp_path / "b.db", clock, fired)
+    await service.start()
+    await service.add("test", 1, START + timedelta(minutes=10))
+    await service.add("test", 2, START + timedelta(hours=5))
+    await service.stop()
+    await db.close()
+
+    clock.set(START + timedelta(hours=1))  # the bot was down while deadline 1 passed
+    fired.clear()
+    db, service = await make(tmp_path / "b.db", clock, fired)
+    await service.start()
+    assert fired == [1]
+    await service.stop()
+    await db.close()
+
+    db, service = await make(tmp_path / "b.db", clock, fired)
+    await service.start()  # a second restart: nothing fires twice
+    assert fired == [1]
+    clock.advance(timedelta(hours=4))
+    await service.fire_due()
+    assert fired == [1, 2]
+    assert await count_fired(db) == 2
+    await service.stop()
+    await db.close()
+
+
+async def test_cancelled_deadline_never_fires(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    fired: list[int] = []
+    db, service = await make(tmp_path / "c.db", clock, fired)
+    await service.start()
+    await service.add("test", 3, START + timedelta(minutes=5))
+    await service.cancel_for(3, ("test",))
+    clock.advance(timedelta(hours=1))
+    await service.fire_due()
+    assert fired == []
+    await service.stop()
+    await db.close()
+
+
+async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    db = await Database.open(tmp_path / "d.db")
+    service = Deadlines(db, clock)
+    calls = 0
+
+    async def broken(tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        nonlocal calls
+        calls += 1
+        raise RuntimeError("boom")
+
+    service.on("test", broken)
+    await service.start()
+    await service.add("test", 4, START)
+    await service.fire_due()
+    assert calls >= 1
+    async with db.read() as tx:
+        assert await tx.value("SELECT status FROM deadlines WHERE ref_id = 4") == "pending"
+    await service.stop()
+    await db.close()
