@@ -18,36 +18,10 @@ from bot.texts import LANGUAGES, Texts
 
 log = logging.getLogger(__name__)
 
-PRIVATE = (
-    "start",
-    "help",
-    "register",
-    "profile",
-    "rating",
-    "tournaments",
-    "join",
-    "drop",
-    "report",
-    "pairings",
-    "standings",
-    "queue",
-    "deck",
-    "cancel",
-)
-GROUP = (
-    "help",
-    "register",
-    "rating",
-    "tournaments",
-    "join",
-    "drop",
-    "report",
-    "pairings",
-    "standings",
-    "queue",
-)
-ADMIN = (
-    *GROUP,
+#: What players do with a tournament (every chat).
+PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
+#: What organisers and judges do with a tournament.
+MANAGING = (
     "new",
     "open",
     "add",
@@ -64,6 +38,23 @@ ADMIN = (
     "log",
     "export",
     "judge",
+)
+PRIVATE = (
+    "start",
+    "help",
+    "register",
+    "profile",
+    "rating",
+    "tournaments",
+    *PLAYING,
+    "deck",
+    "cancel",
+)
+GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
+ADMIN = (*GROUP, *MANAGING)
+#: Commands that need an open tournament (answered "no open tournament" when none claims them).
+TOURNAMENT_COMMANDS = tuple(
+    name for name in (*PLAYING, *MANAGING, "deck") if name not in ("new", "judge", "cancel")
 )
 
 

@@ -6,32 +6,10 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
+from bot.commands import TOURNAMENT_COMMANDS
 from bot.texts import Tr
 
 router = Router(name=__name__)
-
-TOURNAMENT_COMMANDS = (
-    "join",
-    "drop",
-    "report",
-    "pairings",
-    "standings",
-    "queue",
-    "open",
-    "add",
-    "norms",
-    "draw",
-    "begin",
-    "next_round",
-    "result",
-    "void",
-    "extend",
-    "penalty",
-    "finish",
-    "log",
-    "export",
-    "deck",
-)
 
 
 @router.callback_query()
