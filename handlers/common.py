@@ -27,7 +27,7 @@ async def start_deep_link(
     raise SkipHandler  # t-<id> links belong to the tournament routers; the rest: fallback
 
 
-@router.message(CommandStart(), F.chat.type == "private")
+@router.message(CommandStart(deep_link=False), F.chat.type == "private")
 async def start(message: Message, t: Tr, registry: Registry) -> None:
     assert message.from_user is not None
     player = await registry.player_of(message.from_user.id)

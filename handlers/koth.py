@@ -1,7 +1,382 @@
-"""King of the Hill in the chat (built in its own issue)."""
+"""King of the Hill in the chat: thin handlers (parse, check the role, call the service, answer).
+
+Organiser: /new → billiards (name, entry fee, table), /add, /add fund <amount>, /norms
+[club id, norm], /draw [club ids], /begin. Judge: /void, /result <winner club id>,
+/extend <minutes>, /eliminate <club id>, /reinstate <club id>, /finish <club id> (declare the
+winner), /log. Everyone: the Join button, /join, /start t-<id>, /queue.
+"""
 
 from __future__ import annotations
 
-from aiogram import Router
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart, Filter, StateFilter
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.deep_linking import create_start_link
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import directory
+from bot.koth import KothProblem, KothService
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.texts import Html, Tr
+from db.database import Database
+from db.tournaments import Tournament
+from handlers.callbacks import NewCb
+from handlers.koth_callbacks import KothJoinCb, KothStayCb
 
 router = Router(name=__name__)
+
+
+class KothTournament(Filter):
+    """The chat's current open tournament is a King of the Hill (arguments are never read as a
+    tournament id: ``/add 12`` means club ID 12). With ``by_id`` (/log, /queue) a leading number
+    names the tournament, finished ones included."""
+
+    def __init__(self, *, by_id: bool = False) -> None:
+        self.by_id = by_id
+
+    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+        if message.from_user is None:
+            return False
+        parts = (message.text or "").split(maxsplit=1)
+        args = parts[1] if self.by_id and len(parts) > 1 else None
+        found = await directory.current(db, message.chat.id, message.from_user.id, args)
+        if found is None or found.kind != "koth":
+            return False
+        return {"tournament": found}
+
+
+class Wizard(StatesGroup):
+    name = State()
+    fee = State()
+    table = State()
+
+
+async def allowed(message: Message, roles: Roles, tournament: Tournament, need: Role) -> bool:
+    assert message.from_user is not None
+    return await roles.can(
+        message.from_user.id, need, chat_id=tournament.chat_id, tournament_id=tournament.id
+    )
+
+
+def args_of(command: CommandObject) -> list[str]:
+    return (command.args or "").split()
+
+
+# --- creation ---------------------------------------------------------------------------------
+
+
+@router.callback_query(NewCb.filter(F.discipline == "billiards"))
+async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr, roles: Roles) -> None:
+    chat = query.message.chat.id if query.message else None
+    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=chat):
+        await query.answer(t("common.organisers_only"), show_alert=True)
+        return
+    await state.set_state(Wizard.name)
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(t("koth.ask_name"))
+
+
+@router.message(StateFilter(Wizard.name), F.text)
+async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
+    name = (message.text or "").strip()
+    if not 1 <= len(name) <= 60 or name.startswith("/"):
+        await message.answer(t("koth.bad_name"))
+        return
+    await state.update_data(name=name)
+    await state.set_state(Wizard.fee)
+    await message.answer(t("koth.ask_fee"))
+
+
+@router.message(StateFilter(Wizard.fee), F.text)
+async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
+    digits = re.sub(r"[\s₽р.]", "", message.text or "")
+    if not digits.isdigit() or int(digits) < 2500:
+        await message.answer(t("koth.fee_too_low"))
+        return
+    await state.update_data(fee=int(digits))
+    await state.set_state(Wizard.table)
+    await message.answer(t("koth.ask_table"))
+
+
+@router.message(StateFilter(Wizard.table), F.text)
+async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothService) -> None:
+    assert message.from_user is not None and message.bot is not None
+    table = (message.text or "").strip()[:40]
+    data = await state.get_data()
+    await state.clear()
+    tid = await koth.create(message.chat.id, message.from_user.id, data["name"], data["fee"], table)
+    link = await create_start_link(message.bot, f"t-{tid}")
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("koth.join_button"), callback_data=KothJoinCb(t=tid))
+    await message.answer(
+        t("koth.registration_open", name=data["name"], fee=data["fee"], table=table, link=link),
+        reply_markup=builder.as_markup(),
+    )
+
+
+# --- joining ------------------------------------------------------------------------------------
+
+
+@router.callback_query(KothJoinCb.filter())
+async def join_button(
+    query: CallbackQuery, callback_data: KothJoinCb, t: Tr, koth: KothService
+) -> None:
+    try:
+        tournament, name, added = await koth.join(callback_data.t, query.from_user.id)
+    except KothProblem as problem:
+        await query.answer(t(problem.key, **problem.values), show_alert=True)
+        return
+    await query.answer(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
+    if added:
+        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+
+
+@router.message(
+    CommandStart(deep_link=True, magic=F.args.regexp(r"^t-\d+$")), F.chat.type == "private"
+)
+async def join_link(message: Message, command: CommandObject, t: Tr, koth: KothService) -> None:
+    assert message.from_user is not None and command.args is not None
+    try:
+        tournament, name, added = await koth.join(int(command.args[2:]), message.from_user.id)
+    except KothProblem as problem:
+        await message.answer(t(problem.key, **problem.values))
+        return
+    await message.answer(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
+    if added:
+        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+
+
+@router.message(Command("join"), KothTournament())
+async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
+    assert message.from_user is not None
+    try:
+        _, _name, added = await koth.join(tournament.id, message.from_user.id)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    await message.reply(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
+
+
+# --- organiser: players, norms, draw, begin --------------------------------------------------
+
+
+@router.message(Command("add"), KothTournament())
+async def add(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if not await allowed(message, roles, tournament, Role.ORGANISER):
+        await message.reply(t("common.organisers_only"))
+        return
+    args = args_of(command)
+    try:
+        if args and args[0].lower() == "fund":
+            if len(args) < 2 or not args[1].isdigit():
+                raise KothProblem("koth.fund_usage")
+            fund = await koth.contribute(
+                tournament, message.from_user.id, int(args[1]), " ".join(args[2:])
+            )
+            await message.reply(t("koth.fund_added", amount=int(args[1]), fund=fund))
+            return
+        reply = message.reply_to_message
+        target: int | str
+        if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
+            target, rest = reply.from_user.id, args
+        elif args:
+            target, rest = args[0], args[1:]
+        else:
+            raise KothProblem("koth.add_usage")
+        rating = None
+        if rest:
+            try:
+                rating = Decimal(rest[0].replace(",", "."))
+            except InvalidOperation as exc:
+                raise KothProblem("koth.add_usage") from exc
+            if not 0 < rating < 5000:
+                raise KothProblem("koth.add_usage")
+        name, club_id = await koth.add(tournament, message.from_user.id, target, rating)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    await message.reply(t("koth.added", name=name, club_id=club_id))
+
+
+@router.message(Command("norms"), KothTournament())
+async def norms_command(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+    lang: str,
+) -> None:
+    assert message.from_user is not None
+    args = args_of(command)
+    try:
+        if args:
+            if not await allowed(message, roles, tournament, Role.ORGANISER):
+                await message.reply(t("common.organisers_only"))
+                return
+            if len(args) != 2 or not all(a.isdigit() for a in args):
+                raise KothProblem("koth.norms_usage")
+            await koth.set_norm(tournament, message.from_user.id, int(args[0]), int(args[1]))
+        await message.answer(await koth.norms_text(tournament.id, lang))
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+
+
+@router.message(Command("draw"), KothTournament())
+async def draw(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if not await allowed(message, roles, tournament, Role.ORGANISER):
+        await message.reply(t("common.organisers_only"))
+        return
+    args = args_of(command)
+    try:
+        if args and not all(a.isdigit() for a in args):
+            raise KothProblem("koth.draw_mismatch")
+        order = [int(a) for a in args] if args else None
+        names = await koth.draw(tournament, message.from_user.id, order)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    listing = "\n".join(t("koth.draw_line", seat=i, name=n) for i, n in enumerate(names, 1))
+    await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))
+
+
+@router.message(Command("begin"), KothTournament())
+async def begin(
+    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
+) -> None:
+    assert message.from_user is not None
+    if not await allowed(message, roles, tournament, Role.ORGANISER):
+        await message.reply(t("common.organisers_only"))
+        return
+    try:
+        await koth.begin(tournament, message.from_user.id)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+
+
+@router.message(Command("queue"), KothTournament(by_id=True))
+async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
+    async with koth.db.read() as tx:
+        snap = await koth.snapshot(tx, tournament.id)
+    await message.answer(koth.board_text(snap, lang))
+
+
+# --- judge -----------------------------------------------------------------------------------
+
+JUDGE_ACTIONS = {
+    "void": "void",
+    "result": "correct",
+    "eliminate": "eliminate",
+    "reinstate": "reinstate",
+    "finish": "declare",
+}
+
+
+@router.message(Command(*JUDGE_ACTIONS), KothTournament())
+async def judge_action(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if not await allowed(message, roles, tournament, Role.JUDGE):
+        await message.reply(t("common.not_allowed"))
+        return
+    action = JUDGE_ACTIONS[command.command]
+    args = args_of(command)
+    arg = int(args[0]) if args and args[0].isdigit() else None
+    if action != "void" and arg is None:
+        await message.reply(t(f"koth.usage_{action}"))
+        return
+    try:
+        await koth.judge(tournament, message.from_user.id, action, arg)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    await message.reply(t(f"koth.done_{action}"))
+
+
+@router.message(Command("extend"), KothTournament())
+async def extend(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if not await allowed(message, roles, tournament, Role.JUDGE):
+        await message.reply(t("common.not_allowed"))
+        return
+    args = args_of(command)
+    if len(args) != 1 or not args[0].isdigit():
+        await message.reply(t("koth.extend_usage"))
+        return
+    try:
+        due = await koth.extend(tournament, message.from_user.id, int(args[0]))
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
+    await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
+
+
+@router.message(Command("log"), KothTournament(by_id=True))
+async def log(
+    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
+) -> None:
+    if not await allowed(message, roles, tournament, Role.JUDGE):
+        await message.reply(t("common.not_allowed"))
+        return
+    await message.answer(await koth.log_text(tournament.id, lang))
+
+
+# --- the eliminated player's choice --------------------------------------------------------------
+
+
+@router.callback_query(KothStayCb.filter())
+async def stay_or_leave(
+    query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
+) -> None:
+    player = await registry.player_of(query.from_user.id)
+    if player is None or player.id != callback_data.p:
+        await query.answer(t("koth.not_your_choice"), show_alert=True)
+        return
+    if not callback_data.leave:
+        await query.answer(t("koth.staying"))
+        return
+    try:
+        await koth.leave(callback_data.t, callback_data.p)
+    except KothProblem as problem:
+        await query.answer(t(problem.key, **problem.values), show_alert=True)
+        return
+    await query.answer(t("koth.left"))

@@ -1,0 +1,57 @@
+"""Stored King-of-the-Hill events → the rules engine's events (the one translation).
+
+The ``events`` table keeps what happened, never rewritten: ``game`` {w, l}, ``expire``,
+``leave``/``eliminate``/``reinstate``/``declare`` {p}, and the judge's ``void`` {target} (a game
+event's id) and ``correct`` {target, w, l}. Other kinds (``judge_decision``, ``draw``, ...) are
+notes for the log. The engine sees the games minus the voided ones, corrected where corrected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from db.tournaments import Event as Stored
+from rules.koth import Event
+
+PLAYER_EVENTS = ("leave", "eliminate", "reinstate", "declare")
+
+
+def engine_events(stored: Sequence[Stored]) -> list[Event]:
+    """The engine's event list for the stored log (voids and corrections applied)."""
+    voided = {int(e.payload["target"]) for e in stored if e.kind == "void"}
+    corrected = {
+        int(e.payload["target"]): (int(e.payload["w"]), int(e.payload["l"]))
+        for e in stored
+        if e.kind == "correct"
+    }
+    out: list[Event] = []
+    for event in stored:
+        if event.kind == "game" and event.id not in voided:
+            winner, loser = corrected.get(
+                event.id, (int(event.payload["w"]), int(event.payload["l"]))
+            )
+            out.append(("game", winner, loser))
+        elif event.kind == "expire":
+            out.append(("expire",))
+        elif event.kind in PLAYER_EVENTS:
+            out.append((event.kind, int(event.payload["p"])))
+    return out
+
+
+def live_games(stored: Sequence[Stored]) -> list[Stored]:
+    """The stored game events still in force (not voided), in order."""
+    voided = {int(e.payload["target"]) for e in stored if e.kind == "void"}
+    return [e for e in stored if e.kind == "game" and e.id not in voided]
+
+
+def game_key(stored: Sequence[Stored]) -> str:
+    """The key of the game at the table now: its number and how many judge edits came before,
+    so a game after a void or a correction never reuses an old key (old buttons go stale)."""
+    edits = sum(1 for e in stored if e.kind in ("void", "correct"))
+    return f"g{len(live_games(stored)) + 1}v{edits}"
+
+
+def game_number(key: str) -> int:
+    """The game number inside a key (``g7v1`` → 7); 0 for a malformed key."""
+    head = key[1:].split("v", 1)[0]
+    return int(head) if key.startswith("g") and head.isdigit() else 0

@@ -1,0 +1,17 @@
+"""Callback data of the King-of-the-Hill buttons."""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+
+class KothJoinCb(CallbackData, prefix="kj"):
+    t: int
+
+
+class KothStayCb(CallbackData, prefix="ks"):
+    """An eliminated player's answer: stay for the extra games (``leave`` False) or leave."""
+
+    t: int
+    p: int
+    leave: bool

@@ -1,0 +1,207 @@
+"""King of the Hill played through the emulator: a whole tournament, and the refusals."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+from bot.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.harness import RunningBot
+
+GROUP = -100777
+BOB = "<b>Bob</b> & Co"
+
+
+async def press(user: SimUser, message: SimMessage, label: str) -> str:
+    answer = await (await user.press(message, label))
+    return answer.text or ""
+
+
+def has_buttons(message: SimMessage) -> bool:
+    return bool(message.button_labels)
+
+
+async def say(emu: BotApiEmulator, user: SimUser, text: str, expect: str) -> SimMessage:
+    await user.send(GROUP, text)
+    return await emu.wait_bot_message(GROUP, contains=expect)
+
+
+async def setup_club(emu: BotApiEmulator) -> tuple[SimUser, list[SimUser]]:
+    org = emu.add_user(999, "Olga", username="olga")
+    people = [
+        emu.add_user(11, "Ann", username="ann"),
+        emu.add_user(12, BOB, username="bob"),
+        emu.add_user(13, "Cid", username="cid"),
+        emu.add_user(14, "Dan", username="dan"),
+        emu.add_user(15, "Eve", username="eve"),
+    ]
+    emu.add_group(GROUP, "Club", members=people, admins=[org])
+    for user in [org, *people]:
+        await user.start()
+        await user.wait_message()
+    return org, people
+
+
+async def create(emu: BotApiEmulator, org: SimUser) -> SimMessage:
+    choice = await say(emu, org, "/new", "Какой турнир?")
+    await org.press(choice, "Царь горы")
+    await emu.wait_bot_message(GROUP, contains="Название?")
+    await say(emu, org, "Пятничный", "Вступительный взнос")
+    await say(emu, org, "2000", "не меньше 2 500")
+    await say(emu, org, "3000", "Стол")
+    return await say(emu, org, "Стол 1", "Регистрация открыта")
+
+
+async def play(
+    emu: BotApiEmulator,
+    game: str,
+    reporter: SimUser,
+    code: str,
+    confirmer: SimUser,
+    since: int | None = None,
+) -> None:
+    """Game ``game`` is announced; ``reporter`` reports, ``confirmer`` confirms in private."""
+    pair = await emu.wait_bot_message(GROUP, contains=f"Партия {game}:", since=since)
+    assert "Отправлено" in await press(reporter, pair, code)
+    ask = await confirmer.wait_message(contains="Верно?", predicate=has_buttons)
+    assert "Результат принят" in await press(confirmer, ask, "Подтверждаю")
+
+
+async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    await create(emu, org)
+    for name, rating in [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]:
+        await say(emu, org, f"/add @{name} {rating}", "Добавлен")
+    await say(emu, org, "/add fund 500 спонсор", "Призовой фонд: 5500")
+    norms = await say(emu, org, "/norms", "Нормы побед")
+    assert "Средний рейтинг: 914.02" in norms.plain
+    assert f"{BOB} (#2): рейтинг 980.00, норма 12" in norms.plain  # the name shows as typed
+    assert "норма 14" in norms.plain and "норма 8" in norms.plain
+    for club_id, norm in [(1, 4), (2, 3), (3, 4), (4, 4), (5, 4)]:
+        await say(emu, org, f"/norms {club_id} {norm}", "Нормы побед")
+    await say(emu, org, "/draw 1 2 3 4 5", "Очерёдность")
+    await say(emu, org, "/begin", "Основное время — 4 ч")
+    board = await emu.wait_bot_message(GROUP, contains="Царь горы —")
+    assert f"2. {BOB}: 0 / 3 / 3" in board.plain
+    first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
+    assert "раскат" in first.plain and f"Ann — {BOB}" in first.plain
+    await bob.wait_message(contains="Ваша партия 1")
+    await cid.wait_message(contains="Вы следующий за столом")
+
+    # game 1, confirmed by the opponent
+    assert "Отправлено" in await press(ann, first, "Я выиграл")
+    ask = await bob.wait_message(contains="Верно?")
+    await press(bob, ask, "Подтверждаю")
+
+    # game 2: Cid claims a win, Ann disputes, the judge decides for Ann
+    second = await emu.wait_bot_message(GROUP, contains="Партия 2:")
+    assert "не ваша" in await press(eve, second, "Я выиграл")  # a wrong player is refused
+    await press(cid, second, "Я выиграл")
+    ask = await ann.wait_message(contains="Верно?", predicate=has_buttons)
+    await press(ann, ask, "Оспорить")
+    dispute = await org.wait_message(contains="Спор о результате")
+    assert "Результат принят" in await press(org, dispute, "Победил Ann")
+
+    # game 3 is confirmed wrongly and voided by the judge, then played again
+    await play(emu, "3", dan, "Я выиграл", ann)
+    await emu.wait_bot_message(GROUP, contains="Партия 4: Dan 👑 — Eve")
+    mark = emu.mark()
+    await say(emu, org, "/void", "Последняя партия отменена")
+    await play(emu, "3", ann, "Я выиграл", dan, since=mark)
+    board_id = board.message_id
+
+    def board_shows_game_3() -> SimMessage | None:
+        message = emu.chat(GROUP).messages[board_id]
+        return message if "Ann 👑: 3 / 4 / 1" in message.plain else None
+
+    board = await emu.wait_for(board_shows_game_3)
+    assert "1. Ann 👑: 3 / 4 / 1  ← Лидер" in board.plain, board.plain
+    assert "Сейчас за столом: Ann 👑 — Eve" in board.plain
+
+    # the judge extends the main time; the clock jumps to its end: warning, then the last circle
+    await say(emu, org, "/extend 30", "продлено на 30")
+    clock.advance(timedelta(hours=4))
+    await emu.idle()
+    assert "Основное время вышло" not in (emu.last_bot_message(GROUP) or first).plain
+    clock.advance(timedelta(minutes=30))
+    await emu.wait_bot_message(GROUP, contains="До конца основного времени 15 минут")
+    expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
+    assert "ещё сыграют Ann, Eve" in expired.plain
+    assert "Cid (проиграл в последнем круге, остаток 4 > 2)" in expired.plain
+    assert "Dan (проиграл в последнем круге, остаток 4 > 1)" in expired.plain
+    await cid.wait_message(contains="Остаётесь на дополнительные игры?")
+    choice = await dan.wait_message(contains="Остаётесь на дополнительные игры?")
+    assert "другого игрока" in await press(cid, choice, "Ухожу")
+    assert "уходите" in await press(dan, choice, "Ухожу")
+
+    # a restart in the middle of the last circle resumes exactly
+    await bot.restart()
+    await emu.idle()
+    await ann.send(GROUP, "/queue")
+    queue = await emu.wait_bot_message(GROUP, contains="Последний круг")
+    assert "Сейчас за столом: Ann 👑 — Eve" in queue.plain
+    assert "<s>" not in queue.plain and "выбыл" in queue.plain
+    pair = await emu.wait_bot_message(GROUP, contains="Партия 4: Ann 👑 — Eve", since=0)
+    assert "Отправлено" in await press(eve, pair, "Я выиграл")
+    await press(
+        ann, await ann.wait_message(contains="Верно?", predicate=has_buttons), "Подтверждаю"
+    )
+
+    # extra games: Eve plays Cid (Dan left), then the Leader Ann; Ann reaches her norm
+    await emu.wait_bot_message(GROUP, contains="Дополнительные игры: Eve догоняет Лидеров (Ann)")
+    await play(emu, "5", eve, "Я выиграл", cid)
+    await play(emu, "6", ann, "Я выиграл", eve)
+    winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")
+    assert "норма 4 выполнена" in winner.plain and "Призовой фонд: 5 500 ₽" in winner.plain
+    told = await ann.wait_message(contains="Вы выиграли «Пятничный»")
+    assert "бонус +80 до 2027-03-01" in told.plain  # 01:30 on 1 Dec in Moscow
+    await bob.wait_message(contains="Ваш рейтинг: 980.00 →")
+
+    await say(emu, org, "/log 1", "Журнал")
+    log = emu.last_bot_message(GROUP)
+    assert log is not None and "партия #" in log.plain and "отменена" in log.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
+        bonus = conn.execute("SELECT player_id, amount_cents FROM rating_bonuses").fetchall()
+        total = conn.execute(
+            "SELECT sum(delta_cents) FROM rating_history WHERE reason = 'koth'"
+        ).fetchone()[0]
+        actions = {r[0] for r in conn.execute("SELECT action FROM audit_log")}
+    assert status == "finished" and bonus == [(1, 8000)] and total == 0
+    assert {"koth_void", "koth_extend", "koth_norm", "koth_draw"} <= actions
+
+    # three months later the daily job tells Ann her bonus expired
+    clock.advance(timedelta(days=95))
+    expired_bonus = await ann.wait_message(contains="Срок бонуса +80 истёк")
+    assert "1097.56" in expired_bonus.plain
+    await emu.idle()
+
+
+async def test_refusals(emu: BotApiEmulator, bot: RunningBot) -> None:
+    org, _people = await setup_club(emu)
+    zed = emu.add_user(20, "Zed", username="zed")
+    emu.add_member(GROUP, zed)
+    await say(emu, zed, "/new", "только организатор")
+    choice = await say(emu, org, "/new", "Какой турнир?")
+    assert "только организатор" in await press(zed, choice, "Царь горы")
+    await press(org, choice, "Царь горы")
+    await emu.wait_bot_message(GROUP, contains="Название?")
+    await say(emu, org, "Среда", "Вступительный взнос")
+    await say(emu, org, "2500", "Стол")
+    registration = await say(emu, org, "Стол 2", "Регистрация открыта")
+    assert registration.raw_text is not None
+
+    # no billiards rating: cannot join, by the button or the link
+    assert "Нет бильярдного рейтинга" in await press(zed, registration, "Участвую")
+    await zed.start("t-1")
+    await zed.wait_message(contains="Нет бильярдного рейтинга")
+
+    await say(emu, org, "/add @ann 1200", "Добавлен")
+    await say(emu, org, "/add @bob 1100", "Добавлен")
+    await say(emu, zed, "/begin", "только организатор")
+    refused = await say(emu, org, "/begin", "от 4 до 6 участников, сейчас 2")
+    assert "Нельзя начать" in refused.plain
+    # a player with a rating joins by the button
+    await say(emu, org, "/add @cid 1000", "Добавлен")
+    await emu.idle()

@@ -1,0 +1,94 @@
+"""The King-of-the-Hill service logic the rules engine does not cover: the stored-event
+translation (voids, corrections, keys) and the board (escaping, eliminations)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from bot.koth_board import clock_text, render_board
+from bot.koth_events import engine_events, game_key, game_number, live_games
+from bot.texts import Texts
+from db.tournaments import Event
+from rules.koth import replay
+
+ORDER = [1, 2, 3, 4, 5]
+NORMS = {1: 4, 2: 3, 3: 4, 4: 4, 5: 4}
+NAMES = {1: "Ann", 2: "<b>Bob</b> & Co", 3: "Cid", 4: "Dan", 5: "Eve"}
+
+
+def log(*items: tuple[str, dict[str, Any]]) -> list[Event]:
+    return [Event(i, kind, payload, None, "") for i, (kind, payload) in enumerate(items, 1)]
+
+
+def test_void_drops_the_game_and_the_next_game_gets_a_new_key() -> None:
+    stored = log(
+        ("begin", {}),
+        ("game", {"w": 1, "l": 2}),
+        ("judge_decision", {"game": "g2v0"}),
+        ("game", {"w": 3, "l": 1}),
+        ("void", {"target": 4}),
+    )
+    assert engine_events(stored) == [("game", 1, 2)]
+    assert [e.id for e in live_games(stored)] == [2]
+    assert game_key(stored) == "g2v1"
+    assert game_key(stored[:4]) == "g3v0"
+    assert game_key(stored[:3]) == "g2v0" != game_key(stored)
+    assert game_number("g2v1") == 2 and game_number("junk") == 0
+
+
+def test_correction_replaces_winner_and_keeps_other_events() -> None:
+    stored = log(
+        ("game", {"w": 1, "l": 2}),
+        ("game", {"w": 1, "l": 3}),
+        ("correct", {"target": 2, "w": 3, "l": 1}),
+        ("expire", {}),
+        ("leave", {"p": 4}),
+        ("extend", {"minutes": 30}),
+    )
+    assert engine_events(stored) == [
+        ("game", 1, 2),
+        ("game", 3, 1),
+        ("expire",),
+        ("leave", 4),
+    ]
+    state = replay(ORDER, NORMS, engine_events(stored[:3]))
+    assert state.king == 3 and state.wins[3] == 1
+
+
+def test_board_escapes_names_and_shows_eliminations() -> None:
+    texts = Texts("ru")
+
+    def t(key: str, **values: object) -> str:
+        return texts.get("ru", key, **values)
+
+    events = [("game", 1, 2), ("game", 1, 3), ("game", 1, 4), ("expire",), ("leave", 4)]
+    state = replay(ORDER, NORMS, events)
+    board = render_board(t, "Friday <i>", state, NAMES, "914.02", None)
+    assert "&lt;b&gt;Bob&lt;/b&gt; &amp; Co" in board
+    assert "<b>Bob</b>" not in board
+    assert "«Friday &lt;i&gt;»" in board
+    assert "⏰ Последний круг" in board
+    assert "<s>4. Dan: 0 / 4 / 4</s> — выбыл: проиграл в последнем круге, остаток 4 > 1" in board
+    assert "(ушёл)" in board
+    assert "Сейчас за столом: Ann 👑 — Eve" in board
+    assert "1. Ann 👑: 3 / 4 / 1  ← Лидер" in board
+
+
+def test_board_in_main_time_shows_time_left() -> None:
+    texts = Texts("en")
+
+    def t(key: str, **values: object) -> str:
+        return texts.get("en", key, **values)
+
+    state = replay(ORDER, NORMS, [("game", 2, 1)])
+    board = render_board(t, "Fri", state, NAMES, "914.02", timedelta(hours=3, minutes=5))
+    assert "3:05 left" in board and "Next: Dan → Eve │ end of circle" in board
+    assert clock_text(timedelta(seconds=-5)) == "0:00"
+
+
+def test_locales_have_the_same_koth_keys() -> None:
+    texts = Texts("ru")
+    ru = {k for k in texts.keys("ru") if k.startswith("koth.")}
+    en = {k for k in texts.keys("en") if k.startswith("koth.")}
+    assert ru == en and len(ru) > 100
