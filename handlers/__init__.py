@@ -25,6 +25,7 @@ def _assemble() -> Router:
     from handlers import (
         chat_events,
         common,
+        errors,
         fallback,
         profile,
         ratings,
@@ -35,6 +36,7 @@ def _assemble() -> Router:
 
     root = Router(name="root")
     root.include_routers(
+        errors.router,
         chat_events.router,
         common.router,
         registration.router,

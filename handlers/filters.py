@@ -1,30 +1,56 @@
-"""Filters shared by the tournament routers."""
+"""Filters shared by the tournament routers: which tournament an update is about."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from aiogram.filters import Filter
 from aiogram.types import Message
 
 from bot import directory
+from db import tournaments
 from db.database import Database
+
+_LINK = re.compile(r"^/start(?:@\w+)?\s+t-(\d{1,9})$")
 
 
 class CurrentTournament(Filter):
-    """Passes when the command refers to an open tournament of ``kind`` (see ``bot.directory``)
-    and gives it to the handler as ``tournament``; otherwise the next router gets the update.
+    """Passes when the command refers to a tournament of ``kind`` (see ``bot.directory``) and
+    gives it to the handler as ``tournament``; otherwise the next router gets the update.
+
+    Arguments are not read as a tournament id (``/add 12`` names club ID 12, ``/result 3 a``
+    a table), except with ``by_id`` (/log 12, /queue 12), where a leading number names the
+    tournament, finished ones included.
     """
+
+    def __init__(self, kind: str, *, by_id: bool = False) -> None:
+        self.kind = kind
+        self.by_id = by_id
+
+    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+        if message.from_user is None:
+            return False
+        parts = (message.text or "").split(maxsplit=1)
+        args = parts[1] if self.by_id and len(parts) > 1 else None
+        found = await directory.current(db, message.chat.id, message.from_user.id, args)
+        if found is None or found.kind != self.kind:
+            return False
+        return {"tournament": found}
+
+
+class LinkedTournament(Filter):
+    """``/start t-<id>`` for a tournament of ``kind``: gives it as ``tournament``."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
 
     async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
-        if message.from_user is None or message.text is None:
+        match = _LINK.match((message.text or "").strip())
+        if match is None:
             return False
-        parts = message.text.split(maxsplit=1)
-        args = parts[1] if len(parts) > 1 else None
-        found = await directory.current(db, message.chat.id, message.from_user.id, args)
+        async with db.read() as tx:
+            found = await tournaments.get(tx, int(match.group(1)))
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}

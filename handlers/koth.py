@@ -10,46 +10,25 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Any
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandObject, CommandStart, Filter, StateFilter
+from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import directory
 from bot.koth import KothProblem, KothService
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
-from db.database import Database
 from db.tournaments import Tournament
 from handlers.callbacks import NewCb
+from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.koth_callbacks import KothJoinCb, KothStayCb
 
 router = Router(name=__name__)
-
-
-class KothTournament(Filter):
-    """The chat's current open tournament is a King of the Hill (arguments are never read as a
-    tournament id: ``/add 12`` means club ID 12). With ``by_id`` (/log, /queue) a leading number
-    names the tournament, finished ones included."""
-
-    def __init__(self, *, by_id: bool = False) -> None:
-        self.by_id = by_id
-
-    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
-        if message.from_user is None:
-            return False
-        parts = (message.text or "").split(maxsplit=1)
-        args = parts[1] if self.by_id and len(parts) > 1 else None
-        found = await directory.current(db, message.chat.id, message.from_user.id, args)
-        if found is None or found.kind != "koth":
-            return False
-        return {"tournament": found}
 
 
 class Wizard(StatesGroup):
@@ -139,13 +118,11 @@ async def join_button(
         await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
 
 
-@router.message(
-    CommandStart(deep_link=True, magic=F.args.regexp(r"^t-\d+$")), F.chat.type == "private"
-)
-async def join_link(message: Message, command: CommandObject, t: Tr, koth: KothService) -> None:
-    assert message.from_user is not None and command.args is not None
+@router.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
+async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
+    assert message.from_user is not None
     try:
-        tournament, name, added = await koth.join(int(command.args[2:]), message.from_user.id)
+        tournament, name, added = await koth.join(tournament.id, message.from_user.id)
     except KothProblem as problem:
         await message.answer(t(problem.key, **problem.values))
         return
@@ -154,7 +131,7 @@ async def join_link(message: Message, command: CommandObject, t: Tr, koth: KothS
         await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
 
 
-@router.message(Command("join"), KothTournament())
+@router.message(Command("join"), CurrentTournament("koth"))
 async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
     try:
@@ -168,7 +145,7 @@ async def join_command(message: Message, tournament: Tournament, t: Tr, koth: Ko
 # --- organiser: players, norms, draw, begin --------------------------------------------------
 
 
-@router.message(Command("add"), KothTournament())
+@router.message(Command("add"), CurrentTournament("koth"))
 async def add(
     message: Message,
     command: CommandObject,
@@ -214,7 +191,7 @@ async def add(
     await message.reply(t("koth.added", name=name, club_id=club_id))
 
 
-@router.message(Command("norms"), KothTournament())
+@router.message(Command("norms"), CurrentTournament("koth"))
 async def norms_command(
     message: Message,
     command: CommandObject,
@@ -239,7 +216,7 @@ async def norms_command(
         await message.reply(t(problem.key, **problem.values))
 
 
-@router.message(Command("draw"), KothTournament())
+@router.message(Command("draw"), CurrentTournament("koth"))
 async def draw(
     message: Message,
     command: CommandObject,
@@ -265,7 +242,7 @@ async def draw(
     await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))
 
 
-@router.message(Command("begin"), KothTournament())
+@router.message(Command("begin"), CurrentTournament("koth"))
 async def begin(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
@@ -279,7 +256,7 @@ async def begin(
         await message.reply(t(problem.key, **problem.values))
 
 
-@router.message(Command("queue"), KothTournament(by_id=True))
+@router.message(Command("queue"), CurrentTournament("koth", by_id=True))
 async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
     async with koth.db.read() as tx:
         snap = await koth.snapshot(tx, tournament.id)
@@ -297,7 +274,7 @@ JUDGE_ACTIONS = {
 }
 
 
-@router.message(Command(*JUDGE_ACTIONS), KothTournament())
+@router.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
 async def judge_action(
     message: Message,
     command: CommandObject,
@@ -324,7 +301,7 @@ async def judge_action(
     await message.reply(t(f"koth.done_{action}"))
 
 
-@router.message(Command("extend"), KothTournament())
+@router.message(Command("extend"), CurrentTournament("koth"))
 async def extend(
     message: Message,
     command: CommandObject,
@@ -350,7 +327,7 @@ async def extend(
     await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
 
 
-@router.message(Command("log"), KothTournament(by_id=True))
+@router.message(Command("log"), CurrentTournament("koth", by_id=True))
 async def log(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
 ) -> None:

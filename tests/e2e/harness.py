@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from aiogram import Dispatcher
+
 from bot.app import App, close_app, create_app, create_dispatcher
 from bot.clock import ManualClock
 from bot.pacing import Limits
@@ -35,6 +37,7 @@ class RunningBot:
         self.limits = limits or Limits.unlimited()
         self.overrides = settings
         self.app: App | None = None
+        self.dp: Dispatcher | None = None
         self._task: asyncio.Task[None] | None = None
 
     def settings(self) -> Settings:
@@ -61,6 +64,7 @@ class RunningBot:
                 await close_app(app)
 
         self.app = app
+        self.dp = dp
         self._task = asyncio.create_task(run())
         await self.emu.wait_for(
             lambda: len(self.emu.requests_for("getUpdates")) > polls_before, timeout=10

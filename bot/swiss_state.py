@@ -1,0 +1,208 @@
+"""The state of a Swiss + Top tournament, replayed from its event log (no other storage).
+
+Events (``events`` table, kind → payload):
+
+- ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}}`` — registration closed;
+- ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye"}`` —
+  a round was paired; a later ``sw_round`` with the same number (``gen`` + 1) replaces it
+  (the judge's re-pairing);
+- ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None}`` — a final result; a
+  later one for the same table is a judge's correction;
+- ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating"}`` (late entrant);
+- ``sw_top``    ``{"seeds": [...]}``; ``sw_extend`` ``{"round", "table", "minutes"}``;
+- ``sw_finish`` ``{"champion", "changes": {player: cents}}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.results import BYE_POINTS, MatchRecord, Outcome, points
+from rules.top import top_state
+
+SWISS = "swiss"
+TOP = "top"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    outcome_a: Outcome
+    games: tuple[int, int] | None = None
+
+
+@dataclass(slots=True)
+class Round:
+    number: int
+    stage: str
+    gen: int
+    tables: list[tuple[int, int]]
+    bye: int | None
+    results: dict[int, Result] = field(default_factory=dict)
+
+    def key(self, table: int) -> str:
+        return f"r{self.number}t{table}p{self.gen}"
+
+    def open_tables(self) -> list[int]:
+        return [n for n in range(1, len(self.tables) + 1) if n not in self.results]
+
+    @property
+    def complete(self) -> bool:
+        return not self.open_tables()
+
+
+@dataclass(slots=True)
+class State:
+    seed: int = 0
+    started: bool = False
+    ratings: dict[int, int] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    dropped: set[int] = field(default_factory=set)
+    seeds: list[int] | None = None
+    total_rounds: int = 0
+    top_size: int = 0
+    finished: bool = False
+    champion: int | None = None
+    changes: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    def swiss_rounds(self) -> list[Round]:
+        return [r for r in self.rounds if r.stage == SWISS]
+
+    def top_rounds(self) -> list[Round]:
+        return [r for r in self.rounds if r.stage == TOP]
+
+    def find_game(self, key: str) -> tuple[Round, int] | None:
+        for rnd in self.rounds:
+            for table in range(1, len(rnd.tables) + 1):
+                if rnd.key(table) == key:
+                    return rnd, table
+        return None
+
+    def records(self, stage: str | None = SWISS) -> list[MatchRecord]:
+        """Final results as match records (byes included) of one stage, or all (``None``)."""
+        out: list[MatchRecord] = []
+        for rnd in self.rounds:
+            if stage is not None and rnd.stage != stage:
+                continue
+            for table, (a, b) in enumerate(rnd.tables, start=1):
+                result = rnd.results.get(table)
+                if result is None:
+                    continue
+                games = result.games or (0, 0)
+                out.append(MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1]))
+            if rnd.bye is not None:
+                out.append(MatchRecord(rnd.number, rnd.bye, None, Outcome.BYE))
+        return out
+
+    def points(self) -> dict[int, int]:
+        """Swiss points in tenths of everybody who played."""
+        total: dict[int, int] = {}
+        for record in self.records():
+            a = int(record.player_a)
+            total[a] = total.get(a, 0) + points(record.outcome_a)
+            if record.player_b is not None:
+                b = int(record.player_b)
+                total[b] = total.get(b, 0) + points(record.outcome_b)
+        return total
+
+    def played(self) -> set[frozenset[int]]:
+        return {frozenset(pair) for rnd in self.swiss_rounds() for pair in rnd.tables}
+
+    def had_bye(self) -> set[int]:
+        return {rnd.bye for rnd in self.swiss_rounds() if rnd.bye is not None}
+
+    def top_winners(self) -> list[int]:
+        winners: list[int] = []
+        for rnd in self.top_rounds():
+            for table, (a, b) in enumerate(rnd.tables, start=1):
+                result = rnd.results.get(table)
+                if result is not None:
+                    winners.append(a if result.outcome_a in WINS else b)
+        return winners
+
+    def top_champion(self) -> int | None:
+        if not self.seeds:
+            return None
+        champion = top_state(self.seeds, self.top_winners()).champion
+        return None if champion is None else int(champion)
+
+
+WINS = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN)
+
+
+def replay(events: Iterable[tuple[str, dict[str, Any]]]) -> State:
+    """The state after the events, in order."""
+    state = State()
+    for kind, payload in events:
+        if kind == "sw_begin":
+            state.started = True
+            state.seed = int(payload["seed"])
+            state.ratings = {int(k): int(v) for k, v in payload["ratings"].items()}
+            state.total_rounds = int(payload["rounds"])
+            state.top_size = int(payload["top"])
+        elif kind == "sw_round":
+            rnd = Round(
+                number=int(payload["round"]),
+                stage=str(payload["stage"]),
+                gen=int(payload["gen"]),
+                tables=[(int(a), int(b)) for a, b in payload["tables"]],
+                bye=None if payload.get("bye") is None else int(payload["bye"]),
+            )
+            state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
+        elif kind == "sw_result":
+            found = state.round(int(payload["round"]))
+            if found is not None:
+                games = payload.get("games")
+                found.results[int(payload["table"])] = Result(
+                    Outcome(payload["outcome_a"]), (int(games[0]), int(games[1])) if games else None
+                )
+        elif kind == "sw_drop":
+            state.dropped.add(int(payload["player"]))
+        elif kind == "sw_join":
+            state.dropped.discard(int(payload["player"]))
+            state.ratings.setdefault(int(payload["player"]), int(payload["rating"]))
+        elif kind == "sw_top":
+            state.seeds = [int(p) for p in payload["seeds"]]
+        elif kind == "sw_finish":
+            state.finished = True
+            state.champion = payload.get("champion")
+            state.changes = {int(k): int(v) for k, v in payload["changes"].items()}
+    return state
+
+
+def result_from_claim(claim: dict[str, Any], a: int) -> Result:
+    """A result-flow claim (``bot.results``) as player A's outcome."""
+    games = claim.get("games")
+    score = (int(games[0]), int(games[1])) if games else None
+    if claim.get("draw"):
+        return Result(Outcome.AGREED_DRAW if claim.get("agreed") else Outcome.DRAW, score)
+    a_wins = claim.get("winner") == a
+    if claim.get("technical"):
+        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, score)
+    return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, score)
+
+
+def points_text(tenths: int) -> str:
+    """3, 2.9, 5.5 — points as people write them."""
+    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+
+
+__all__ = [
+    "BYE_POINTS",
+    "SWISS",
+    "TOP",
+    "Result",
+    "Round",
+    "State",
+    "points_text",
+    "replay",
+    "result_from_claim",
+]

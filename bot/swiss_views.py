@@ -1,0 +1,120 @@
+"""What the Swiss boards and standings look like (pure functions over the replayed state)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.swiss_state import TOP, Result, Round, State, points_text
+from bot.texts import Html
+from db.tournaments import Tournament
+from rules.results import Outcome
+from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
+
+SHORT = {
+    TieBreak.BUCHHOLZ: "bh",
+    TieBreak.MEDIAN_BUCHHOLZ: "mbh",
+    TieBreak.CLEAN_WINS: "cw",
+    TieBreak.HEAD_TO_HEAD: "h2h",
+    TieBreak.SONNEBORN_BERGER: "sb",
+    TieBreak.OMW: "omw",
+    TieBreak.GW: "gw",
+    TieBreak.OGW: "ogw",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    names: dict[int, str]
+
+    def __getitem__(self, player: int) -> str:
+        return self.names.get(player, f"#{player}")
+
+
+def tie_breaks_of(tournament: Tournament) -> list[TieBreak]:
+    return [TieBreak(v) for v in tournament.settings.get("tie_breaks", [])] or list(
+        DEFAULT_TIE_BREAKS
+    )
+
+
+def fmt_value(kind: TieBreak, value: Any) -> str:
+    """A tie-break value as people read it: percentages, a count, or points (tenths)."""
+    if kind in (TieBreak.OMW, TieBreak.GW, TieBreak.OGW):
+        return f"{float(value) * 100:.1f}%"
+    if kind is TieBreak.CLEAN_WINS:
+        return str(int(value))
+    return points_text(int(value)) if value == int(value) else f"{float(value) / 10:.2f}"
+
+
+def result_mark(result: Result | None, pending: bool, t: Callable[..., str]) -> str:
+    if result is None:
+        return t("swiss.status_pending") if pending else t("swiss.status_open")
+    games = f" {result.games[0]}:{result.games[1]}" if result.games else ""
+    code = {
+        Outcome.CLEAN_WIN: "1:0",
+        Outcome.LOSS: "0:1",
+        Outcome.TECHNICAL_WIN: "+:−",
+        Outcome.TECHNICAL_LOSS: "−:+",
+        Outcome.DRAW: "½:½",
+        Outcome.AGREED_DRAW: "½:½",
+    }.get(result.outcome_a, "")
+    return t("swiss.status_done", result=code + games)
+
+
+def render_board(
+    t: Callable[..., str],
+    tournament: Tournament,
+    state: State,
+    rnd: Round,
+    names: Names,
+    pending: set[int],
+    ends: str,
+) -> str:
+    """The live board of one round (names escaped by ``t``)."""
+    before = points_before(state, rnd.number)
+    if rnd.stage == TOP:
+        lines = [t("swiss.board_top_title", name=tournament.name, round=rnd.number, ends=ends)]
+    else:
+        lines = [
+            t(
+                "swiss.board_title",
+                name=tournament.name,
+                round=rnd.number,
+                total=state.total_rounds,
+                ends=ends,
+            )
+        ]
+    for table, (a, b) in enumerate(rnd.tables, start=1):
+        lines.append(
+            t(
+                "swiss.board_line",
+                table=table,
+                a=names[a],
+                b=names[b],
+                pa=points_text(before.get(a, 0)),
+                pb=points_text(before.get(b, 0)),
+                status=Html(result_mark(rnd.results.get(table), table in pending, t)),
+            )
+        )
+    if rnd.bye is not None:
+        lines.append(t("swiss.board_bye", name=names[rnd.bye]))
+    return "\n".join(lines)
+
+
+def points_before(state: State, number: int) -> dict[int, int]:
+    earlier = State(rounds=[r for r in state.rounds if r.number < number])
+    return earlier.points()
+
+
+def parse_key(key: str) -> tuple[int, int]:
+    """(round, table) of a game key ``r2t3p0``."""
+    rest = key[1:]
+    number, rest = rest.split("t", 1)
+    table = rest.split("p", 1)[0]
+    return int(number), int(table)
+
+
+def signed(cents: int) -> str:
+    sign = "+" if cents >= 0 else "−"
+    return f"{sign}{abs(cents) / 100:.2f}"

@@ -1,0 +1,18 @@
+"""Callback data of the Swiss + Top buttons (short prefixes, ids only)."""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+
+class SwJoinCb(CallbackData, prefix="swj"):
+    """Join the Swiss tournament ``t`` (the registration message's button)."""
+
+    t: int
+
+
+class SwWizCb(CallbackData, prefix="sww"):
+    """A choice in the creation wizard: step ``s`` (fmt, strict, rounds, top, time, tb), value."""
+
+    s: str
+    v: str

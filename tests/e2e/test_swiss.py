@@ -1,0 +1,348 @@
+"""Swiss rounds and the Top, played through the emulator by simulated users."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import timedelta
+
+from bot.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.harness import RunningBot
+
+GROUP = -100700
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(([\d.]+)\) — (.+?) \(([\d.]+)\)  (.*)")
+
+
+class Club:
+    """The group, its organiser and the players, with helpers to play rounds quickly."""
+
+    def __init__(self, emu: BotApiEmulator, players: int = 9, silent: tuple[str, ...] = ()) -> None:
+        self.emu = emu
+        self.org = emu.add_user(999, "Org", username="org")
+        self.users: dict[str, SimUser] = {}
+        for i, name in enumerate(NAMES[:players], start=1):
+            self.users[name] = emu.add_user(i, name, username=name.lower())
+        self.silent = silent  # never started the bot: messages come through the group
+        emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
+
+    async def create(self, rounds: str = "4", top: str = "4") -> SimMessage:
+        await self.org.start()
+        await self.org.wait_message(contains="")
+        for name, user in self.users.items():
+            if name not in self.silent:
+                await user.start()
+                await user.wait_message()
+        await self.org.send(GROUP, "/new")
+        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.org.send(GROUP, "Кубок <b>клуба</b>")
+        steps = [
+            ("Формат?", "Констрактед"),
+            ("Уровень строгости?", "Любительский (без дэк-листов)"),
+            ("Сколько швейцарских туров?", rounds),
+            ("Размер ТОПа?", top),
+            ("Время тура", "50"),
+            ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        ]
+        for question, label in steps:
+            asked = await self.emu.wait_bot_message(GROUP, contains=question)
+            await (await self.org.press(asked, label)).answer()
+        return await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+
+    async def register_all(self, created: SimMessage) -> None:
+        for user in self.users.values():
+            answer = await (await user.press(created, "✋ Участвую")).answer()
+            assert answer.text is not None and "вы в турнире" in answer.text
+
+    def board(self, title: str) -> SimMessage | None:
+        for message in reversed(self.emu.bot_messages(GROUP)):
+            if title in message.plain:
+                return message
+        return None
+
+    def tables(self, board: SimMessage) -> list[tuple[int, str, str, str]]:
+        return [
+            (int(m.group(1)), m.group(2), m.group(4), m.group(6))
+            for m in BOARD_LINE.finditer(board.plain)
+        ]
+
+    def find(self, user: SimUser, contains: str, button: str) -> SimMessage | None:
+        """The newest message to ``user`` (private, or the group with his mention)."""
+        for chat in (user.id, GROUP):
+            for message in reversed(self.emu.bot_messages(chat)):
+                if contains not in message.plain or button not in message.button_labels:
+                    continue
+                if chat == user.id or message.plain.startswith(user.first_name + "\n"):
+                    return message
+        return None
+
+    async def wait_find(self, user: SimUser, contains: str, button: str) -> SimMessage:
+        return await self.emu.wait_for(lambda: self.find(user, contains, button))
+
+    async def report(self, round_no: int, table: int, reporter: str, label: str) -> None:
+        user = self.users[reporter]
+        pairing = await self.wait_find(user, f"Тур {round_no}: стол {table},", label)
+        answer = await (await user.press(pairing, label)).answer()
+        assert answer.text == "Отправлено сопернику на подтверждение.", answer.text
+
+    async def confirm(self, round_no: int, table: int, confirmer: str, label: str) -> str:
+        user = self.users[confirmer]
+        request = await self.wait_find(user, f"(стол {table}, тур {round_no})", label)
+        answer = await (await user.press(request, label)).answer()
+        return answer.text or ""
+
+    async def play(
+        self, round_no: int, title: str, skip: tuple[int, ...] = ()
+    ) -> list[tuple[int, str, str, str]]:
+        """Every table except ``skip``: the first player wins, the opponent confirms."""
+        board = await self.emu.wait_for(lambda: self.board(title))
+        tables = self.tables(board)
+        for table, a, b, _ in tables:
+            if table in skip:
+                continue
+            await self.report(round_no, table, a, "Я выиграл")
+            assert await self.confirm(round_no, table, b, "✅ Подтверждаю") == "Результат принят."
+        await self.emu.idle()
+        return tables
+
+
+async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, silent=("Ivy",))
+    created = await club.create()
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+
+    # Round 1: 4 tables and a bye; the silent player's pairing came through the group.
+    tables1 = await club.play(1, "Тур 1 из 4")
+    board1 = club.board("Тур 1 из 4")
+    assert board1 is not None and "Автопобеда:" in board1.plain
+    assert len(tables1) == 4 and "Кубок <b>клуба</b>" in board1.plain
+    assert board1.plain.count("✅ 1:0") == 4
+    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")
+
+    # Round 2: table 1 is disputed and the judge decides by button; then a correction.
+    await club.org.send(GROUP, "/next_round")
+    board2 = await emu.wait_for(lambda: club.board("Тур 2 из 4"))
+    tables2 = club.tables(board2)
+    assert "Автопобеда:" in board2.plain
+    _, a, b, _ = tables2[0]
+    await club.report(2, 1, a, "Я выиграл")
+    assert await club.confirm(2, 1, b, "⚠️ Оспорить") == "Передано судье."
+    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победил {b}")
+    assert (await (await club.org.press(dispute, f"Победил {b}")).answer()).text == (
+        "Результат принят."
+    )
+    await club.play(2, "Тур 2 из 4", skip=(1,))
+    await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
+    _, a2, _, _ = tables2[1]
+    await club.org.send(GROUP, "/result 2 b")  # the judge corrects table 2: b won
+    await emu.wait_bot_message(GROUP, contains="Результат стола 2 внесён")
+    corrected = club.board("Тур 2 из 4")
+    assert corrected is not None
+    assert [status for *_, status in club.tables(corrected)][:2] == ["✅ 0:1", "✅ 0:1"]
+    last = emu.last_bot_message(GROUP)
+    assert last is not None and "Тур 2: все результаты внесены" not in last.plain
+
+    # A drop and a late entrant: still nine players, a bye in every round.
+    dropper = a2
+    await club.users[dropper].send(GROUP, "/drop")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
+    jon = emu.add_user(10, "Jon", username="jon")
+    emu.add_member(GROUP, jon)
+    club.users["Jon"] = jon
+    await jon.start()
+    await jon.wait_message()
+    await club.org.send(GROUP, "/add @jon")
+    await emu.wait_bot_message(GROUP, contains="Jon вступает в турнир с 0 очков")
+    await bot.restart()  # the state is the replay of the event log: nothing is lost
+
+    for round_no in (3, 4):
+        await club.org.send(GROUP, "/next_round")
+        tables = await club.play(round_no, f"Тур {round_no} из 4")
+        board = club.board(f"Тур {round_no} из 4")
+        assert board is not None and "Автопобеда:" in board.plain
+        seated = {name for _, x, y, _ in tables for name in (x, y)}
+        assert dropper not in seated
+        if round_no == 3:
+            assert "Jon" in seated or "Автопобеда: Jon" in board.plain
+        await emu.wait_bot_message(GROUP, contains=f"Тур {round_no}: все результаты внесены")
+
+    await club.org.send(GROUP, "/standings")
+    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 4 туров")
+    assert f"{dropper} (выбыл)" in standings.plain
+
+    # The Top 4: semi-finals, then the final; no draw button in the Top.
+    await club.org.send(GROUP, "/next_round")
+    semis = await club.play(5, "ТОП, тур 5")
+    assert len(semis) == 2
+    top_pairing = club.find(club.users[semis[0][1]], "Тур 5: стол 1,", "Я выиграл")
+    assert top_pairing is not None and "Ничья" not in top_pairing.button_labels
+    await club.org.send(GROUP, "/next_round")
+    final = await club.play(6, "ТОП, тур 6")
+    champion = final[0][1]
+    result = await emu.wait_bot_message(GROUP, contains="Победитель")
+    assert f"Победитель — {champion}" in result.plain
+    assert "Изменения рейтинга" in result.plain
+    told = await club.users[champion].wait_message(contains="Ваш рейтинг (Берсерк) изменился")
+    assert "+" in told.plain
+
+    # Ratings applied with history; Elo changes sum to zero.
+    assert bot.app is not None
+    with sqlite3.connect(bot.db_path) as conn:
+        rows = conn.execute(
+            "SELECT delta_cents FROM rating_history WHERE reason = 'tournament'"
+        ).fetchall()
+        assert len(rows) == 10 and sum(r[0] for r in rows) == 0
+        assert conn.execute("SELECT status FROM tournaments").fetchone()[0] == "finished"
+        actions = [r[0] for r in conn.execute("SELECT action FROM audit_log")]
+        assert {"result_corrected", "late_entrant", "begin", "next_round"} <= set(actions)
+        decided = conn.execute("SELECT count(*) FROM events WHERE kind = 'judge_decision'")
+        assert decided.fetchone()[0] == 1
+
+    await club.org.send(GROUP, "/export")
+    await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    csv_part = await emu.wait_bot_message(GROUP, contains="rank,club_id,name,points")
+    assert (
+        "round,stage,table" in csv_part.plain
+        or "round,stage,table" in (emu.last_bot_message(GROUP) or csv_part).plain
+    )
+
+
+async def test_next_round_refused_naming_open_tables(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = Club(emu, players=6)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    await club.play(1, "Тур 1 из 3", skip=(2, 3))
+    await club.org.send(GROUP, "/next_round")
+    refusal = await emu.wait_bot_message(GROUP, contains="Тур не завершён")
+    assert "столах 2, 3" in refusal.plain
+    # The judge may re-pair only before any result: too late now.
+    await club.org.send(GROUP, "/repair")
+    await emu.wait_bot_message(GROUP, contains="Пересобрать пары можно")
+
+
+async def test_repair_before_any_result_gives_new_pairings(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=5)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    old = await club.wait_find(club.users[club.tables(first)[0][1]], "Тур 1: стол 1,", "Я выиграл")
+    await emu.idle()
+    await club.org.send(GROUP, "/repair")
+    await emu.wait_for(
+        lambda: [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain][1:] or None
+    )
+    # The old pairing's buttons are dead: the game key was replaced.
+    user = club.users[club.tables(first)[0][1]]
+    answer = await (await user.press(old, "Я выиграл")).answer()
+    assert answer.text == "Результат уже принят или партия уже не текущая."
+
+
+async def test_non_organiser_refused_for_begin_and_new_button(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    await club.register_all(created)
+    ann = club.users["Ann"]
+    await ann.send(GROUP, "/begin")
+    refusal = await emu.wait_bot_message(GROUP, contains="только организатор")
+    assert refusal.reply_to is not None
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    answer = await (await ann.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    assert answer.text == "Это может сделать только организатор."
+
+
+async def test_player_outside_the_game_is_refused(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = Club(emu, players=4)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    (_, a, b, _), (_, c, _, _) = club.tables(board)
+    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Я выиграл")
+    answer = await (await club.users[c].press(pairing, "Я выиграл")).answer()
+    assert answer.text == "Это не ваша партия."
+    await club.report(1, 1, a, "Я выиграл")
+    request = await club.wait_find(club.users[b], "(стол 1, тур 1)", "✅ Подтверждаю")
+    await emu.wait_for(lambda: "⏳ ждёт подтверждения" in (club.board("Тур 1 из 3") or board).plain)
+    answer = await (await club.users[c].press(request, "✅ Подтверждаю")).answer()
+    assert answer.text == "Это не ваша партия."
+    answer = await (await club.users[a].press(request, "✅ Подтверждаю")).answer()
+    assert answer.text == "Свой результат подтверждает соперник, а не вы."
+    await club.users[c].send(GROUP, "/pairings")
+    pairings = await emu.wait_bot_message(GROUP, contains="Тур 1 из 3")
+    assert "⏳ ждёт подтверждения" in pairings.plain and f"{a} (0) — {b} (0)" in pairings.plain
+
+
+async def test_round_timer_warning_time_and_extra_time(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    club = Club(emu, players=4)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.idle()
+    await club.org.send(GROUP, "/extend 5")  # the whole round: 21:50 → 21:55
+    await emu.wait_bot_message(GROUP, contains="Туру добавлено 5 мин: до 21:55")
+    await emu.wait_for(lambda: club.board("Тур 1 из 3 · до 21:55"))
+    clock.advance(timedelta(minutes=40))
+    assert "осталось 10 минут" not in (emu.last_bot_message(GROUP) or created).plain
+    clock.advance(timedelta(minutes=5))
+    await emu.wait_bot_message(GROUP, contains="Тур 1: осталось 10 минут")
+    await club.org.send(GROUP, "/extend 1 15")  # one table: 21:55 → 22:10
+    await emu.wait_bot_message(GROUP, contains="Столу 1 добавлено 15 мин: до 22:10")
+    clock.advance(timedelta(minutes=10))
+    time_up = await emu.wait_bot_message(GROUP, contains="Тур 1: время!")
+    assert "Столы 2:" in time_up.plain and "ничья" in time_up.plain
+    clock.advance(timedelta(minutes=15))
+    await emu.wait_bot_message(GROUP, contains="Тур 1, стол 1: дополнительное время вышло")
+    await club.users["Ann"].send(GROUP, "/extend 5")
+    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+
+
+async def test_no_legal_pairing_is_told_to_the_judge(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = Club(emu, players=4)
+    created = await club.create(rounds="4", top="Без ТОПа")
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    for round_no in (1, 2, 3):
+        if round_no > 1:
+            await club.org.send(GROUP, "/next_round")
+        await club.play(round_no, f"Тур {round_no} из 4")
+    await club.org.send(GROUP, "/next_round")
+    told = await emu.wait_bot_message(GROUP, contains="нельзя составить без повторной встречи")
+    assert "Тур 4" in told.plain
+
+
+async def test_join_by_deep_link(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = Club(emu, players=2)
+    await club.create(rounds="3", top="Без ТОПа")
+    ann = club.users["Ann"]
+    await ann.start("t-1")
+    await ann.wait_message(contains="вы в турнире")
+
+
+async def test_join_and_leave_by_command(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = Club(emu, players=2)
+    await club.create(rounds="3", top="Без ТОПа")
+    bob = club.users["Bob"]
+    await bob.send(GROUP, "/join")
+    await emu.wait_bot_message(GROUP, contains="Bob, вы в турнире")
+    await bob.send(GROUP, "/join")
+    await emu.wait_bot_message(GROUP, contains="Bob, вы уже зарегистрированы")
+    await bob.send(GROUP, "/drop")
+    await emu.wait_bot_message(GROUP, contains="Bob покинул турнир")
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_bot_message(GROUP, contains="Слишком мало игроков: 0")
