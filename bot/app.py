@@ -12,7 +12,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 
-from bot.clock import Clock
+from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
@@ -77,7 +77,8 @@ class App:
 async def create_app(
     settings: Settings, *, clock: Clock | None = None, limits: Limits | None = None
 ) -> App:
-    clock = clock or Clock()
+    if clock is None:
+        clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
     bot = create_bot(settings)
     db = await Database.open(settings.database_path)
 
@@ -119,10 +120,12 @@ def create_dispatcher(app: App) -> Dispatcher:
     dp.include_router(build_router())
 
     async def on_startup() -> None:
+        app.clock.start()
         await app.deadlines.start()
         await register_commands(app.bot, app.texts)
 
     async def on_shutdown() -> None:
+        app.clock.stop()
         await app.deadlines.stop()
 
     dp.startup.register(on_startup)
@@ -131,6 +134,7 @@ def create_dispatcher(app: App) -> Dispatcher:
 
 
 async def close_app(app: App) -> None:
+    app.clock.stop()
     await app.deadlines.stop()
     await app.db.close()
     await app.bot.session.close()

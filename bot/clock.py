@@ -6,6 +6,7 @@ deadline service can fire what became due without anyone sleeping.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -18,6 +19,12 @@ class Clock:
 
     def now(self) -> datetime:
         return datetime.now(UTC)
+
+    def start(self) -> None:
+        """Begin watching for jumps (only clocks driven from outside need it)."""
+
+    def stop(self) -> None:
+        """Stop watching."""
 
     def subscribe(self, listener: Callable[[], object]) -> None:
         """Call ``listener`` whenever time jumps (only test clocks jump)."""
@@ -47,3 +54,47 @@ class ManualClock(Clock):
     def set(self, when: datetime) -> None:
         self._now = when.astimezone(UTC)
         self._jumped()
+
+
+class FileClock(Clock):
+    """Time read from a file holding an ISO 8601 instant: a test in another process moves it.
+
+    Set by the ``CLOCK_FILE`` setting, for simulations and crash tests that run the bot as a
+    separate program. The file is polled; when its time changes, listeners are told (so due
+    deadlines fire). An unreadable file keeps the last good time.
+    """
+
+    def __init__(self, path: str, poll_seconds: float = 0.05) -> None:
+        super().__init__()
+        self._path = path
+        self._poll = poll_seconds
+        self._now = self._read() or datetime.now(UTC)
+        self._task: asyncio.Task[None] | None = None
+
+    def _read(self) -> datetime | None:
+        try:
+            with open(self._path, encoding="utf-8") as handle:
+                value = datetime.fromisoformat(handle.read().strip())
+        except (OSError, ValueError):
+            return None
+        return value.astimezone(UTC) if value.tzinfo else None
+
+    def now(self) -> datetime:
+        return self._now
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self._poll)
+            value = self._read()
+            if value is not None and value != self._now:
+                self._now = value
+                self._jumped()
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None

@@ -83,3 +83,25 @@ def test_program_without_token_exits_nonzero_with_one_line(tmp_path: Path) -> No
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "BOT_TOKEN" in lines[0]
+
+
+async def test_file_clock_follows_the_file_and_tells_listeners(tmp_path: Path) -> None:
+    import asyncio
+    from datetime import UTC, datetime
+
+    from bot.clock import FileClock
+
+    path = tmp_path / "now"
+    path.write_text("2026-11-30T10:00:00+00:00")
+    clock = FileClock(str(path), poll_seconds=0.01)
+    assert clock.now() == datetime(2026, 11, 30, 10, tzinfo=UTC)
+    jumps: list[datetime] = []
+    clock.subscribe(lambda: jumps.append(clock.now()))
+    clock.start()
+    path.write_text("2026-11-30T12:30:00+00:00")
+    for _ in range(200):
+        if jumps:
+            break
+        await asyncio.sleep(0.01)
+    clock.stop()
+    assert jumps == [datetime(2026, 11, 30, 12, 30, tzinfo=UTC)]
