@@ -18,7 +18,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
