@@ -17,10 +17,11 @@ from bot.commands import register_commands
 from bot.deadlines import Deadlines
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
+from bot.outbox import Outbox
 from bot.pacing import Limits
 from bot.registry import Registry
 from bot.roles import Roles
-from bot.sender import Delivery, Sender
+from bot.sender import Delivery, PlainAlerts, Sender
 from bot.settings import Settings
 from bot.storage import SqliteStorage
 from bot.texts import Texts
@@ -56,6 +57,7 @@ class App:
     roles: Roles
     registry: Registry
     deadlines: Deadlines
+    outbox: Outbox
     extra: dict[str, Any] = field(default_factory=dict)
 
     def workflow_data(self) -> dict[str, Any]:
@@ -69,6 +71,7 @@ class App:
             "roles": self.roles,
             "registry": self.registry,
             "deadlines": self.deadlines,
+            "outbox": self.outbox,
         }
         data.update(self.extra)
         return data
@@ -92,7 +95,9 @@ async def create_app(
 
     delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated)
     bot.session.middleware(delivery)
+    bot.session.middleware(PlainAlerts())
     sender = Sender(bot, delivery)
+    notifier = Notifier(db, sender)
     app = App(
         settings=settings,
         bot=bot,
@@ -100,10 +105,11 @@ async def create_app(
         clock=clock,
         texts=Texts(settings.default_language),
         sender=sender,
-        notifier=Notifier(db, sender),
+        notifier=notifier,
         roles=Roles(bot, db, settings.organizer_ids),
         registry=Registry(db, clock),
         deadlines=Deadlines(db, clock),
+        outbox=Outbox(db, sender, notifier, clock),
     )
     from bot.features import install_features
 

@@ -30,6 +30,10 @@ class Clock:
         """Call ``listener`` whenever time jumps (only test clocks jump)."""
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Callable[[], object]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def _jumped(self) -> None:
         for listener in list(self._listeners):
             listener()

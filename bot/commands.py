@@ -31,6 +31,8 @@ MANAGING = (
     "next_round",
     "result",
     "void",
+    "eliminate",
+    "reinstate",
     "extend",
     "penalty",
     "finish",

@@ -6,6 +6,13 @@ in the database (pending → fired) in the same transaction as the handler's sta
 effect is stored exactly once even if two paths race or the bot dies; the handler returns what to
 announce, sent after the commit. Handlers are registered per ``kind`` by the services that own them.
 When a test clock jumps, everything that became due fires at once (no sleeping in tests).
+
+*Durable jobs* (``on_durable``) are the other half: work that talks to Telegram and must not be
+lost to a crash, such as sending a round's pairings. The job is stored (as a deadline due now) in
+the transaction that made it necessary; its handler runs outside any transaction and must be
+idempotent (``bot.outbox`` sends each message once by key); the job is marked done only after
+the handler finished, so after a crash it runs again at start and sends what is still missing.
+A failed run is retried after ``RETRY_SECONDS``.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ log = logging.getLogger(__name__)
 
 AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
+DurableHandler = Callable[[Deadline], Awaitable[None]]
+RETRY_SECONDS = 30.0
 
 
 class Deadlines:
@@ -36,6 +45,8 @@ class Deadlines:
         self._db = db
         self._clock = clock
         self._handlers: dict[str, Handler] = {}
+        self._durable: dict[str, DurableHandler] = {}
+        self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         clock.subscribe(self._clock_jumped)
@@ -43,8 +54,14 @@ class Deadlines:
     def on(self, kind: str, handler: Handler) -> None:
         self._handlers[kind] = handler
 
+    def on_durable(self, kind: str, handler: DurableHandler) -> None:
+        """Register an idempotent job kind, marked done only after its handler finished."""
+        self._durable[kind] = handler
+
     async def start(self) -> None:
         """Build the scheduler from the stored deadlines; fire the overdue ones now."""
+        self._clock.unsubscribe(self._clock_jumped)
+        self._clock.subscribe(self._clock_jumped)
         self._scheduler = AsyncIOScheduler(timezone="UTC")
         self._scheduler.start()
         async with self._db.read() as tx:
@@ -54,6 +71,7 @@ class Deadlines:
         await self.fire_due()
 
     async def stop(self) -> None:
+        self._clock.unsubscribe(self._clock_jumped)
         if self._scheduler is not None:
             self._scheduler.shutdown(wait=False)
             self._scheduler = None
@@ -126,6 +144,36 @@ class Deadlines:
             await self._fire(deadline.id)
 
     async def _fire(self, deadline_id: int) -> None:
+        running = self._running.get(deadline_id)
+        if running is not None:  # a clock jump and the scheduler raced: wait for the other run
+            await running.wait()
+            return
+        done = self._running[deadline_id] = asyncio.Event()
+        try:
+            async with self._db.read() as tx:
+                deadline = await deadlines.get(tx, deadline_id)
+            if deadline is None or deadline.kind not in self._durable:
+                await self._fire_once(deadline_id)
+            else:
+                await self._run_durable(deadline)
+        finally:
+            del self._running[deadline_id]
+            done.set()
+
+    async def _run_durable(self, deadline: Deadline) -> None:
+        try:
+            await self._durable[deadline.kind](deadline)
+        except Exception:
+            log.exception(
+                "job %s (%s) failed; retrying in %ss", deadline.id, deadline.kind, RETRY_SECONDS
+            )
+            loop = asyncio.get_running_loop()
+            loop.call_later(RETRY_SECONDS, self._spawn, deadline.id)
+            return
+        async with self._db.transaction() as tx:
+            await deadlines.claim(tx, deadline.id, self._clock.now().isoformat())
+
+    async def _fire_once(self, deadline_id: int) -> None:
         after: AfterCommit | None = None
         try:
             async with self._db.transaction() as tx:

@@ -69,28 +69,25 @@ def render_board(
     elif state.winner is not None:
         lines.append(t("koth.board_winner", name=names[state.winner]))
     lines += ["", t("koth.board_header")]
-    leaders = set(state.leaders)
-    eliminated = state.eliminated
-    for player in state.order:
-        row = t(
-            "koth.board_row",
-            seat=state.position(player) + 1,
-            name=names[player],
-            crown=" 👑" if player == state.king else "",
-            wins=state.wins[player],
-            norm=state.norms[player],
-            remainder=state.remainder_of(player),
-        )
-        if player in eliminated:
-            row = (
-                "<s>"
-                + row
-                + "</s> "
-                + t("koth.board_out", reason=Html(elimination_reason(t, state, player)))
-            )
-            if player in state.left:
-                row += t("koth.board_left")
-        elif player in leaders and state.phase is not Phase.FINISHED:
-            row += t("koth.board_leader")
-        lines.append(row)
+    lines += [player_row(t, state, names, player) for player in state.order]
     return "\n".join(lines)
+
+
+def player_row(t: Translate, state: KothState[int], names: Mapping[int, str], player: int) -> str:
+    """One player's figures; struck through with the reason when eliminated, or the Leader mark."""
+    row = t(
+        "koth.board_row",
+        seat=state.position(player) + 1,
+        name=names[player],
+        crown=" 👑" if player == state.king else "",
+        wins=state.wins[player],
+        norm=state.norms[player],
+        remainder=state.remainder_of(player),
+    )
+    if player in state.eliminated:
+        reason = Html(elimination_reason(t, state, player))
+        row = "<s>" + row + "</s> " + t("koth.board_out", reason=reason)
+        return row + t("koth.board_left") if player in state.left else row
+    if player in state.leaders and state.phase is not Phase.FINISHED:
+        return row + t("koth.board_leader")
+    return row

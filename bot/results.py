@@ -88,6 +88,7 @@ class Step(enum.Enum):
     FINAL = "final"  #: the result is final
     DISPUTED = "disputed"  #: sent to the judge
     DUPLICATE = "duplicate"  #: this player already reported this game; nothing changed
+    #: (``report`` is his stored report: while pending, the opponent is asked again)
     NOT_YOURS = "not_yours"  #: the presser is not the one who may do this
     CLOSED = "closed"  #: the game is settled or no longer current
     OWN_REPORT = "own_report"  #: nobody confirms his own report
@@ -151,7 +152,17 @@ class ResultFlow:
                 tx, tournament_id, game_key, reporter_id, claim, self._now()
             )
             if report_id is None:
-                return Outcome(Step.DUPLICATE, tournament, game), None
+                # Pressed again: the first press may have been stored by a bot that died before
+                # it asked the opponent; the handler asks again while the report is pending.
+                mine = next(
+                    (
+                        r
+                        for r in await reports.for_game(tx, tournament_id, game_key)
+                        if r.reporter_id == reporter_id
+                    ),
+                    None,
+                )
+                return Outcome(Step.DUPLICATE, tournament, game, mine), None
             mine = await reports.get(tx, report_id)
             assert mine is not None
             other = next(

@@ -11,6 +11,8 @@ service through ``Sender`` or from a handler's ``message.answer`` — passes thr
 - follows a group's migration to a supergroup (``migrate_to_chat_id``) and remembers it;
 - reports a private chat that answers 403 (blocked, never started) through ``on_blocked``.
 
+``PlainAlerts`` turns the HTML of a button's answer into the plain text Telegram shows there.
+
 ``Sender`` adds what services need on top: edits of a live board that coalesce (the newest text
 wins while an edit waits for its turn) and ``Unreachable`` for blocked users.
 """
@@ -18,7 +20,9 @@ wins while an edit waits for its turn) and ``Unreachable`` for blocked users.
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -118,6 +122,20 @@ class Delivery(BaseRequestMiddleware):
         self.on_migrated = on_migrated
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
+        self._response_types: dict[type[Any], type[Any]] = {}
+
+    def _keep_response_type(self, method: TelegramMethod[Any]) -> None:
+        """Hold the parsed-answer class of ``method`` for good.
+
+        aiogram parses every answer as ``Response[method.__returning__]``; pydantic caches such
+        parametrised generics only weakly, so once the garbage collector has taken the class it
+        is built again (5-10 ms of schema generation, e.g. ``Response[Message | bool]`` on every
+        editMessageText: a tenth of the bot's time under load). One reference per method kind
+        keeps the cache warm.
+        """
+        kind = type(method)
+        if kind not in self._response_types:
+            self._response_types[kind] = Response[method.__returning__]  # type: ignore[name-defined]
 
     async def __call__(
         self,
@@ -126,6 +144,7 @@ class Delivery(BaseRequestMiddleware):
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
         original: TelegramMethod[TelegramType] = method
+        self._keep_response_type(method)
         if not isinstance(method, RETRIED):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
@@ -192,6 +211,31 @@ class Delivery(BaseRequestMiddleware):
             await self.on_migrated(old, new)
 
 
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain_text(html_text: str) -> str:
+    """What an HTML-formatted text shows: tags dropped, entities (&lt; &amp; ...) decoded."""
+    return html.unescape(_TAG.sub("", html_text))
+
+
+class PlainAlerts(BaseRequestMiddleware):
+    """A button's answer (toast or alert) is plain text for Telegram, while every text of the
+    bot is rendered for HTML messages (names escaped: ``&lt;b&gt;``). This turns an
+    answerCallbackQuery text into what it means, so a name shows as typed there too."""
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        if isinstance(method, AnswerCallbackQuery) and method.text:
+            plain = method.model_copy(update={"text": plain_text(method.text)})
+            return await make_request(bot, plain)  # type: ignore[arg-type]
+        return await make_request(bot, method)
+
+
 class Sender:
     """Sends and edits for services; pacing and retries happen in ``Delivery`` underneath."""
 
@@ -199,6 +243,7 @@ class Sender:
         self.bot = bot
         self.delivery = delivery
         self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
+        self._editing: set[tuple[int, int]] = set()
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
@@ -223,12 +268,18 @@ class Sender:
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> None:
-        """Edit a message in place; while an edit of it waits for its turn, the newest wins."""
+        """Edit a message in place; edits of one message never overlap, and the newest wins.
+
+        While an edit of the message is waiting for its turn *or in flight*, a newer text only
+        replaces the one waiting: the caller returns at once and the edit under way sends the
+        newest text next. A burst of results thus costs a live board a couple of edits, not one
+        per result (each of which would wait a second for the group's per-chat limit).
+        """
         key = (chat_id, message_id)
-        waiting = key in self._edits
         self._edits[key] = (split_text(text)[0], markup)
-        if waiting:
+        if key in self._editing:
             return
+        self._editing.add(key)
         try:
             while key in self._edits:
                 body, keyboard = self._edits.pop(key)
@@ -242,6 +293,7 @@ class Sender:
         except (TelegramBadRequest, TelegramForbiddenError) as exc:
             log.warning("could not edit %s/%s: %s", chat_id, message_id, exc)
         finally:
+            self._editing.discard(key)
             self._edits.pop(key, None)
 
     async def remove_keyboard(self, chat_id: int, message_id: int) -> None:

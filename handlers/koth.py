@@ -1,9 +1,8 @@
 """King of the Hill in the chat: thin handlers (parse, check the role, call the service, answer).
 
 Organiser: /new → billiards (name, entry fee, table), /add, /add fund <amount>, /norms
-[club id, norm], /draw [club ids], /begin. Judge: /void, /result <winner club id>,
-/extend <minutes>, /eliminate <club id>, /reinstate <club id>, /finish <club id> (declare the
-winner), /log. Everyone: the Join button, /join, /start t-<id>, /queue.
+[club id, norm], /draw [club ids], /begin. Everyone: the Join button, /join, /start t-<id>,
+/queue. The judge's commands and /cancel: ``handlers.koth_judge`` (included here).
 """
 
 from __future__ import annotations
@@ -20,13 +19,14 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.koth import KothProblem, KothService
-from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
+from handlers import koth_judge
 from handlers.callbacks import NewCb
 from handlers.filters import CurrentTournament, LinkedTournament
-from handlers.koth_callbacks import KothJoinCb, KothStayCb
+from handlers.koth_callbacks import KothJoinCb
+from handlers.koth_common import args_of, refused
 
 router = Router(name=__name__)
 
@@ -35,17 +35,6 @@ class Wizard(StatesGroup):
     name = State()
     fee = State()
     table = State()
-
-
-async def allowed(message: Message, roles: Roles, tournament: Tournament, need: Role) -> bool:
-    assert message.from_user is not None
-    return await roles.can(
-        message.from_user.id, need, chat_id=tournament.chat_id, tournament_id=tournament.id
-    )
-
-
-def args_of(command: CommandObject) -> list[str]:
-    return (command.args or "").split()
 
 
 # --- creation ---------------------------------------------------------------------------------
@@ -91,7 +80,9 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
     table = (message.text or "").strip()[:40]
     data = await state.get_data()
     await state.clear()
-    tid = await koth.create(message.chat.id, message.from_user.id, data["name"], data["fee"], table)
+    tid = await koth.registration.create(
+        message.chat.id, message.from_user.id, data["name"], data["fee"], table
+    )
     link = await create_start_link(message.bot, f"t-{tid}")
     builder = InlineKeyboardBuilder()
     builder.button(text=t("koth.join_button"), callback_data=KothJoinCb(t=tid))
@@ -104,45 +95,68 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
 # --- joining ------------------------------------------------------------------------------------
 
 
+async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> str:
+    """Join and tell the group; the answer for the player (a refusal raises ``KothProblem``)."""
+    tournament, name, added = await koth.registration.join(tournament_id, user_id)
+    if added:
+        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+    return t("koth.joined" if added else "koth.already_joined", name=tournament.name)
+
+
 @router.callback_query(KothJoinCb.filter())
 async def join_button(
     query: CallbackQuery, callback_data: KothJoinCb, t: Tr, koth: KothService
 ) -> None:
     try:
-        tournament, name, added = await koth.join(callback_data.t, query.from_user.id)
+        answer = await enter(koth, callback_data.t, query.from_user.id, t)
     except KothProblem as problem:
         await query.answer(t(problem.key, **problem.values), show_alert=True)
         return
-    await query.answer(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
-    if added:
-        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+    await query.answer(answer)
 
 
 @router.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
 async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
     try:
-        tournament, name, added = await koth.join(tournament.id, message.from_user.id)
+        answer = await enter(koth, tournament.id, message.from_user.id, t)
     except KothProblem as problem:
-        await message.answer(t(problem.key, **problem.values))
-        return
-    await message.answer(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
-    if added:
-        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+        answer = t(problem.key, **problem.values)
+    await message.answer(answer)
 
 
 @router.message(Command("join"), CurrentTournament("koth"))
 async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
     try:
-        _, _name, added = await koth.join(tournament.id, message.from_user.id)
+        answer = await enter(koth, tournament.id, message.from_user.id, t)
     except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
-    await message.reply(t("koth.joined" if added else "koth.already_joined", name=tournament.name))
+        answer = t(problem.key, **problem.values)
+    await message.reply(answer)
 
 
 # --- organiser: players, norms, draw, begin --------------------------------------------------
+
+
+def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decimal | None]:
+    """/add's player (the replied-to user, ``@name`` or a club ID) and optional rating."""
+    reply = message.reply_to_message
+    target: int | str
+    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
+        target, rest = reply.from_user.id, args
+    elif args:
+        target, rest = args[0], args[1:]
+    else:
+        raise KothProblem("koth.add_usage")
+    if not rest:
+        return target, None
+    try:
+        rating = Decimal(rest[0].replace(",", "."))
+    except InvalidOperation as exc:
+        raise KothProblem("koth.add_usage") from exc
+    if not 0 < rating < 5000:
+        raise KothProblem("koth.add_usage")
+    return target, rating
 
 
 @router.message(Command("add"), CurrentTournament("koth"))
@@ -154,37 +168,21 @@ async def add(
     roles: Roles,
     koth: KothService,
 ) -> None:
+    """/add @name [rating], /add <club ID> [rating], a reply with /add; /add fund <amount>."""
     assert message.from_user is not None
-    if not await allowed(message, roles, tournament, Role.ORGANISER):
-        await message.reply(t("common.organisers_only"))
+    if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
-    args = args_of(command)
+    args, actor = args_of(command), message.from_user.id
     try:
         if args and args[0].lower() == "fund":
             if len(args) < 2 or not args[1].isdigit():
                 raise KothProblem("koth.fund_usage")
-            fund = await koth.contribute(
-                tournament, message.from_user.id, int(args[1]), " ".join(args[2:])
-            )
-            await message.reply(t("koth.fund_added", amount=int(args[1]), fund=fund))
+            amount, note = int(args[1]), " ".join(args[2:])
+            fund = await koth.registration.contribute(tournament, actor, amount, note)
+            await message.reply(t("koth.fund_added", amount=amount, fund=fund))
             return
-        reply = message.reply_to_message
-        target: int | str
-        if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
-            target, rest = reply.from_user.id, args
-        elif args:
-            target, rest = args[0], args[1:]
-        else:
-            raise KothProblem("koth.add_usage")
-        rating = None
-        if rest:
-            try:
-                rating = Decimal(rest[0].replace(",", "."))
-            except InvalidOperation as exc:
-                raise KothProblem("koth.add_usage") from exc
-            if not 0 < rating < 5000:
-                raise KothProblem("koth.add_usage")
-        name, club_id = await koth.add(tournament, message.from_user.id, target, rating)
+        target, rating = who_and_rating(message, args)
+        name, club_id = await koth.registration.add(tournament, actor, target, rating)
     except KothProblem as problem:
         await message.reply(t(problem.key, **problem.values))
         return
@@ -205,13 +203,14 @@ async def norms_command(
     args = args_of(command)
     try:
         if args:
-            if not await allowed(message, roles, tournament, Role.ORGANISER):
-                await message.reply(t("common.organisers_only"))
+            if await refused(message, roles, tournament, Role.ORGANISER, t):
                 return
             if len(args) != 2 or not all(a.isdigit() for a in args):
                 raise KothProblem("koth.norms_usage")
-            await koth.set_norm(tournament, message.from_user.id, int(args[0]), int(args[1]))
-        await message.answer(await koth.norms_text(tournament.id, lang))
+            await koth.preparation.set_norm(
+                tournament, message.from_user.id, int(args[0]), int(args[1])
+            )
+        await message.answer(await koth.preparation.norms_text(tournament.id, lang))
     except KothProblem as problem:
         await message.reply(t(problem.key, **problem.values))
 
@@ -226,15 +225,14 @@ async def draw(
     koth: KothService,
 ) -> None:
     assert message.from_user is not None
-    if not await allowed(message, roles, tournament, Role.ORGANISER):
-        await message.reply(t("common.organisers_only"))
+    if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
     args = args_of(command)
     try:
         if args and not all(a.isdigit() for a in args):
             raise KothProblem("koth.draw_mismatch")
         order = [int(a) for a in args] if args else None
-        names = await koth.draw(tournament, message.from_user.id, order)
+        names = await koth.preparation.draw(tournament, message.from_user.id, order)
     except KothProblem as problem:
         await message.reply(t(problem.key, **problem.values))
         return
@@ -247,113 +245,19 @@ async def begin(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
     assert message.from_user is not None
-    if not await allowed(message, roles, tournament, Role.ORGANISER):
-        await message.reply(t("common.organisers_only"))
+    if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
     try:
-        await koth.begin(tournament, message.from_user.id)
+        await koth.preparation.begin(tournament, message.from_user.id)
     except KothProblem as problem:
         await message.reply(t(problem.key, **problem.values))
 
 
 @router.message(Command("queue"), CurrentTournament("koth", by_id=True))
 async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
-    async with koth.db.read() as tx:
-        snap = await koth.snapshot(tx, tournament.id)
-    await message.answer(koth.board_text(snap, lang))
+    async with koth.core.db.read() as tx:
+        snap = await koth.core.snapshot(tx, tournament.id)
+    await message.answer(koth.board.board_text(snap, lang))
 
 
-# --- judge -----------------------------------------------------------------------------------
-
-JUDGE_ACTIONS = {
-    "void": "void",
-    "result": "correct",
-    "eliminate": "eliminate",
-    "reinstate": "reinstate",
-    "finish": "declare",
-}
-
-
-@router.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
-async def judge_action(
-    message: Message,
-    command: CommandObject,
-    tournament: Tournament,
-    t: Tr,
-    roles: Roles,
-    koth: KothService,
-) -> None:
-    assert message.from_user is not None
-    if not await allowed(message, roles, tournament, Role.JUDGE):
-        await message.reply(t("common.not_allowed"))
-        return
-    action = JUDGE_ACTIONS[command.command]
-    args = args_of(command)
-    arg = int(args[0]) if args and args[0].isdigit() else None
-    if action != "void" and arg is None:
-        await message.reply(t(f"koth.usage_{action}"))
-        return
-    try:
-        await koth.judge(tournament, message.from_user.id, action, arg)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
-    await message.reply(t(f"koth.done_{action}"))
-
-
-@router.message(Command("extend"), CurrentTournament("koth"))
-async def extend(
-    message: Message,
-    command: CommandObject,
-    tournament: Tournament,
-    t: Tr,
-    roles: Roles,
-    koth: KothService,
-) -> None:
-    assert message.from_user is not None
-    if not await allowed(message, roles, tournament, Role.JUDGE):
-        await message.reply(t("common.not_allowed"))
-        return
-    args = args_of(command)
-    if len(args) != 1 or not args[0].isdigit():
-        await message.reply(t("koth.extend_usage"))
-        return
-    try:
-        due = await koth.extend(tournament, message.from_user.id, int(args[0]))
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
-    local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
-    await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
-
-
-@router.message(Command("log"), CurrentTournament("koth", by_id=True))
-async def log(
-    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
-) -> None:
-    if not await allowed(message, roles, tournament, Role.JUDGE):
-        await message.reply(t("common.not_allowed"))
-        return
-    await message.answer(await koth.log_text(tournament.id, lang))
-
-
-# --- the eliminated player's choice --------------------------------------------------------------
-
-
-@router.callback_query(KothStayCb.filter())
-async def stay_or_leave(
-    query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
-) -> None:
-    player = await registry.player_of(query.from_user.id)
-    if player is None or player.id != callback_data.p:
-        await query.answer(t("koth.not_your_choice"), show_alert=True)
-        return
-    if not callback_data.leave:
-        await query.answer(t("koth.staying"))
-        return
-    try:
-        await koth.leave(callback_data.t, callback_data.p)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
-        return
-    await query.answer(t("koth.left"))
+router.include_router(koth_judge.router)

@@ -15,3 +15,10 @@ class KothStayCb(CallbackData, prefix="ks"):
     t: int
     p: int
     leave: bool
+
+
+class KothCancelCb(CallbackData, prefix="kc"):
+    """The organiser's answer to "cancel the tournament?" (``yes`` False keeps it)."""
+
+    t: int
+    yes: bool

@@ -83,8 +83,20 @@ async def show(
     await message.answer(render(profile, t), reply_markup=profile_keyboard(t))
 
 
+async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> bool:
+    """Profile buttons live in the owner's private chat; a forged press elsewhere, or by
+    someone not registered, gets an alert (and no profile menu appears in a group)."""
+    private = query.message is not None and query.message.chat.id == query.from_user.id
+    if private and await own_player(query.from_user.id, registry) is not None:
+        return False
+    await query.answer(t("common.stale_button"), show_alert=True)
+    return True
+
+
 @router.callback_query(ProfileCb.filter(F.action == "edit"))
-async def choose_field(query: CallbackQuery, t: Tr) -> None:
+async def choose_field(query: CallbackQuery, t: Tr, registry: Registry) -> None:
+    if await refused_elsewhere(query, t, registry):
+        return
     builder = InlineKeyboardBuilder()
     for field, _, _ in FIELDS:
         builder.button(
@@ -100,11 +112,10 @@ async def choose_field(query: CallbackQuery, t: Tr) -> None:
 async def ask_value(
     query: CallbackQuery, callback_data: ProfileCb, state: FSMContext, t: Tr, registry: Registry
 ) -> None:
-    if (
-        callback_data.field not in VALIDATORS
-        or await own_player(query.from_user.id, registry) is None
-    ):
+    if callback_data.field not in VALIDATORS:
         await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    if await refused_elsewhere(query, t, registry):
         return
     await state.set_state(EditProfile.value)
     await state.set_data({"field": callback_data.field})
@@ -139,7 +150,9 @@ async def save_value(message: Message, state: FSMContext, t: Tr, registry: Regis
 
 
 @router.callback_query(ProfileCb.filter(F.action == "delete"))
-async def confirm_delete(query: CallbackQuery, t: Tr) -> None:
+async def confirm_delete(query: CallbackQuery, t: Tr, registry: Registry) -> None:
+    if await refused_elsewhere(query, t, registry):
+        return
     builder = InlineKeyboardBuilder()
     builder.button(text=t("profile.delete_yes"), callback_data=ProfileCb(action="delete_yes"))
     builder.button(text=t("profile.delete_no"), callback_data=ProfileCb(action="delete_no"))

@@ -82,7 +82,14 @@ async def report(
     await tell(query, outcome, t)
     if after is not None:
         await after()
-    if outcome.step is Step.PENDING:
+    pending_again = (
+        outcome.step is Step.DUPLICATE
+        and outcome.report is not None
+        and outcome.report.status == "pending"
+    )
+    if outcome.step is Step.PENDING or pending_again:
+        # A second press of a pending report asks the opponent again: the bot may have died
+        # between storing the first press and sending the request (the test_crash scenario).
         await notices.ask_confirmation(outcome)
     elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]

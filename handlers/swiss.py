@@ -1,70 +1,48 @@
-"""Swiss rounds and the Top in the chat.
+"""Swiss rounds and the Top in the chat: registration, views and the export.
 
-Players: Join button, ``/start t-<id>``, ``/join``, ``/drop``, ``/pairings``, ``/standings``.
-Organisers: ``/add`` (reply, @username or club id; during the Swiss: a late entrant with 0 points
-from the next round), ``/begin``.
-Judges (and organisers): ``/next_round`` (refused while a table of the round is open, naming
-them; after the last Swiss round it pairs the Top, after the Top's final the tournament ends by
-itself), ``/repair`` (delete and re-pair the current round while no result is in),
-``/result <table> <a|b|draw|ta|tb>`` (record or correct a result of the current round — until the
-next round is paired), ``/extend <minutes>`` (the round) or ``/extend <table> <minutes>``,
-``/drop`` as a reply (drop that player), ``/export`` (CSV).
+Players: Join button, ``/start t-<id>``, ``/join``, ``/drop``, ``/players``, ``/pairings``,
+``/standings``. Organisers: ``/add`` (reply, @username or club id; during the Swiss: a late
+entrant from the next round, his missed rounds counted by the tournament's setting or by a last
+word ``zero`` / ``loss`` / ``bye``). Judges: ``/drop`` as a reply (drop that player),
+``/export`` (CSV). The rounds' commands are in ``handlers.swiss_rounds``, the creation wizard in
+``handlers.swiss_wizard``, ``/finish`` and ``/cancel`` in ``handlers.swiss_manage``.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from aiogram import F, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, Message, User
 
 from bot import directory
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.sender import Sender
-from bot.swiss import AfterCommit, Refused, SwissService
+from bot.swiss import SwissService
+from bot.swiss.core import LATE_POLICIES
 from bot.texts import Tr
-from db import players, tournaments
-from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.swiss_callbacks import SwJoinCb
+from handlers.swiss_guard import actor
+from handlers.swiss_manage import router as manage_router
+from handlers.swiss_rounds import router as rounds_router
 from handlers.swiss_wizard import router as wizard_router
 
 router = Router(name=__name__)
-router.include_router(wizard_router)
+router.include_routers(wizard_router, rounds_router, manage_router)
+SWISS = CurrentTournament("swiss")
 
 
-async def run(message: Message, t: Tr, action: Any) -> bool:
-    """Await ``action`` (returns an after-commit coroutine); show a refusal as a reply."""
-    try:
-        after: AfterCommit = await action
-    except Refused as exc:
-        await message.reply(t(exc.key, **exc.values))
-        return False
-    await after()
-    return True
-
-
-async def allowed(
-    message: Message, roles: Roles, tournament: Tournament, need: Role, t: Tr
-) -> bool:
-    assert message.from_user is not None
-    ok = await roles.can(
-        message.from_user.id, need, chat_id=tournament.chat_id, tournament_id=tournament.id
-    )
-    if not ok:
-        key = "common.organisers_only" if need is Role.ORGANISER else "common.not_allowed"
-        await message.reply(t(key))
-    return ok
-
-
-# ---------------------------------------------------------------- registration
-async def _join(tournament_id: int, player: Player, swiss: SwissService, t: Tr) -> str:
+async def joined(
+    user: User, tournament_id: int, swiss: SwissService, registry: Registry, t: Tr
+) -> str:
+    """Register the user as a club player if needed, join him, and say how it went."""
+    player = await registry.ensure_player(user.id, user.first_name, user.last_name)
     status = await swiss.join(tournament_id, player.id)
     return t(f"swiss.join_{status}", name=player.display_name)
 
@@ -73,9 +51,7 @@ async def _join(tournament_id: int, player: Player, swiss: SwissService, t: Tr) 
 async def join_button(
     query: CallbackQuery, callback_data: SwJoinCb, t: Tr, swiss: SwissService, registry: Registry
 ) -> None:
-    user = query.from_user
-    player = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    text = await _join(callback_data.t, player, swiss, t)
+    text = await joined(query.from_user, callback_data.t, swiss, registry, t)
     await query.answer(text, show_alert=True)
 
 
@@ -84,22 +60,25 @@ async def deep_link(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, registry: Registry
 ) -> None:
     assert message.from_user is not None
-    user = message.from_user
-    player = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    await message.answer(await _join(tournament.id, player, swiss, t))
+    await message.answer(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-@router.message(Command("join"), CurrentTournament("swiss"))
+@router.message(Command("join"), SWISS)
 async def join(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, registry: Registry
 ) -> None:
     assert message.from_user is not None
-    user = message.from_user
-    player = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    await message.reply(await _join(tournament.id, player, swiss, t))
+    await message.reply(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-@router.message(Command("drop"), CurrentTournament("swiss"))
+def replied_user(message: Message) -> User | None:
+    """The (human) author of the message this one replies to."""
+    replied = message.reply_to_message
+    user = replied.from_user if replied is not None else None
+    return user if user is not None and not user.is_bot else None
+
+
+@router.message(Command("drop"), SWISS)
 async def drop(
     message: Message,
     t: Tr,
@@ -108,23 +87,21 @@ async def drop(
     registry: Registry,
     roles: Roles,
 ) -> None:
+    """A player drops himself; a judge drops the author of the message he replies to."""
     assert message.from_user is not None
-    target = message.from_user
-    actor: int | None = None
-    replied = message.reply_to_message
-    other = replied.from_user if replied is not None else None
-    if other is not None and not other.is_bot and other.id != target.id:
-        if not await allowed(message, roles, tournament, Role.JUDGE, t):
+    target, judge = message.from_user, None
+    other = replied_user(message)
+    if other is not None and other.id != target.id:
+        if (judge := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
             return
-        actor = message.from_user.id
         target = other
     player = await registry.player_of(target.id)
-    status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, actor)
+    status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, judge)
     name = player.display_name if player else target.full_name
     await message.reply(t(f"swiss.drop_{status}", name=name))
 
 
-@router.message(Command("add"), CurrentTournament("swiss"))
+@router.message(Command("add"), SWISS)
 async def add(
     message: Message,
     command: CommandObject,
@@ -133,138 +110,35 @@ async def add(
     swiss: SwissService,
     registry: Registry,
     roles: Roles,
-    db: Database,
 ) -> None:
-    if not await allowed(message, roles, tournament, Role.ORGANISER, t):
+    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
         return
-    assert message.from_user is not None
-    player: Player | None = None
-    replied = message.reply_to_message
-    arg = (command.args or "").split()[0] if command.args else ""
-    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
-        u = replied.from_user
-        player = await registry.ensure_player(u.id, u.first_name, u.last_name)
-    elif arg.startswith("@"):
-        async with db.read() as tx:
-            user = await players.tg_user_by_username(tx, arg)
-        if user is not None:
-            player = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    elif arg.isdigit():
-        async with db.read() as tx:
-            player = await players.by_id(tx, int(arg))
+    words = (command.args or "").split()
+    late = words.pop().lower() if words and words[-1].lower() in LATE_POLICIES else None
+    player: Player | None
+    if (other := replied_user(message)) is not None:
+        player = await registry.ensure_player(other.id, other.first_name, other.last_name)
+    else:
+        player = await swiss.find_player(words[0]) if words else None
     if player is None:
         await message.reply(t("swiss.add_usage"))
         return
-    status = await swiss.join(tournament.id, player.id, actor=message.from_user.id)
+    status = await swiss.join(tournament.id, player.id, actor=who, late=late)
     await message.reply(t(f"swiss.join_{status}", name=player.display_name))
 
 
-@router.message(Command("players"), CurrentTournament("swiss"))
+@router.message(Command("players"), SWISS)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     names = await swiss.roster(tournament.id)
     await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
 
 
-# ---------------------------------------------------------------- rounds
-@router.message(Command("begin"), CurrentTournament("swiss"))
-async def begin(
-    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
-) -> None:
-    if not await allowed(message, roles, tournament, Role.ORGANISER, t):
-        return
-    assert message.from_user is not None
-    await run(message, t, swiss.begin(tournament.id, message.from_user.id))
-
-
-@router.message(Command("next_round"), CurrentTournament("swiss"))
-async def next_round(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
-    if not await allowed(message, roles, tournament, Role.JUDGE, t):
-        return
-    assert message.from_user is not None
-    again = (command.args or "").strip().lower() == "again"
-    await run(message, t, swiss.next_round(tournament.id, message.from_user.id, again=again))
-
-
-@router.message(Command("repair"), CurrentTournament("swiss"))
-async def repair(
-    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
-) -> None:
-    if not await allowed(message, roles, tournament, Role.JUDGE, t):
-        return
-    assert message.from_user is not None
-    await run(message, t, swiss.next_round(tournament.id, message.from_user.id, again=True))
-
-
-@router.message(Command("result"), CurrentTournament("swiss"))
-async def result(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
-    if not await allowed(message, roles, tournament, Role.JUDGE, t):
-        return
-    assert message.from_user is not None
-    parts = (command.args or "").split()
-    if len(parts) != 2 or not parts[0].isdigit():
-        await message.reply(t("swiss.result_usage"))
-        return
-    done = await run(
-        message,
-        t,
-        swiss.correct(tournament.id, int(parts[0]), parts[1].lower(), message.from_user.id),
-    )
-    if done:
-        await message.reply(t("swiss.result_recorded", table=int(parts[0])))
-
-
-@router.message(Command("extend"), CurrentTournament("swiss"))
-async def extend(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
-    if not await allowed(message, roles, tournament, Role.JUDGE, t):
-        return
-    assert message.from_user is not None
-    parts = (command.args or "").split()
-    if not parts or len(parts) > 2 or not all(p.isdigit() for p in parts):
-        await message.reply(t("swiss.extend_usage"))
-        return
-    minutes = int(parts[-1])
-    table = int(parts[0]) if len(parts) == 2 else None
-    if not 1 <= minutes <= 180:
-        await message.reply(t("swiss.extend_usage"))
-        return
-    try:
-        after, until = await swiss.extend(tournament.id, table, minutes, message.from_user.id)
-    except Refused as exc:
-        await message.reply(t(exc.key, **exc.values))
-        return
-    await after()
-    key = "swiss.extended_round" if table is None else "swiss.extended_table"
-    await message.reply(t(key, table=table or 0, minutes=minutes, until=until))
-
-
-# ---------------------------------------------------------------- views
-@router.message(Command("standings"), CurrentTournament("swiss"))
+@router.message(Command("standings"), SWISS)
 async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     await message.answer(await swiss.standings_view(tournament.id, t.lang))
 
 
-@router.message(Command("pairings"), CurrentTournament("swiss"))
+@router.message(Command("pairings"), SWISS)
 async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     text = await swiss.pairings_view(tournament.id, t.lang)
     await message.answer(text or t("swiss.no_round_yet"))
@@ -275,28 +149,16 @@ async def export(
     message: Message,
     command: CommandObject,
     t: Tr,
-    db: Database,
     swiss: SwissService,
     roles: Roles,
     sender: Sender,
 ) -> None:
     """Standings and every result as CSV text (finished tournaments too: ``/export <id>``)."""
-    assert message.from_user is not None
     wanted = directory.id_argument(command.args)
-    if wanted is not None:
-        async with db.read() as tx:
-            tournament = await tournaments.get(tx, wanted)
-    else:
-        async with db.read() as tx:
-            found = [
-                x
-                for x in await tournaments.recent(tx, 50)
-                if x.kind == "swiss" and (message.chat.id > 0 or x.chat_id == message.chat.id)
-            ]
-        tournament = found[0] if found else None
-    if tournament is None or tournament.kind != "swiss":
+    tournament = await swiss.export_target(message.chat.id, wanted)
+    if tournament is None:
         raise SkipHandler
-    if not await allowed(message, roles, tournament, Role.JUDGE, t):
+    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
         return
     csv_text = await swiss.export_csv(tournament.id)
     await sender.send(message.chat.id, t("swiss.export_title", name=tournament.name))

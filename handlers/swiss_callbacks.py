@@ -12,7 +12,14 @@ class SwJoinCb(CallbackData, prefix="swj"):
 
 
 class SwWizCb(CallbackData, prefix="sww"):
-    """A choice in the creation wizard: step ``s`` (fmt, strict, rounds, top, time, tb), value."""
+    """A wizard choice: step ``s`` (fmt, strict, rounds, top, time, tb), value ``v``."""
 
     s: str
     v: str
+
+
+class SwManageCb(CallbackData, prefix="swm"):
+    """The organiser's confirmation of ``a`` (finish, cancel, or keep) for tournament ``t``."""
+
+    t: int
+    a: str

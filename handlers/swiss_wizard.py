@@ -1,6 +1,8 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
-Steps: name (text) → format → strictness → rounds → Top size → round time → tie-breaks. Every
+Steps: name (text) → format with its match format (one game or best of three) → strictness →
+rounds → Top size → round time → tie-breaks. How a late entrant's missed rounds count is a
+setting too (default 0 points); the organiser gives it to ``/add`` (``loss`` / ``bye``). Every
 press is checked against the organiser role; the wizard's answers live in the FSM storage, so a
 restart in the middle keeps them.
 """
@@ -15,11 +17,12 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.roles import Role, Roles
+from bot.roles import Roles
 from bot.swiss import SwissService
 from bot.texts import Tr
 from handlers.callbacks import NewCb
 from handlers.swiss_callbacks import SwJoinCb, SwWizCb
+from handlers.swiss_guard import organiser_press
 from rules.standings import TieBreak
 
 router = Router(name=__name__)
@@ -27,13 +30,15 @@ router = Router(name=__name__)
 MAX_NAME = 80
 #: step → (values, the next step)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
-    "fmt": (("constructed",), "strict"),
+    "fmt": (("constructed", "constructed_bo3"), "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
     "time": (("30", "40", "50", "60"), "tb"),
     "tb": (("default", "mtg", "sb"), ""),
 }
+#: format choice → (format, games per match: 1 or best of 3)
+FORMATS = {"constructed": ("constructed", 1), "constructed_bo3": ("constructed", 3)}
 TIE_BREAK_LISTS = {
     "default": ["buchholz", "median_buchholz", "clean_wins", "head_to_head"],
     "mtg": ["omw", "gw", "ogw"],
@@ -57,12 +62,7 @@ def step_keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
 
 @router.callback_query(NewCb.filter(F.discipline == "berserk"))
 async def new_swiss(query: CallbackQuery, t: Tr, roles: Roles, state: FSMContext) -> None:
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
-    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
-        await query.answer(t("common.organisers_only"), show_alert=True)
+    if (message := await organiser_press(query, t, roles)) is None:
         return
     await state.set_state(SwissWizard.name)
     await state.set_data({})
@@ -91,12 +91,7 @@ async def choose(
     state: FSMContext,
     swiss: SwissService,
 ) -> None:
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
-    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
-        await query.answer(t("common.organisers_only"), show_alert=True)
+    if (message := await organiser_press(query, t, roles)) is None:
         return
     data = await state.get_data()
     step, value = callback_data.s, callback_data.v
@@ -119,7 +114,8 @@ async def choose(
     await state.clear()
     await message.edit_reply_markup(reply_markup=None)
     options = {
-        "format": data["fmt"],
+        "format": FORMATS[data["fmt"]][0],
+        "best_of": FORMATS[data["fmt"]][1],
         "strictness": data["strict"],
         "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
         "top": None if data["top"] == "auto" else int(data["top"]),
@@ -149,6 +145,7 @@ async def announce_registration(
             rounds=rounds,
             top=top,
             minutes=options["round_minutes"],
+            match=t(f"swiss.match_{options['best_of']}"),
             link=link,
         ),
         reply_markup=builder.as_markup(),

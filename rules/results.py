@@ -128,7 +128,10 @@ def technical_outcomes(*, a_wins: bool) -> tuple[Outcome, Outcome]:
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A finished match of a Swiss round, or a bye (``player_b is None``).
+    """A finished match of a Swiss round, a bye, or a missed round (both ``player_b is None``).
+
+    A late entrant's missed round, when the organiser says so, is a technical loss without an
+    opponent (0 points, 0–2 in games, never rated) or a bye (2.9 points).
 
     ``outcome_a`` is player A's outcome; B's is its :func:`opposite`. ``games_a``/``games_b``
     are the game score (2–1, 1–1, ...) for game-win tie-breaks; 0–0 when not recorded.
@@ -144,8 +147,11 @@ class MatchRecord:
     def __post_init__(self) -> None:
         if self.round_number < 1:
             raise ResultError(f"round numbers start at 1, got {self.round_number}")
-        if (self.player_b is None) != (self.outcome_a is Outcome.BYE):
-            raise ResultError("a bye and only a bye has no opponent")
+        alone = (Outcome.BYE, Outcome.TECHNICAL_LOSS)
+        if self.player_b is None and self.outcome_a not in alone:
+            raise ResultError("only a bye or a missed round (technical loss) has no opponent")
+        if self.player_b is not None and self.outcome_a is Outcome.BYE:
+            raise ResultError("a bye has no opponent")
         if self.player_a == self.player_b:
             raise ResultError(f"{self.player_a!r} cannot play himself")
         if self.games_a < 0 or self.games_b < 0:
@@ -154,7 +160,7 @@ class MatchRecord:
     @property
     def is_bye(self) -> bool:
         """Whether this record is a bye (auto-win without an opponent)."""
-        return self.player_b is None
+        return self.outcome_a is Outcome.BYE
 
     @property
     def outcome_b(self) -> Outcome:

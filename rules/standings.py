@@ -108,8 +108,8 @@ def _add(tally: _Tally, record: MatchRecord, player: PlayerId) -> None:
     tally.rounds += 1
     tally.clean_wins += outcome is Outcome.CLEAN_WIN
     opponent = record.opponent_of(player)
-    if opponent is None:  # a bye counts as a 2-0 match for the game-win percentage
-        tally.games_won += 2
+    if opponent is None:  # a bye counts as a 2-0 match, a missed round as 0-2 (game-win %)
+        tally.games_won += 2 if outcome is Outcome.BYE else 0
         tally.games_played += 2
         return
     tally.opponents.append((opponent, outcome))

@@ -115,3 +115,42 @@ async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(tmp_path
         assert await tx.value("SELECT status FROM deadlines WHERE ref_id = 4") == "pending"
     await service.stop()
     await db.close()
+
+
+async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    db = await Database.open(tmp_path / "e.db")
+    service = Deadlines(db, clock)
+    runs: list[int] = []
+
+    async def crashing(deadline: Deadline) -> None:
+        runs.append(deadline.ref_id)
+        raise ConnectionError("the bot died while sending")
+
+    service.on_durable("send", crashing)
+    await service.start()
+    await service.add("send", 5, START)
+    await service.fire_due()
+    await service.stop()
+    async with db.read() as tx:
+        assert await tx.value("SELECT status FROM deadlines WHERE ref_id = 5") == "pending"
+
+    # After the "restart" the job runs again, and is done once it finished.
+    service = Deadlines(db, clock)
+    done: list[int] = []
+
+    async def sending(deadline: Deadline) -> None:
+        done.append(deadline.ref_id)
+
+    service.on_durable("send", sending)
+    await service.start()
+    assert runs and done == [5]
+    async with db.read() as tx:
+        assert await tx.value("SELECT status FROM deadlines WHERE ref_id = 5") == "fired"
+    await service.stop()
+    service = Deadlines(db, clock)
+    service.on_durable("send", sending)
+    await service.start()
+    assert done == [5]
+    await service.stop()
+    await db.close()

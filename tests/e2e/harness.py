@@ -72,13 +72,23 @@ class RunningBot:
         return app
 
     async def stop(self) -> None:
-        """Stop abruptly, as a crash would (pending work is cancelled)."""
+        """Stop polling, then cancel what is still running (as a crash would).
+
+        Cancelling the task that awaits ``start_polling`` alone would leave aiogram's polling
+        tasks alive, taking updates with a closed database; ``stop_polling`` ends them first.
+        """
+        if self.dp is not None and self._task is not None and not self._task.done():
+            with contextlib.suppress(RuntimeError):  # polling had not started
+                await self.dp.stop_polling()
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(self._task), timeout=5)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
         self.app = None
+        self.dp = None
 
     async def restart(self) -> App:
         await self.stop()

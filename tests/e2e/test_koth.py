@@ -53,6 +53,30 @@ async def create(emu: BotApiEmulator, org: SimUser) -> SimMessage:
     return await say(emu, org, "Стол 1", "Регистрация открыта")
 
 
+RATINGS = [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]
+NORMS = [(1, 4), (2, 3), (3, 4), (4, 4), (5, 4)]
+
+
+async def begin_tournament(emu: BotApiEmulator, org: SimUser) -> SimMessage:
+    """Create «Пятничный», add the five players (norms 4, 3, 4, 4, 4), order 1..5, /begin;
+    returns the live board (game 1, Ann — Bob, is announced next)."""
+    await create(emu, org)
+    for name, rating in RATINGS:
+        await say(emu, org, f"/add @{name} {rating}", "Добавлен")
+    for club_id, norm in NORMS:
+        await say(emu, org, f"/norms {club_id} {norm}", "Нормы побед")
+    await say(emu, org, "/draw 1 2 3 4 5", "Очерёдность")
+    await say(emu, org, "/begin", "Основное время — 4 ч")
+    return await emu.wait_bot_message(GROUP, contains="Царь горы —")
+
+
+async def win(
+    emu: BotApiEmulator, game: int, winner: SimUser, loser: SimUser, since: int | None = None
+) -> None:
+    """Game ``game``: the winner reports his win, the loser confirms it."""
+    await play(emu, str(game), winner, "Я выиграл", loser, since=since)
+
+
 async def play(
     emu: BotApiEmulator,
     game: str,

@@ -15,6 +15,24 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(([\d.]+)\) — (.+?) \(([\d.]+)\)  (.*)")
 
 
+Rnd = int | str
+"""A Swiss round's number, or a Top round's name ("ТОП: полуфинал")."""
+
+
+def pairing_of(round_no: Rnd, table: int) -> str:
+    """The start of a player's pairing message."""
+    if isinstance(round_no, str):
+        return f"{round_no}, стол {table},"
+    return f"Тур {round_no}: стол {table},"
+
+
+def game_label(round_no: Rnd, table: int) -> str:
+    """How confirmations name the game."""
+    if isinstance(round_no, str):
+        return f"(стол {table}, {round_no})"
+    return f"(стол {table}, тур {round_no})"
+
+
 class Club:
     """The group, its organiser and the players, with helpers to play rounds quickly."""
 
@@ -27,7 +45,9 @@ class Club:
         self.silent = silent  # never started the bot: messages come through the group
         emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
 
-    async def create(self, rounds: str = "4", top: str = "4") -> SimMessage:
+    async def create(
+        self, rounds: str = "4", top: str = "4", fmt: str = "Констрактед"
+    ) -> SimMessage:
         await self.org.start()
         await self.org.wait_message(contains="")
         for name, user in self.users.items():
@@ -40,7 +60,7 @@ class Club:
         await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
         await self.org.send(GROUP, "Кубок <b>клуба</b>")
         steps = [
-            ("Формат?", "Констрактед"),
+            ("Формат?", fmt),
             ("Уровень строгости?", "Любительский (без дэк-листов)"),
             ("Сколько швейцарских туров?", rounds),
             ("Размер ТОПа?", top),
@@ -70,10 +90,13 @@ class Club:
         ]
 
     def find(self, user: SimUser, contains: str, button: str) -> SimMessage | None:
-        """The newest message to ``user`` (private, or the group with his mention)."""
+        """The newest message to ``user`` (private, or the group with his mention) that has
+        ``button`` among its buttons (any message when ``button`` is empty)."""
         for chat in (user.id, GROUP):
             for message in reversed(self.emu.bot_messages(chat)):
-                if contains not in message.plain or button not in message.button_labels:
+                if contains not in message.plain:
+                    continue
+                if button and button not in message.button_labels:
                     continue
                 if chat == user.id or message.plain.startswith(user.first_name + "\n"):
                     return message
@@ -82,31 +105,40 @@ class Club:
     async def wait_find(self, user: SimUser, contains: str, button: str) -> SimMessage:
         return await self.emu.wait_for(lambda: self.find(user, contains, button))
 
-    async def report(self, round_no: int, table: int, reporter: str, label: str) -> None:
+    async def report(self, round_no: Rnd, table: int, reporter: str, label: str) -> None:
         user = self.users[reporter]
-        pairing = await self.wait_find(user, f"Тур {round_no}: стол {table},", label)
+        pairing = await self.wait_find(user, pairing_of(round_no, table), label)
         answer = await (await user.press(pairing, label)).answer()
         assert answer.text == "Отправлено сопернику на подтверждение.", answer.text
 
-    async def confirm(self, round_no: int, table: int, confirmer: str, label: str) -> str:
+    async def confirm(self, round_no: Rnd, table: int, confirmer: str, label: str) -> str:
         user = self.users[confirmer]
-        request = await self.wait_find(user, f"(стол {table}, тур {round_no})", label)
+        request = await self.wait_find(user, game_label(round_no, table), label)
         answer = await (await user.press(request, label)).answer()
         return answer.text or ""
 
     async def play(
-        self, round_no: int, title: str, skip: tuple[int, ...] = ()
+        self, round_no: Rnd, title: str, skip: tuple[int, ...] = (), won: str = "Я выиграл"
     ) -> list[tuple[int, str, str, str]]:
-        """Every table except ``skip``: the first player wins, the opponent confirms."""
+        """Every table except ``skip``: the first player wins (``won``), the opponent confirms."""
         board = await self.emu.wait_for(lambda: self.board(title))
         tables = self.tables(board)
         for table, a, b, _ in tables:
             if table in skip:
                 continue
-            await self.report(round_no, table, a, "Я выиграл")
+            await self.report(round_no, table, a, won)
             assert await self.confirm(round_no, table, b, "✅ Подтверждаю") == "Результат принят."
         await self.emu.idle()
         return tables
+
+
+async def registered(
+    emu: BotApiEmulator, players: int = 4, rounds: str = "3", top: str = "Без ТОПа"
+) -> Club:
+    """A club whose tournament has its registration done (the default: no Top)."""
+    club = Club(emu, players=players)
+    await club.register_all(await club.create(rounds=rounds, top=top))
+    return club
 
 
 async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top(
@@ -178,17 +210,18 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
     # The Top 4: semi-finals, then the final; no draw button in the Top.
     await club.org.send(GROUP, "/next_round")
-    semis = await club.play(5, "ТОП, тур 5")
+    semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")
     assert len(semis) == 2
-    top_pairing = club.find(club.users[semis[0][1]], "Тур 5: стол 1,", "Я выиграл")
+    top_pairing = club.find(club.users[semis[0][1]], "ТОП: полуфинал, стол 1,", "Я выиграл")
     assert top_pairing is not None and "Ничья" not in top_pairing.button_labels
     await club.org.send(GROUP, "/next_round")
-    final = await club.play(6, "ТОП, тур 6")
+    final = await club.play("ТОП: финал", "ТОП: финал")
     champion = final[0][1]
     result = await emu.wait_bot_message(GROUP, contains="Победитель")
     assert f"Победитель — {champion}" in result.plain
     assert "Изменения рейтинга" in result.plain
-    told = await club.users[champion].wait_message(contains="Ваш рейтинг (Берсерк) изменился")
+    # Privately, or in the group with a mention for the player who never started the bot.
+    told = await club.wait_find(club.users[champion], "Ваш рейтинг (Берсерк) изменился", "")
     assert "+" in told.plain
 
     # Ratings applied with history; Elo changes sum to zero.
@@ -200,7 +233,9 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
         assert len(rows) == 10 and sum(r[0] for r in rows) == 0
         assert conn.execute("SELECT status FROM tournaments").fetchone()[0] == "finished"
         actions = [r[0] for r in conn.execute("SELECT action FROM audit_log")]
-        assert {"result_corrected", "late_entrant", "begin", "next_round"} <= set(actions)
+        assert {"result_corrected", "result_decided", "late_entrant", "begin", "next_round"} <= set(
+            actions
+        )
         decided = conn.execute("SELECT count(*) FROM events WHERE kind = 'judge_decision'")
         assert decided.fetchone()[0] == 1
 
@@ -214,9 +249,7 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
 
 async def test_next_round_refused_naming_open_tables(emu: BotApiEmulator, bot: RunningBot) -> None:
-    club = Club(emu, players=6)
-    created = await club.create(rounds="3", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=6, rounds="3")
     await club.org.send(GROUP, "/begin")
     await club.play(1, "Тур 1 из 3", skip=(2, 3))
     await club.org.send(GROUP, "/next_round")
@@ -230,9 +263,7 @@ async def test_next_round_refused_naming_open_tables(emu: BotApiEmulator, bot: R
 async def test_repair_before_any_result_gives_new_pairings(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = Club(emu, players=5)
-    created = await club.create(rounds="3", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
     first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     old = await club.wait_find(club.users[club.tables(first)[0][1]], "Тур 1: стол 1,", "Я выиграл")
@@ -250,9 +281,7 @@ async def test_repair_before_any_result_gives_new_pairings(
 async def test_non_organiser_refused_for_begin_and_new_button(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = Club(emu, players=4)
-    created = await club.create(rounds="3", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=4, rounds="3")
     ann = club.users["Ann"]
     await ann.send(GROUP, "/begin")
     refusal = await emu.wait_bot_message(GROUP, contains="только организатор")
@@ -264,9 +293,7 @@ async def test_non_organiser_refused_for_begin_and_new_button(
 
 
 async def test_player_outside_the_game_is_refused(emu: BotApiEmulator, bot: RunningBot) -> None:
-    club = Club(emu, players=4)
-    created = await club.create(rounds="3", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (_, a, b, _), (_, c, _, _) = club.tables(board)
@@ -288,17 +315,15 @@ async def test_player_outside_the_game_is_refused(emu: BotApiEmulator, bot: Runn
 async def test_round_timer_warning_time_and_extra_time(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
-    club = Club(emu, players=4)
-    created = await club.create(rounds="3", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     await emu.idle()
     await club.org.send(GROUP, "/extend 5")  # the whole round: 21:50 → 21:55
     await emu.wait_bot_message(GROUP, contains="Туру добавлено 5 мин: до 21:55")
     await emu.wait_for(lambda: club.board("Тур 1 из 3 · до 21:55"))
     clock.advance(timedelta(minutes=40))
-    assert "осталось 10 минут" not in (emu.last_bot_message(GROUP) or created).plain
+    assert "осталось 10 минут" not in (emu.last_bot_message(GROUP) or first).plain
     clock.advance(timedelta(minutes=5))
     await emu.wait_bot_message(GROUP, contains="Тур 1: осталось 10 минут")
     await club.org.send(GROUP, "/extend 1 15")  # one table: 21:55 → 22:10
@@ -313,9 +338,7 @@ async def test_round_timer_warning_time_and_extra_time(
 
 
 async def test_no_legal_pairing_is_told_to_the_judge(emu: BotApiEmulator, bot: RunningBot) -> None:
-    club = Club(emu, players=4)
-    created = await club.create(rounds="4", top="Без ТОПа")
-    await club.register_all(created)
+    club = await registered(emu, players=4, rounds="4")
     await club.org.send(GROUP, "/begin")
     for round_no in (1, 2, 3):
         if round_no > 1:

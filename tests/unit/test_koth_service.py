@@ -8,9 +8,10 @@ from typing import Any
 
 from bot.koth_board import clock_text, render_board
 from bot.koth_events import engine_events, game_key, game_number, live_games
-from bot.texts import Texts
+from bot.texts import Texts, load_locale
 from db.tournaments import Event
 from rules.koth import replay
+from tests.e2e.emulator_html import parse_html
 
 ORDER = [1, 2, 3, 4, 5]
 NORMS = {1: 4, 2: 3, 3: 4, 4: 4, 5: 4}
@@ -92,3 +93,11 @@ def test_locales_have_the_same_koth_keys() -> None:
     ru = {k for k in texts.keys("ru") if k.startswith("koth.")}
     en = {k for k in texts.keys("en") if k.startswith("koth.")}
     assert ru == en and len(ru) > 100
+
+
+def test_every_koth_text_is_valid_telegram_html() -> None:
+    """Usage texts once said ``/result <club ID>``: Telegram refused them as unknown tags."""
+    for lang in ("ru", "en"):
+        for key, template in sorted(load_locale(lang).items()):
+            if key.startswith(("koth.", "help.", "menu.")):
+                parse_html(template)  # raises EntityParseError on invalid markup

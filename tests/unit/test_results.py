@@ -75,3 +75,9 @@ def test_record_checks_bye_and_opponent() -> None:
     record = MatchRecord(2, "a", "b", Outcome.CLEAN_WIN, 2, 1)
     assert record.outcome_of("b") is Outcome.LOSS
     assert record.games_of("b") == (1, 2)
+
+
+def test_a_missed_round_is_a_technical_loss_without_an_opponent() -> None:
+    missed = MatchRecord(1, "a", None, Outcome.TECHNICAL_LOSS)
+    assert not missed.is_bye and missed.opponent_of("a") is None
+    assert MatchRecord(1, "a", None, Outcome.BYE).is_bye

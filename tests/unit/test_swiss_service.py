@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bot.swiss_state import SWISS, TOP, Result, points_text, replay, result_from_claim
-from bot.swiss_views import Names, parse_key, render_board
+from bot.swiss.registration import missed_rounds
+from bot.swiss.state import SWISS, TOP, Result, Round, points_text, replay, result_from_claim
+from bot.swiss.views import Names, parse_key, render_board, round_name, top_stage
 from bot.texts import Texts
 from db.tournaments import Tournament
 from handlers.swiss import csv_chunks
@@ -162,3 +164,80 @@ def test_csv_is_split_at_line_boundaries() -> None:
     chunks = csv_chunks(text, limit=500)
     assert all(len(chunk) <= 500 for chunk in chunks)
     assert "\n".join(chunks) == text
+
+
+def translator(lang: str) -> Callable[..., str]:
+    texts = Texts(lang)
+
+    def t(key: str, **values: object) -> str:
+        return texts.get(lang, key, **values)
+
+    return t
+
+
+def test_top_rounds_are_named_by_their_stage() -> None:
+    assert [top_stage(n) for n in (1, 2, 4, 8, 3)] == [
+        "final",
+        "semi_final",
+        "quarter_final",
+        "eighth_final",
+        "top_round",
+    ]
+    semis = Round(5, TOP, 0, [(1, 4), (2, 3)], None)
+    final = Round(6, TOP, 0, [(1, 2)], None)
+    swiss = Round(2, SWISS, 0, [(1, 2)], None)
+    ru, en = translator("ru"), translator("en")
+    assert [round_name(ru, r) for r in (semis, final, swiss)] == [
+        "ТОП: полуфинал",
+        "ТОП: финал",
+        "Тур 2",
+    ]
+    assert [round_name(en, r) for r in (semis, final, swiss)] == [
+        "Top: semi-final",
+        "Top: final",
+        "Round 2",
+    ]
+    state = replay([begin([1, 2, 3, 4]), ("sw_top", {"seeds": [1, 2, 3, 4]})])
+    state.rounds.append(semis)
+    board = render_board(en, tournament(), state, semis, Names({}), set(), "20:00")
+    assert board.startswith("<b>Cup</b> · Top: semi-final · until 20:00")
+    assert "round 5" not in board.lower()
+
+
+def test_late_entrants_missed_rounds_become_records_without_an_opponent() -> None:
+    events = [
+        begin([1, 2, 3, 4]),
+        round_event(1, [[1, 2], [3, 4]], None),
+        result(1, 1, Outcome.CLEAN_WIN),
+        result(1, 2, Outcome.CLEAN_WIN),
+        round_event(2, [[1, 3], [2, 4]], None),
+        ("sw_join", {"player": 8, "rating": 120_000, "missed": [1, 2], "as": "bye"}),
+        ("sw_join", {"player": 9, "rating": 120_000, "missed": [1, 2], "as": "loss"}),
+        ("sw_join", {"player": 7, "rating": 120_000, "missed": [], "as": "zero"}),
+        ("sw_join", {"player": 6, "rating": 120_000}),  # an entrant logged before the setting
+    ]
+    state = replay(events)
+    missed = {(r.round_number, r.player_a, r.outcome_a) for r in state.missed_records()}
+    assert missed == {
+        (1, 8, Outcome.BYE),
+        (2, 8, Outcome.BYE),
+        (1, 9, Outcome.TECHNICAL_LOSS),
+        (2, 9, Outcome.TECHNICAL_LOSS),
+    }
+    points = state.points()
+    assert points[8] == 58 and points[9] == 0 and 7 not in points and 6 not in points
+    assert all(r.player_b is None for r in state.missed_records())
+    assert state.had_bye() == set()  # a missed round is not the pairing's bye
+    assert len(state.records(TOP)) == 0
+
+
+def test_missed_rounds_are_the_rounds_without_a_seat() -> None:
+    state = replay(
+        [
+            begin([1, 2, 3]),
+            round_event(1, [[1, 2]], 3),
+            round_event(2, [[3, 1]], 2),
+        ]
+    )
+    assert missed_rounds(state, 9) == [1, 2]
+    assert missed_rounds(state, 3) == []  # a bye is not a missed round

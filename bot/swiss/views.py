@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.swiss_state import TOP, Result, Round, State, points_text
+from bot.swiss.state import TOP, Result, Round, State, points_text
 from bot.texts import Html
 from db.tournaments import Tournament
 from rules.results import Outcome
@@ -74,7 +74,9 @@ def render_board(
     """The live board of one round (names escaped by ``t``)."""
     before = points_before(state, rnd.number)
     if rnd.stage == TOP:
-        lines = [t("swiss.board_top_title", name=tournament.name, round=rnd.number, ends=ends)]
+        lines = [
+            t("swiss.board_top_title", name=tournament.name, round=round_name(t, rnd), ends=ends)
+        ]
     else:
         lines = [
             t(
@@ -100,6 +102,22 @@ def render_board(
     if rnd.bye is not None:
         lines.append(t("swiss.board_bye", name=names[rnd.bye]))
     return "\n".join(lines)
+
+
+TOP_STAGES = {1: "final", 2: "semi_final", 4: "quarter_final", 8: "eighth_final"}
+
+
+def top_stage(tables: int) -> str:
+    """The name (a locale key suffix) of a Top round of ``tables`` tables: final, semi-final…"""
+    return TOP_STAGES.get(tables, "top_round")
+
+
+def round_name(t: Callable[..., str], rnd: Round) -> str:
+    """ "Тур 3" / "Round 3" for a Swiss round, "ТОП: полуфинал" / "Top: semi-final" in the Top."""
+    if rnd.stage != TOP:
+        return t("swiss.round_name", round=rnd.number)
+    stage = t(f"swiss.stage_{top_stage(len(rnd.tables))}", players=2 * len(rnd.tables))
+    return t("swiss.top_name", stage=stage)
 
 
 def points_before(state: State, number: int) -> dict[int, int]:

@@ -8,9 +8,13 @@ Events (``events`` table, kind → payload):
   (the judge's re-pairing);
 - ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None}`` — a final result; a
   later one for the same table is a judge's correction;
-- ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating"}`` (late entrant);
+- ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
+  entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
+  (``bye``) each, or nothing);
 - ``sw_top``    ``{"seeds": [...]}``; ``sw_extend`` ``{"round", "table", "minutes"}``;
-- ``sw_finish`` ``{"champion", "changes": {player: cents}}``.
+- ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool}`` (``early``: the
+  organiser finished it before its end);
+- ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
 """
 
 from __future__ import annotations
@@ -65,6 +69,10 @@ class State:
     finished: bool = False
     champion: int | None = None
     changes: dict[int, int] = field(default_factory=dict)
+    cancelled: bool = False
+    early: bool = False
+    #: late entrants' missed Swiss rounds: player → (how they count, round numbers)
+    missed: dict[int, tuple[Outcome, list[int]]] = field(default_factory=dict)
 
     @property
     def current(self) -> Round | None:
@@ -100,7 +108,17 @@ class State:
                 out.append(MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1]))
             if rnd.bye is not None:
                 out.append(MatchRecord(rnd.number, rnd.bye, None, Outcome.BYE))
+        if stage in (None, SWISS):
+            out.extend(self.missed_records())
         return out
+
+    def missed_records(self) -> list[MatchRecord]:
+        """Late entrants' missed rounds as records without an opponent (never rated)."""
+        return [
+            MatchRecord(number, player, None, outcome)
+            for player, (outcome, numbers) in self.missed.items()
+            for number in numbers
+        ]
 
     def points(self) -> dict[int, int]:
         """Swiss points in tenths of everybody who played."""
@@ -167,15 +185,31 @@ def replay(events: Iterable[tuple[str, dict[str, Any]]]) -> State:
         elif kind == "sw_drop":
             state.dropped.add(int(payload["player"]))
         elif kind == "sw_join":
-            state.dropped.discard(int(payload["player"]))
-            state.ratings.setdefault(int(payload["player"]), int(payload["rating"]))
+            _join(state, payload)
         elif kind == "sw_top":
             state.seeds = [int(p) for p in payload["seeds"]]
         elif kind == "sw_finish":
             state.finished = True
             state.champion = payload.get("champion")
+            state.early = bool(payload.get("early"))
             state.changes = {int(k): int(v) for k, v in payload["changes"].items()}
+        elif kind == "sw_cancel":
+            state.finished = state.cancelled = True
     return state
+
+
+MISSED_AS = {"loss": Outcome.TECHNICAL_LOSS, "bye": Outcome.BYE}
+
+
+def _join(state: State, payload: dict[str, Any]) -> None:
+    player = int(payload["player"])
+    state.dropped.discard(player)
+    state.ratings.setdefault(player, int(payload["rating"]))
+    outcome = MISSED_AS.get(str(payload.get("as", "zero")))
+    missed = [int(n) for n in payload.get("missed") or []]
+    if outcome is not None and missed:
+        earlier = state.missed.get(player, (outcome, []))[1]
+        state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
 
 
 def result_from_claim(claim: dict[str, Any], a: int) -> Result:

@@ -1,0 +1,211 @@
+"""What the group and the players are told: the live board (edited in place), the pair at the
+table, phase changes, eliminations, the Stay/Leave question and the winner."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.koth_board import elimination_reason, render_board
+from bot.koth_core import KothCore, Snapshot, Translate, cents_text
+from bot.koth_events import game_number
+from bot.koth_finish import Finish
+from bot.texts import Html
+from db import tournaments
+from handlers.callbacks import ReportCb
+from handlers.koth_callbacks import KothStayCb
+from rules.koth import BONUS, EliminationReason, KothState, Phase
+
+
+def buttons(*rows: tuple[str, CallbackData]) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    for text, data in rows:
+        builder.button(text=text, callback_data=data)
+    return builder.as_markup()
+
+
+def out_lines(
+    t: Translate, state: KothState[int], players: list[int], names: dict[int, str]
+) -> str:
+    """One line per eliminated player with the reason."""
+    return "\n".join(
+        t("koth.out_line", name=names[p], reason=Html(elimination_reason(t, state, p)))
+        for p in players
+    )
+
+
+def may_stay(state: KothState[int], player: int) -> bool:
+    """Extra games may still call him: eliminated in the last circle (by a loss or the judge)
+    while no final is set (6.7)."""
+    found = state.eliminated.get(player)
+    return (
+        state.phase in (Phase.LAST_CIRCLE, Phase.EXTRA)
+        and found is not None
+        and found.reason in (EliminationReason.LAST_CIRCLE_LOSS, EliminationReason.JUDGE)
+    )
+
+
+class Announcer:
+    def __init__(self, core: KothCore) -> None:
+        self.core = core
+        self.texts = core.texts
+
+    # --- the board ----------------------------------------------------------------------------
+
+    def board_text(self, snap: Snapshot, lang: str | None = None) -> str:
+        t = self.core.tr(lang or snap.lang)
+        tournament = snap.tournament
+        if snap.state is None:
+            return t("koth.board_not_started", name=tournament.name, count=len(snap.names))
+        left = None
+        if tournament.status == "running" and not snap.state.expired:
+            left = datetime.fromisoformat(tournament.settings["main_due"]) - self.core.now()
+        average = tournament.settings["average"]
+        text = render_board(t, tournament.name, snap.state, snap.names, average, left)
+        text += "\n" + t("koth.board_fund", fund=snap.fund)
+        if tournament.status == "cancelled":
+            text += "\n" + t("koth.board_cancelled")
+        return text
+
+    async def publish_board(self, snap: Snapshot, *, new: bool = False) -> None:
+        """Edit the board in place (or post it when there is none yet, or ``new``)."""
+        text = self.board_text(snap)
+        tournament = snap.tournament
+        if tournament.board_message_id is not None and not new:
+            await self.core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
+            return
+        sent = await self.core.app.sender.send(tournament.chat_id, text)
+        async with self.core.db.transaction() as tx:
+            await tournaments.set_board(tx, tournament.id, sent[-1].message_id)
+
+    async def refresh_board(self, tournament_id: int) -> None:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tournament_id)
+        await self.publish_board(snap)
+
+    # --- the pair at the table ------------------------------------------------------------------
+
+    def report_buttons(self, lang: str, tid: int, key: str) -> InlineKeyboardMarkup:
+        return buttons(
+            (self.texts.get(lang, "koth.i_won"), ReportCb(t=tid, g=key, c="w")),
+            (self.texts.get(lang, "koth.i_lost"), ReportCb(t=tid, g=key, c="l")),
+        )
+
+    async def announce_pair(self, snap: Snapshot, *, first: bool = False) -> None:
+        """The pair at the table (with result buttons) and "you are next" to the challenger."""
+        state = snap.state
+        if state is None or state.next_pair is None:
+            return
+        a, b = state.next_pair
+        tid, chat, key = snap.tournament.id, snap.tournament.chat_id, snap.key
+        n = game_number(key)
+        crown = " 👑" if a == state.king else ""
+        text = self.core.tr(snap.lang)(
+            "koth.first_pair" if first else "koth.pair",
+            n=n,
+            a=snap.names[a],
+            crown=crown,
+            b=snap.names[b],
+        )
+        await self.core.app.sender.send(chat, text, self.report_buttons(snap.lang, tid, key))
+        for player, opponent in ((a, b), (b, a)):
+            await self.core.dm(
+                player,
+                "koth.you_play",
+                chat,
+                markup=lambda lang: self.report_buttons(lang, tid, key),
+                opponent=snap.names[opponent],
+                n=n,
+            )
+        if state.upcoming:
+            await self.core.dm(state.upcoming[0], "koth.you_are_next", chat, king=snap.names[a])
+
+    # --- changes of state ---------------------------------------------------------------------
+
+    async def announce_changes(
+        self, before: KothState[int] | None, snap: Snapshot, finish: Finish | None
+    ) -> None:
+        """Everything a change of state must tell: phase, eliminations, the winner, the pair."""
+        state = snap.state
+        assert state is not None
+        await self.publish_board(snap)
+        old_out = set(before.eliminated) if before else set()
+        new_out = [p for p in state.eliminated if p not in old_out]
+        if before is not None and before.phase is not state.phase:
+            await self._announce_phase(snap)
+        elif new_out and state.phase is not Phase.FINISHED:
+            t = self.core.tr(snap.lang)
+            lines = Html(out_lines(t, state, new_out, snap.names))
+            await self.core.app.sender.send(
+                snap.tournament.chat_id, t("koth.eliminated_now", lines=lines)
+            )
+        for player in new_out:
+            if may_stay(state, player):
+                await self.ask_stay(snap.tournament.id, snap.tournament.chat_id, player)
+        if finish is not None and state.winner is not None:
+            await self.announce_winner(snap, finish)
+            return
+        if (
+            before is None
+            or before.next_pair != state.next_pair
+            or before.game_count != state.game_count
+        ):
+            await self.announce_pair(snap)
+
+    async def _announce_phase(self, snap: Snapshot) -> None:
+        """Extra games begin, or a final / mini-tournament is set (with its order)."""
+        state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
+        assert state is not None
+        text = None
+        if state.phase is Phase.EXTRA and state.next_pair is not None:
+            leaders = ", ".join(names[p] for p in state.leaders)
+            text = t("koth.extra_begin", king=names[state.next_pair[0]], leaders=leaders)
+        elif state.phase is Phase.FINAL:
+            key = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
+            text = t(key, names=" → ".join(names[p] for p in state.finalists))
+        if text is not None:
+            await self.core.app.sender.send(snap.tournament.chat_id, text)
+
+    def expiry_text(self, snap: Snapshot) -> str:
+        """The main time is over: who still plays in the last circle, who is out and why."""
+        state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
+        assert state is not None
+        still = [names[p] for p in (*(state.next_pair or ()), *state.upcoming)]
+        out = out_lines(t, state, list(state.eliminated), names) or t("koth.nobody_out")
+        return t("koth.expired", players=", ".join(still) or "—", out=Html(out))
+
+    async def ask_stay(self, tid: int, chat: int, player: int) -> None:
+        def markup(lang: str) -> InlineKeyboardMarkup:
+            return buttons(
+                (self.texts.get(lang, "koth.stay"), KothStayCb(t=tid, p=player, leave=False)),
+                (self.texts.get(lang, "koth.leave"), KothStayCb(t=tid, p=player, leave=True)),
+            )
+
+        await self.core.dm(player, "koth.stay_or_leave", chat, markup=markup)
+
+    async def announce_winner(self, snap: Snapshot, finish: Finish) -> None:
+        """The winner and the prize fund in the group; each player's rating change privately."""
+        state, t = snap.state, self.core.tr(snap.lang)
+        assert state is not None and state.winner is not None and state.decided_by is not None
+        winner, chat = state.winner, snap.tournament.chat_id
+        how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
+        fund = f"{finish.fund:,}".replace(",", " ")
+        text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
+        await self.core.app.sender.send(chat, text)
+        until = finish.bonus_until.isoformat() if finish.bonus_until else ""
+        for pid, (old, new) in finish.changes.items():
+            delta = new - old
+            await self.core.dm(
+                pid,
+                "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
+                chat,
+                name=snap.tournament.name,
+                old=cents_text(old),
+                new=cents_text(new),
+                delta=("+" if delta >= 0 else "−") + cents_text(abs(delta)),
+                bonus=BONUS,
+                until=until,
+            )

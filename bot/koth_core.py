@@ -1,0 +1,170 @@
+"""What every part of the King-of-the-Hill service shares: names of things, the problem a user
+is told about, one tournament read in one transaction (``Snapshot``), and ``KothCore`` — the
+clock, the texts, private messages and the audit log.
+
+The tournament state is never stored: it is ``rules.koth.replay`` of the stored events
+(``bot.koth_events``) over the order and norms fixed at ``/begin`` (kept in the tournament's
+settings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.koth_events import engine_events, game_key
+from bot.texts import Texts, pick_language
+from db import audit, chats, players, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.koth import KothState, prize_fund, replay
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+AfterCommit = Callable[[], Awaitable[None]]
+Translate = Callable[..., str]
+Markup = Callable[[str], InlineKeyboardMarkup]
+
+KIND = "koth"
+DISCIPLINE = "billiards"
+WARN = "koth_warn"
+EXPIRE = "koth_expire"
+BOARD_TICK = "koth_board"
+BONUS_CHECK = "koth_bonus"
+#: The timers of a running tournament (all cancelled when it finishes or is cancelled).
+TIMERS = (WARN, EXPIRE, BOARD_TICK)
+WARNING_BEFORE = timedelta(minutes=15)
+#: How often the board's "time left" is brought up to date while the main time runs.
+BOARD_EVERY = timedelta(minutes=5)
+
+
+class KothProblem(Exception):
+    """Something the user asked cannot be done; ``key`` names the text that explains why."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass
+class Snapshot:
+    """A tournament as read in one transaction: stored events, state, names, group language."""
+
+    tournament: Tournament
+    stored: list[tournaments.Event]
+    state: KothState[int] | None
+    names: dict[int, str]
+    lang: str
+
+    @property
+    def key(self) -> str:
+        """The key of the game at the table now (see ``bot.koth_events.game_key``)."""
+        return game_key(self.stored)
+
+    @property
+    def fund(self) -> int:
+        """The prize fund (7.1): 1 000 ₽ a participant plus the contributions."""
+        return prize_fund(len(self.names), self.tournament.settings.get("contributions", []))
+
+
+def cents_text(cents: int) -> str:
+    return f"{cents / 100:.2f}"
+
+
+def pairs(mapping: dict[int, int]) -> list[list[int]]:
+    """A mapping with int keys as JSON-friendly pairs (JSON object keys are strings)."""
+    return [[k, v] for k, v in mapping.items()]
+
+
+def unpairs(value: Any) -> dict[int, int]:
+    return {int(k): int(v) for k, v in value or []}
+
+
+def state_of(tournament: Tournament, stored: list[tournaments.Event]) -> KothState[int] | None:
+    """The replayed state, or ``None`` before ``/begin`` fixed the order and the norms."""
+    if "order" not in tournament.settings:
+        return None
+    order = list(tournament.settings["order"])
+    return replay(order, unpairs(tournament.settings["norms"]), engine_events(stored))
+
+
+class KothCore:
+    """The clock, the texts, reading a tournament, private messages and the audit log."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.db = app.db
+        self.texts: Texts = app.texts
+
+    def now(self) -> datetime:
+        return self.app.clock.now()
+
+    def today(self) -> date:
+        return self.now().astimezone(self.app.settings.zone).date()
+
+    def tr(self, lang: str) -> Translate:
+        """Texts in one language (``tr(snap.lang)`` for the group's messages)."""
+
+        def t(key: str, **values: object) -> str:
+            return self.texts.get(lang, key, **values)
+
+        return t
+
+    async def group_lang(self, tx: Tx, chat_id: int) -> str:
+        """The group's stored language, else the club's default."""
+        stored, _zone = await chats.settings(tx, chat_id)
+        return pick_language(stored, self.app.settings.default_language)
+
+    async def tournament(self, tx: Tx, tournament_id: int) -> Tournament:
+        found = await tournaments.get(tx, tournament_id)
+        if found is None or found.kind != KIND:
+            raise KothProblem("koth.no_tournament")
+        return found
+
+    async def participant_ids(self, tx: Tx, tournament_id: int) -> list[int]:
+        return [p.player_id for p in await tournaments.participants(tx, tournament_id)]
+
+    async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
+        tournament = await self.tournament(tx, tournament_id)
+        stored = await tournaments.events(tx, tournament_id)
+        ids = await self.participant_ids(tx, tournament_id)
+        found = await players.many(tx, ids)
+        names = {pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids}
+        lang = await self.group_lang(tx, tournament.chat_id)
+        return Snapshot(tournament, stored, state_of(tournament, stored), names, lang)
+
+    async def user_lang(self, tx: Tx, telegram_id: int | None) -> str:
+        user = await players.tg_user(tx, telegram_id) if telegram_id else None
+        return pick_language(user.language_code if user else None, self.texts.default)
+
+    async def dm(
+        self,
+        player_id: int,
+        key: str,
+        chat_id: int | None,
+        *,
+        markup: Markup | None = None,
+        **values: object,
+    ) -> None:
+        """A private message to a player in his language (in the group when he is unreachable)."""
+        async with self.db.read() as tx:
+            player = await players.by_id(tx, player_id)
+            if player is None or player.telegram_id is None:
+                return
+            lang = await self.user_lang(tx, player.telegram_id)
+        await self.app.notifier.to_user(
+            player.telegram_id,
+            player.display_name,
+            self.texts.get(lang, key, **values),
+            markup(lang) if markup else None,
+            fallback_chat=chat_id,
+        )
+
+    async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
+        await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())

@@ -1,0 +1,111 @@
+"""The King-of-the-Hill result desk: every change is a stored event, checked by a replay first,
+appended in one transaction; a change that decides the winner finishes the tournament in the
+same transaction. What to announce is returned and run after the commit."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.koth_announce import Announcer
+from bot.koth_core import TIMERS, AfterCommit, KothCore, KothProblem, Snapshot, state_of
+from bot.koth_events import game_number
+from bot.koth_finish import Finish, Finishing
+from bot.results import Claim, Game
+from db import deadlines, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.koth import KothError, KothState, Phase
+
+
+class Desk:
+    """Applies events (results, expiry, judge actions) and is the result flow's ``GameDesk``."""
+
+    def __init__(self, core: KothCore, board: Announcer, finishing: Finishing) -> None:
+        self.core = core
+        self.board = board
+        self.finishing = finishing
+
+    def _check(self, snap: Snapshot, kind: str, payload: dict[str, Any], actor: int | None) -> None:
+        """Refuse an event the rules do not allow (a replay with it appended)."""
+        probe = [*snap.stored, tournaments.Event(-1, kind, payload, actor, "")]
+        try:
+            state_of(snap.tournament, probe)
+        except KothError as exc:
+            raise KothProblem("koth.rule_refused", why=str(exc)) from exc
+
+    async def apply(
+        self, tx: Tx, tournament_id: int, kind: str, payload: dict[str, Any], actor: int | None
+    ) -> AfterCommit:
+        """Append one stored event (checked by a replay first) and return what to announce."""
+        snap = await self.core.snapshot(tx, tournament_id)
+        if snap.tournament.status != "running" or snap.state is None:
+            raise KothProblem("koth.not_running")
+        before = snap.state
+        self._check(snap, kind, payload, actor)
+        now = self.core.now().isoformat()
+        await tournaments.append_event(tx, tournament_id, kind, payload, actor, now)
+        snap = await self.core.snapshot(tx, tournament_id)
+        if snap.state is None or snap.state.phase is not Phase.FINISHED:
+            return self._after(before, snap, None, [], None)
+        finish = await self.finishing.finish(tx, snap)
+        snap = await self.core.snapshot(tx, tournament_id)
+        cancelled = await deadlines.cancel_for(tx, tournament_id, TIMERS)
+        bonus_job = await self.finishing.ensure_bonus_job(tx)
+        return self._after(before, snap, finish, cancelled, bonus_job)
+
+    def _after(
+        self,
+        before: KothState[int],
+        snap: Snapshot,
+        finish: Finish | None,
+        cancelled: list[int],
+        bonus_job: tuple[int, datetime] | None,
+    ) -> AfterCommit:
+        async def after() -> None:
+            self.core.app.deadlines.unschedule(cancelled)
+            if bonus_job is not None:
+                self.core.app.deadlines.schedule(*bonus_job)
+            await self.board.announce_changes(before, snap, finish)
+
+        return after
+
+    # --- the result flow's desk ---------------------------------------------------------------
+
+    async def open_game(self, tx: Tx, tournament: Tournament, key: str) -> Game | None:
+        if tournament.status != "running":
+            return None
+        snap = await self.core.snapshot(tx, tournament.id)
+        if snap.state is None or snap.state.next_pair is None or snap.key != key:
+            return None
+        a, b = snap.state.next_pair
+        return Game(key, a, b)
+
+    async def record(
+        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    ) -> AfterCommit | None:
+        winner = int(claim["winner"])
+        payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
+        return await self.apply(tx, tournament.id, "game", payload, actor_id)
+
+    async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
+        if tournament.status != "running":
+            return None
+        snap = await self.core.snapshot(tx, tournament.id)
+        pair = snap.state.next_pair if snap.state is not None else None
+        if pair is None or player_id not in pair:
+            return None
+        return Game(snap.key, *pair)
+
+    async def on_pending(self, tournament: Tournament, game: Game) -> None:
+        return None
+
+    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
+        n = game_number(game.key)
+        return self.core.texts.get(lang, "koth.game_label", n=n, name=tournament.name)
+
+    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
+        return False
+
+    def match_format(self, tournament: Tournament) -> bool:
+        return False

@@ -1,0 +1,91 @@
+"""The end of a King-of-the-Hill tournament: Elo of the rated games applied to base ratings, the
+winner's +80 bonus, and the daily job that tells players their bonus expired."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from bot.koth_core import BONUS_CHECK, DISCIPLINE, AfterCommit, KothCore, Snapshot, unpairs
+from db import deadlines, players, tournaments
+from db.database import Tx
+from db.models import Deadline
+from rules.koth import BONUS, bonus_expiry, effective_rating, tournament_elo_cents
+
+
+@dataclass
+class Finish:
+    """What the end of a tournament did to ratings (for the private messages)."""
+
+    fund: int
+    changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # before, after (cents)
+    bonus_until: date | None = None
+
+
+class Finishing:
+    """Applies the tournament's result to ratings and runs the bonus-expiry job."""
+
+    def __init__(self, core: KothCore) -> None:
+        self.core = core
+
+    async def finish(self, tx: Tx, snap: Snapshot) -> Finish:
+        """Ratings, the bonus and the status, in the transaction that stored the last event."""
+        state = snap.state
+        assert state is not None and state.winner is not None
+        tid = snap.tournament.id
+        now = self.core.now().isoformat()
+        start = {
+            k: Decimal(v) / 100 for k, v in unpairs(snap.tournament.settings["ratings"]).items()
+        }
+        k_factor = self.core.app.settings.koth_k
+        deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
+        result = Finish(fund=snap.fund)
+        for pid, delta in deltas.items():
+            old = await players.rating(tx, pid, DISCIPLINE) or 0
+            await players.set_rating(tx, pid, DISCIPLINE, old + delta, "koth", now, tid)
+            result.changes[pid] = (old, old + delta)
+        today = self.core.today()
+        result.bonus_until = bonus_expiry(today)
+        await players.add_bonus(
+            tx, state.winner, DISCIPLINE, BONUS * 100, today, result.bonus_until, tid
+        )
+        await tournaments.set_status(tx, tid, "finished", now)
+        return result
+
+    async def ensure_bonus_job(self, tx: Tx) -> tuple[int, datetime] | None:
+        """Store the daily bonus check unless one is pending; arm what this returns."""
+        if await deadlines.pending_for(tx, 0, (BONUS_CHECK,)):
+            return None
+        due = self.next_midnight()
+        return await deadlines.add(tx, BONUS_CHECK, 0, due), due
+
+    def next_midnight(self) -> datetime:
+        zone = self.core.app.settings.zone
+        local = self.core.now().astimezone(zone)
+        return datetime.combine(local.date() + timedelta(days=1), datetime.min.time(), zone)
+
+    async def on_bonus_check(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """Daily: players whose bonus expired are told their effective rating changed."""
+        today = self.core.today()
+        expired = await players.expired_untold(tx, today)
+        for bonus in expired:
+            await players.mark_expiry_told(tx, bonus.id)
+        again = None
+        if await players.expired_untold(tx, date(9999, 12, 31)):
+            due = self.next_midnight()
+            again = (await deadlines.add(tx, BONUS_CHECK, 0, due), due)
+        told = [(b.player_id, await self._effective(tx, b.player_id, today)) for b in expired]
+
+        async def send() -> None:
+            if again is not None:
+                self.core.app.deadlines.schedule(*again)
+            for pid, rating in told:
+                await self.core.dm(pid, "koth.bonus_expired", None, rating=rating, bonus=BONUS)
+
+        return send
+
+    async def _effective(self, tx: Tx, player_id: int, today: date) -> str:
+        cents = await players.rating(tx, player_id, DISCIPLINE) or 0
+        grants = [b.granted_on for b in await players.bonuses(tx, player_id, DISCIPLINE)]
+        return f"{effective_rating(Decimal(cents) / 100, grants, today):.2f}"

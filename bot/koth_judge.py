@@ -1,0 +1,135 @@
+"""What the judge and the organiser decide by hand: void or correct the last game, eliminate,
+reinstate, declare the winner, an eliminated player's leaving, cancelling the tournament, and
+the readable log of it all (every action stored with who and when)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.koth_announce import Announcer
+from bot.koth_core import TIMERS, KothCore, KothProblem, Snapshot
+from bot.koth_desk import Desk
+from bot.koth_events import live_games
+from bot.texts import Html
+from db import audit, deadlines, players, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+
+#: Stored events about a player that a void or a correction of an earlier game would undercut.
+PLAYER_DECISIONS = ("leave", "eliminate", "reinstate", "declare")
+
+
+def edit_payload(snap: Snapshot, action: str, winner: int | None) -> dict[str, Any]:
+    """The payload of ``void`` / ``correct`` (``winner`` one of the last game's two players)."""
+    games = live_games(snap.stored)
+    if not games:
+        raise KothProblem("koth.no_games")
+    last = games[-1]
+    if any(e.kind in PLAYER_DECISIONS for e in snap.stored if e.id > last.id):
+        raise KothProblem("koth.void_blocked")
+    if action == "void":
+        return {"target": last.id}
+    w, lo = int(last.payload["w"]), int(last.payload["l"])
+    if winner not in (w, lo):
+        raise KothProblem("koth.result_usage")
+    return {"target": last.id, "w": winner, "l": lo if winner == w else w}
+
+
+class Judging:
+    def __init__(self, core: KothCore, desk: Desk, board: Announcer) -> None:
+        self.core = core
+        self.desk = desk
+        self.board = board
+
+    async def act(self, tournament: Tournament, actor: int, action: str, arg: int | None) -> None:
+        """/void, /result <winner>, /eliminate, /reinstate, /finish <winner>; /extend separately."""
+        async with self.core.db.transaction() as tx:
+            snap = await self.core.snapshot(tx, tournament.id)
+            if action in ("void", "correct"):
+                payload = edit_payload(snap, action, arg)
+            elif arg is None or arg not in snap.names:
+                raise KothProblem("koth.not_participant", club_id=arg or "?")
+            else:
+                payload = {"p": arg}
+            after = await self.desk.apply(tx, tournament.id, action, payload, actor)
+            await self.core.audit(tx, tournament.id, actor, f"koth_{action}", player=arg)
+        await after()
+
+    async def leave(self, tournament_id: int, player_id: int) -> None:
+        """An eliminated player leaves: he is not called for the extra games (6.7)."""
+        async with self.core.db.transaction() as tx:
+            after = await self.desk.apply(tx, tournament_id, "leave", {"p": player_id}, None)
+        await after()
+
+    # --- cancelling ---------------------------------------------------------------------------
+
+    async def cancellable(self, tournament_id: int) -> Tournament:
+        async with self.core.db.read() as tx:
+            tournament = await self.core.tournament(tx, tournament_id)
+        if not tournament.is_open:
+            raise KothProblem("koth.cancel_closed")
+        return tournament
+
+    async def cancel(self, tournament_id: int, actor: int) -> Tournament:
+        """The organiser cancels a tournament in registration or running: timers stopped,
+        logged, announced in the group."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tournament_id)
+            if not tournament.is_open:
+                raise KothProblem("koth.cancel_closed")
+            now = self.core.now().isoformat()
+            await tournaments.set_status(tx, tournament_id, "cancelled", now)
+            await tournaments.append_event(tx, tournament_id, "cancel", {}, actor, now)
+            await self.core.audit(tx, tournament_id, actor, "koth_cancelled")
+            cancelled = await deadlines.cancel_for(tx, tournament_id, TIMERS)
+            snap = await self.core.snapshot(tx, tournament_id)
+        self.core.app.deadlines.unschedule(cancelled)
+        text = self.core.tr(snap.lang)("koth.cancelled", name=tournament.name)
+        await self.core.app.sender.send(tournament.chat_id, text)
+        if tournament.board_message_id is not None:
+            await self.board.publish_board(snap)
+        return tournament
+
+    # --- the log ----------------------------------------------------------------------------------
+
+    async def log_text(self, tournament_id: int, lang: str) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tournament_id)
+            entries = await audit.entries(tx, tournament_id)
+            actors = {e.actor_id for e in snap.stored if e.actor_id}
+            who = {a: await self._person(tx, a) for a in actors}
+        t = self.core.tr(lang)
+        zone = self.core.app.settings.zone
+        lines = [t("koth.log_title", name=snap.tournament.name)]
+        for event in snap.stored:
+            at = datetime.fromisoformat(event.at).astimezone(zone).strftime("%d.%m %H:%M")
+            by = who.get(event.actor_id or 0) or t("koth.log_bot")
+            what = self._what(snap, event, lang)
+            lines.append(t("koth.log_line", at=at, id=event.id, who=by, what=Html(what)))
+        lines.append(t("koth.log_audit", count=len(entries)))
+        return "\n".join(lines)
+
+    def _what(self, snap: Snapshot, event: tournaments.Event, lang: str) -> str:
+        p = event.payload
+
+        def name(field: str) -> object:
+            value = p.get(field, "")
+            return snap.names.get(int(value), value) if str(value).isdigit() else value
+
+        key = f"koth.log_{event.kind}"
+        if not self.core.texts.has(key):
+            return event.kind
+        values = {f: name(f) for f in ("w", "l", "p")}
+        target, minutes = p.get("target", ""), p.get("minutes", "")
+        return self.core.texts.get(lang, key, target=target, minutes=minutes, **values)
+
+    async def _person(self, tx: Tx, telegram_id: int) -> str:
+        """How the log names who acted: the player's club name, else his Telegram name."""
+        player = await players.by_telegram(tx, telegram_id)
+        if player is not None:
+            return player.display_name
+        user = await players.tg_user(tx, telegram_id)
+        if user is None:
+            return f"id {telegram_id}"
+        return f"{user.full_name} (@{user.username})" if user.username else user.full_name

@@ -1,0 +1,113 @@
+"""Creating a King-of-the-Hill tournament and filling it: players join by the button or the deep
+link, the organiser adds them (creating a player with a starting rating when new) and records
+voluntary prize contributions."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from bot.koth_core import DISCIPLINE, KIND, KothCore, KothProblem
+from db import players, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.koth import KothError, check_entry_fee, prize_fund
+
+MAX_PLAYERS = 6
+
+
+class Registration:
+    def __init__(self, core: KothCore) -> None:
+        self.core = core
+
+    async def create(self, chat_id: int, actor: int, name: str, fee: int, table: str) -> int:
+        try:
+            check_entry_fee(fee)
+        except KothError as exc:
+            raise KothProblem("koth.fee_too_low") from exc
+        settings = {"entry_fee": fee, "table": table, "contributions": [], "norm_overrides": []}
+        now = self.core.now().isoformat()
+        async with self.core.db.transaction() as tx:
+            tid = await tournaments.create(
+                tx, chat_id, DISCIPLINE, KIND, name, settings, actor, now
+            )
+            await self.core.audit(tx, tid, actor, "koth_created", name=name, fee=fee, table=table)
+        return tid
+
+    async def _enter(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
+        if tournament.status != "registration":
+            raise KothProblem("koth.registration_closed")
+        if await players.rating(tx, player_id, DISCIPLINE) is None:
+            raise KothProblem("koth.no_rating")
+        if len(await tournaments.participants(tx, tournament.id)) >= MAX_PLAYERS:
+            raise KothProblem("koth.full")
+        now = self.core.now().isoformat()
+        return await tournaments.add_participant(tx, tournament.id, player_id, now)
+
+    async def join(self, tournament_id: int, telegram_id: int) -> tuple[Tournament, str, bool]:
+        """A player joins by the button or the deep link: (tournament, his name, newly added)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tournament_id)
+            player = await players.by_telegram(tx, telegram_id)
+            if player is None:
+                raise KothProblem("koth.no_rating")
+            added = await self._enter(tx, tournament, player.id)
+        return tournament, player.display_name, added
+
+    async def add(
+        self, tournament: Tournament, actor: int, target: int | str, rating: Decimal | None
+    ) -> tuple[str, int]:
+        """``target``: a Telegram user id (int from a reply), ``@name`` or a club ID (str)."""
+        now = self.core.now().isoformat()
+        async with self.core.db.transaction() as tx:
+            player_id = await self._player_for(tx, target)
+            if rating is not None:
+                cents = int((rating * 100).to_integral_value())
+                await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
+            added = await self._enter(tx, tournament, player_id)
+            await self.core.audit(
+                tx, tournament.id, actor, "koth_add", player=player_id, rating=str(rating)
+            )
+            found = await players.by_id(tx, player_id)
+        assert found is not None
+        if not added:
+            raise KothProblem("koth.already_in", name=found.display_name)
+        return found.display_name, player_id
+
+    async def _player_for(self, tx: Tx, target: int | str) -> int:
+        """The club ID of the player ``target`` names; a Telegram user new to the club gets one."""
+        if isinstance(target, str) and target.isdigit():
+            found = await players.by_id(tx, int(target))
+            if found is None:
+                raise KothProblem("koth.add_unknown", who=target)
+            return found.id
+        telegram_id: int | None = target if isinstance(target, int) else None
+        if isinstance(target, str):
+            user = await players.tg_user_by_username(tx, target)
+            telegram_id = user.id if user else None
+        if telegram_id is None:
+            raise KothProblem("koth.add_unknown", who=str(target))
+        player = await players.by_telegram(tx, telegram_id)
+        if player is not None:
+            return player.id
+        user = await players.tg_user(tx, telegram_id)
+        fields: dict[str, str | None] = {
+            "first_name": user.first_name if user else str(telegram_id),
+            "last_name": user.last_name if user else None,
+        }
+        now = self.core.now().isoformat()
+        return await players.create(tx, telegram_id, fields, now, registered=False)
+
+    async def contribute(self, tournament: Tournament, actor: int, amount: int, note: str) -> int:
+        """Record a voluntary prize contribution (7.1); returns the prize fund now."""
+        if amount <= 0:
+            raise KothProblem("koth.fund_usage")
+        async with self.core.db.transaction() as tx:
+            fresh = await self.core.tournament(tx, tournament.id)
+            settings = dict(fresh.settings)
+            settings["contributions"] = [*settings.get("contributions", []), amount]
+            await tournaments.update_settings(tx, tournament.id, settings)
+            await self.core.audit(
+                tx, tournament.id, actor, "koth_contribution", amount=amount, note=note
+            )
+            count = len(await tournaments.participants(tx, tournament.id))
+        return prize_fund(count, settings["contributions"])

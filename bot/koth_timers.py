@@ -1,0 +1,140 @@
+"""King-of-the-Hill timers: the main time's warning and expiry, the board's periodic refresh while
+the main time runs, and the judge's ``/extend``. Deadlines live in the database (``bot.deadlines``
+rebuilds the scheduler from them at start); handlers take ids only and return what to announce."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.koth_announce import Announcer
+from bot.koth_core import (
+    BOARD_EVERY,
+    BOARD_TICK,
+    EXPIRE,
+    TIMERS,
+    WARN,
+    WARNING_BEFORE,
+    AfterCommit,
+    KothCore,
+    KothProblem,
+    Snapshot,
+)
+from bot.koth_desk import Desk
+from db import deadlines, tournaments
+from db.database import Tx
+from db.models import Deadline
+from db.tournaments import Tournament
+
+Armed = list[tuple[int, datetime]]
+
+
+class Timers:
+    def __init__(self, core: KothCore, board: Announcer, desk: Desk) -> None:
+        self.core = core
+        self.board = board
+        self.desk = desk
+
+    async def add(self, tx: Tx, tid: int, due: datetime) -> Armed:
+        """Store the warning, the expiry and the next board refresh for main time ending ``due``."""
+        warn_at = due - WARNING_BEFORE
+        armed = [
+            (await deadlines.add(tx, WARN, tid, warn_at), warn_at),
+            (await deadlines.add(tx, EXPIRE, tid, due), due),
+        ]
+        return armed + await self._next_tick(tx, tid, due)
+
+    async def _next_tick(self, tx: Tx, tid: int, due: datetime) -> Armed:
+        """The next board refresh, if it comes before the main time ends."""
+        at = self.core.now() + BOARD_EVERY
+        if at >= due:
+            return []
+        return [(await deadlines.add(tx, BOARD_TICK, tid, at), at)]
+
+    def arm(self, armed: Armed) -> None:
+        """Schedule stored deadlines (after their transaction committed)."""
+        for deadline_id, due in armed:
+            self.core.app.deadlines.schedule(deadline_id, due)
+
+    async def _running(self, tx: Tx, deadline: Deadline) -> Tournament | None:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        return tournament if tournament is not None and tournament.status == "running" else None
+
+    # --- deadline handlers ----------------------------------------------------------------------
+
+    async def on_warning(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        tournament = await self._running(tx, deadline)
+        if tournament is None:
+            return None
+        lang = await self.core.group_lang(tx, tournament.chat_id)
+        text = self.core.tr(lang)("koth.warning", minutes=int(WARNING_BEFORE.total_seconds() // 60))
+
+        async def send() -> None:
+            await self.core.app.sender.send(tournament.chat_id, text)
+
+        return send
+
+    async def on_expire(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """The last circle begins: announce who still plays and who is out (and why)."""
+        tournament = await self._running(tx, deadline)
+        if tournament is None:
+            return None
+        after = await self.desk.apply(tx, tournament.id, "expire", {}, None)
+        ticks = await deadlines.cancel_for(tx, tournament.id, (BOARD_TICK,))
+        text = self.board.expiry_text(await self.core.snapshot(tx, tournament.id))
+
+        async def send() -> None:
+            self.core.app.deadlines.unschedule(ticks)
+            await self.core.app.sender.send(tournament.chat_id, text)
+            await after()
+
+        return send
+
+    async def on_board_tick(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """Every few minutes of the main time: the board's "time left" brought up to date."""
+        tournament = await self._running(tx, deadline)
+        if tournament is None:
+            return None
+        snap = await self.core.snapshot(tx, tournament.id)
+        if snap.state is None or snap.state.expired:
+            return None
+        due = datetime.fromisoformat(tournament.settings["main_due"])
+        armed = await self._next_tick(tx, tournament.id, due)
+
+        async def refresh() -> None:
+            self.arm(armed)
+            await self.board.publish_board(snap)
+
+        return refresh
+
+    # --- the judge's /extend ----------------------------------------------------------------------
+
+    async def extend(self, tournament: Tournament, actor: int, minutes: int) -> datetime:
+        """Move the end of the main time; refused once it has expired."""
+        if minutes <= 0 or minutes > 600:
+            raise KothProblem("koth.extend_usage")
+        async with self.core.db.transaction() as tx:
+            snap = await self.core.snapshot(tx, tournament.id)
+            due, cancelled, armed = await self._extend(tx, snap, actor, minutes)
+        self.core.app.deadlines.unschedule(cancelled)
+        self.arm(armed)
+        await self.board.refresh_board(tournament.id)
+        return due
+
+    async def _extend(
+        self, tx: Tx, snap: Snapshot, actor: int, minutes: int
+    ) -> tuple[datetime, list[int], Armed]:
+        if snap.state is None or snap.tournament.status != "running":
+            raise KothProblem("koth.not_running")
+        if snap.state.expired:
+            raise KothProblem("koth.already_expired")
+        tid = snap.tournament.id
+        cancelled = await deadlines.cancel_for(tx, tid, TIMERS)
+        settings = dict(snap.tournament.settings)
+        due = datetime.fromisoformat(settings["main_due"]) + timedelta(minutes=minutes)
+        settings["main_due"] = due.isoformat()
+        await tournaments.update_settings(tx, tid, settings)
+        armed = await self.add(tx, tid, due)
+        now = self.core.now().isoformat()
+        await tournaments.append_event(tx, tid, "extend", {"minutes": minutes}, actor, now)
+        await self.core.audit(tx, tid, actor, "koth_extend", minutes=minutes)
+        return due, cancelled, armed

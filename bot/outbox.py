@@ -1,0 +1,70 @@
+"""Sending each message of a durable job exactly once, by key.
+
+A key names one message of one job (``"sw:5:r2p0:player:17"``). Before sending, the outbox
+looks the key up; after sending it records the message. A job re-run after a crash therefore
+sends only what is missing (a crash between a send and its record can repeat that one message:
+Telegram offers no way to make a send idempotent).
+"""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.clock import Clock
+from bot.notify import Notifier
+from bot.sender import Markup, Sender, Unreachable
+from db import outbox
+from db.database import Database
+
+
+class Outbox:
+    def __init__(self, db: Database, sender: Sender, notifier: Notifier, clock: Clock) -> None:
+        self._db = db
+        self._sender = sender
+        self._notifier = notifier
+        self._clock = clock
+
+    async def sent(self, key: str) -> tuple[int, int] | None:
+        """(chat id, message id) already sent under ``key``."""
+        async with self._db.read() as tx:
+            return await outbox.sent(tx, key)
+
+    async def _record(self, key: str, chat_id: int, message_id: int) -> None:
+        async with self._db.transaction() as tx:
+            await outbox.record(tx, key, chat_id, message_id, self._clock.now().isoformat())
+
+    async def send_once(
+        self, key: str, chat_id: int, text: str, markup: Markup = None
+    ) -> tuple[int, int] | None:
+        """Send to a chat unless already sent under ``key``; the (chat, message) either way."""
+        done = await self.sent(key)
+        if done is not None:
+            return done
+        try:
+            message = (await self._sender.send(chat_id, text, markup))[-1]
+        except Unreachable:
+            return None
+        await self._record(key, message.chat.id, message.message_id)
+        return message.chat.id, message.message_id
+
+    async def notify_once(
+        self,
+        key: str,
+        user_id: int,
+        name: str,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        fallback_chat: int | None,
+    ) -> tuple[int, int] | None:
+        """``Notifier.to_user`` (private, or a group mention) unless already sent under ``key``."""
+        done = await self.sent(key)
+        if done is not None:
+            return done
+        message = await self._notifier.to_user(
+            user_id, name, text, markup, fallback_chat=fallback_chat
+        )
+        if message is None:
+            return None
+        await self._record(key, message.chat.id, message.message_id)
+        return message.chat.id, message.message_id

@@ -1,0 +1,103 @@
+"""Swiss rounds and the Top in the chat.
+
+The service is split by what it does; ``SwissService`` is the one object handlers get:
+
+- ``core``: the shared basics (clock, texts, the replayed state, events and the audit log);
+- ``state`` / ``views``: the state replayed from the event log, and how it looks;
+- ``registration``: creating, joining (late entrants), dropping, the roster;
+- ``rounds`` and ``top``: starting, pairing the Swiss rounds and the Top's bracket;
+- ``broadcast``: the live board and each player's pairing, sent concurrently;
+- ``desk``: the result desk of the result flow and the judge's corrections;
+- ``timers``: the round's warning, time and extra time;
+- ``finish``: the end with the rating (also early), and cancelling;
+- ``queries`` / ``export``: standings, pairings, CSV.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.swiss import desk, export, finish, queries, registration, rounds, timers
+from bot.swiss.core import TIMERS, AfterCommit, Core, Refused
+from bot.swiss.desk import SwissDesk
+from db.database import Tx
+from db.models import Deadline, Player
+from db.tournaments import Tournament
+
+if TYPE_CHECKING:
+    from bot.app import App
+    from bot.result_notices import ResultNotices
+    from bot.results import ResultFlow
+
+__all__ = ["AfterCommit", "Refused", "SwissService", "install"]
+
+
+class SwissService(Core):
+    """What the handlers call; each method is one action of ``bot.swiss``'s parts."""
+
+    def __init__(self, app: App, flow: ResultFlow, notices: ResultNotices) -> None:
+        super().__init__(app, flow, notices)
+        self.desk = SwissDesk(self)
+
+    async def create(self, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
+        return await registration.create(self, chat_id, name, options, user_id)
+
+    async def join(
+        self, tournament_id: int, player_id: int, actor: int | None = None, late: str | None = None
+    ) -> str:
+        return await registration.join(self, tournament_id, player_id, actor, late)
+
+    async def drop(self, tournament_id: int, player_id: int, actor: int | None) -> str:
+        return await registration.drop(self, tournament_id, player_id, actor)
+
+    async def roster(self, tournament_id: int) -> list[str]:
+        return await registration.roster(self, tournament_id)
+
+    async def begin(self, tournament_id: int, actor: int) -> AfterCommit:
+        return await rounds.begin(self, tournament_id, actor)
+
+    async def next_round(
+        self, tournament_id: int, actor: int, *, again: bool = False
+    ) -> AfterCommit:
+        return await rounds.next_round(self, tournament_id, actor, again=again)
+
+    async def correct(self, tournament_id: int, table: int, code: str, actor: int) -> AfterCommit:
+        return await desk.correct(self, tournament_id, table, code, actor)
+
+    async def extend(
+        self, tournament_id: int, table: int | None, minutes: int, actor: int
+    ) -> tuple[AfterCommit, str]:
+        return await timers.extend(self, tournament_id, table, minutes, actor)
+
+    async def on_timer(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        return await timers.on_timer(self, tx, deadline)
+
+    async def finish_early(self, tournament_id: int, actor: int) -> AfterCommit:
+        return await finish.finish_early(self, tournament_id, actor)
+
+    async def cancel(self, tournament_id: int, actor: int) -> AfterCommit:
+        return await finish.cancel(self, tournament_id, actor)
+
+    async def standings_view(self, tournament_id: int, lang: str) -> str:
+        return await queries.standings_view(self, tournament_id, lang)
+
+    async def pairings_view(self, tournament_id: int, lang: str) -> str | None:
+        return await queries.pairings_view(self, tournament_id, lang)
+
+    async def export_csv(self, tournament_id: int) -> str:
+        return await export.export_csv(self, tournament_id)
+
+    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
+        return await export.export_target(self, chat_id, wanted)
+
+    async def find_player(self, arg: str) -> Player | None:
+        return await registration.find_player(self, arg)
+
+
+def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
+    """Create the Swiss and Top service, register its desk and its timers."""
+    service = SwissService(app, flow, notices)
+    app.extra["swiss"] = service
+    flow.desks["swiss"] = service.desk
+    for kind in TIMERS:
+        app.deadlines.on(kind, service.on_timer)

@@ -1,0 +1,180 @@
+"""Telling people about a round: the live board in the group and each player's private pairing.
+
+The sends of a broadcast run concurrently; ``bot.pacing`` underneath keeps them inside
+Telegram's limits, so a round of 256 players takes about what those limits allow. A private
+message that cannot be delivered goes to the group with a mention; one failure never stops
+the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.notify import mention
+from bot.swiss.core import Core, T
+from bot.swiss.state import SWISS, TOP, Round, State, points_text
+from bot.swiss.views import Names, points_before, render_board, round_name
+from bot.texts import pick_language
+from db import players, tournaments
+from db.tournaments import Tournament
+from handlers.callbacks import ReportCb
+
+log = logging.getLogger(__name__)
+
+SCORES = ("20", "21", "12", "02")
+DRAW_SCORE = "11"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One personal message: to a club player (``telegram_id``), with optional buttons."""
+
+    telegram_id: int
+    name: str
+    text: str
+    markup: InlineKeyboardMarkup | None
+
+
+async def broadcast(core: Core, tournament_id: int) -> None:
+    """Post the current round's board and tell each player his table, all at once."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        assert rnd is not None
+        ids = seated(rnd)
+        names = await core.names(tx, ids)
+        found = await players.many(tx, ids)
+        langs: dict[int, str] = {}
+        for player in found.values():
+            if player.telegram_id is not None:
+                user = await players.tg_user(tx, player.telegram_id)
+                code = user.language_code if user else None
+                langs[player.id] = pick_language(code, core.texts.default)
+    board = await board_text(core, tournament, state, rnd, names, set())
+    notices = [
+        Notice(found[pid].telegram_id or 0, names[pid], text, markup)
+        for pid, text, markup in pairing_texts(core, tournament, state, rnd, names, langs)
+        if pid in langs
+    ]
+    await asyncio.gather(
+        post_board(core, tournament, board),
+        *(deliver(core, notice, tournament.chat_id) for notice in notices),
+    )
+
+
+def seated(rnd: Round) -> list[int]:
+    return [p for pair in rnd.tables for p in pair] + ([rnd.bye] if rnd.bye else [])
+
+
+def pairing_texts(
+    core: Core,
+    tournament: Tournament,
+    state: State,
+    rnd: Round,
+    names: Names,
+    langs: dict[int, str],
+) -> list[tuple[int, str, InlineKeyboardMarkup | None]]:
+    """(player, text, buttons) for every seated player with a known language, and the bye."""
+    before = points_before(state, rnd.number)
+    out: list[tuple[int, str, InlineKeyboardMarkup | None]] = []
+    for table, (a, b) in enumerate(rnd.tables, start=1):
+        for me, other in ((a, b), (b, a)):
+            if me not in langs:
+                continue
+            t = core.t(langs[me])
+            text = t(
+                "swiss.your_table_top" if rnd.stage == TOP else "swiss.your_table",
+                round=round_name(t, rnd),
+                table=table,
+                opponent=names[other],
+                points=points_text(before.get(other, 0)),
+            )
+            if match_format(tournament):
+                text += "\n" + t("swiss.score_hint")
+            out.append((me, text, report_keyboard(t, tournament, rnd, table)))
+    if rnd.bye is not None and rnd.bye in langs:
+        t = core.t(langs[rnd.bye])
+        out.append((rnd.bye, t("swiss.your_bye", round=rnd.number), None))
+    return out
+
+
+async def post_board(core: Core, tournament: Tournament, text: str) -> None:
+    sent = await core.app.sender.send(tournament.chat_id, text)
+    async with core.db.transaction() as tx:
+        await tournaments.set_board(tx, tournament.id, sent[0].message_id)
+
+
+async def deliver(core: Core, notice: Notice, group: int) -> None:
+    """Privately if possible (``Notifier``), else in the group with a mention; never raises."""
+    try:
+        await core.app.notifier.to_user(
+            notice.telegram_id, notice.name, notice.text, notice.markup, fallback_chat=group
+        )
+        return
+    except Exception:  # a failure of one message must not stop the others
+        log.warning("pairing to %s failed; trying the group", notice.telegram_id, exc_info=True)
+    try:
+        text = f"{mention(notice.telegram_id, notice.name)}\n{notice.text}"
+        await core.app.sender.send(group, text, notice.markup)
+    except Exception:
+        log.exception("pairing to %s could not be delivered at all", notice.telegram_id)
+
+
+def match_format(tournament: Tournament) -> bool:
+    return int(tournament.settings.get("best_of", 1)) > 1
+
+
+def report_keyboard(t: T, tournament: Tournament, rnd: Round, table: int) -> InlineKeyboardMarkup:
+    """Won / lost / draw; in a match format the game scores (1:1 only where draws are allowed)."""
+    key = rnd.key(table)
+    draws = rnd.stage == SWISS
+    if match_format(tournament):
+        buttons = [(f"{c[0]}:{c[1]}", c) for c in (*SCORES, *([DRAW_SCORE] if draws else []))]
+    else:
+        buttons = [(t("swiss.btn_won"), "w"), (t("swiss.btn_lost"), "l")]
+        buttons += [(t("swiss.btn_draw"), "d")] if draws else []
+    builder = InlineKeyboardBuilder()
+    for label, code in buttons:
+        builder.button(text=label, callback_data=ReportCb(t=tournament.id, g=key, c=code))
+    builder.adjust(3 if len(buttons) == 3 else 2)
+    return builder.as_markup()
+
+
+async def board_text(
+    core: Core, tournament: Tournament, state: State, rnd: Round, names: Names, pending: set[int]
+) -> str:
+    ends = ""
+    async with core.db.read() as tx:
+        for event in reversed(await tournaments.events(tx, tournament.id)):
+            payload = event.payload
+            timed = event.kind in ("sw_round", "sw_extend") and payload.get("ends_at")
+            if timed and payload["round"] == rnd.number:
+                ends = core.local_time(datetime.fromisoformat(payload["ends_at"]))
+                break
+    return render_board(core.t(), tournament, state, rnd, names, pending, ends)
+
+
+async def refresh_board(core: Core, tournament_id: int, pending_key: str | None = None) -> None:
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.board_message_id is None:
+            return
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        if rnd is None:
+            return
+        names = await core.names(tx, seated(rnd))
+        unresolved = await core.unresolved_keys(tx, tournament_id)
+    if pending_key:
+        unresolved.add(pending_key)
+    pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
+    text = await board_text(core, tournament, state, rnd, names, pending)
+    await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)

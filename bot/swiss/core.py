@@ -1,0 +1,168 @@
+"""What every part of the Swiss service shares: the app, the clock, the texts, the replayed state.
+
+The state of a tournament is the replay of its event log (``bot.swiss.state``); every change
+appends events in one transaction, and what people see is sent after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from bot.swiss.state import State, replay
+from bot.swiss.views import Names, tie_breaks_of
+from bot.texts import Texts, pick_language
+from db import audit, players, reports, tournaments
+from db.database import Database, Tx
+from db.tournaments import Tournament
+from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
+
+if TYPE_CHECKING:
+    from bot.app import App
+    from bot.result_notices import ResultNotices
+    from bot.results import ResultFlow
+
+log = logging.getLogger(__name__)
+
+AfterCommit = Callable[[], Awaitable[None]]
+T = Callable[..., str]
+WARN, TIME, TABLE_TIME = "swiss_warn", "swiss_time", "swiss_table_time"
+TIMERS = (WARN, TIME, TABLE_TIME)
+START_CENTS = 120_000
+#: How a late entrant's missed Swiss rounds count (spec section 4): nothing, or a technical
+#: loss / a bye for each.
+LATE_POLICIES = ("zero", "loss", "bye")
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "format": "constructed",
+    "strictness": "amateur",
+    "rounds": None,
+    "top": None,
+    "round_minutes": 50,
+    "tie_breaks": [tb.value for tb in DEFAULT_TIE_BREAKS],
+    "best_of": 1,
+    "late": "zero",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A tournament, its replayed state, every participant (dropped too) and their names."""
+
+    tournament: Tournament
+    state: State
+    everyone: list[int]
+    names: Names
+
+
+class Refused(Exception):
+    """An action that cannot be done now; ``key`` and ``values`` name the text to show."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+async def nothing() -> None:
+    """An after-commit step with nothing to do."""
+
+
+class Core:
+    """The shared basics; the parts of the service are functions over it."""
+
+    def __init__(self, app: App, flow: ResultFlow, notices: ResultNotices) -> None:
+        self.app = app
+        self.db: Database = app.db
+        self.texts: Texts = app.texts
+        self.flow = flow
+        self.notices = notices
+
+    def now(self) -> datetime:
+        return self.app.clock.now()
+
+    def t(self, lang: str | None = None) -> T:
+        language = lang or self.texts.default
+
+        def tr(key: str, **values: object) -> str:
+            return self.texts.get(language, key, **values)
+
+        return tr
+
+    def local_time(self, when: datetime) -> str:
+        try:
+            zone = ZoneInfo(self.app.settings.timezone)
+        except Exception:  # an unknown zone name: show UTC
+            zone = ZoneInfo("UTC")
+        return when.astimezone(zone).strftime("%H:%M")
+
+    # -- reads inside a transaction
+    async def state(self, tx: Tx, tournament_id: int) -> State:
+        events = await tournaments.events(tx, tournament_id)
+        return replay((e.kind, e.payload) for e in events if e.kind.startswith("sw_"))
+
+    async def tournament(
+        self, tx: Tx, tournament_id: int, statuses: tuple[str, ...], refusal: str
+    ) -> Tournament:
+        """The tournament; ``Refused(refusal)`` unless its status is one of ``statuses``."""
+        found = await tournaments.get(tx, tournament_id)
+        if found is None or found.status not in statuses:
+            raise Refused(refusal)
+        return found
+
+    async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
+        tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        everyone = await self.everyone(tx, tournament_id)
+        state = await self.state(tx, tournament_id)
+        return Snapshot(tournament, state, everyone, await self.names(tx, everyone))
+
+    async def names(self, tx: Tx, ids: list[int]) -> Names:
+        found = await players.many(tx, ids)
+        return Names({pid: p.display_name for pid, p in found.items()})
+
+    async def everyone(self, tx: Tx, tournament_id: int) -> list[int]:
+        return [p.player_id for p in await tournaments.participants(tx, tournament_id)]
+
+    async def active(self, tx: Tx, tournament_id: int) -> list[int]:
+        participants = await tournaments.participants(tx, tournament_id)
+        return [p.player_id for p in participants if p.status == "active"]
+
+    async def unresolved_keys(self, tx: Tx, tournament_id: int) -> set[str]:
+        return {r.game_key for r in await reports.unresolved(tx, tournament_id)}
+
+    async def lang(self, telegram_id: int) -> str:
+        async with self.db.read() as tx:
+            user = await players.tg_user(tx, telegram_id)
+        return pick_language(user.language_code if user else None, self.texts.default)
+
+    # -- writes inside a transaction
+    async def event(
+        self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
+    ) -> None:
+        await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
+
+    async def audit(
+        self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]
+    ) -> None:
+        """Log an organiser's or judge's action (``actor`` None: a player's own, not logged)."""
+        if actor is not None:
+            await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
+
+    # -- derived
+    def standings(
+        self, tournament: Tournament, state: State, everyone: list[int]
+    ) -> list[StandingRow]:
+        records = state.records()
+        known = set(everyone)
+        for record in records:
+            known.add(int(record.player_a))
+            if record.player_b is not None:
+                known.add(int(record.player_b))
+        ordered = list(everyone) + sorted(known - set(everyone))
+        return compute_standings(
+            ordered, records, seed=state.seed, tie_breaks=tie_breaks_of(tournament)
+        )

@@ -1,0 +1,151 @@
+"""The result desk: which games are open, recording final results, the judge's corrections."""
+
+from __future__ import annotations
+
+from bot.results import Claim, Game
+from bot.swiss import finish
+from bot.swiss.broadcast import match_format, refresh_board
+from bot.swiss.core import AfterCommit, Core, Refused
+from bot.swiss.state import SWISS, TOP, result_from_claim
+from bot.swiss.views import parse_key, round_name, top_stage
+from db import reports, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.results import Outcome
+
+#: /result codes: the first player of the table won (a), the second (b), technical wins, draw.
+JUDGE_CODES = {
+    "a": Outcome.CLEAN_WIN,
+    "b": Outcome.LOSS,
+    "ta": Outcome.TECHNICAL_WIN,
+    "tb": Outcome.TECHNICAL_LOSS,
+    "draw": Outcome.DRAW,
+}
+
+
+class SwissDesk:
+    """The ``GameDesk`` of Swiss tournaments (see ``bot.results``)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
+        state = await self._core.state(tx, tournament.id)
+        found = state.find_game(game_key)
+        if found is None or state.finished:
+            return None
+        rnd, table = found
+        if rnd is not state.current or table in rnd.results:
+            return None
+        a, b = rnd.tables[table - 1]
+        return Game(game_key, a, b)
+
+    async def record(
+        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    ) -> AfterCommit | None:
+        return await record(self._core, tx, tournament, game, claim, actor_id)
+
+    async def on_pending(self, tournament: Tournament, game: Game) -> None:
+        await refresh_board(self._core, tournament.id, pending_key=game.key)
+
+    async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
+        state = await self._core.state(tx, tournament.id)
+        rnd = state.current
+        if rnd is None or state.finished:
+            return None
+        for table, (a, b) in enumerate(rnd.tables, start=1):
+            if player_id in (a, b) and table not in rnd.results:
+                return Game(rnd.key(table), a, b)
+        return None
+
+    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
+        number, table = parse_key(game.key)
+        t = self._core.t(lang)
+        if self.draws_allowed(tournament, game):
+            return t("swiss.label", table=table, round=number)
+        stage = t(f"swiss.stage_{_top_stage_of(tournament, number)}", players=0)
+        return t("swiss.label_top", table=table, round=t("swiss.top_name", stage=stage))
+
+    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
+        number, _ = parse_key(game.key)
+        top_from = tournament.settings.get("_top_from")
+        return top_from is None or number < int(top_from)
+
+    def match_format(self, tournament: Tournament) -> bool:
+        return match_format(tournament)
+
+
+def _top_stage_of(tournament: Tournament, number: int) -> str:
+    """Top rounds halve the field: with a Top of ``n`` the k-th Top round has n / 2^k tables."""
+    size = int(tournament.settings.get("_top_size", 0))
+    first = int(tournament.settings.get("_top_from", number))
+    tables = max(1, size // 2 ** (number - first + 1)) if size else 1
+    return top_stage(tables)
+
+
+async def record(
+    core: Core, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+) -> AfterCommit:
+    """A final result from the result flow (confirmed, or decided by a judge)."""
+    number, table = parse_key(game.key)
+    result = result_from_claim(claim, game.a)
+    payload = {
+        "round": number,
+        "table": table,
+        "outcome_a": result.outcome_a.value,
+        "games": list(result.games) if result.games else None,
+    }
+    await core.event(tx, tournament.id, "sw_result", payload, actor_id)
+    if actor_id is not None and not game.has(actor_id):  # a judge's decision
+        await core.audit(tx, tournament.id, actor_id, "result_decided", payload)
+    return await after_result(core, tx, tournament.id, announce=True)
+
+
+async def after_result(core: Core, tx: Tx, tournament_id: int, *, announce: bool) -> AfterCommit:
+    """Refresh the board; finish after the Top's final, else say when the round is complete."""
+    state = await core.state(tx, tournament_id)
+    tournament = await tournaments.get(tx, tournament_id)
+    assert tournament is not None
+    rnd = state.current
+    done: AfterCommit | None = None
+    if rnd is not None and rnd.complete and rnd.stage == TOP:
+        champion = state.top_champion()
+        if champion is not None:
+            done = await finish.finish(core, tx, tournament, state, champion)
+
+    async def after() -> None:
+        await refresh_board(core, tournament_id)
+        if done is not None:
+            await done()
+        elif announce and rnd is not None and rnd.complete:
+            t = core.t()
+            text = t("swiss.round_complete", round=round_name(t, rnd))
+            await core.app.sender.send(tournament.chat_id, text)
+
+    return after
+
+
+async def correct(core: Core, tournament_id: int, table: int, code: str, actor: int) -> AfterCommit:
+    """A judge's correction (or record) of a result of the current round: a / b / draw / ta / tb."""
+    async with core.db.transaction() as tx:
+        await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        if rnd is None or not 1 <= table <= len(rnd.tables):
+            raise Refused("swiss.no_such_table", table=table)
+        if code not in JUDGE_CODES or (code == "draw" and rnd.stage != SWISS):
+            raise Refused("swiss.result_usage")
+        payload = {
+            "round": rnd.number,
+            "table": table,
+            "outcome_a": JUDGE_CODES[code].value,
+            "games": None,
+        }
+        await core.event(tx, tournament_id, "sw_result", payload, actor)
+        now = core.now().isoformat()
+        await reports.resolve(tx, tournament_id, rnd.key(table), "decided", actor, now)
+        a, b = rnd.tables[table - 1]
+        action = "result_corrected" if table in rnd.results else "result_recorded"
+        details = {"round": rnd.number, "table": table, "result": code, "a": a, "b": b}
+        await core.audit(tx, tournament_id, actor, action, details)
+        return await after_result(core, tx, tournament_id, announce=table not in rnd.results)

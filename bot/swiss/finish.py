@@ -1,0 +1,125 @@
+"""The end of a tournament: finishing with the rating (at the end, or early), and cancelling."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.swiss import timers
+from bot.swiss.broadcast import Notice, deliver
+from bot.swiss.core import START_CENTS, AfterCommit, Core, Snapshot
+from bot.swiss.queries import standings_text
+from bot.swiss.state import State
+from bot.swiss.views import signed
+from db import players, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.card_rating import rating_changes
+from rules.results import PlayerId
+
+
+async def finish(
+    core: Core,
+    tx: Tx,
+    tournament: Tournament,
+    state: State,
+    champion: int | None,
+    *,
+    early: bool = False,
+) -> AfterCommit:
+    """Apply the rating changes of every result so far, close the tournament, stop its timers."""
+    everyone = await core.everyone(tx, tournament.id)
+    starts: dict[PlayerId, float] = {
+        pid: state.ratings.get(pid, START_CENTS) / 100 for pid in everyone
+    }
+    changes = rating_changes(
+        starts, state.records(None), participants=len(everyone), base_k=core.app.settings.berserk_k
+    )
+    now = core.now().isoformat()
+    for pid, delta in changes.items():
+        current = await players.rating(tx, int(pid), "berserk") or START_CENTS
+        await players.set_rating(
+            tx, int(pid), "berserk", current + delta, "tournament", now, tournament.id
+        )
+    payload = {
+        "champion": champion,
+        "changes": {str(k): v for k, v in changes.items()},
+        "early": early,
+    }
+    await core.event(tx, tournament.id, "sw_finish", payload, None)
+    await tournaments.set_status(tx, tournament.id, "finished", now)
+    rearm = await timers.cancel_all(tx, tournament.id)
+
+    async def after() -> None:
+        rearm.apply(core)
+        await announce_final(core, tournament.id)
+
+    return after
+
+
+async def finish_early(core: Core, tournament_id: int, actor: int) -> AfterCommit:
+    """The organiser ends a running tournament now: standings and ratings as they stand."""
+    async with core.db.transaction() as tx:
+        tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        open_tables = rnd.open_tables() if rnd is not None else []
+        await core.audit(tx, tournament_id, actor, "finish", {"open_tables": open_tables})
+        return await finish(core, tx, tournament, state, state.top_champion(), early=True)
+
+
+async def cancel(core: Core, tournament_id: int, actor: int) -> AfterCommit:
+    """The organiser cancels a tournament in registration or running: no rating changes."""
+    async with core.db.transaction() as tx:
+        tournament = await core.tournament(
+            tx, tournament_id, ("registration", "running"), "swiss.not_open"
+        )
+        await core.event(tx, tournament_id, "sw_cancel", {}, actor)
+        await tournaments.set_status(tx, tournament_id, "cancelled", core.now().isoformat())
+        rearm = await timers.cancel_all(tx, tournament_id)
+        await core.audit(tx, tournament_id, actor, "cancel", {"status": tournament.status})
+
+    async def after() -> None:
+        rearm.apply(core)
+        t = core.t()
+        await core.app.sender.send(tournament.chat_id, t("swiss.cancelled", name=tournament.name))
+
+    return after
+
+
+async def announce_final(core: Core, tournament_id: int) -> None:
+    """The final standings and rating changes in the group; each player told privately."""
+    async with core.db.read() as tx:
+        snap = await core.snapshot(tx, tournament_id)
+        found = await players.many(tx, snap.everyone)
+        ratings = {pid: await players.rating(tx, pid, "berserk") for pid in snap.everyone}
+    chat = snap.tournament.chat_id
+    await core.app.sender.send(chat, final_text(core, snap))
+    notices = []
+    for pid in snap.everyone:
+        player = found.get(pid)
+        if player is None or player.telegram_id is None:
+            continue
+        t = core.t(await core.lang(player.telegram_id))
+        text = t(
+            "swiss.rating_private",
+            name=snap.tournament.name,
+            delta=signed(snap.state.changes.get(pid, 0)),
+            rating=f"{(ratings[pid] or 0) / 100:.2f}",
+        )
+        notices.append(Notice(player.telegram_id, snap.names[pid], text, None))
+    await asyncio.gather(*(deliver(core, notice, chat) for notice in notices))
+
+
+def final_text(core: Core, snap: Snapshot) -> str:
+    t = core.t()
+    state, names = snap.state, snap.names
+    key = "swiss.finished_early" if state.early else "swiss.finished"
+    lines = [t(key, name=snap.tournament.name)]
+    if state.champion is not None:
+        lines.append(t("swiss.winner", name=names[int(state.champion)]))
+    lines.append(standings_text(core, t, snap))
+    lines.append(t("swiss.rating_title"))
+    for pid in snap.everyone:
+        delta = signed(state.changes.get(pid, 0))
+        lines.append(t("swiss.rating_line", name=names[pid], delta=delta))
+    return "\n".join(lines)

@@ -1,0 +1,51 @@
+"""Read-only views of a tournament: the standings and the current pairings."""
+
+from __future__ import annotations
+
+from bot.swiss.core import Core, Snapshot, T
+from bot.swiss.state import points_text
+from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
+from db import tournaments
+
+
+def standings_text(core: Core, t: T, snap: Snapshot) -> str:
+    state, names = snap.state, snap.names
+    rows = core.standings(snap.tournament, state, snap.everyone)
+    kinds = tie_breaks_of(snap.tournament)
+    head = " · ".join(t(f"swiss.tb_{SHORT[k]}") for k in kinds)
+    lines = [t("swiss.standings_title", rounds=len(state.swiss_rounds()), tie_breaks=head)]
+    for row in rows:
+        values = " · ".join(fmt_value(k, row.tie_breaks[k]) for k in kinds)
+        mark = t("swiss.dropped_mark") if int(row.player) in state.dropped else ""
+        lines.append(
+            t(
+                "swiss.standings_line",
+                rank=row.rank,
+                name=names[int(row.player)],
+                points=points_text(row.points),
+                values=values,
+                mark=mark,
+            )
+        )
+    return "\n".join(lines)
+
+
+async def standings_view(core: Core, tournament_id: int, lang: str) -> str:
+    async with core.db.read() as tx:
+        snap = await core.snapshot(tx, tournament_id)
+    return standings_text(core, core.t(lang), snap)
+
+
+async def pairings_view(core: Core, tournament_id: int, lang: str) -> str | None:
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        if rnd is None:
+            return None
+        ids = [p for pair in rnd.tables for p in pair] + ([rnd.bye] if rnd.bye else [])
+        names = await core.names(tx, ids)
+        unresolved = await core.unresolved_keys(tx, tournament_id)
+    pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
+    return render_board(core.t(lang), tournament, state, rnd, names, pending, "")

@@ -1,0 +1,146 @@
+"""Starting the tournament and pairing its rounds (Swiss, then the Top), then the broadcast."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.swiss import finish, timers, top
+from bot.swiss.broadcast import broadcast
+from bot.swiss.core import START_CENTS, AfterCommit, Core, Refused
+from bot.swiss.state import SWISS, TOP, State
+from db import players, tournaments
+from db.database import Tx
+from db.tournaments import Tournament
+from rules.swiss import NoLegalPairing, pair_round
+from rules.tournament_size import MIN_PARTICIPANTS, tournament_size
+
+Pairs = list[tuple[int, int]]
+
+
+async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
+    """Close registration (at least four players) and pair round 1."""
+    async with core.db.transaction() as tx:
+        tournament = await core.tournament(
+            tx, tournament_id, ("registration",), "swiss.not_in_registration"
+        )
+        people = await core.active(tx, tournament_id)
+        if len(people) < MIN_PARTICIPANTS:
+            raise Refused("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
+        rounds, top_size = sizes(tournament, len(people))
+        ratings = {}
+        for pid in people:
+            ratings[str(pid)] = await players.rating(tx, pid, "berserk") or START_CENTS
+        await tournaments.set_status(tx, tournament_id, "running", core.now().isoformat())
+        seed = tournament.settings["seed"]
+        payload = {"seed": seed, "rounds": rounds, "top": top_size, "ratings": ratings}
+        await core.event(tx, tournament_id, "sw_begin", payload, actor)
+        await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
+        return await pair_next(core, tx, tournament_id, actor)
+
+
+def sizes(tournament: Tournament, people: int) -> tuple[int, int]:
+    """Swiss rounds and Top size: the settings, or the spec's table; the Top fits the field."""
+    size = tournament_size(people, swiss_rounds=tournament.settings.get("rounds"))
+    wanted = tournament.settings.get("top")
+    top_size = size.top_size if wanted is None else int(wanted)
+    while top_size > people:
+        top_size //= 2
+    return size.swiss_rounds, 0 if top_size < 2 else top_size
+
+
+async def next_round(
+    core: Core, tournament_id: int, actor: int, *, again: bool = False
+) -> AfterCommit:
+    """Pair the next round (refused while a table is open), or re-pair this one (``again``)."""
+    async with core.db.transaction() as tx:
+        await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        rnd = (await core.state(tx, tournament_id)).current
+        if again:
+            if rnd is None or rnd.results:
+                raise Refused("swiss.repair_too_late")
+            await core.audit(tx, tournament_id, actor, "repair", {"round": rnd.number})
+            return await pair_next(core, tx, tournament_id, actor, repair=True)
+        if rnd is not None and not rnd.complete:
+            tables = ", ".join(str(n) for n in rnd.open_tables())
+            raise Refused("swiss.round_open", tables=tables)
+        await core.audit(tx, tournament_id, actor, "next_round", {})
+        return await pair_next(core, tx, tournament_id, actor)
+
+
+async def pair_next(
+    core: Core, tx: Tx, tournament_id: int, actor: int | None, *, repair: bool = False
+) -> AfterCommit:
+    """Pair the next round (or the current one again); finish when nothing is left to play."""
+    tournament = await tournaments.get(tx, tournament_id)
+    assert tournament is not None
+    state = await core.state(tx, tournament_id)
+    current = state.current
+    if repair:
+        assert current is not None
+        number, gen, stage = current.number, current.gen + 1, current.stage
+    else:
+        number, gen = (current.number + 1 if current else 1), 0
+        stage = SWISS if len(state.swiss_rounds()) < state.total_rounds else TOP
+    if stage == TOP and not repair and state.seeds is None:
+        if state.top_size < 2:
+            return await finish.finish(core, tx, tournament, state, None)
+        await top.seed(core, tx, tournament, state, number, actor)
+    bye: int | None = None
+    if stage == SWISS:
+        pairs, bye = await swiss_pairs(core, tx, tournament, state, number, gen)
+    else:
+        pairs, champion = top.pairs_or_champion(state, number, repair=repair)
+        if champion is not None:
+            return await finish.finish(core, tx, tournament, state, champion)
+    rearm = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)
+
+    async def after() -> None:
+        rearm.apply(core)
+        await broadcast(core, tournament_id)
+
+    return after
+
+
+async def swiss_pairs(
+    core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
+) -> tuple[Pairs, int | None]:
+    """The pairing engine over the active players ranked by the standings."""
+    active = set(await core.active(tx, tournament.id))
+    points = state.points()
+    rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
+    order = [int(r.player) for r in rows if int(r.player) in active]
+    try:
+        return pair_round(
+            order,
+            {p: points.get(p, 0) for p in order},
+            state.played(),
+            state.had_bye(),
+            state.seed + number * 1000 + gen,
+            round_number=number,
+        )
+    except NoLegalPairing as exc:
+        raise Refused("swiss.no_legal_pairing", round=number) from exc
+
+
+async def store_round(
+    core: Core,
+    tx: Tx,
+    tournament: Tournament,
+    which: tuple[int, str, int],
+    pairs: Pairs,
+    bye: int | None,
+    actor: int | None,
+) -> timers.Rearm:
+    """The ``sw_round`` event and the round's timers (armed after the commit)."""
+    number, stage, gen = which
+    ends = core.now() + timedelta(minutes=int(tournament.settings.get("round_minutes", 50)))
+    payload = {
+        "round": number,
+        "stage": stage,
+        "gen": gen,
+        "tables": [list(p) for p in pairs],
+        "bye": bye,
+        "ends_at": ends.isoformat(),
+    }
+    await core.event(tx, tournament.id, "sw_round", payload, actor)
+    return await timers.arm_round(core, tx, tournament.id, {"round": number, "gen": gen}, ends)

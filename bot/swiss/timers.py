@@ -1,0 +1,161 @@
+"""Round timers: armed with each round, extended for the round or one table, and fired.
+
+Deadlines live in the database (``db.deadlines``); the scheduler is told after the commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.swiss.broadcast import refresh_board
+from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core, Refused
+from bot.swiss.state import TOP, Round
+from bot.swiss.views import round_name
+from db import deadlines, tournaments
+from db.database import Tx
+from db.models import Deadline
+
+WARNING = timedelta(minutes=10)
+
+
+@dataclass(slots=True)
+class Rearm:
+    """Deadlines to forget and to schedule once the transaction is committed."""
+
+    cancelled: list[int] = field(default_factory=list)
+    armed: list[tuple[int, datetime]] = field(default_factory=list)
+
+    def apply(self, core: Core) -> None:
+        core.app.deadlines.unschedule(self.cancelled)
+        for deadline_id, due in self.armed:
+            core.app.deadlines.schedule(deadline_id, due)
+
+
+async def arm_round(
+    core: Core, tx: Tx, tid: int, rnd_key: dict[str, object], ends: datetime
+) -> Rearm:
+    """Cancel every timer of the tournament and arm the warning and the time of a new round."""
+    rearm = Rearm(await deadlines.cancel_for(tx, tid, TIMERS))
+    await _arm_round_end(core, tx, tid, rnd_key, ends, rearm)
+    return rearm
+
+
+async def cancel_all(tx: Tx, tid: int) -> Rearm:
+    return Rearm(await deadlines.cancel_for(tx, tid, TIMERS))
+
+
+async def _arm_round_end(
+    core: Core, tx: Tx, tid: int, timer: dict[str, object], ends: datetime, rearm: Rearm
+) -> None:
+    if ends - WARNING > core.now():
+        warn = ends - WARNING
+        rearm.armed.append((await deadlines.add(tx, WARN, tid, warn, timer), warn))
+    rearm.armed.append((await deadlines.add(tx, TIME, tid, ends, timer), ends))
+
+
+async def extend(
+    core: Core, tournament_id: int, table: int | None, minutes: int, actor: int
+) -> tuple[AfterCommit, str]:
+    """More time for the round or one table; returns the new end (local time)."""
+    async with core.db.transaction() as tx:
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        if rnd is None or state.finished:
+            raise Refused("swiss.not_running")
+        if table is not None and not 1 <= table <= len(rnd.tables):
+            raise Refused("swiss.no_such_table", table=table)
+        if table is None:
+            new_due, rearm = await _extend_round(core, tx, tournament_id, rnd, minutes)
+        else:
+            new_due, rearm = await _extend_table(core, tx, tournament_id, rnd, table, minutes)
+        payload: dict[str, object] = {"round": rnd.number, "table": table, "minutes": minutes}
+        if table is None:
+            payload["ends_at"] = new_due.isoformat()
+        await core.event(tx, tournament_id, "sw_extend", payload, actor)
+        await core.audit(tx, tournament_id, actor, "extend", payload)
+    until = core.local_time(new_due)
+
+    async def after() -> None:
+        rearm.apply(core)
+        if table is None:
+            await refresh_board(core, tournament_id)
+
+    return after, until
+
+
+async def _extend_round(
+    core: Core, tx: Tx, tid: int, rnd: Round, minutes: int
+) -> tuple[datetime, Rearm]:
+    now = core.now()
+    stored = await deadlines.pending_for(tx, tid, (WARN, TIME))
+    due = max((datetime.fromisoformat(d.due_at) for d in stored if d.kind == TIME), default=now)
+    new_due = max(due, now) + timedelta(minutes=minutes)
+    rearm = Rearm(await deadlines.cancel_for(tx, tid, (WARN, TIME)))
+    await _arm_round_end(core, tx, tid, {"round": rnd.number, "gen": rnd.gen}, new_due, rearm)
+    return new_due, rearm
+
+
+async def _extend_table(
+    core: Core, tx: Tx, tid: int, rnd: Round, table: int, minutes: int
+) -> tuple[datetime, Rearm]:
+    stored = await deadlines.pending_for(tx, tid, (TIME, TABLE_TIME))
+    mine = [
+        datetime.fromisoformat(d.due_at)
+        for d in stored
+        if d.kind == TIME or d.payload.get("table") == table
+    ]
+    new_due = max([core.now(), *mine]) + timedelta(minutes=minutes)
+    rearm = Rearm(
+        [d.id for d in stored if d.kind == TABLE_TIME and d.payload.get("table") == table]
+    )
+    for deadline_id in rearm.cancelled:
+        await deadlines.cancel(tx, deadline_id)
+    payload: dict[str, object] = {"round": rnd.number, "gen": rnd.gen, "table": table}
+    rearm.armed.append((await deadlines.add(tx, TABLE_TIME, tid, new_due, payload), new_due))
+    return new_due, rearm
+
+
+async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+    """A round's warning, its time, or one table's extra time: the text for the group."""
+    tournament = await tournaments.get(tx, deadline.ref_id)
+    if tournament is None or tournament.status != "running":
+        return None
+    state = await core.state(tx, tournament.id)
+    rnd = state.current
+    payload = deadline.payload
+    if rnd is None or rnd.number != payload.get("round") or rnd.gen != payload.get("gen"):
+        return None
+    if rnd.complete:
+        return None
+    text = await _timer_text(core, tx, deadline, rnd)
+    if text is None:
+        return None
+    chat = tournament.chat_id
+
+    async def send() -> None:
+        await core.app.sender.send(chat, text)
+
+    return send
+
+
+async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round) -> str | None:
+    t = core.t()
+    name = round_name(t, rnd)
+    stage = "top" if rnd.stage == TOP else "swiss"
+    open_tables = rnd.open_tables()
+    if deadline.kind == WARN:
+        return t("swiss.ten_minutes", round=name)
+    if deadline.kind == TIME:
+        pending = await deadlines.pending_for(tx, deadline.ref_id, (TABLE_TIME,))
+        extended = {_as_int(d.payload.get("table")) for d in pending}
+        tables = ", ".join(str(n) for n in open_tables if n not in extended)
+        return t(f"swiss.time_{stage}", round=name, tables=tables) if tables else None
+    table = _as_int(deadline.payload.get("table"))
+    if table not in open_tables:
+        return None
+    return t(f"swiss.table_time_{stage}", round=name, table=table)
+
+
+def _as_int(value: object) -> int:
+    return value if isinstance(value, int) else 0

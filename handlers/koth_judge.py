@@ -1,0 +1,149 @@
+"""King of the Hill: the judge's commands (/void, /result, /eliminate, /reinstate, /finish,
+/extend, /log), the eliminated player's Stay/Leave answer, and the organiser's /cancel."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject, StateFilter
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.koth import KothProblem, KothService
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.texts import Tr
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.koth_callbacks import KothCancelCb, KothStayCb
+from handlers.koth_common import args_of, refused
+from handlers.results import settle_prompt
+
+router = Router(name=__name__)
+
+#: Command → the stored event it makes.
+JUDGE_ACTIONS = {
+    "void": "void",
+    "result": "correct",
+    "eliminate": "eliminate",
+    "reinstate": "reinstate",
+    "finish": "declare",
+}
+
+
+@router.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
+async def judge_action(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if await refused(message, roles, tournament, Role.JUDGE, t):
+        return
+    action = JUDGE_ACTIONS[command.command]
+    args = args_of(command)
+    arg = int(args[0]) if args and args[0].isdigit() else None
+    if action != "void" and arg is None:
+        await message.reply(t(f"koth.usage_{action}"))
+        return
+    try:
+        await koth.judging.act(tournament, message.from_user.id, action, arg)
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    await message.reply(t(f"koth.done_{action}"))
+
+
+@router.message(Command("extend"), CurrentTournament("koth"))
+async def extend(
+    message: Message,
+    command: CommandObject,
+    tournament: Tournament,
+    t: Tr,
+    roles: Roles,
+    koth: KothService,
+) -> None:
+    assert message.from_user is not None
+    if await refused(message, roles, tournament, Role.JUDGE, t):
+        return
+    args = args_of(command)
+    if len(args) != 1 or not args[0].isdigit():
+        await message.reply(t("koth.extend_usage"))
+        return
+    try:
+        due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
+    except KothProblem as problem:
+        await message.reply(t(problem.key, **problem.values))
+        return
+    local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
+    await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
+
+
+@router.message(Command("log"), CurrentTournament("koth", by_id=True))
+async def log(
+    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
+) -> None:
+    if await refused(message, roles, tournament, Role.JUDGE, t):
+        return
+    await message.answer(await koth.judging.log_text(tournament.id, lang))
+
+
+# --- the eliminated player's choice --------------------------------------------------------------
+
+
+@router.callback_query(KothStayCb.filter())
+async def stay_or_leave(
+    query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
+) -> None:
+    player = await registry.player_of(query.from_user.id)
+    if player is None or player.id != callback_data.p:
+        await query.answer(t("koth.not_your_choice"), show_alert=True)
+        return
+    if not callback_data.leave:
+        await query.answer(t("koth.staying"))
+        return
+    try:
+        await koth.judging.leave(callback_data.t, callback_data.p)
+    except KothProblem as problem:
+        await query.answer(t(problem.key, **problem.values), show_alert=True)
+        return
+    await query.answer(t("koth.left"))
+
+
+# --- the organiser cancels the tournament --------------------------------------------------------
+
+
+@router.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
+async def cancel(
+    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
+) -> None:
+    """/cancel with no wizard in progress: ask the organiser to confirm with a button."""
+    if await refused(message, roles, tournament, Role.ORGANISER, t):
+        return
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("koth.cancel_yes"), callback_data=KothCancelCb(t=tournament.id, yes=True))
+    builder.button(text=t("koth.cancel_no"), callback_data=KothCancelCb(t=tournament.id, yes=False))
+    await message.reply(
+        t("koth.cancel_ask", name=tournament.name), reply_markup=builder.as_markup()
+    )
+
+
+@router.callback_query(KothCancelCb.filter())
+async def cancel_answer(
+    query: CallbackQuery, callback_data: KothCancelCb, t: Tr, roles: Roles, koth: KothService
+) -> None:
+    try:
+        tournament = await koth.judging.cancellable(callback_data.t)
+        if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
+            await query.answer(t("common.organisers_only"), show_alert=True)
+            return
+        if callback_data.yes:
+            await koth.judging.cancel(tournament.id, query.from_user.id)
+    except KothProblem as problem:
+        await query.answer(t(problem.key, **problem.values), show_alert=True)
+        return
+    note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"
+    await query.answer(t(note))
+    await settle_prompt(query, t, note, koth.app.sender)

@@ -1,0 +1,69 @@
+"""The organiser's ``/finish`` (end a running Swiss tournament now) and ``/cancel`` (cancel it,
+in registration or running), each confirmed by a button. ``/cancel`` inside a wizard only leaves
+the wizard (``handlers.common`` sees it first)."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.roles import Role, Roles
+from bot.swiss import Refused, SwissService
+from bot.texts import Tr
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.swiss_callbacks import SwManageCb
+from handlers.swiss_guard import actor, organiser_press
+
+router = Router(name=__name__)
+
+
+def confirm_keyboard(t: Tr, tournament_id: int, action: str) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    yes = SwManageCb(t=tournament_id, a=action)
+    builder.button(text=t(f"swiss.btn_{action}_yes"), callback_data=yes)
+    builder.button(text=t("swiss.btn_keep"), callback_data=SwManageCb(t=tournament_id, a="keep"))
+    return builder.as_markup()
+
+
+async def ask(message: Message, t: Tr, roles: Roles, tournament: Tournament, action: str) -> None:
+    if await actor(message, roles, tournament, Role.ORGANISER, t) is None:
+        return
+    if action == "finish" and tournament.status != "running":
+        await message.reply(t("swiss.finish_in_registration"))
+        return
+    markup = confirm_keyboard(t, tournament.id, action)
+    await message.reply(t(f"swiss.confirm_{action}", name=tournament.name), reply_markup=markup)
+
+
+@router.message(Command("finish"), CurrentTournament("swiss"))
+async def finish(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
+    await ask(message, t, roles, tournament, "finish")
+
+
+@router.message(Command("cancel"), CurrentTournament("swiss"))
+async def cancel(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
+    await ask(message, t, roles, tournament, "cancel")
+
+
+@router.callback_query(SwManageCb.filter(F.a.in_({"finish", "cancel", "keep"})))
+async def confirmed(
+    query: CallbackQuery, callback_data: SwManageCb, t: Tr, roles: Roles, swiss: SwissService
+) -> None:
+    tid = callback_data.t
+    if (message := await organiser_press(query, t, roles, tid)) is None:
+        return
+    await message.edit_reply_markup(reply_markup=None)
+    if callback_data.a == "keep":
+        await query.answer(t("swiss.kept"))
+        return
+    action = swiss.finish_early if callback_data.a == "finish" else swiss.cancel
+    try:
+        after = await action(tid, query.from_user.id)
+    except Refused as exc:
+        await query.answer(t(exc.key, **exc.values), show_alert=True)
+        return
+    await query.answer()
+    await after()

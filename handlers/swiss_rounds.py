@@ -1,0 +1,106 @@
+"""Judges and organisers running the rounds: ``/begin``, ``/next_round``, ``/repair``,
+``/result <table> <a|b|draw|ta|tb>``, ``/extend <minutes>`` or ``/extend <table> <minutes>``."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.roles import Role, Roles
+from bot.swiss import Refused, SwissService
+from bot.texts import Tr
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.swiss_guard import actor, run
+
+router = Router(name=__name__)
+SWISS = CurrentTournament("swiss")
+MAX_EXTRA_MINUTES = 180
+
+
+@router.message(Command("begin"), SWISS)
+async def begin(
+    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
+        await run(message, t, swiss.begin(tournament.id, who))
+
+
+@router.message(Command("next_round"), SWISS)
+async def next_round(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    roles: Roles,
+) -> None:
+    again = (command.args or "").strip().lower() == "again"
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
+        await run(message, t, swiss.next_round(tournament.id, who, again=again))
+
+
+@router.message(Command("repair"), SWISS)
+async def repair(
+    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
+        await run(message, t, swiss.next_round(tournament.id, who, again=True))
+
+
+@router.message(Command("result"), SWISS)
+async def result(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    parts = (command.args or "").split()
+    if len(parts) != 2 or not parts[0].isdigit():
+        await message.reply(t("swiss.result_usage"))
+        return
+    table = int(parts[0])
+    if await run(message, t, swiss.correct(tournament.id, table, parts[1].lower(), who)):
+        await message.reply(t("swiss.result_recorded", table=table))
+
+
+def extend_args(args: str | None) -> tuple[int | None, int] | None:
+    """(table or ``None`` for the round, minutes) of ``/extend``, or ``None`` when malformed."""
+    parts = (args or "").split()
+    if not parts or len(parts) > 2 or not all(p.isdigit() for p in parts):
+        return None
+    minutes = int(parts[-1])
+    if not 1 <= minutes <= MAX_EXTRA_MINUTES:
+        return None
+    return (int(parts[0]) if len(parts) == 2 else None), minutes
+
+
+@router.message(Command("extend"), SWISS)
+async def extend(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    parsed = extend_args(command.args)
+    if parsed is None:
+        await message.reply(t("swiss.extend_usage"))
+        return
+    table, minutes = parsed
+    try:
+        after, until = await swiss.extend(tournament.id, table, minutes, who)
+    except Refused as exc:
+        await message.reply(t(exc.key, **exc.values))
+        return
+    await after()
+    key = "swiss.extended_round" if table is None else "swiss.extended_table"
+    await message.reply(t(key, table=table or 0, minutes=minutes, until=until))

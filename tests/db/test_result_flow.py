@@ -1,0 +1,67 @@
+"""The result flow over a real database: a second press of a pending report (crash safety)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.clock import ManualClock
+from bot.deadlines import Deadlines
+from bot.results import AfterCommit, Claim, Game, ResultFlow, Step
+from db import tournaments
+from db.database import Database, Tx
+from db.tournaments import Tournament
+
+NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+
+
+class OneGameDesk:
+    """A desk with one open game ``g1`` between players 1 and 2."""
+
+    async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
+        done = [e for e in await tournaments.events(tx, tournament.id) if e.kind == "result"]
+        return None if done or game_key != "g1" else Game("g1", 1, 2)
+
+    async def record(
+        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    ) -> AfterCommit | None:
+        await tournaments.append_event(tx, tournament.id, "result", claim, actor_id, "now")
+        return None
+
+    async def on_pending(self, tournament: Tournament, game: Game) -> None:
+        return None
+
+
+async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_asked_again(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    clock = ManualClock(NOW)
+    flow = ResultFlow(db, clock, Deadlines(db, clock), timedelta(minutes=10))
+    flow.desks["one"] = OneGameDesk()  # type: ignore[assignment]
+    async with db.transaction() as tx:
+        for pid in (1, 2):
+            await tx.execute(
+                "INSERT INTO players (id, first_name, created_at) VALUES (?, ?, ?)",
+                (pid, f"P{pid}", NOW.isoformat()),
+            )
+        tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
+        await tournaments.set_status(tx, tid, "running", NOW.isoformat())
+    claim: Claim = {"winner": 1, "draw": False, "technical": False, "games": None}
+
+    first, _ = await flow.report(tid, "g1", 1, claim)
+    again, after = await flow.report(
+        tid, "g1", 1, claim
+    )  # the bot died before asking; pressed again
+
+    assert first.step is Step.PENDING and first.report is not None
+    assert again.step is Step.DUPLICATE and after is None
+    assert again.report is not None and again.report.id == first.report.id
+    assert again.report.status == "pending"  # so the handler asks the opponent once more
+    final, _ = await flow.confirm(first.report.id, 2)
+    assert final.step is Step.FINAL
+    closed, _ = await flow.report(tid, "g1", 1, claim)
+    assert closed.step is Step.CLOSED
+    async with db.read() as tx:
+        assert [e.kind for e in await tournaments.events(tx, tid)] == ["result"]
+    await db.close()

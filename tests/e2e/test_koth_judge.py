@@ -1,0 +1,176 @@
+"""King of the Hill through the emulator: what the judge and the organiser do by hand."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+from bot.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_koth import (
+    BOB,
+    GROUP,
+    begin_tournament,
+    create,
+    has_buttons,
+    press,
+    say,
+    setup_club,
+    win,
+)
+
+
+async def test_hand_eliminations_in_the_last_circle_then_a_final(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    await begin_tournament(emu, org)
+    first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
+    refused = await say(emu, org, "/eliminate 5", "Правила не позволяют")
+    assert "from the last circle on" in refused.plain  # not in the main time
+
+    # the main time runs out while game 1 is at the table: nobody is out yet
+    clock.advance(timedelta(hours=4))
+    expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
+    assert f"ещё сыграют Ann, {BOB}, Cid, Dan, Eve" in expired.plain
+    assert "Выбыли из борьбы:\nникто" in expired.plain
+    await say(emu, org, "/extend 30", "Основное время уже вышло")
+
+    # neither player at the table can be eliminated by hand; Eve can, and be reinstated
+    for club_id in (1, 2):
+        refused = await say(emu, org, f"/eliminate {club_id}", "Правила не позволяют")
+        assert "at the table" in refused.plain
+    mark = emu.mark()
+    await say(emu, org, "/eliminate 5", "Игрок снят с борьбы")
+    out = await emu.wait_bot_message(GROUP, contains="Выбыли из борьбы", since=mark)
+    assert "• Eve (решение судьи)" in out.plain
+    await eve.wait_message(contains="Остаётесь на дополнительные игры?")
+    await ann.send(GROUP, "/queue")
+    board = await emu.wait_bot_message(GROUP, contains="Последний круг")
+    assert "5. Eve: 0 / 4 / 4 — выбыл: решение судьи" in board.plain
+    await say(emu, org, "/reinstate 5", "Игрок возвращён")
+    await say(emu, org, "/reinstate 5", "Правила не позволяют")  # not eliminated any more
+    await ann.send(GROUP, "/queue")
+    board = await emu.wait_bot_message(GROUP, contains="Последний круг")
+    assert "5. Eve: 0 / 4 / 4" in board.plain and "выбыл" not in board.plain
+
+    # the last circle: Dan ends it level with the Leader Ann → a final of two (6.9.2)
+    assert "Отправлено" in await press(ann, first, "Я выиграл")
+    ask = await bob.wait_message(contains="Верно?", predicate=has_buttons)
+    assert "Результат принят" in await press(bob, ask, "Подтверждаю")
+    await win(emu, 2, ann, cid)
+    await win(emu, 3, dan, ann)
+    mark = emu.mark()
+    await win(emu, 4, dan, eve)
+    final = await emu.wait_bot_message(GROUP, contains="🏁 Финал", since=mark)
+    assert "Финал: Ann → Dan." in final.plain
+    await emu.wait_bot_message(GROUP, contains="Партия 5: Ann — Dan", since=mark)
+    await win(emu, 5, ann, dan, since=mark)
+    winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")
+    assert "(победа в финале)" in winner.plain
+
+
+async def test_judge_corrects_the_last_game_and_declares_the_winner(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    org, (ann, bob, cid, _dan, eve) = await setup_club(emu)
+    board = await begin_tournament(emu, org)
+    await win(emu, 1, ann, bob)
+    stale = await emu.wait_bot_message(GROUP, contains="Партия 2: Ann 👑 — Cid")
+    assert "Исправить последнюю партию" in (await say(emu, org, "/result 3", "/result")).plain
+    await say(emu, eve, "/result 2", "только организатор или судья")
+    mark = emu.mark()
+    await say(emu, org, "/result 2", "Результат последней партии исправлен")
+    await emu.wait_bot_message(GROUP, contains=f"Партия 2: {BOB} 👑 — Cid", since=mark)
+    assert "уже не текущая" in await press(cid, stale, "Я выиграл")  # the old pair went stale
+    shown = emu.chat(GROUP).messages[board.message_id].plain
+    assert f"2. {BOB} 👑: 1 / 3 / 2" in shown and "1. Ann: 0 / 4 / 4" in shown
+
+    await say(emu, org, "/finish 7", "Игрок #7 не участвует")
+    mark = emu.mark()
+    await say(emu, org, "/finish 3", "Победитель объявлен")
+    winner = await emu.wait_bot_message(GROUP, contains="Победитель — Cid", since=mark)
+    assert "(решение судьи)" in winner.plain and "Призовой фонд: 5 000 ₽" in winner.plain
+    gained = await bob.wait_message(contains="Ваш рейтинг: 980.00 →")
+    assert "(+" in gained.plain  # the corrected game counts: Bob beat Ann
+    lost = await ann.wait_message(contains="Ваш рейтинг: 1100.00 →")
+    assert "(−" in lost.plain
+    told = await cid.wait_message(contains="Вы выиграли «Пятничный»")
+    assert "900.10 → 900.10 (+0.00), плюс бонус +80" in told.plain
+
+    await say(emu, org, "/log 1", "Журнал")
+    log = emu.last_bot_message(GROUP)
+    assert log is not None
+    assert f"Olga (@olga): партия #2 исправлена: {BOB} победил Ann" in log.plain, log.plain
+    assert "Olga (@olga): победитель объявлен: Cid" in log.plain
+    assert "999" not in log.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        actions = [r[0] for r in conn.execute("SELECT action FROM audit_log ORDER BY id")]
+        pending = conn.execute("SELECT kind FROM deadlines WHERE status = 'pending'")
+        assert [r[0] for r in pending if r[0].startswith("koth")] == ["koth_bonus"]
+    assert actions[-2:] == ["koth_correct", "koth_declare"]
+
+
+async def test_organiser_cancels_a_running_tournament(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, *_rest) = await setup_club(emu)
+    await begin_tournament(emu, org)
+    await say(emu, ann, "/cancel", "только организатор")
+    ask = await say(emu, org, "/cancel", "Отменить турнир «Пятничный»?")
+    assert "только организатор" in await press(ann, ask, "Да, отменить турнир")
+    assert "продолжается" in await press(org, ask, "Нет")
+    await org.send(GROUP, "/cancel")
+    ask = await emu.wait_bot_message(GROUP, contains="Отменить", predicate=has_buttons)
+    yes = str(ask.find_button("Да, отменить турнир")["callback_data"])
+    mark = emu.mark()
+    assert "Турнир отменён" in await press(org, ask, "Да, отменить турнир")
+    await emu.wait_bot_message(GROUP, contains="❌ Турнир «Пятничный» отменён", since=mark)
+    again = await (await org.press_data(ask, yes))  # a second press of an old button
+    assert "уже завершён или отменён" in (again.text or "")
+
+    clock.advance(timedelta(hours=5))  # the cancelled timers never fire
+    await emu.idle()
+    texts = [m.plain for m in emu.bot_messages(GROUP)]
+    assert not any("Основное время" in text and "вышло" in text for text in texts)
+    await say(emu, org, "/queue", "нет открытых турниров")
+    with sqlite3.connect(bot.db_path) as conn:
+        status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
+        timers = conn.execute("SELECT DISTINCT status FROM deadlines WHERE kind LIKE 'koth%'")
+        assert {r[0] for r in timers} == {"cancelled"}
+        actions = {r[0] for r in conn.execute("SELECT action FROM audit_log")}
+    assert status == "cancelled" and "koth_cancelled" in actions
+
+
+async def test_organiser_cancels_during_registration(emu: BotApiEmulator, bot: RunningBot) -> None:
+    org, (ann, *_rest) = await setup_club(emu)
+    registration = await create(emu, org)
+    await say(emu, org, "/add @ann 1000", "Добавлен")
+    ask = await say(emu, org, "/cancel", "Отменить турнир")
+    mark = emu.mark()
+    await press(org, ask, "Да, отменить турнир")
+    await emu.wait_bot_message(GROUP, contains="отменён организатором", since=mark)
+    assert "закрыта" in await press(ann, registration, "Участвую")
+    await say(emu, ann, "/join", "нет открытых турниров")
+    shown = await say(emu, org, "/help", "Организатору")
+    assert "/eliminate, /reinstate" in shown.plain and "/finish <номер>" in shown.plain
+
+
+async def test_group_messages_follow_the_chat_language(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    org, (_ann, bob, *_rest) = await setup_club(emu)
+    await create(emu, org)
+    with sqlite3.connect(bot.db_path) as conn:
+        conn.execute("UPDATE chats SET language = 'en' WHERE id = ?", (GROUP,))
+    for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
+        await say(emu, org, f"/add @{name} {rating}", "Добавлен")  # the organiser reads Russian
+    await say(emu, org, "/draw 1 2 3 4", "Очерёдность")
+    await org.send(GROUP, "/begin")
+    begun = await emu.wait_bot_message(GROUP, contains="The tournament has begun")
+    assert "Main time: 3 h" in begun.plain
+    await emu.wait_bot_message(GROUP, contains="King of the Hill")
+    pair = await emu.wait_bot_message(GROUP, contains="Game 1:", predicate=has_buttons)
+    assert "I won" in pair.button_labels
+    await bob.wait_message(contains="Ваша партия 1")  # privately, each in his own language
