@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,13 +126,20 @@ def create_dispatcher(app: App) -> Dispatcher:
     dp.callback_query.middleware(CallbackGuardMiddleware())
     dp.include_router(build_router())
 
+    background: set[asyncio.Task[None]] = set()
+
     async def on_startup() -> None:
         app.clock.start()
         await app.deadlines.start()
-        await register_commands(app.bot, app.texts)
+        # The menus are cosmetic: registering them must not delay the first getUpdates.
+        task = asyncio.get_running_loop().create_task(register_commands(app.bot, app.texts))
+        background.add(task)
+        task.add_done_callback(background.discard)
 
     async def on_shutdown() -> None:
         app.clock.stop()
+        for task in background:
+            task.cancel()
         await app.deadlines.stop()
 
     dp.startup.register(on_startup)

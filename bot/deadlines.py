@@ -86,6 +86,12 @@ class Deadlines:
         else:
             self._schedule(deadline_id, due_at)
 
+    async def run(self, deadline_id: int) -> None:
+        """Fire a stored deadline now and wait for it (after the transaction that stored it
+        committed): the caller goes on once a durable job finished (or failed and will retry)."""
+        self.unschedule([deadline_id])
+        await self._fire(deadline_id)
+
     async def add(
         self, kind: str, ref_id: int, due_at: datetime, payload: dict[str, object] | None = None
     ) -> int:

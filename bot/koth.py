@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.koth_announce import Announcer
+from bot.koth_announce import ANNOUNCE_JOB, Announcer
 from bot.koth_core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore, KothProblem
 from bot.koth_desk import Desk
 from bot.koth_finish import Finishing
@@ -60,3 +60,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on(EXPIRE, service.timers.on_expire)
     app.deadlines.on(BOARD_TICK, service.timers.on_board_tick)
     app.deadlines.on(BONUS_CHECK, service.finishing.on_bonus_check)
+    app.deadlines.on_durable(ANNOUNCE_JOB, service.board.run_job)

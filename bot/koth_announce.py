@@ -1,23 +1,40 @@
 """What the group and the players are told: the live board (edited in place), the pair at the
-table, phase changes, eliminations, the Stay/Leave question and the winner."""
+table, phase changes, eliminations, the Stay/Leave question and the winner.
+
+Everything a stored event makes to tell is sent by a durable job (``ANNOUNCE_JOB``, see
+``bot.deadlines``) stored in the event's transaction: the job replays the log up to that event
+to know what changed, and sends each message once under an outbox key naming the tournament,
+the event and the message (``koth:5:e42:pair``). A crash after the commit only delays the
+announcements to the restart. The live board is re-rendered from the current state, not keyed.
+"""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
+from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.koth_board import elimination_reason, render_board
-from bot.koth_core import KothCore, Snapshot, Translate, cents_text
+from bot.koth_core import KothCore, Snapshot, Translate, cents_text, state_of
 from bot.koth_events import game_number
 from bot.koth_finish import Finish
+from bot.sender import Unreachable
 from bot.texts import Html
-from db import tournaments
+from db import deadlines, outbox, tournaments
+from db.database import Tx
+from db.models import Deadline
 from handlers.callbacks import ReportCb
 from handlers.koth_callbacks import KothStayCb
-from rules.koth import BONUS, EliminationReason, KothState, Phase
+from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time
+
+log = logging.getLogger(__name__)
+
+#: The durable job that tells what one stored event changed (payload: the event's id).
+ANNOUNCE_JOB = "job:koth_announce"
 
 
 def buttons(*rows: tuple[str, CallbackData]) -> InlineKeyboardMarkup:
@@ -71,15 +88,32 @@ class Announcer:
         return text
 
     async def publish_board(self, snap: Snapshot, *, new: bool = False) -> None:
-        """Edit the board in place (or post it when there is none yet, or ``new``)."""
+        """Edit the board in place (or post it when there is none yet, or ``new``).
+
+        A tournament has one board, posted once (by its outbox key); its id is its first
+        message, the one ``Sender.edit`` edits.
+        """
         text = self.board_text(snap)
         tournament = snap.tournament
         if tournament.board_message_id is not None and not new:
             await self.core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
             return
-        sent = await self.core.app.sender.send(tournament.chat_id, text)
+        key = f"koth:{tournament.id}:board"
+        done = await self.core.app.outbox.sent(key)
+        if done is None:
+            try:
+                sent = (await self.core.app.sender.send(tournament.chat_id, text))[0]
+            except Unreachable:  # the bot is out of the group: nobody to show the board to
+                log.warning("the board of tournament %s could not be posted", tournament.id)
+                return
+            chat_id, message_id = sent.chat.id, sent.message_id
+        else:
+            chat_id, message_id = done
         async with self.core.db.transaction() as tx:
-            await tournaments.set_board(tx, tournament.id, sent[-1].message_id)
+            if done is None:
+                now = self.core.now().isoformat()
+                await outbox.record(tx, key, chat_id, message_id, now)
+            await tournaments.set_board(tx, tournament.id, message_id)
 
     async def refresh_board(self, tournament_id: int) -> None:
         async with self.core.db.read() as tx:
@@ -94,14 +128,20 @@ class Announcer:
             (self.texts.get(lang, "koth.i_lost"), ReportCb(t=tid, g=key, c="l")),
         )
 
-    async def announce_pair(self, snap: Snapshot, *, first: bool = False) -> None:
-        """The pair at the table (with result buttons) and "you are next" to the challenger."""
-        state = snap.state
-        if state is None or state.next_pair is None:
+    async def announce_pair(
+        self, snap: Snapshot, current: Snapshot, key: str, *, first: bool = False
+    ) -> None:
+        """The pair at the table (with result buttons) and "you are next" to the challenger;
+        nothing when that pair no longer is the one at the table (``current``)."""
+        state, now = snap.state, current.state
+        if state is None or state.next_pair is None or now is None:
+            return
+        stale = now.next_pair != state.next_pair or current.key != snap.key
+        if stale or current.tournament.status != "running":
             return
         a, b = state.next_pair
-        tid, chat, key = snap.tournament.id, snap.tournament.chat_id, snap.key
-        n = game_number(key)
+        tid, chat, game = snap.tournament.id, snap.tournament.chat_id, snap.key
+        n = game_number(game)
         crown = " 👑" if a == state.king else ""
         text = self.core.tr(snap.lang)(
             "koth.first_pair" if first else "koth.pair",
@@ -110,52 +150,108 @@ class Announcer:
             crown=crown,
             b=snap.names[b],
         )
-        await self.core.app.sender.send(chat, text, self.report_buttons(snap.lang, tid, key))
+        markup = self.report_buttons(snap.lang, tid, game)
+        await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
         for player, opponent in ((a, b), (b, a)):
-            await self.core.dm(
+            await self.core.dm_once(
+                f"{key}:play:{player}",
                 player,
                 "koth.you_play",
                 chat,
-                markup=lambda lang: self.report_buttons(lang, tid, key),
+                markup=lambda lang: self.report_buttons(lang, tid, game),
                 opponent=snap.names[opponent],
                 n=n,
             )
         if state.upcoming:
-            await self.core.dm(state.upcoming[0], "koth.you_are_next", chat, king=snap.names[a])
+            nxt = state.upcoming[0]
+            await self.core.dm_once(
+                f"{key}:next:{nxt}", nxt, "koth.you_are_next", chat, king=snap.names[a]
+            )
 
     # --- changes of state ---------------------------------------------------------------------
 
+    async def store_job(self, tx: Tx, tid: int, event_id: int, finish: Finish | None = None) -> int:
+        """Store the job that announces event ``event_id`` (in the event's transaction); run
+        it after the commit (``Deadlines.run``)."""
+        payload: dict[str, Any] = {"event": event_id}
+        if finish is not None:
+            payload["finish"] = finish.to_payload()
+        return await deadlines.add(tx, ANNOUNCE_JOB, tid, self.core.now(), payload)
+
+    async def run_job(self, deadline: Deadline) -> None:
+        """The durable job: what the stored event changed, told once (see the module doc)."""
+        event_id = deadline.payload.get("event")
+        if not isinstance(event_id, int):
+            return
+        async with self.core.db.read() as tx:
+            current = await self.core.snapshot(tx, deadline.ref_id)
+        stored = [e for e in current.stored if e.id <= event_id]
+        if not stored or stored[-1].id != event_id:
+            return
+        tournament, event = current.tournament, stored[-1]
+        state = state_of(tournament, stored)
+        snap = Snapshot(tournament, stored, state, current.names, current.lang)
+        key = f"koth:{tournament.id}:e{event_id}"
+        if event.kind == "begin":
+            await self._announce_start(snap, current, key)
+            return
+        if event.kind == "expire":
+            await self.core.app.outbox.send_once(
+                f"{key}:expiry", tournament.chat_id, self.expiry_text(snap)
+            )
+        before = state_of(tournament, stored[:-1])
+        finish = Finish.from_payload(deadline.payload.get("finish"))
+        await self.announce_changes(before, snap, finish, current, key)
+
+    async def _announce_start(self, snap: Snapshot, current: Snapshot, key: str) -> None:
+        """``/begin``: the order and the main time, the board, the first pair."""
+        assert snap.state is not None
+        order = snap.state.order
+        listing = ", ".join(f"{i}. {snap.names[p]}" for i, p in enumerate(order, 1))
+        hours = int(main_time(len(order)).total_seconds() // 3600)
+        text = self.core.tr(snap.lang)("koth.begun", order=listing, hours=hours)
+        await self.core.app.outbox.send_once(f"{key}:begun", snap.tournament.chat_id, text)
+        await self.publish_board(current, new=True)
+        await self.announce_pair(snap, current, key, first=True)
+
     async def announce_changes(
-        self, before: KothState[int] | None, snap: Snapshot, finish: Finish | None
+        self,
+        before: KothState[int] | None,
+        snap: Snapshot,
+        finish: Finish | None,
+        current: Snapshot,
+        key: str,
     ) -> None:
-        """Everything a change of state must tell: phase, eliminations, the winner, the pair."""
+        """Everything a change of state must tell: phase, eliminations, the winner, the pair
+        (``snap`` just after the change; the board shows the ``current`` state)."""
         state = snap.state
         assert state is not None
-        await self.publish_board(snap)
+        await self.publish_board(current)
         old_out = set(before.eliminated) if before else set()
         new_out = [p for p in state.eliminated if p not in old_out]
+        chat = snap.tournament.chat_id
         if before is not None and before.phase is not state.phase:
-            await self._announce_phase(snap)
+            await self._announce_phase(snap, key)
         elif new_out and state.phase is not Phase.FINISHED:
             t = self.core.tr(snap.lang)
             lines = Html(out_lines(t, state, new_out, snap.names))
-            await self.core.app.sender.send(
-                snap.tournament.chat_id, t("koth.eliminated_now", lines=lines)
+            await self.core.app.outbox.send_once(
+                f"{key}:out", chat, t("koth.eliminated_now", lines=lines)
             )
         for player in new_out:
             if may_stay(state, player):
-                await self.ask_stay(snap.tournament.id, snap.tournament.chat_id, player)
+                await self.ask_stay(snap.tournament.id, chat, player, f"{key}:stay:{player}")
         if finish is not None and state.winner is not None:
-            await self.announce_winner(snap, finish)
+            await self.announce_winner(snap, finish, key)
             return
         if (
             before is None
             or before.next_pair != state.next_pair
             or before.game_count != state.game_count
         ):
-            await self.announce_pair(snap)
+            await self.announce_pair(snap, current, key)
 
-    async def _announce_phase(self, snap: Snapshot) -> None:
+    async def _announce_phase(self, snap: Snapshot, key: str) -> None:
         """Extra games begin, or a final / mini-tournament is set (with its order)."""
         state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
         assert state is not None
@@ -164,10 +260,10 @@ class Announcer:
             leaders = ", ".join(names[p] for p in state.leaders)
             text = t("koth.extra_begin", king=names[state.next_pair[0]], leaders=leaders)
         elif state.phase is Phase.FINAL:
-            key = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
-            text = t(key, names=" → ".join(names[p] for p in state.finalists))
+            which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
+            text = t(which, names=" → ".join(names[p] for p in state.finalists))
         if text is not None:
-            await self.core.app.sender.send(snap.tournament.chat_id, text)
+            await self.core.app.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
     def expiry_text(self, snap: Snapshot) -> str:
         """The main time is over: who still plays in the last circle, who is out and why."""
@@ -177,16 +273,16 @@ class Announcer:
         out = out_lines(t, state, list(state.eliminated), names) or t("koth.nobody_out")
         return t("koth.expired", players=", ".join(still) or "—", out=Html(out))
 
-    async def ask_stay(self, tid: int, chat: int, player: int) -> None:
+    async def ask_stay(self, tid: int, chat: int, player: int, key: str) -> None:
         def markup(lang: str) -> InlineKeyboardMarkup:
             return buttons(
                 (self.texts.get(lang, "koth.stay"), KothStayCb(t=tid, p=player, leave=False)),
                 (self.texts.get(lang, "koth.leave"), KothStayCb(t=tid, p=player, leave=True)),
             )
 
-        await self.core.dm(player, "koth.stay_or_leave", chat, markup=markup)
+        await self.core.dm_once(key, player, "koth.stay_or_leave", chat, markup=markup)
 
-    async def announce_winner(self, snap: Snapshot, finish: Finish) -> None:
+    async def announce_winner(self, snap: Snapshot, finish: Finish, key: str) -> None:
         """The winner and the prize fund in the group; each player's rating change privately."""
         state, t = snap.state, self.core.tr(snap.lang)
         assert state is not None and state.winner is not None and state.decided_by is not None
@@ -194,11 +290,12 @@ class Announcer:
         how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
         fund = f"{finish.fund:,}".replace(",", " ")
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
-        await self.core.app.sender.send(chat, text)
+        await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
         until = finish.bonus_until.isoformat() if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
             delta = new - old
-            await self.core.dm(
+            await self.core.dm_once(
+                f"{key}:rating:{pid}",
                 pid,
                 "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
                 chat,

@@ -166,5 +166,30 @@ class KothCore:
             fallback_chat=chat_id,
         )
 
+    async def dm_once(
+        self,
+        outbox_key: str,
+        player_id: int,
+        key: str,
+        chat_id: int | None,
+        *,
+        markup: Markup | None = None,
+        **values: object,
+    ) -> None:
+        """``dm``, sent once under ``outbox_key`` (a durable job's message, see ``bot.outbox``)."""
+        async with self.db.read() as tx:
+            player = await players.by_id(tx, player_id)
+            if player is None or player.telegram_id is None:
+                return
+            lang = await self.user_lang(tx, player.telegram_id)
+        await self.app.outbox.notify_once(
+            outbox_key,
+            player.telegram_id,
+            player.display_name,
+            self.texts.get(lang, key, **values),
+            markup(lang) if markup else None,
+            fallback_chat=chat_id,
+        )
+
     async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
         await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())

@@ -1,6 +1,7 @@
 """The King-of-the-Hill result desk: every change is a stored event, checked by a replay first,
 appended in one transaction; a change that decides the winner finishes the tournament in the
-same transaction. What to announce is returned and run after the commit."""
+same transaction. What to announce is a durable job stored with the event
+(``bot.koth_announce``), armed after the commit."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import Any
 from bot.koth_announce import Announcer
 from bot.koth_core import TIMERS, AfterCommit, KothCore, KothProblem, Snapshot, state_of
 from bot.koth_events import game_number
-from bot.koth_finish import Finish, Finishing
+from bot.koth_finish import Finishing
 from bot.results import Claim, Game
 from db import deadlines, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.koth import KothError, KothState, Phase
+from rules.koth import KothError, Phase
 
 
 class Desk:
@@ -41,32 +42,30 @@ class Desk:
         snap = await self.core.snapshot(tx, tournament_id)
         if snap.tournament.status != "running" or snap.state is None:
             raise KothProblem("koth.not_running")
-        before = snap.state
         self._check(snap, kind, payload, actor)
         now = self.core.now().isoformat()
-        await tournaments.append_event(tx, tournament_id, kind, payload, actor, now)
+        event_id = await tournaments.append_event(tx, tournament_id, kind, payload, actor, now)
         snap = await self.core.snapshot(tx, tournament_id)
         if snap.state is None or snap.state.phase is not Phase.FINISHED:
-            return self._after(before, snap, None, [], None)
+            job = await self.board.store_job(tx, tournament_id, event_id)
+            return self._after(job, [], [])
         finish = await self.finishing.finish(tx, snap)
-        snap = await self.core.snapshot(tx, tournament_id)
         cancelled = await deadlines.cancel_for(tx, tournament_id, TIMERS)
         bonus_job = await self.finishing.ensure_bonus_job(tx)
-        return self._after(before, snap, finish, cancelled, bonus_job)
+        job = await self.board.store_job(tx, tournament_id, event_id, finish)
+        return self._after(job, [] if bonus_job is None else [bonus_job], cancelled)
 
     def _after(
-        self,
-        before: KothState[int],
-        snap: Snapshot,
-        finish: Finish | None,
-        cancelled: list[int],
-        bonus_job: tuple[int, datetime] | None,
+        self, job: int, armed: list[tuple[int, datetime]], cancelled: list[int]
     ) -> AfterCommit:
+        """After the commit: the timers stopped, the bonus check armed, and the event's durable
+        job run (it edits the board and tells what changed, see ``bot.koth_announce``)."""
+
         async def after() -> None:
             self.core.app.deadlines.unschedule(cancelled)
-            if bonus_job is not None:
-                self.core.app.deadlines.schedule(*bonus_job)
-            await self.board.announce_changes(before, snap, finish)
+            for deadline_id, due in armed:
+                self.core.app.deadlines.schedule(deadline_id, due)
+            await self.core.app.deadlines.run(job)
 
         return after
 

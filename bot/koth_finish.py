@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from bot.koth_core import BONUS_CHECK, DISCIPLINE, AfterCommit, KothCore, Snapshot, unpairs
 from db import deadlines, players, tournaments
@@ -21,6 +22,25 @@ class Finish:
     fund: int
     changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # before, after (cents)
     bonus_until: date | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        """As JSON (kept in the payload of the job that announces it)."""
+        return {
+            "fund": self.fund,
+            "changes": [[pid, old, new] for pid, (old, new) in self.changes.items()],
+            "bonus_until": self.bonus_until.isoformat() if self.bonus_until else None,
+        }
+
+    @classmethod
+    def from_payload(cls, value: Any) -> Finish | None:
+        if not isinstance(value, dict):
+            return None
+        until = value.get("bonus_until")
+        return cls(
+            fund=int(value["fund"]),
+            changes={int(p): (int(old), int(new)) for p, old, new in value["changes"]},
+            bonus_until=date.fromisoformat(until) if until else None,
+        )
 
 
 class Finishing:

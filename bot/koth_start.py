@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from bot.koth_announce import Announcer
-from bot.koth_core import DISCIPLINE, KothCore, KothProblem, Snapshot, pairs, unpairs
+from bot.koth_core import DISCIPLINE, KothCore, KothProblem, pairs, unpairs
 from bot.koth_timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx
@@ -132,12 +132,11 @@ class Preparation:
     async def begin(self, tournament: Tournament, actor: int) -> None:
         """4–6 players: order, norms and ratings fixed, main time started, first pair called."""
         async with self.core.db.transaction() as tx:
-            armed = await self._begin(tx, tournament.id, actor)
-            snap = await self.core.snapshot(tx, tournament.id)
+            armed, job = await self._begin(tx, tournament.id, actor)
         self.timers.arm(armed)
-        await self._announce_start(snap)
+        await self.core.app.deadlines.run(job)  # the start announced (``bot.koth_announce``)
 
-    async def _begin(self, tx: Tx, tid: int, actor: int) -> Armed:
+    async def _begin(self, tx: Tx, tid: int, actor: int) -> tuple[Armed, int]:
         fresh = await self._registering(tx, tid)
         ids = await self.core.participant_ids(tx, tid)
         try:
@@ -161,16 +160,8 @@ class Preparation:
         )
         await tournaments.update_settings(tx, tid, settings)
         await tournaments.set_status(tx, tid, "running", now.isoformat())
-        await tournaments.append_event(tx, tid, "begin", {"order": order}, actor, now.isoformat())
+        event = await tournaments.append_event(
+            tx, tid, "begin", {"order": order}, actor, now.isoformat()
+        )
         await self.core.audit(tx, tid, actor, "koth_begin", order=order)
-        return await self.timers.add(tx, tid, due)
-
-    async def _announce_start(self, snap: Snapshot) -> None:
-        assert snap.state is not None
-        order = snap.state.order
-        listing = ", ".join(f"{i}. {snap.names[p]}" for i, p in enumerate(order, 1))
-        hours = int(main_time(len(order)).total_seconds() // 3600)
-        text = self.core.tr(snap.lang)("koth.begun", order=listing, hours=hours)
-        await self.core.app.sender.send(snap.tournament.chat_id, text)
-        await self.board.publish_board(snap, new=True)
-        await self.board.announce_pair(snap, first=True)
+        return await self.timers.add(tx, tid, due), await self.board.store_job(tx, tid, event)

@@ -80,11 +80,9 @@ class Timers:
             return None
         after = await self.desk.apply(tx, tournament.id, "expire", {}, None)
         ticks = await deadlines.cancel_for(tx, tournament.id, (BOARD_TICK,))
-        text = self.board.expiry_text(await self.core.snapshot(tx, tournament.id))
 
-        async def send() -> None:
+        async def send() -> None:  # the expiry text goes with the event's announcing job
             self.core.app.deadlines.unschedule(ticks)
-            await self.core.app.sender.send(tournament.chat_id, text)
             await after()
 
         return send

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from aiogram import BaseMiddleware
@@ -29,6 +30,17 @@ def _origin(update: Update) -> tuple[User | None, Chat | None]:
     if update.my_chat_member is not None:
         return update.my_chat_member.from_user, update.my_chat_member.chat
     return None, None
+
+
+async def handled_and_blocked(tx: Tx, update_id: int, user_id: int) -> tuple[bool, bool | None]:
+    """One query: (update already handled, the user's ``blocked_bot`` or ``None`` if unknown)."""
+    row = await tx.one(
+        """SELECT (SELECT 1 FROM processed_updates WHERE update_id = ?),
+                  (SELECT blocked_bot FROM tg_users WHERE id = ?)""",
+        (update_id, user_id),
+    )
+    assert row is not None
+    return row[0] is not None, None if row[1] is None else bool(row[1])
 
 
 async def already_handled(tx: Tx, update_id: int) -> bool:
@@ -58,10 +70,20 @@ class ContextMiddleware(BaseMiddleware):
     skipped.
     """
 
+    #: the user's row is rewritten at least this often (its ``seen_at``) when nothing changed
+    SEEN_EVERY = timedelta(minutes=10)
+    #: how many users and chats the cache of written rows holds (the oldest go first)
+    CACHE_SIZE = 50_000
+
     def __init__(self, db: Database, texts: Texts, clock: Clock) -> None:
         self._db = db
         self._texts = texts
         self._clock = clock
+        #: what this process last wrote of each user and chat, and when: a row is written again
+        #: only when Telegram's copy differs (or ``seen_at`` is old)
+        #: user → (his fields, known to have started the bot, when written)
+        self._users: dict[int, tuple[tuple[object, ...], bool, datetime]] = {}
+        self._chats: dict[int, tuple[object, ...]] = {}
         self._in_flight: set[int] = set()
         self._locks: dict[tuple[int, int], tuple[asyncio.Lock, int]] = {}
 
@@ -103,30 +125,90 @@ class ContextMiddleware(BaseMiddleware):
         chat: Chat | None,
         now: str,
     ) -> Any:
-        async with self._db.transaction() as tx:
-            if await already_handled(tx, event.update_id):
-                log.info("update %s delivered again; ignored", event.update_id)
-                return None
-            if user is not None and not user.is_bot:
-                if chat is not None:
-                    await chats.remember(tx, chat.id, chat.type, chat.title, now)
-                await players.remember_user(
-                    tx,
-                    user.id,
-                    user.first_name,
-                    user.last_name,
-                    user.username,
-                    user.language_code,
-                    now,
-                    private=chat is not None and chat.type == "private",
-                )
+        if not await self._check_and_remember(event.update_id, user, chat, now):
+            log.info("update %s delivered again; ignored", event.update_id)
+            return None
         lang = pick_language(user.language_code if user else None, self._texts.default)
         data["lang"] = lang
         data["t"] = Tr(self._texts, lang)
         result = await handler(event, data)
-        async with self._db.transaction() as tx:
+        async with self._db.autocommit() as tx:  # one INSERT (now and then a DELETE)
             await mark_handled(tx, event.update_id, self._clock.now().isoformat())
         return result
+
+    async def _check_and_remember(
+        self, update_id: int, user: User | None, chat: Chat | None, now: str
+    ) -> bool:
+        """False if the update was handled already; else store its sender and chat where they
+        differ from what this process last wrote (one read when nothing changed)."""
+        person = user if user is not None and not user.is_bot else None
+        private = chat is not None and chat.type == "private"
+        user_row = (
+            None
+            if person is None
+            else (person.first_name, person.last_name, person.username, person.language_code)
+        )
+        chat_row = None if chat is None or person is None else (chat.type, chat.title)
+        when = self._clock.now()
+        if person is not None:
+            written = self._users.get(person.id)
+            stale_user = (
+                written is None
+                or written[0] != user_row
+                or (private and not written[1])  # his first private message: started_bot
+                or when - written[2] >= self.SEEN_EVERY
+            )
+            stale_chat = chat is not None and self._chats.get(chat.id) != chat_row
+            if not stale_user and not stale_chat:
+                async with self._db.read() as tx:
+                    handled, blocked = await handled_and_blocked(tx, update_id, person.id)
+                if handled:
+                    return False
+                # A private message clears "blocked" (set by a failed send since); a row gone
+                # from the database is written again.
+                if blocked is not None and not (private and blocked):
+                    return True
+        async with self._db.transaction() as tx:
+            if await already_handled(tx, update_id):
+                return False
+            if person is not None:
+                if chat is not None:
+                    await chats.remember(tx, chat.id, chat.type, chat.title, now)
+                await players.remember_user(
+                    tx,
+                    person.id,
+                    person.first_name,
+                    person.last_name,
+                    person.username,
+                    person.language_code,
+                    now,
+                    private=private,
+                )
+                started = private or (person.id in self._users and self._users[person.id][1])
+                tx.on_commit(
+                    lambda: self._written(person.id, user_row, started, chat, chat_row, when)
+                )
+        return True
+
+    def _written(
+        self,
+        user_id: int,
+        user_row: tuple[object, ...] | None,
+        started: bool,
+        chat: Chat | None,
+        chat_row: tuple[object, ...] | None,
+        when: datetime,
+    ) -> None:
+        if user_row is not None:
+            self._users.pop(user_id, None)
+            self._users[user_id] = (user_row, started, when)
+            while len(self._users) > self.CACHE_SIZE:
+                del self._users[next(iter(self._users))]
+        if chat is not None and chat_row is not None:
+            self._chats.pop(chat.id, None)
+            self._chats[chat.id] = chat_row
+            while len(self._chats) > self.CACHE_SIZE:
+                del self._chats[next(iter(self._chats))]
 
 
 class CallbackGuardMiddleware(BaseMiddleware):

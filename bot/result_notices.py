@@ -27,17 +27,6 @@ class ResultNotices:
         self._settings = settings
         flow.on_reminder = self.remind
 
-    async def _person(self, player_id: int) -> tuple[int | None, str, str]:
-        """(telegram id, display name, language) of a player."""
-        async with self._db.read() as tx:
-            player = await players.by_id(tx, player_id)
-            user = None
-            if player is not None and player.telegram_id is not None:
-                user = await players.tg_user(tx, player.telegram_id)
-        name = player.display_name if player else f"#{player_id}"
-        lang = pick_language(user.language_code if user else None, self._texts.default)
-        return (player.telegram_id if player else None), name, lang
-
     def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> str:
         t = self._texts
         if claim.get("draw"):
@@ -55,8 +44,7 @@ class ResultNotices:
         assert outcome.tournament and outcome.game and outcome.report
         tournament, game, report = outcome.tournament, outcome.game, outcome.report
         opponent = game.opponent(report.reporter_id)
-        tg_id, name, lang = await self._person(opponent)
-        names = await self._names(game)
+        tg_id, name, lang, names = await self._people(opponent, game)
         desk = self._flow.desks[tournament.kind]
         text = self._texts.get(
             lang,
@@ -78,6 +66,25 @@ class ResultNotices:
             await self._notifier.to_user(
                 tg_id, name, text, builder.as_markup(), fallback_chat=tournament.chat_id
             )
+
+    async def _people(
+        self, player_id: int, game: Game
+    ) -> tuple[int | None, str, str, dict[int, str]]:
+        """(telegram id, display name, language) of one of the game's players and the names of
+        both, in one read."""
+        async with self._db.read() as tx:
+            found = await players.many(tx, [game.a, game.b])
+            player = found.get(player_id)
+            user = None
+            if player is not None and player.telegram_id is not None:
+                user = await players.tg_user(tx, player.telegram_id)
+        names = {
+            pid: (found[pid].display_name if pid in found else f"#{pid}")
+            for pid in (game.a, game.b)
+        }
+        lang = pick_language(user.language_code if user else None, self._texts.default)
+        tg_id = player.telegram_id if player else None
+        return tg_id, names.get(player_id, f"#{player_id}"), lang, names
 
     async def _names(self, game: Game) -> dict[int, str]:
         async with self._db.read() as tx:

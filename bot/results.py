@@ -35,6 +35,8 @@ from db.tournaments import Tournament
 log = logging.getLogger(__name__)
 
 Claim = dict[str, Any]
+#: A claim built once the game is known (``report`` checks the game first): may raise.
+ClaimOf = Callable[["Tournament", "Game", "GameDesk"], Claim]
 AfterCommit = Callable[[], Awaitable[None]]
 REMINDER = "confirm_reminder"
 
@@ -136,9 +138,14 @@ class ResultFlow:
         return None if game is None else (tournament, game)
 
     async def report(
-        self, tournament_id: int, game_key: str, reporter_id: int, claim: Claim
+        self, tournament_id: int, game_key: str, reporter_id: int, claim: Claim | ClaimOf
     ) -> tuple[Outcome, AfterCommit | None]:
-        """A player's report of his own game."""
+        """A player's report of his own game.
+
+        ``claim`` may be a function of the open game (and its desk), called once the game is
+        known to be open and the reporter's; whatever it raises leaves nothing stored. The
+        desk's ``on_pending`` is *not* called here: the caller answers the player first, then
+        calls ``pending_hook``."""
         after: AfterCommit | None = None
         due_id = None
         async with self._db.transaction() as tx:
@@ -148,27 +155,22 @@ class ResultFlow:
             tournament, game = found
             if not game.has(reporter_id):
                 return Outcome(Step.NOT_YOURS, tournament, game), None
+            if callable(claim):
+                claim = claim(tournament, game, self.desks[tournament.kind])
             report_id = await reports.add(
                 tx, tournament_id, game_key, reporter_id, claim, self._now()
             )
+            stored = await reports.for_game(tx, tournament_id, game_key)
             if report_id is None:
                 # Pressed again: the first press may have been stored by a bot that died before
                 # it asked the opponent; the handler asks again while the report is pending.
-                mine = next(
-                    (
-                        r
-                        for r in await reports.for_game(tx, tournament_id, game_key)
-                        if r.reporter_id == reporter_id
-                    ),
-                    None,
-                )
+                mine = next((r for r in stored if r.reporter_id == reporter_id), None)
                 return Outcome(Step.DUPLICATE, tournament, game, mine), None
-            mine = await reports.get(tx, report_id)
-            assert mine is not None
+            mine = next(r for r in stored if r.id == report_id)
             other = next(
                 (
                     r
-                    for r in await reports.for_game(tx, tournament_id, game_key)
+                    for r in stored
                     if r.reporter_id != reporter_id and r.status in ("pending", "disputed")
                 ),
                 None,
@@ -186,7 +188,6 @@ class ResultFlow:
                 outcome = Outcome(Step.PENDING, tournament, game, mine)
         if due_id is not None:
             self._deadlines.schedule(due_id, self._clock.now() + self._confirmation)
-        await self._pending_hook(outcome)
         return outcome, after
 
     async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:
@@ -200,16 +201,16 @@ class ResultFlow:
         return Outcome(Step.FINAL, tournament, game, report), after
 
     async def dispute(self, report_id: int, presser_id: int) -> Outcome:
-        """The opponent disputes a pending report: the judges decide."""
+        """The opponent disputes a pending report: the judges decide.
+
+        As with ``report``, the caller calls ``pending_hook`` after answering."""
         async with self._db.transaction() as tx:
             checked = await self._opponent_check(tx, report_id, presser_id)
             if isinstance(checked, Outcome):
                 return checked
             tournament, game, report = checked
             await reports.set_status(tx, report_id, "disputed")
-        outcome = Outcome(Step.DISPUTED, tournament, game, report)
-        await self._pending_hook(outcome)
-        return outcome
+        return Outcome(Step.DISPUTED, tournament, game, report)
 
     async def _opponent_check(
         self, tx: Tx, report_id: int, presser_id: int
@@ -261,7 +262,9 @@ class ResultFlow:
         await reports.resolve(tx, tournament.id, game.key, status, actor_id, self._now())
         return await self.desks[tournament.kind].record(tx, tournament, game, claim, actor_id)
 
-    async def _pending_hook(self, outcome: Outcome) -> None:
+    async def pending_hook(self, outcome: Outcome) -> None:
+        """After a report or dispute (once the presser has his answer): tell the desk that a
+        report waits (e.g. to mark the table on the board)."""
         if outcome.tournament is None or outcome.game is None:
             return
         desk = self.desks.get(outcome.tournament.kind)

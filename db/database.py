@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -24,37 +25,85 @@ Row = aiosqlite.Row
 Params = Sequence[Any] | dict[str, Any]
 
 
-class Tx:
-    """The statements of one transaction (or one read); obtained from ``Database``."""
+def _run(
+    conn: sqlite3.Connection, begin: bool, sql: str, params: Params, fetch: bool
+) -> tuple[int, int] | list[Row]:
+    """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then one statement; its rows
+    (``fetch``) or (last inserted row id, rows changed)."""
+    if begin:
+        conn.execute("BEGIN IMMEDIATE")
+    cursor = conn.execute(sql, params)
+    try:
+        if fetch:
+            return cursor.fetchall()
+        return cursor.lastrowid or 0, cursor.rowcount
+    finally:
+        cursor.close()
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+
+class Tx:
+    """The statements of one transaction (or one read); obtained from ``Database``.
+
+    Each statement is one hop to aiosqlite's thread (statement, result and cursor together);
+    a write transaction's ``BEGIN IMMEDIATE`` rides along with its first statement."""
+
+    def __init__(self, conn: aiosqlite.Connection, *, writing: bool = False) -> None:
         self._conn = conn
+        self._writing = writing
+        self._begin = writing  #: ``BEGIN IMMEDIATE`` still to send (with the next statement)
+        self._on_commit: list[Callable[[], None]] = []
+
+    @property
+    def begun(self) -> bool:
+        """A write transaction that has sent its ``BEGIN`` (so it must end)."""
+        return self._writing and not self._begin
+
+    def on_commit(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` once this transaction is committed (never if it is rolled back); in a
+        read, at once. For in-memory caches of what the database holds."""
+        if self._writing:
+            self._on_commit.append(fn)
+        else:
+            fn()
+
+    async def _call(self, sql: str, params: Params, *, fetch: bool) -> Any:
+        # aiosqlite's own queue (``_execute``) runs ``_run`` in the connection's thread: one
+        # hop instead of up to four (begin, execute, read the cursor, close it).
+        conn, begin = self._conn, self._begin
+        self._begin = False
+        return await conn._execute(  # type: ignore[no-untyped-call]
+            lambda: _run(conn._conn, begin, sql, params, fetch)
+        )
+
+    async def _statement(self, sql: str, params: Params) -> tuple[int, int]:
+        done: tuple[int, int] = await self._call(sql, params, fetch=False)
+        return done
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return the last inserted row id."""
-        cursor = await self._conn.execute(sql, params)
-        rowid = cursor.lastrowid or 0
-        await cursor.close()
-        return rowid
+        return (await self._statement(sql, params))[0]
+
+    async def insert(self, sql: str, params: Params = ()) -> int | None:
+        """Run an ``INSERT`` (``OR IGNORE``); the new row's id, ``None`` if none was inserted."""
+        rowid, changed = await self._statement(sql, params)
+        return rowid if changed else None
 
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
+        if self._begin:
+            await self.execute("SELECT 1")
         await self._conn.executemany(sql, rows)
 
     async def changes(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        cursor = await self._conn.execute(sql, params)
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        return (await self._statement(sql, params))[1]
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row: Row | None = await cursor.fetchone()
-            return row
+        rows: list[Row] = await self._call(sql, params, fetch=True)
+        return rows[0] if rows else None
 
     async def all(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        rows: list[Row] = await self._call(sql, params, fetch=True)
+        return rows
 
     async def value(self, sql: str, params: Params = ()) -> Any:
         row = await self.one(sql, params)
@@ -130,13 +179,24 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on an exception."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            tx = Tx(self._conn, writing=True)  # BEGIN IMMEDIATE comes with the first statement
             try:
-                yield Tx(self._conn)
+                yield tx
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                if tx.begun and self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            if tx.begun:
+                await self._conn.execute("COMMIT")
+            for fn in tx._on_commit:
+                fn()
+
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[Tx]:
+        """Statements each committed on its own (SQLite's autocommit): for a single write that
+        needs no transaction around it, without the two extra statements of one."""
+        async with self._lock:
+            yield Tx(self._conn)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:

@@ -34,15 +34,12 @@ async def add(
     tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
 ) -> int | None:
     """Store a report; ``None`` if this player already reported this game (a double tap)."""
-    changed = await tx.changes(
+    return await tx.insert(
         """INSERT OR IGNORE INTO reports (tournament_id, game_key, reporter_id, claim_json,
                                           created_at)
            VALUES (?, ?, ?, ?, ?)""",
         (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
     )
-    if changed == 0:
-        return None
-    return int(await tx.value("SELECT last_insert_rowid()"))
 
 
 async def get(tx: Tx, report_id: int) -> Report | None:

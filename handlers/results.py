@@ -8,12 +8,13 @@ from aiogram.types import CallbackQuery, Message
 from bot.claims import BadCode, claim_from_decision, claim_from_report
 from bot.registry import Registry
 from bot.result_notices import ResultNotices
-from bot.results import Outcome, ResultFlow, Step
+from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.texts import Tr
 from db import tournaments
 from db.database import Database
+from db.tournaments import Tournament
 from handlers.callbacks import ConfirmCb, DecideCb, ReportCb
 
 router = Router(name=__name__)
@@ -53,32 +54,23 @@ async def report(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
-    db: Database,
 ) -> None:
     player = await registry.player_of(query.from_user.id)
     if player is None:
         await query.answer(t("results.not_yours"), show_alert=True)
         return
-    async with db.transaction() as tx:
-        tournament = await tournaments.get(tx, callback_data.t)
-        desk = flow.desks.get(tournament.kind) if tournament else None
-        game = (
-            await desk.open_game(tx, tournament, callback_data.g) if desk and tournament else None
-        )
-    if tournament is None or desk is None or game is None:
-        await query.answer(t("results.closed"), show_alert=True)
-        return
-    if not game.has(player.id):
-        await query.answer(t("results.not_yours"), show_alert=True)
-        return
+    player_id = player.id
+
+    def claim_of(tournament: Tournament, game: Game, desk: GameDesk) -> Claim:
+        draws = desk.draws_allowed(tournament, game)
+        return claim_from_report(game, player_id, callback_data.c, draws=draws)
+
+    # One transaction checks the game (closed, not yours), builds the claim and stores it.
     try:
-        claim = claim_from_report(
-            game, player.id, callback_data.c, draws=desk.draws_allowed(tournament, game)
-        )
+        outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
     except BadCode:
         await query.answer(t("common.stale_button"), show_alert=True)
         return
-    outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim)
     await tell(query, outcome, t)
     if after is not None:
         await after()
@@ -93,6 +85,7 @@ async def report(
         await notices.ask_confirmation(outcome)
     elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]
+    await flow.pending_hook(outcome)
 
 
 @router.callback_query(ConfirmCb.filter())
@@ -122,6 +115,7 @@ async def confirm(
     if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
         await settle_prompt(query, t, "results.note_disputed", sender)
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.report])
+    await flow.pending_hook(outcome)
 
 
 @router.callback_query(DecideCb.filter())

@@ -15,9 +15,10 @@ The service is split by what it does; ``SwissService`` is the one object handler
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.swiss import desk, export, finish, queries, registration, rounds, timers
+from bot.swiss import broadcast, desk, export, finish, queries, registration, rounds, timers
 from bot.swiss.core import TIMERS, AfterCommit, Core, Refused
 from bot.swiss.desk import SwissDesk
 from db.database import Tx
@@ -101,3 +102,6 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     flow.desks["swiss"] = service.desk
     for kind in TIMERS:
         app.deadlines.on(kind, service.on_timer)
+    # The durable jobs that tell people about a pairing and about the end (crash-safe sends).
+    app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
+    app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))

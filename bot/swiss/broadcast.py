@@ -17,11 +17,14 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.notify import mention
+from bot.sender import Unreachable
 from bot.swiss.core import Core, T
 from bot.swiss.state import SWISS, TOP, Round, State, points_text
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
-from db import players, tournaments
+from db import deadlines, outbox, players, tournaments
+from db.database import Tx
+from db.models import Deadline
 from db.tournaments import Tournament
 from handlers.callbacks import ReportCb
 
@@ -29,26 +32,58 @@ log = logging.getLogger(__name__)
 
 SCORES = ("20", "21", "12", "02")
 DRAW_SCORE = "11"
+#: The durable job (``bot.deadlines``) that sends a pairing: the board and each player's table.
+ROUND_JOB = "job:swiss_round"
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """One personal message: to a club player (``telegram_id``), with optional buttons."""
+    """One personal message: to a club player (``telegram_id``), with optional buttons; sent
+    once under the outbox ``key`` (see ``bot.outbox``)."""
 
+    key: str
     telegram_id: int
     name: str
     text: str
     markup: InlineKeyboardMarkup | None
 
 
-async def broadcast(core: Core, tournament_id: int) -> None:
-    """Post the current round's board and tell each player his table, all at once."""
+def round_key(tournament_id: int, number: int, gen: int) -> str:
+    """The outbox key prefix of one pairing (round and generation) of a tournament."""
+    return f"sw:{tournament_id}:r{number}g{gen}"
+
+
+async def store_round_job(core: Core, tx: Tx, tournament_id: int, number: int, gen: int) -> int:
+    """Store the durable job that broadcasts a pairing, in the transaction that stored it.
+
+    Run the returned job after the commit (``Deadlines.run``); after a crash it runs again at
+    the start and sends what is still missing (``round_job``).
+    """
+    payload: dict[str, object] = {"round": number, "gen": gen}
+    return await deadlines.add(tx, ROUND_JOB, tournament_id, core.now(), payload)
+
+
+async def round_job(core: Core, deadline: Deadline) -> None:
+    """The durable job of a pairing: its broadcast, unless a newer pairing superseded it."""
+    number, gen = deadline.payload.get("round"), deadline.payload.get("gen")
+    if isinstance(number, int) and isinstance(gen, int):
+        await broadcast(core, deadline.ref_id, (number, gen))
+
+
+async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | None = None) -> None:
+    """Post the current round's board and tell each player his table, all at once.
+
+    Each message is sent once by its outbox key (so a re-run after a crash sends only what is
+    missing); ``which`` (round, generation): nothing when that pairing is no longer current.
+    """
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
-        assert tournament is not None
+        if tournament is None or tournament.status != "running":
+            return
         state = await core.state(tx, tournament_id)
         rnd = state.current
-        assert rnd is not None
+        if rnd is None or (which is not None and (rnd.number, rnd.gen) != which):
+            return
         ids = seated(rnd)
         names = await core.names(tx, ids)
         found = await players.many(tx, ids)
@@ -58,14 +93,15 @@ async def broadcast(core: Core, tournament_id: int) -> None:
                 user = await players.tg_user(tx, player.telegram_id)
                 code = user.language_code if user else None
                 langs[player.id] = pick_language(code, core.texts.default)
+    prefix = round_key(tournament_id, rnd.number, rnd.gen)
     board = await board_text(core, tournament, state, rnd, names, set())
     notices = [
-        Notice(found[pid].telegram_id or 0, names[pid], text, markup)
+        Notice(f"{prefix}:p{pid}", found[pid].telegram_id or 0, names[pid], text, markup)
         for pid, text, markup in pairing_texts(core, tournament, state, rnd, names, langs)
         if pid in langs
     ]
     await asyncio.gather(
-        post_board(core, tournament, board),
+        post_board(core, tournament, rnd, board, f"{prefix}:board"),
         *(deliver(core, notice, tournament.chat_id) for notice in notices),
     )
 
@@ -106,26 +142,51 @@ def pairing_texts(
     return out
 
 
-async def post_board(core: Core, tournament: Tournament, text: str) -> None:
-    sent = await core.app.sender.send(tournament.chat_id, text)
+async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, key: str) -> None:
+    """Post the round's board once (by ``key``) and make it the board that results edit.
+
+    The board's id is its first message (the one ``Sender.edit`` edits), kept in the outbox so
+    a re-run after a crash finds it; it becomes the tournament's board while the round is the
+    current one.
+    """
+    done = await core.app.outbox.sent(key)
+    if done is None:
+        try:
+            sent = await core.app.sender.send(tournament.chat_id, text)
+        except Unreachable:  # the bot is out of the group: nobody to post the board to
+            log.warning("the board of tournament %s could not be posted", tournament.id)
+            return
+        chat_id, message_id = sent[0].chat.id, sent[0].message_id
+    else:
+        chat_id, message_id = done
     async with core.db.transaction() as tx:
-        await tournaments.set_board(tx, tournament.id, sent[0].message_id)
+        if done is None:
+            await outbox.record(tx, key, chat_id, message_id, core.now().isoformat())
+        current = (await core.state(tx, tournament.id)).current
+        if current is not None and (current.number, current.gen) == (rnd.number, rnd.gen):
+            await tournaments.set_board(tx, tournament.id, message_id)
 
 
 async def deliver(core: Core, notice: Notice, group: int) -> None:
-    """Privately if possible (``Notifier``), else in the group with a mention; never raises."""
+    """Privately if possible, else in the group with a mention, once by the notice's key;
+    never raises."""
     try:
-        await core.app.notifier.to_user(
-            notice.telegram_id, notice.name, notice.text, notice.markup, fallback_chat=group
+        await core.app.outbox.notify_once(
+            notice.key,
+            notice.telegram_id,
+            notice.name,
+            notice.text,
+            notice.markup,
+            fallback_chat=group,
         )
         return
     except Exception:  # a failure of one message must not stop the others
-        log.warning("pairing to %s failed; trying the group", notice.telegram_id, exc_info=True)
+        log.warning("message to %s failed; trying the group", notice.telegram_id, exc_info=True)
     try:
         text = f"{mention(notice.telegram_id, notice.name)}\n{notice.text}"
-        await core.app.sender.send(group, text, notice.markup)
+        await core.app.outbox.send_once(notice.key, group, text, notice.markup)
     except Exception:
-        log.exception("pairing to %s could not be delivered at all", notice.telegram_id)
+        log.exception("message to %s could not be delivered at all", notice.telegram_id)
 
 
 def match_format(tournament: Tournament) -> bool:
@@ -163,18 +224,28 @@ async def board_text(
 
 
 async def refresh_board(core: Core, tournament_id: int, pending_key: str | None = None) -> None:
-    async with core.db.read() as tx:
-        tournament = await tournaments.get(tx, tournament_id)
-        if tournament is None or tournament.board_message_id is None:
-            return
-        state = await core.state(tx, tournament_id)
-        rnd = state.current
-        if rnd is None:
-            return
-        names = await core.names(tx, seated(rnd))
-        unresolved = await core.unresolved_keys(tx, tournament_id)
-    if pending_key:
-        unresolved.add(pending_key)
-    pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
-    text = await board_text(core, tournament, state, rnd, names, pending)
-    await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
+    """Edit the group's board to the current state (``pending_key``: a game known to wait).
+
+    Coalesced per tournament (``Core.coalesce_board``): while one refresh runs, every further
+    call waits for one more that starts after it; a burst of N reports costs two or three
+    renders of the board, not N, and the last one shows the final state."""
+
+    async def run(pending_keys: set[str]) -> None:
+        async with core.db.read() as tx:
+            tournament = await tournaments.get(tx, tournament_id)
+            if tournament is None or tournament.board_message_id is None:
+                return
+            state = await core.state(tx, tournament_id)
+            rnd = state.current
+            if rnd is None:
+                return
+            names = await core.names(tx, seated(rnd))
+            unresolved = await core.unresolved_keys(tx, tournament_id)
+        unresolved |= pending_keys
+        pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
+        ends_at = state.ends_at.get(rnd.number)
+        ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
+        text = render_board(core.t(), tournament, state, rnd, names, pending, ends)
+        await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
+
+    await core.coalesce_board(tournament_id, pending_key, run)

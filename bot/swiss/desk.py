@@ -98,13 +98,23 @@ async def record(
     await core.event(tx, tournament.id, "sw_result", payload, actor_id)
     if actor_id is not None and not game.has(actor_id):  # a judge's decision
         await core.audit(tx, tournament.id, actor_id, "result_decided", payload)
-    return await after_result(core, tx, tournament.id, announce=True)
+    return await after_result(core, tx, tournament.id, announce=True, tournament=tournament)
 
 
-async def after_result(core: Core, tx: Tx, tournament_id: int, *, announce: bool) -> AfterCommit:
-    """Refresh the board; finish after the Top's final, else say when the round is complete."""
+async def after_result(
+    core: Core,
+    tx: Tx,
+    tournament_id: int,
+    *,
+    announce: bool,
+    tournament: Tournament | None = None,
+) -> AfterCommit:
+    """Refresh the board; finish after the Top's final, else say when the round is complete.
+
+    ``tournament``: the caller's, read in this transaction (else it is read again)."""
     state = await core.state(tx, tournament_id)
-    tournament = await tournaments.get(tx, tournament_id)
+    if tournament is None:
+        tournament = await tournaments.get(tx, tournament_id)
     assert tournament is not None
     rnd = state.current
     done: AfterCommit | None = None

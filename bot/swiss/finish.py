@@ -1,4 +1,9 @@
-"""The end of a tournament: finishing with the rating (at the end, or early), and cancelling."""
+"""The end of a tournament: finishing with the rating (at the end, or early), and cancelling.
+
+What the end tells (the final standings and the winner, each player's rating change, or that
+the tournament was cancelled) is sent by a durable job (``END_JOB``) stored with the end itself:
+each message once by its outbox key, and a crash only delays them to the restart.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +15,15 @@ from bot.swiss.core import START_CENTS, AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
 from bot.swiss.state import State
 from bot.swiss.views import signed
-from db import players, tournaments
+from db import deadlines, players, tournaments
 from db.database import Tx
+from db.models import Deadline
 from db.tournaments import Tournament
 from rules.card_rating import rating_changes
 from rules.results import PlayerId
+
+#: The durable job (``bot.deadlines``) that announces a tournament's end.
+END_JOB = "job:swiss_end"
 
 
 async def finish(
@@ -48,10 +57,11 @@ async def finish(
     await core.event(tx, tournament.id, "sw_finish", payload, None)
     await tournaments.set_status(tx, tournament.id, "finished", now)
     rearm = await timers.cancel_all(tx, tournament.id)
+    job = await deadlines.add(tx, END_JOB, tournament.id, core.now())
 
     async def after() -> None:
         rearm.apply(core)
-        await announce_final(core, tournament.id)
+        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
 
@@ -76,24 +86,38 @@ async def cancel(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         await core.event(tx, tournament_id, "sw_cancel", {}, actor)
         await tournaments.set_status(tx, tournament_id, "cancelled", core.now().isoformat())
         rearm = await timers.cancel_all(tx, tournament_id)
+        job = await deadlines.add(tx, END_JOB, tournament_id, core.now())
         await core.audit(tx, tournament_id, actor, "cancel", {"status": tournament.status})
 
     async def after() -> None:
         rearm.apply(core)
-        t = core.t()
-        await core.app.sender.send(tournament.chat_id, t("swiss.cancelled", name=tournament.name))
+        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
 
 
+async def end_job(core: Core, deadline: Deadline) -> None:
+    """The durable job of the end: the final announcement, or that the tournament was cancelled."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+    if tournament is None:
+        return
+    if tournament.status == "finished":
+        await announce_final(core, tournament.id)
+    elif tournament.status == "cancelled":
+        text = core.t()("swiss.cancelled", name=tournament.name)
+        await core.app.outbox.send_once(f"sw:{tournament.id}:cancelled", tournament.chat_id, text)
+
+
 async def announce_final(core: Core, tournament_id: int) -> None:
-    """The final standings and rating changes in the group; each player told privately."""
+    """The final standings and rating changes in the group; each player told privately; each
+    message once by its outbox key."""
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
         found = await players.many(tx, snap.everyone)
         ratings = {pid: await players.rating(tx, pid, "berserk") for pid in snap.everyone}
-    chat = snap.tournament.chat_id
-    await core.app.sender.send(chat, final_text(core, snap))
+    chat, tid = snap.tournament.chat_id, snap.tournament.id
+    await core.app.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
     notices = []
     for pid in snap.everyone:
         player = found.get(pid)
@@ -106,7 +130,8 @@ async def announce_final(core: Core, tournament_id: int) -> None:
             delta=signed(snap.state.changes.get(pid, 0)),
             rating=f"{(ratings[pid] or 0) / 100:.2f}",
         )
-        notices.append(Notice(player.telegram_id, snap.names[pid], text, None))
+        key = f"sw:{tid}:rating:p{pid}"
+        notices.append(Notice(key, player.telegram_id, snap.names[pid], text, None))
     await asyncio.gather(*(deliver(core, notice, chat) for notice in notices))
 
 

@@ -1,11 +1,15 @@
-"""Starting the tournament and pairing its rounds (Swiss, then the Top), then the broadcast."""
+"""Starting the tournament and pairing its rounds (Swiss, then the Top), then the broadcast.
+
+A pairing is stored with the durable job that broadcasts it (``bot.swiss.broadcast``), so a
+crash after the commit cannot lose the players' tables: the job runs again at the restart.
+"""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from bot.swiss import finish, timers, top
-from bot.swiss.broadcast import broadcast
+from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import START_CENTS, AfterCommit, Core, Refused
 from bot.swiss.state import SWISS, TOP, State
 from db import players, tournaments
@@ -92,11 +96,11 @@ async def pair_next(
         pairs, champion = top.pairs_or_champion(state, number, repair=repair)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
-    rearm = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)
+    rearm, job = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)
 
     async def after() -> None:
         rearm.apply(core)
-        await broadcast(core, tournament_id)
+        await core.app.deadlines.run(job)  # the broadcast (again at the restart if killed)
 
     return after
 
@@ -130,8 +134,9 @@ async def store_round(
     pairs: Pairs,
     bye: int | None,
     actor: int | None,
-) -> timers.Rearm:
-    """The ``sw_round`` event and the round's timers (armed after the commit)."""
+) -> tuple[timers.Rearm, int]:
+    """The ``sw_round`` event, the round's timers (armed after the commit) and the durable job
+    that broadcasts it (run after the commit); the old board is no board of this round."""
     number, stage, gen = which
     ends = core.now() + timedelta(minutes=int(tournament.settings.get("round_minutes", 50)))
     payload = {
@@ -143,4 +148,6 @@ async def store_round(
         "ends_at": ends.isoformat(),
     }
     await core.event(tx, tournament.id, "sw_round", payload, actor)
-    return await timers.arm_round(core, tx, tournament.id, {"round": number, "gen": gen}, ends)
+    await tournaments.set_board(tx, tournament.id, None)
+    rearm = await timers.arm_round(core, tx, tournament.id, {"round": number, "gen": gen}, ends)
+    return rearm, await store_round_job(core, tx, tournament.id, number, gen)

@@ -48,6 +48,11 @@ class Round:
     def key(self, table: int) -> str:
         return f"r{self.number}t{table}p{self.gen}"
 
+    def copy(self) -> Round:
+        return Round(
+            self.number, self.stage, self.gen, list(self.tables), self.bye, dict(self.results)
+        )
+
     def open_tables(self) -> list[int]:
         return [n for n in range(1, len(self.tables) + 1) if n not in self.results]
 
@@ -73,6 +78,28 @@ class State:
     early: bool = False
     #: late entrants' missed Swiss rounds: player → (how they count, round numbers)
     missed: dict[int, tuple[Outcome, list[int]]] = field(default_factory=dict)
+    #: round number → when it ends (ISO), from its last ``sw_round`` / ``sw_extend`` saying so
+    ends_at: dict[int, str] = field(default_factory=dict)
+
+    def copy(self) -> State:
+        """An independent copy: changing it (or its rounds) leaves this state as it was."""
+        return State(
+            seed=self.seed,
+            started=self.started,
+            ratings=dict(self.ratings),
+            rounds=[r.copy() for r in self.rounds],
+            dropped=set(self.dropped),
+            seeds=None if self.seeds is None else list(self.seeds),
+            total_rounds=self.total_rounds,
+            top_size=self.top_size,
+            finished=self.finished,
+            champion=self.champion,
+            changes=dict(self.changes),
+            cancelled=self.cancelled,
+            early=self.early,
+            missed={p: (o, list(n)) for p, (o, n) in self.missed.items()},
+            ends_at=dict(self.ends_at),
+        )
 
     @property
     def current(self) -> Round | None:
@@ -160,42 +187,55 @@ def replay(events: Iterable[tuple[str, dict[str, Any]]]) -> State:
     """The state after the events, in order."""
     state = State()
     for kind, payload in events:
-        if kind == "sw_begin":
-            state.started = True
-            state.seed = int(payload["seed"])
-            state.ratings = {int(k): int(v) for k, v in payload["ratings"].items()}
-            state.total_rounds = int(payload["rounds"])
-            state.top_size = int(payload["top"])
-        elif kind == "sw_round":
-            rnd = Round(
-                number=int(payload["round"]),
-                stage=str(payload["stage"]),
-                gen=int(payload["gen"]),
-                tables=[(int(a), int(b)) for a, b in payload["tables"]],
-                bye=None if payload.get("bye") is None else int(payload["bye"]),
-            )
-            state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
-        elif kind == "sw_result":
-            found = state.round(int(payload["round"]))
-            if found is not None:
-                games = payload.get("games")
-                found.results[int(payload["table"])] = Result(
-                    Outcome(payload["outcome_a"]), (int(games[0]), int(games[1])) if games else None
-                )
-        elif kind == "sw_drop":
-            state.dropped.add(int(payload["player"]))
-        elif kind == "sw_join":
-            _join(state, payload)
-        elif kind == "sw_top":
-            state.seeds = [int(p) for p in payload["seeds"]]
-        elif kind == "sw_finish":
-            state.finished = True
-            state.champion = payload.get("champion")
-            state.early = bool(payload.get("early"))
-            state.changes = {int(k): int(v) for k, v in payload["changes"].items()}
-        elif kind == "sw_cancel":
-            state.finished = state.cancelled = True
+        apply(state, kind, payload)
     return state
+
+
+def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
+    """Change ``state`` by one more event (other kinds than ``sw_*`` change nothing)."""
+    if kind == "sw_begin":
+        state.started = True
+        state.seed = int(payload["seed"])
+        state.ratings = {int(k): int(v) for k, v in payload["ratings"].items()}
+        state.total_rounds = int(payload["rounds"])
+        state.top_size = int(payload["top"])
+    elif kind == "sw_round":
+        rnd = Round(
+            number=int(payload["round"]),
+            stage=str(payload["stage"]),
+            gen=int(payload["gen"]),
+            tables=[(int(a), int(b)) for a, b in payload["tables"]],
+            bye=None if payload.get("bye") is None else int(payload["bye"]),
+        )
+        state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
+        _ends(state, payload)
+    elif kind == "sw_result":
+        found = state.round(int(payload["round"]))
+        if found is not None:
+            games = payload.get("games")
+            found.results[int(payload["table"])] = Result(
+                Outcome(payload["outcome_a"]), (int(games[0]), int(games[1])) if games else None
+            )
+    elif kind == "sw_drop":
+        state.dropped.add(int(payload["player"]))
+    elif kind == "sw_join":
+        _join(state, payload)
+    elif kind == "sw_top":
+        state.seeds = [int(p) for p in payload["seeds"]]
+    elif kind == "sw_extend":
+        _ends(state, payload)
+    elif kind == "sw_finish":
+        state.finished = True
+        state.champion = payload.get("champion")
+        state.early = bool(payload.get("early"))
+        state.changes = {int(k): int(v) for k, v in payload["changes"].items()}
+    elif kind == "sw_cancel":
+        state.finished = state.cancelled = True
+
+
+def _ends(state: State, payload: dict[str, Any]) -> None:
+    if payload.get("ends_at") and "round" in payload:
+        state.ends_at[int(payload["round"])] = str(payload["ends_at"])
 
 
 MISSED_AS = {"loss": Outcome.TECHNICAL_LOSS, "bye": Outcome.BYE}
@@ -236,6 +276,7 @@ __all__ = [
     "Result",
     "Round",
     "State",
+    "apply",
     "points_text",
     "replay",
     "result_from_claim",

@@ -130,6 +130,7 @@ async def test_forged_and_stale_buttons_get_an_alert(emu: BotApiEmulator, bot: R
 async def test_command_menus_are_registered_per_scope_and_language(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
+    await emu.wait_for(lambda: len(emu.commands) >= 8)  # registered in the background
     scopes = {scope for scope, _ in emu.commands}
     languages = {lang for _, lang in emu.commands}
     assert len(scopes) >= 4 and {"", "en"} <= languages | {""}
