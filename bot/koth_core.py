@@ -143,6 +143,15 @@ class KothCore:
         user = await players.tg_user(tx, telegram_id) if telegram_id else None
         return pick_language(user.language_code if user else None, self.texts.default)
 
+    async def _recipient(self, player_id: int) -> tuple[int, str, str] | None:
+        """(Telegram id, display name, language) of a player who has a Telegram account."""
+        async with self.db.read() as tx:
+            player = await players.by_id(tx, player_id)
+            if player is None or player.telegram_id is None:
+                return None
+            lang = await self.user_lang(tx, player.telegram_id)
+        return player.telegram_id, player.display_name, lang
+
     async def dm(
         self,
         player_id: int,
@@ -153,14 +162,13 @@ class KothCore:
         **values: object,
     ) -> None:
         """A private message to a player in his language (in the group when he is unreachable)."""
-        async with self.db.read() as tx:
-            player = await players.by_id(tx, player_id)
-            if player is None or player.telegram_id is None:
-                return
-            lang = await self.user_lang(tx, player.telegram_id)
+        recipient = await self._recipient(player_id)
+        if recipient is None:
+            return
+        telegram_id, name, lang = recipient
         await self.app.notifier.to_user(
-            player.telegram_id,
-            player.display_name,
+            telegram_id,
+            name,
             self.texts.get(lang, key, **values),
             markup(lang) if markup else None,
             fallback_chat=chat_id,
@@ -177,15 +185,14 @@ class KothCore:
         **values: object,
     ) -> None:
         """``dm``, sent once under ``outbox_key`` (a durable job's message, see ``bot.outbox``)."""
-        async with self.db.read() as tx:
-            player = await players.by_id(tx, player_id)
-            if player is None or player.telegram_id is None:
-                return
-            lang = await self.user_lang(tx, player.telegram_id)
+        recipient = await self._recipient(player_id)
+        if recipient is None:
+            return
+        telegram_id, name, lang = recipient
         await self.app.outbox.notify_once(
             outbox_key,
-            player.telegram_id,
-            player.display_name,
+            telegram_id,
+            name,
             self.texts.get(lang, key, **values),
             markup(lang) if markup else None,
             fallback_chat=chat_id,
