@@ -159,20 +159,25 @@ class KothCore:
         chat_id: int | None,
         *,
         markup: Markup | None = None,
+        outbox_key: str | None = None,
         **values: object,
     ) -> None:
-        """A private message to a player in his language (in the group when he is unreachable)."""
+        """A private message to a player in his language (in the group when he is unreachable);
+        with ``outbox_key``, sent once under that key (a durable job's message, ``bot.outbox``)."""
         recipient = await self._recipient(player_id)
         if recipient is None:
             return
         telegram_id, name, lang = recipient
-        await self.app.notifier.to_user(
-            telegram_id,
-            name,
-            self.texts.get(lang, key, **values),
-            markup(lang) if markup else None,
-            fallback_chat=chat_id,
-        )
+        text = self.texts.get(lang, key, **values)
+        keyboard = markup(lang) if markup else None
+        if outbox_key is None:
+            await self.app.notifier.to_user(
+                telegram_id, name, text, keyboard, fallback_chat=chat_id
+            )
+        else:
+            await self.app.outbox.notify_once(
+                outbox_key, telegram_id, name, text, keyboard, fallback_chat=chat_id
+            )
 
     async def dm_once(
         self,
@@ -184,19 +189,8 @@ class KothCore:
         markup: Markup | None = None,
         **values: object,
     ) -> None:
-        """``dm``, sent once under ``outbox_key`` (a durable job's message, see ``bot.outbox``)."""
-        recipient = await self._recipient(player_id)
-        if recipient is None:
-            return
-        telegram_id, name, lang = recipient
-        await self.app.outbox.notify_once(
-            outbox_key,
-            telegram_id,
-            name,
-            self.texts.get(lang, key, **values),
-            markup(lang) if markup else None,
-            fallback_chat=chat_id,
-        )
+        """``dm`` sent once under ``outbox_key``."""
+        await self.dm(player_id, key, chat_id, markup=markup, outbox_key=outbox_key, **values)
 
     async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
         await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
