@@ -47,8 +47,16 @@ class Tx:
     Each statement is one hop to aiosqlite's thread (statement, result and cursor together);
     a write transaction's ``BEGIN IMMEDIATE`` rides along with its first statement."""
 
-    def __init__(self, conn: aiosqlite.Connection, *, writing: bool = False) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        *,
+        writing: bool = False,
+        memo: dict[str, Any] | None = None,
+    ) -> None:
         self._conn = conn
+        #: the database's in-memory caches of what it holds (see ``Database.memo``)
+        self.memo: dict[str, Any] = {} if memo is None else memo
         self._writing = writing
         self._begin = writing  #: ``BEGIN IMMEDIATE`` still to send (with the next statement)
         self._on_commit: list[Callable[[], None]] = []
@@ -127,6 +135,10 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        #: in-memory caches of this connection's rows, by name, kept by the ``db`` modules
+        #: that write those rows (filled on a read, updated on commit); a reopened database
+        #: starts empty and reloads lazily
+        self.memo: dict[str, Any] = {}
 
     @classmethod
     async def open(cls, path: Path | str, *, migrate: bool = True) -> Database:
@@ -179,7 +191,9 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on an exception."""
         async with self._lock:
-            tx = Tx(self._conn, writing=True)  # BEGIN IMMEDIATE comes with the first statement
+            tx = Tx(
+                self._conn, writing=True, memo=self.memo
+            )  # BEGIN IMMEDIATE comes with the first statement
             try:
                 yield tx
             except BaseException:
@@ -196,10 +210,10 @@ class Database:
         """Statements each committed on its own (SQLite's autocommit): for a single write that
         needs no transaction around it, without the two extra statements of one."""
         async with self._lock:
-            yield Tx(self._conn)
+            yield Tx(self._conn, memo=self.memo)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """Consistent reads with no writes."""
         async with self._lock:
-            yield Tx(self._conn)
+            yield Tx(self._conn, memo=self.memo)

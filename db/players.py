@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from db.database import Row, Tx
 from db.models import Bonus, Player, TgUser
@@ -61,11 +62,43 @@ async def remember_user(
              seen_at = excluded.seen_at""",
         (user_id, username, first_name, last_name, language_code, int(private), now),
     )
+    if private:  # started, and no longer blocked
+        reach = _reach(tx.memo)
+        tx.on_commit(lambda: _know(reach, user_id, True, False))
+
+
+#: ``Database.memo`` key: telegram id → (``started_bot``, ``blocked_bot``) as committed; only
+#: ``remember_user`` and ``mark_blocked`` change them
+REACH = "tg_users.reach"
+REACH_SIZE = 50_000
+
+
+def _reach(memo: dict[str, Any]) -> dict[int, tuple[bool, bool]]:
+    reach: dict[int, tuple[bool, bool]] = memo.setdefault(REACH, {})
+    return reach
+
+
+def _know(reach: dict[int, tuple[bool, bool]], user_id: int, started: bool, blocked: bool) -> None:
+    reach.pop(user_id, None)
+    reach[user_id] = (started, blocked)
+    while len(reach) > REACH_SIZE:
+        del reach[next(iter(reach))]
+
+
+def known_reach(memo: dict[str, Any], user_id: int) -> tuple[bool, bool] | None:
+    """(``started_bot``, ``blocked_bot``) of a user from ``Database.memo``; ``None`` if unknown
+    (then ``tg_user`` reads and remembers it)."""
+    return _reach(memo).get(user_id)
 
 
 async def tg_user(tx: Tx, user_id: int) -> TgUser | None:
     row = await tx.one("SELECT * FROM tg_users WHERE id = ?", (user_id,))
-    return None if row is None else _tg_user(row)
+    if row is None:
+        return None
+    user = _tg_user(row)
+    reach = _reach(tx.memo)
+    tx.on_commit(lambda: _know(reach, user_id, user.started_bot, user.blocked_bot))
+    return user
 
 
 async def tg_user_by_username(tx: Tx, username: str) -> TgUser | None:
@@ -77,6 +110,14 @@ async def tg_user_by_username(tx: Tx, username: str) -> TgUser | None:
 
 async def mark_blocked(tx: Tx, user_id: int) -> None:
     await tx.execute("UPDATE tg_users SET blocked_bot = 1 WHERE id = ?", (user_id,))
+    reach = _reach(tx.memo)
+
+    def blocked() -> None:
+        known = reach.get(user_id)
+        if known is not None:
+            _know(reach, user_id, known[0], True)
+
+    tx.on_commit(blocked)
 
 
 async def by_telegram(tx: Tx, telegram_id: int) -> Player | None:

@@ -87,9 +87,49 @@ async def create(
     )
 
 
+#: ``Database.memo`` key: tournament id → its committed row; every write to the table goes
+#: through this module (or ``forget_rows``), which drops the rows it changes
+ROWS = "tournaments.rows"
+ROWS_SIZE = 1024
+
+
+def _rows(tx: Tx) -> dict[int, Row]:
+    rows: dict[int, Row] = tx.memo.setdefault(ROWS, {})
+    return rows
+
+
+def forget_rows(tx: Tx, tournament_id: int | None = None) -> None:
+    """Drop cached rows (one, or all) now and again once ``tx`` commits: a write in ``tx``
+    is seen by its own later reads, and only committed rows are cached."""
+    rows = _rows(tx)
+
+    def forget() -> None:
+        if tournament_id is None:
+            rows.clear()
+        else:
+            rows.pop(tournament_id, None)
+
+    forget()
+    tx.on_commit(forget)
+
+
 async def get(tx: Tx, tournament_id: int) -> Tournament | None:
+    rows = _rows(tx)
+    cached = rows.get(tournament_id)
+    if cached is not None:
+        return _tournament(cached)  # a fresh object (its settings are the caller's own)
     row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-    return None if row is None else _tournament(row)
+    if row is None:
+        return None
+
+    def keep() -> None:
+        rows.pop(tournament_id, None)
+        rows[tournament_id] = row
+        while len(rows) > ROWS_SIZE:
+            del rows[next(iter(rows))]
+
+    tx.on_commit(keep)
+    return _tournament(row)
 
 
 async def open_in_chat(tx: Tx, chat_id: int) -> list[Tournament]:
@@ -127,6 +167,7 @@ async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
 async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
     column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
     stamp = column.get(status)
+    forget_rows(tx, tournament_id)
     if stamp is None:
         await tx.execute("UPDATE tournaments SET status = ? WHERE id = ?", (status, tournament_id))
     else:
@@ -137,6 +178,7 @@ async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
 
 
 async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) -> None:
+    forget_rows(tx, tournament_id)
     await tx.execute(
         "UPDATE tournaments SET settings_json = ? WHERE id = ?",
         (json.dumps(settings, ensure_ascii=False), tournament_id),
@@ -144,6 +186,7 @@ async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) 
 
 
 async def set_board(tx: Tx, tournament_id: int, message_id: int | None) -> None:
+    forget_rows(tx, tournament_id)
     await tx.execute(
         "UPDATE tournaments SET board_message_id = ? WHERE id = ?", (message_id, tournament_id)
     )
