@@ -3,6 +3,7 @@ and what the bot said after an action."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import sqlite3
@@ -39,6 +40,25 @@ def snapshot(db_path: Path, tables: tuple[str, ...] = STATE_TABLES) -> dict[str,
             table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
             for table in tables
         }
+
+
+async def settled(emu: BotApiEmulator, db_path: Path) -> None:
+    """Wait until earlier work is over (durable announcement jobs done, no request in flight),
+    so that a change seen afterwards is the next action's."""
+
+    def jobs_pending() -> int:
+        with sqlite3.connect(db_path) as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM deadlines WHERE kind LIKE 'job:%' AND status = 'pending'"
+            ).fetchone()
+        return int(row[0])
+
+    for _ in range(500):  # a job's last step is a database write, not a request: poll
+        if jobs_pending() == 0:
+            break
+        await asyncio.sleep(0.02)
+    assert jobs_pending() == 0, "announcement jobs did not finish"
+    await emu.idle(quiet=0.3, timeout=10)
 
 
 def diff(before: dict[str, list[Any]], after: dict[str, list[Any]]) -> list[str]:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from bot.commands import ADMIN, MANAGING, PRIVATE
 from tests.e2e import test_koth, test_swiss
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
-from tests.e2e.hardening import ErrorRecords, Said, capture_errors, diff, snapshot
+from tests.e2e.hardening import ErrorRecords, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
 
 T = TypeVar("T")
@@ -398,7 +398,7 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     koth_ask = await ann.wait_message(contains="Верно?", predicate=test_koth.has_buttons)
     await swiss.report(1, 1, a1, "Я выиграл")
     swiss_ask = await swiss.wait_find(swiss.users[b1], "(стол 1, тур 1)", "✅ Подтверждаю")
-    await emu.idle()
+    await settled(emu, bot.db_path)
     datas = [
         *(_datas(koth_pair)),
         *(_datas(koth_ask)),
@@ -431,7 +431,7 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     # the results are confirmed; every old button, pressed by anyone, changes nothing more
     assert "Результат принят" in await test_koth.press(ann, koth_ask, "Подтверждаю")
     assert await swiss.confirm(1, 1, b1, "✅ Подтверждаю") == "Результат принят."
-    await emu.idle()
+    await settled(emu, bot.db_path)
     insiders = [ann, cid, swiss.users[a1], swiss.users[b1]]
     strategy = st.tuples(st.sampled_from(datas), st.sampled_from(insiders + outsiders))
     await examples(strategy, body, 40)
@@ -454,7 +454,7 @@ async def test_stale_buttons_after_a_swiss_repair(emu: BotApiEmulator, bot: Runn
     await emu.idle()
     await club.org.send(SWISS, "/repair")
     await emu.wait_for(lambda: [m for m in emu.bot_messages(SWISS) if "Тур 1 из 3" in m.plain][1:])
-    await emu.idle()
+    await settled(emu, bot.db_path)
     with capture_errors() as errors:
         before = snapshot(bot.db_path)
         for name, message in old.items():

@@ -9,8 +9,6 @@ read-only ones, the text it shows).
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,7 +19,7 @@ from bot.clock import ManualClock
 from db import tournaments
 from tests.e2e import test_koth, test_swiss
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
-from tests.e2e.hardening import REFUSAL, Said, capture_errors, diff, snapshot
+from tests.e2e.hardening import REFUSAL, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
 
 OTHER_GROUP = -100888
@@ -311,25 +309,6 @@ def ids(case: Case) -> str:
     return f"{case.id}-{case.state}"
 
 
-async def settled(emu: BotApiEmulator, bot: RunningBot) -> None:
-    """Wait until the set-up's own work is over (durable announcement jobs done, no request in
-    flight), so that a change seen afterwards is the refused action's."""
-
-    def jobs_pending() -> int:
-        with sqlite3.connect(bot.db_path) as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM deadlines WHERE kind LIKE 'job:%' AND status = 'pending'"
-            ).fetchone()
-        return int(row[0])
-
-    for _ in range(500):  # the last step of a job is a database write, not a request: poll
-        if jobs_pending() == 0:
-            break
-        await asyncio.sleep(0.02)
-    assert jobs_pending() == 0, "the set-up's announcement jobs did not finish"
-    await emu.idle(quiet=0.3, timeout=10)
-
-
 @pytest.mark.parametrize("case", CASES, ids=ids)
 async def test_refused(
     case: Case, emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
@@ -338,7 +317,7 @@ async def test_refused(
     said (a reply, or an alert for a button) and nothing changes."""
     with capture_errors() as errors:
         world, act = await build(case, emu, bot, clock)
-        await settled(emu, bot)
+        await settled(emu, bot.db_path)
         for role in ROLES:
             if allowed(case, role):
                 continue
