@@ -14,6 +14,7 @@ from bot.sender import Sender
 from bot.texts import Tr
 from db import tournaments
 from db.database import Database
+from db.models import Player
 from db.tournaments import Tournament
 from handlers.callbacks import ConfirmCb, DecideCb, ReportCb
 
@@ -46,6 +47,14 @@ async def settle_prompt(query: CallbackQuery, t: Tr, key: str, sender: Sender) -
         await sender.edit(message.chat.id, message.message_id, message.html_text + "\n\n" + t(key))
 
 
+async def presser(query: CallbackQuery, registry: Registry, t: Tr) -> Player | None:
+    """The club player pressing a result button; without one the press is refused."""
+    player = await registry.player_of(query.from_user.id)
+    if player is None:
+        await query.answer(t("results.not_yours"), show_alert=True)
+    return player
+
+
 @router.callback_query(ReportCb.filter())
 async def report(
     query: CallbackQuery,
@@ -55,9 +64,8 @@ async def report(
     notices: ResultNotices,
     registry: Registry,
 ) -> None:
-    player = await registry.player_of(query.from_user.id)
+    player = await presser(query, registry, t)
     if player is None:
-        await query.answer(t("results.not_yours"), show_alert=True)
         return
     player_id = player.id
 
@@ -98,9 +106,8 @@ async def confirm(
     notices: ResultNotices,
     registry: Registry,
 ) -> None:
-    player = await registry.player_of(query.from_user.id)
+    player = await presser(query, registry, t)
     if player is None:
-        await query.answer(t("results.not_yours"), show_alert=True)
         return
     if callback_data.ok:
         outcome, after = await flow.confirm(callback_data.r, player.id)
