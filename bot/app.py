@@ -16,6 +16,7 @@ from aiogram.enums import ParseMode
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import Outbox
@@ -122,8 +123,9 @@ def create_dispatcher(app: App) -> Dispatcher:
     from handlers import build_router
 
     dp = Dispatcher(storage=SqliteStorage(app.db), **app.workflow_data())
-    dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock))
-    dp.callback_query.middleware(CallbackGuardMiddleware())
+    handled = HandledUpdates(app.db)
+    dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
+    dp.callback_query.middleware(CallbackGuardMiddleware(app.sender.delivery.answers_first))
     dp.include_router(build_router())
 
     background: set[asyncio.Task[None]] = set()
@@ -137,6 +139,7 @@ def create_dispatcher(app: App) -> Dispatcher:
         task.add_done_callback(background.discard)
 
     async def on_shutdown() -> None:
+        await handled.flush()
         app.clock.stop()
         for task in background:
             task.cancel()

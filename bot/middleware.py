@@ -13,9 +13,11 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.types import CallbackQuery, Chat, TelegramObject, Update, User
 
 from bot.clock import Clock
+from bot.handled import HandledUpdates
+from bot.priority import AnswersFirst
 from bot.texts import Texts, Tr, pick_language
 from db import chats, players
-from db.database import Database, Tx
+from db.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -32,42 +34,14 @@ def _origin(update: Update) -> tuple[User | None, Chat | None]:
     return None, None
 
 
-async def handled_and_blocked(tx: Tx, update_id: int, user_id: int) -> tuple[bool, bool | None]:
-    """One query: (update already handled, the user's ``blocked_bot`` or ``None`` if unknown)."""
-    row = await tx.one(
-        """SELECT (SELECT 1 FROM processed_updates WHERE update_id = ?),
-                  (SELECT blocked_bot FROM tg_users WHERE id = ?)""",
-        (update_id, user_id),
-    )
-    assert row is not None
-    return row[0] is not None, None if row[1] is None else bool(row[1])
-
-
-async def already_handled(tx: Tx, update_id: int) -> bool:
-    return (
-        await tx.value("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,))
-        is not None
-    )
-
-
-async def mark_handled(tx: Tx, update_id: int, now: str) -> None:
-    await tx.execute(
-        "INSERT OR IGNORE INTO processed_updates (update_id, at) VALUES (?, ?)", (update_id, now)
-    )
-    if update_id % 1000 == 0:  # keep the table small: old ids never come back
-        await tx.execute(
-            "DELETE FROM processed_updates WHERE update_id < ?", (update_id - 100_000,)
-        )
-
-
 class ContextMiddleware(BaseMiddleware):
     """Skips duplicates, stores the sender and chat, and gives handlers ``t`` (texts in the
     reader's language).
 
     An update is handled at least once and at most once to completion: its id is recorded
-    after the handler finished (a crash in between lets Telegram's redelivery run it again, and
-    every state change is idempotent), and an id already recorded or being handled right now is
-    skipped.
+    after the handler finished (``bot.handled``: a crash before the record is written lets
+    Telegram's redelivery run it again, and every state change is idempotent), and an id
+    already recorded or being handled right now is skipped.
     """
 
     #: the user's row is rewritten at least this often (its ``seen_at``) when nothing changed
@@ -75,8 +49,9 @@ class ContextMiddleware(BaseMiddleware):
     #: how many users and chats the cache of written rows holds (the oldest go first)
     CACHE_SIZE = 50_000
 
-    def __init__(self, db: Database, texts: Texts, clock: Clock) -> None:
+    def __init__(self, db: Database, texts: Texts, clock: Clock, handled: HandledUpdates) -> None:
         self._db = db
+        self._handled = handled
         self._texts = texts
         self._clock = clock
         #: what this process last wrote of each user and chat, and when: a row is written again
@@ -132,8 +107,7 @@ class ContextMiddleware(BaseMiddleware):
         data["lang"] = lang
         data["t"] = Tr(self._texts, lang)
         result = await handler(event, data)
-        async with self._db.autocommit() as tx:  # one INSERT (now and then a DELETE)
-            await mark_handled(tx, event.update_id, self._clock.now().isoformat())
+        self._handled.mark(event.update_id, self._clock.now().isoformat())
         return result
 
     async def _check_and_remember(
@@ -150,6 +124,8 @@ class ContextMiddleware(BaseMiddleware):
         )
         chat_row = None if chat is None or person is None else (chat.type, chat.title)
         when = self._clock.now()
+        if await self._handled.seen(update_id):
+            return False
         if person is not None:
             written = self._users.get(person.id)
             stale_user = (
@@ -160,17 +136,12 @@ class ContextMiddleware(BaseMiddleware):
             )
             stale_chat = chat is not None and self._chats.get(chat.id) != chat_row
             if not stale_user and not stale_chat:
-                async with self._db.read() as tx:
-                    handled, blocked = await handled_and_blocked(tx, update_id, person.id)
-                if handled:
-                    return False
+                blocked = await self._blocked(person.id)
                 # A private message clears "blocked" (set by a failed send since); a row gone
                 # from the database is written again.
                 if blocked is not None and not (private and blocked):
                     return True
         async with self._db.transaction() as tx:
-            if await already_handled(tx, update_id):
-                return False
             if person is not None:
                 if chat is not None:
                     await chats.remember(tx, chat.id, chat.type, chat.title, now)
@@ -189,6 +160,15 @@ class ContextMiddleware(BaseMiddleware):
                     lambda: self._written(person.id, user_row, started, chat, chat_row, when)
                 )
         return True
+
+    async def _blocked(self, user_id: int) -> bool | None:
+        """The user's ``blocked_bot`` (``None``: no row), from memory when known."""
+        known = players.known_reach(self._db.memo, user_id)
+        if known is not None:
+            return known[1]
+        async with self._db.read() as tx:
+            user = await players.tg_user(tx, user_id)
+        return None if user is None else user.blocked_bot
 
     def _written(
         self,
@@ -212,7 +192,11 @@ class ContextMiddleware(BaseMiddleware):
 
 
 class CallbackGuardMiddleware(BaseMiddleware):
-    """Answers every button press exactly once, so no button spins forever on an error."""
+    """Answers every button press exactly once, so no button spins forever on an error; and
+    counts the press as waiting for its answer (``bot.priority``) while its handler runs."""
+
+    def __init__(self, answers_first: AnswersFirst | None = None) -> None:
+        self._answers_first = answers_first or AnswersFirst()
 
     async def __call__(
         self,
@@ -221,12 +205,13 @@ class CallbackGuardMiddleware(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         assert isinstance(event, CallbackQuery)
-        try:
-            return await handler(event, data)
-        except SkipHandler:
-            raise  # a guard handing the press on to the next router is not an error
-        except Exception:
-            log.exception("button %r failed", event.data)
-            tr: Tr = data["t"]
-            await event.answer(tr("errors.internal"), show_alert=True)
-            return None
+        with self._answers_first.press(event.id):
+            try:
+                return await handler(event, data)
+            except SkipHandler:
+                raise  # a guard handing the press on to the next router is not an error
+            except Exception:
+                log.exception("button %r failed", event.data)
+                tr: Tr = data["t"]
+                await event.answer(tr("errors.internal"), show_alert=True)
+                return None

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from bot.clock import Clock
 from bot.deadlines import Deadlines
 from db import deadlines, reports, tournaments
-from db.database import Database, Tx
+from db.database import Database, Later, Tx
 from db.models import Deadline
 from db.reports import Report
 from db.tournaments import Tournament
@@ -147,7 +147,7 @@ class ResultFlow:
         desk's ``on_pending`` is *not* called here: the caller answers the player first, then
         calls ``pending_hook``."""
         after: AfterCommit | None = None
-        due_id = None
+        reminder: Later | None = None
         async with self._db.transaction() as tx:
             found = await self._game(tx, tournament_id, game_key)
             if found is None:
@@ -157,10 +157,10 @@ class ResultFlow:
                 return Outcome(Step.NOT_YOURS, tournament, game), None
             if callable(claim):
                 claim = claim(tournament, game, self.desks[tournament.kind])
-            report_id = await reports.add(
-                tx, tournament_id, game_key, reporter_id, claim, self._now()
-            )
+            # The insert goes with the read of the game's reports: one trip to the database.
+            added = reports.add_later(tx, tournament_id, game_key, reporter_id, claim, self._now())
             stored = await reports.for_game(tx, tournament_id, game_key)
+            report_id = added.rowid if added.changed else None
             if report_id is None:
                 # Pressed again: the first press may have been stored by a bot that died before
                 # it asked the opponent; the handler asks again while the report is pending.
@@ -184,10 +184,10 @@ class ResultFlow:
                 outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
             else:
                 due = self._clock.now() + self._confirmation
-                due_id = await deadlines.add(tx, REMINDER, report_id, due)
+                reminder = deadlines.add_later(tx, REMINDER, report_id, due)
                 outcome = Outcome(Step.PENDING, tournament, game, mine)
-        if due_id is not None:
-            self._deadlines.schedule(due_id, self._clock.now() + self._confirmation)
+        if reminder is not None:
+            self._deadlines.schedule(reminder.rowid, self._clock.now() + self._confirmation)
         return outcome, after
 
     async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:

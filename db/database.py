@@ -25,20 +25,46 @@ Row = aiosqlite.Row
 Params = Sequence[Any] | dict[str, Any]
 
 
+Statement = tuple[str, Params, bool]  #: SQL, parameters, whether its rows are wanted
+
+
 def _run(
-    conn: sqlite3.Connection, begin: bool, sql: str, params: Params, fetch: bool
-) -> tuple[int, int] | list[Row]:
-    """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then one statement; its rows
-    (``fetch``) or (last inserted row id, rows changed)."""
+    conn: sqlite3.Connection, begin: bool, batch: Sequence[Statement]
+) -> list[tuple[int, int] | list[Row]]:
+    """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then the statements in order;
+    for each, its rows (if wanted) or (last inserted row id, rows changed)."""
     if begin:
         conn.execute("BEGIN IMMEDIATE")
-    cursor = conn.execute(sql, params)
-    try:
-        if fetch:
-            return cursor.fetchall()
-        return cursor.lastrowid or 0, cursor.rowcount
-    finally:
-        cursor.close()
+    results: list[tuple[int, int] | list[Row]] = []
+    for sql, params, fetch in batch:
+        cursor = conn.execute(sql, params)
+        try:
+            results.append(cursor.fetchall() if fetch else (cursor.lastrowid or 0, cursor.rowcount))
+        finally:
+            cursor.close()
+    return results
+
+
+class Later:
+    """A write sent with its transaction's next statement or with its commit, whichever comes
+    first (one hop for both): for writes whose outcome the code needs only after that.
+    ``rowid`` and ``changed`` are known once it has run; ``then`` callbacks run right after."""
+
+    def __init__(self, sql: str, params: Params) -> None:
+        self.sql = sql
+        self.params = params
+        self.ran = False
+        self.rowid = 0  #: the row it inserted (when it ran)
+        self.changed = 0  #: how many rows it changed (when it ran)
+        self._then: list[Callable[[Later], None]] = []
+
+    def then(self, fn: Callable[[Later], None]) -> None:
+        self._then.append(fn)
+
+    def _done(self, rowid: int, changed: int) -> None:
+        self.ran, self.rowid, self.changed = True, rowid, changed
+        for fn in self._then:
+            fn(self)
 
 
 class Tx:
@@ -60,6 +86,10 @@ class Tx:
         self._writing = writing
         self._begin = writing  #: ``BEGIN IMMEDIATE`` still to send (with the next statement)
         self._on_commit: list[Callable[[], None]] = []
+        self._later: list[Later] = []
+        #: what this transaction's ``db`` modules note for themselves until it ends (e.g. the
+        #: events it appended); dropped with the transaction
+        self.local: dict[str, Any] = {}
 
     @property
     def begun(self) -> bool:
@@ -74,14 +104,41 @@ class Tx:
         else:
             fn()
 
-    async def _call(self, sql: str, params: Params, *, fetch: bool) -> Any:
+    def later(self, sql: str, params: Params = ()) -> Later:
+        """Queue a write to go with the next statement or the commit (see ``Later``); an error
+        in it surfaces there and rolls the transaction back."""
+        if not self._writing:
+            raise RuntimeError("Tx.later needs a write transaction")
+        statement = Later(sql, params)
+        self._later.append(statement)
+        return statement
+
+    async def _send(self, batch: list[Statement]) -> list[Any]:
         # aiosqlite's own queue (``_execute``) runs ``_run`` in the connection's thread: one
-        # hop instead of up to four (begin, execute, read the cursor, close it).
+        # hop for the queued writes and this statement (begin, execute, read, close each).
         conn, begin = self._conn, self._begin
+        queued, self._later = self._later, []
         self._begin = False
-        return await conn._execute(  # type: ignore[no-untyped-call]
-            lambda: _run(conn._conn, begin, sql, params, fetch)
+        sent = [(q.sql, q.params, False) for q in queued] + batch
+        results: list[Any] = await conn._execute(  # type: ignore[no-untyped-call]
+            lambda: _run(conn._conn, begin, sent)
         )
+        for statement, (rowid, changed) in zip(queued, results, strict=False):
+            statement._done(rowid, changed)
+        return results[len(queued) :]
+
+    async def flush(self) -> None:
+        """Send the queued writes now (one hop; nothing if none are queued)."""
+        if self._later:
+            await self._send([])
+
+    async def _call(self, sql: str, params: Params, *, fetch: bool) -> Any:
+        return (await self._send([(sql, params, fetch)]))[0]
+
+    async def _commit(self) -> None:
+        """The queued writes and ``COMMIT`` in one hop (nothing if nothing was sent)."""
+        if self._later or self.begun:
+            await self._send([("COMMIT", (), False)])
 
     async def _statement(self, sql: str, params: Params) -> tuple[int, int]:
         done: tuple[int, int] = await self._call(sql, params, fetch=False)
@@ -97,7 +154,7 @@ class Tx:
         return rowid if changed else None
 
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
-        if self._begin:
+        if self._begin or self._later:  # the BEGIN and queued writes go first
             await self.execute("SELECT 1")
         await self._conn.executemany(sql, rows)
 
@@ -196,14 +253,33 @@ class Database:
             )  # BEGIN IMMEDIATE comes with the first statement
             try:
                 yield tx
+                await tx._commit()  # queued writes go with it: an error in them rolls back
             except BaseException:
                 if tx.begun and self._conn.in_transaction:
                     await self._conn.execute("ROLLBACK")
                 raise
-            if tx.begun:
-                await self._conn.execute("COMMIT")
             for fn in tx._on_commit:
                 fn()
+
+    async def write_many(
+        self, sql: str, rows: Sequence[Params], *, then: tuple[str, Params] | None = None
+    ) -> None:
+        """One transaction in one hop to aiosqlite's thread: ``sql`` for every row, then the
+        statement ``then``. For batches of writes nobody waits on (see ``bot.handled``)."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.executemany(sql, rows)
+                if then is not None:
+                    conn.execute(*then)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+        async with self._lock:
+            await self._conn._execute(lambda: run(self._conn._conn))  # type: ignore[no-untyped-call]
 
     @asynccontextmanager
     async def autocommit(self) -> AsyncIterator[Tx]:

@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any
 
 from db.database import Row, Tx
+from db.memo import RowMemo
 from db.models import Bonus, Player, TgUser
 
 PROFILE_FIELDS = ("last_name", "first_name", "patronymic", "email", "city", "nickname", "phone")
@@ -62,42 +63,30 @@ async def remember_user(
              seen_at = excluded.seen_at""",
         (user_id, username, first_name, last_name, language_code, int(private), now),
     )
-    if private:  # started, and no longer blocked
-        reach = _reach(tx.memo)
-        tx.on_commit(lambda: _know(reach, user_id, True, False))
+    TG_USERS.forget(tx, user_id)
 
 
-#: ``Database.memo`` key: telegram id → (``started_bot``, ``blocked_bot``) as committed; only
-#: ``remember_user`` and ``mark_blocked`` change them
-REACH = "tg_users.reach"
-REACH_SIZE = 50_000
-
-
-def _reach(memo: dict[str, Any]) -> dict[int, tuple[bool, bool]]:
-    reach: dict[int, tuple[bool, bool]] = memo.setdefault(REACH, {})
-    return reach
-
-
-def _know(reach: dict[int, tuple[bool, bool]], user_id: int, started: bool, blocked: bool) -> None:
-    reach.pop(user_id, None)
-    reach[user_id] = (started, blocked)
-    while len(reach) > REACH_SIZE:
-        del reach[next(iter(reach))]
+#: telegram id → his committed ``tg_users`` row; only ``remember_user`` and ``mark_blocked``
+#: change rows
+TG_USERS: RowMemo[int, TgUser] = RowMemo("tg_users.rows", 50_000)
 
 
 def known_reach(memo: dict[str, Any], user_id: int) -> tuple[bool, bool] | None:
     """(``started_bot``, ``blocked_bot``) of a user from ``Database.memo``; ``None`` if unknown
     (then ``tg_user`` reads and remembers it)."""
-    return _reach(memo).get(user_id)
+    user = TG_USERS.peek(memo, user_id)
+    return None if user is None else (user.started_bot, user.blocked_bot)
 
 
 async def tg_user(tx: Tx, user_id: int) -> TgUser | None:
+    known = TG_USERS.get(tx, user_id)
+    if known is not None:
+        return known
     row = await tx.one("SELECT * FROM tg_users WHERE id = ?", (user_id,))
     if row is None:
         return None
     user = _tg_user(row)
-    reach = _reach(tx.memo)
-    tx.on_commit(lambda: _know(reach, user_id, user.started_bot, user.blocked_bot))
+    TG_USERS.keep(tx, user_id, user)
     return user
 
 
@@ -110,14 +99,7 @@ async def tg_user_by_username(tx: Tx, username: str) -> TgUser | None:
 
 async def mark_blocked(tx: Tx, user_id: int) -> None:
     await tx.execute("UPDATE tg_users SET blocked_bot = 1 WHERE id = ?", (user_id,))
-    reach = _reach(tx.memo)
-
-    def blocked() -> None:
-        known = reach.get(user_id)
-        if known is not None:
-            _know(reach, user_id, known[0], True)
-
-    tx.on_commit(blocked)
+    TG_USERS.forget(tx, user_id)
 
 
 async def by_telegram(tx: Tx, telegram_id: int) -> Player | None:
@@ -127,17 +109,32 @@ async def by_telegram(tx: Tx, telegram_id: int) -> Player | None:
     return None if row is None else _player(row)
 
 
+#: player id → his committed row (``Player`` is frozen, so the object itself is kept); only
+#: ``update`` and ``erase`` change rows
+PLAYERS: RowMemo[int, Player] = RowMemo("players.rows", 50_000)
+
+
 async def by_id(tx: Tx, player_id: int) -> Player | None:
-    row = await tx.one("SELECT * FROM players WHERE id = ?", (player_id,))
-    return None if row is None else _player(row)
+    return (await many(tx, [player_id])).get(player_id)
 
 
 async def many(tx: Tx, ids: list[int]) -> dict[int, Player]:
-    if not ids:
-        return {}
-    marks = ",".join("?" * len(ids))
-    rows = await tx.all(f"SELECT * FROM players WHERE id IN ({marks})", ids)
-    return {row["id"]: _player(row) for row in rows}
+    """The players with these ids (unknown ids are left out)."""
+    found: dict[int, Player] = {}
+    missing = []
+    for pid in ids:
+        known = PLAYERS.get(tx, pid)
+        if known is None:
+            missing.append(pid)
+        else:
+            found[pid] = known
+    if missing:
+        marks = ",".join("?" * len(missing))
+        for row in await tx.all(f"SELECT * FROM players WHERE id IN ({marks})", missing):
+            player = _player(row)
+            found[player.id] = player
+            PLAYERS.keep(tx, player.id, player)
+    return found
 
 
 async def create(
@@ -170,6 +167,7 @@ async def update(
             f"UPDATE players SET {', '.join(assignments)} WHERE id = ?",
             [*values, player_id],
         )
+        PLAYERS.forget(tx, player_id)
 
 
 async def erase(tx: Tx, player_id: int, now: str) -> None:
@@ -180,6 +178,7 @@ async def erase(tx: Tx, player_id: int, now: str) -> None:
              registered = 0, deleted_at = ? WHERE id = ?""",
         (now, player_id),
     )
+    PLAYERS.forget(tx, player_id)
 
 
 async def rating(tx: Tx, player_id: int, discipline: str) -> int | None:

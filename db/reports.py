@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db.database import Row, Tx
+from db.database import Later, Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,19 @@ async def add(
     )
 
 
+def add_later(
+    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
+) -> Later:
+    """``add`` sent with the next statement (``Tx.later``): ``changed`` is 0 after a double
+    tap, else ``rowid`` is the new report's id."""
+    return tx.later(
+        """INSERT OR IGNORE INTO reports (tournament_id, game_key, reporter_id, claim_json,
+                                          created_at)
+           VALUES (?, ?, ?, ?, ?)""",
+        (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+    )
+
+
 async def get(tx: Tx, report_id: int) -> Report | None:
     row = await tx.one("SELECT * FROM reports WHERE id = ?", (report_id,))
     return None if row is None else _report(row)
@@ -67,8 +80,9 @@ async def unresolved(tx: Tx, tournament_id: int) -> list[Report]:
 async def resolve(
     tx: Tx, tournament_id: int, game_key: str, status: str, by: int | None, now: str
 ) -> None:
-    """Settle every open report of a game at once (the game has its final result)."""
-    await tx.execute(
+    """Settle every open report of a game at once (the game has its final result); sent with
+    the transaction's next statement or its commit."""
+    tx.later(
         """UPDATE reports SET status = ?, resolved_by = ?, resolved_at = ?
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
         (status, by, now, tournament_id, game_key),

@@ -6,7 +6,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db.database import Row, Tx
+from db import event_log
+from db.database import Later, Row, Tx
+from db.event_log import Event as Event  # re-exported: the log's rows
+from db.memo import RowMemo
 
 OPEN_STATUSES = ("registration", "running")
 
@@ -35,15 +38,6 @@ class Participant:
     status: str  # active, dropped
     seat: int | None
     joined_at: str
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    id: int
-    kind: str
-    payload: dict[str, Any]
-    actor_id: int | None
-    at: str
 
 
 def _tournament(row: Row) -> Tournament:
@@ -87,48 +81,24 @@ async def create(
     )
 
 
-#: ``Database.memo`` key: tournament id → its committed row; every write to the table goes
-#: through this module (or ``forget_rows``), which drops the rows it changes
-ROWS = "tournaments.rows"
-ROWS_SIZE = 1024
-
-
-def _rows(tx: Tx) -> dict[int, Row]:
-    rows: dict[int, Row] = tx.memo.setdefault(ROWS, {})
-    return rows
+#: tournament id → its committed row; every write to the table goes through this module (or
+#: ``forget_rows``), which drops the rows it changes
+ROWS: RowMemo[int, Row] = RowMemo("tournaments.rows", 1024)
 
 
 def forget_rows(tx: Tx, tournament_id: int | None = None) -> None:
-    """Drop cached rows (one, or all) now and again once ``tx`` commits: a write in ``tx``
-    is seen by its own later reads, and only committed rows are cached."""
-    rows = _rows(tx)
-
-    def forget() -> None:
-        if tournament_id is None:
-            rows.clear()
-        else:
-            rows.pop(tournament_id, None)
-
-    forget()
-    tx.on_commit(forget)
+    """Drop cached rows (one, or all): see ``db.memo``."""
+    ROWS.forget(tx, tournament_id)
 
 
 async def get(tx: Tx, tournament_id: int) -> Tournament | None:
-    rows = _rows(tx)
-    cached = rows.get(tournament_id)
+    cached = ROWS.get(tx, tournament_id)
     if cached is not None:
         return _tournament(cached)  # a fresh object (its settings are the caller's own)
     row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
         return None
-
-    def keep() -> None:
-        rows.pop(tournament_id, None)
-        rows[tournament_id] = row
-        while len(rows) > ROWS_SIZE:
-            del rows[next(iter(rows))]
-
-    tx.on_commit(keep)
+    ROWS.keep(tx, tournament_id, row)
     return _tournament(row)
 
 
@@ -265,17 +235,37 @@ async def append_event(
     actor_id: int | None,
     now: str,
 ) -> int:
-    return await tx.execute(
+    """Append an event now; its id."""
+    event = log_event(tx, tournament_id, kind, payload, actor_id, now)
+    await tx.flush()
+    return event.rowid
+
+
+def log_event(
+    tx: Tx,
+    tournament_id: int,
+    kind: str,
+    payload: dict[str, Any],
+    actor_id: int | None,
+    now: str,
+) -> Later:
+    """Append an event with the transaction's next statement or its commit (``Tx.later``)."""
+    stored = json.dumps(payload, ensure_ascii=False)
+    event = tx.later(
         "INSERT INTO events (tournament_id, kind, payload_json, actor_id, at) VALUES (?,?,?,?,?)",
-        (tournament_id, kind, json.dumps(payload, ensure_ascii=False), actor_id, now),
+        (tournament_id, kind, stored, actor_id, now),
     )
+    # What a read of the row would give (JSON turns tuples into lists, int keys into strings).
+    parsed = json.loads(stored)
+    event_log.appending(tx, tournament_id, kind, parsed)
+    event.then(
+        lambda ran: event_log.appended(
+            tx, tournament_id, Event(ran.rowid, kind, parsed, actor_id, now)
+        )
+    )
+    return event
 
 
 async def events(tx: Tx, tournament_id: int) -> list[Event]:
-    rows = await tx.all(
-        "SELECT * FROM events WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-    )
-    return [
-        Event(r["id"], r["kind"], json.loads(r["payload_json"]), r["actor_id"], r["at"])
-        for r in rows
-    ]
+    """The tournament's whole log, in order."""
+    return await event_log.since(tx, tournament_id, 0)

@@ -82,8 +82,9 @@ class _Replayed:
 class ReplayCache:
     """Replayed states by tournament, each with the id of the last event it has seen.
 
-    Only an optimisation: ``state`` always equals a full ``replay`` of the log. A call reads the
-    log from the cached last event on (that row must still be there, else it replays it all),
+    Only an optimisation: ``state`` always equals a full ``replay`` of the log. A call takes the
+    newer events from ``event_log.known_after`` (memory) or else reads the log from the cached
+    last event on (that row must still be there, else it replays it all),
     applies the newer events to a copy, and returns a copy, so callers may change what they
     get. What a write transaction replays (it may include its own, uncommitted events) is kept
     only once that transaction commits. A new process starts with an empty cache."""
@@ -94,30 +95,46 @@ class ReplayCache:
         self._entries: dict[int, _Replayed] = {}
 
     async def state(self, tx: Tx, tournament_id: int) -> State:
+        entry = await self._entry(tx, tournament_id)
+        state = entry.state.copy()
+        # Events queued in ``tx`` (no id yet) are applied to the copy only; the cached entry
+        # picks them up from ``known_after`` once they are committed.
+        for kind, payload in event_log.queued(tx, tournament_id):
+            apply(state, kind, payload)
+        return state
+
+    async def _entry(self, tx: Tx, tournament_id: int) -> _Replayed:
+        """The state replayed up to the last event ``tx`` has sent."""
         cached = self._entries.get(tournament_id)
-        entry: _Replayed | None = None
         if cached is not None:
-            events = await event_log.since(tx, tournament_id, cached.last_id)
-            if cached.last_id == 0 or (
-                events and events[0].id == cached.last_id and events[0].kind == cached.last_kind
-            ):
-                fresh = [e for e in events if e.id > cached.last_id]
+            fresh = event_log.known_after(tx, tournament_id, cached.last_id)
+            if fresh is None:
+                events = await event_log.since(tx, tournament_id, cached.last_id)
+                first = events[0] if events else None
+                if cached.last_id == 0 or (
+                    first and first.id == cached.last_id and first.kind == cached.last_kind
+                ):
+                    fresh = [e for e in events if e.id > cached.last_id]
+            if fresh is not None:
                 if not fresh:
-                    return cached.state.copy()
+                    return cached
                 state = cached.state.copy()
                 for event in fresh:
                     apply(state, event.kind, event.payload)
-                entry = _Replayed(fresh[-1].id, fresh[-1].kind, state)
-            else:
-                self.forget(tournament_id)
-        if entry is None:  # nothing cached, or the log is not the one cached: replay it all
-            events = await tournaments.events(tx, tournament_id)
-            state = replay((e.kind, e.payload) for e in events)
-            last = events[-1] if events else None
-            entry = _Replayed(last.id if last else 0, last.kind if last else "", state)
-        found = entry
-        tx.on_commit(lambda: self._keep(tournament_id, found))
-        return found.state.copy()
+                return self._found(
+                    tx, tournament_id, _Replayed(fresh[-1].id, fresh[-1].kind, state)
+                )
+            self.forget(tournament_id)  # the log is not the one cached: replay it all
+        events = await tournaments.events(tx, tournament_id)
+        state = replay((e.kind, e.payload) for e in events)
+        last = events[-1] if events else None
+        return self._found(
+            tx, tournament_id, _Replayed(last.id if last else 0, last.kind if last else "", state)
+        )
+
+    def _found(self, tx: Tx, tournament_id: int, entry: _Replayed) -> _Replayed:
+        tx.on_commit(lambda: self._keep(tournament_id, entry))
+        return entry
 
     def _keep(self, tournament_id: int, entry: _Replayed) -> None:
         cached = self._entries.pop(tournament_id, None)
@@ -264,7 +281,8 @@ class Core:
     async def event(
         self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
     ) -> None:
-        await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
+        # Sent with the transaction's next statement or its commit: nothing reads its id.
+        tournaments.log_event(tx, tid, kind, payload, actor, self.now().isoformat())
 
     async def audit(
         self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]

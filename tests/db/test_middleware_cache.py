@@ -9,6 +9,7 @@ from typing import Any
 from aiogram.types import Chat, Message, TelegramObject, Update, User
 
 from bot.clock import ManualClock
+from bot.handled import HandledUpdates
 from bot.middleware import ContextMiddleware
 from bot.texts import Texts
 from db import players
@@ -28,7 +29,7 @@ def update(update_id: int, chat: Chat, user: User = ALICE) -> Update:
 async def test_rows_are_rewritten_only_when_needed_and_duplicates_skipped(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "club.db")
     clock = ManualClock(NOW)
-    middleware = ContextMiddleware(db, Texts(), clock)
+    middleware = ContextMiddleware(db, Texts(), clock, HandledUpdates(db))
     handled: list[int] = []
 
     async def handler(event: TelegramObject, data: dict[str, Any]) -> None:

@@ -104,6 +104,7 @@ STEPS = st.lists(
         st.sampled_from(["commit", "rollback", "read_in_write", "restart"]),
         st.integers(0, 1),  # which tournament
         st.lists(EVENTS, max_size=4),
+        st.booleans(),  # appended at once, or queued to go with the next statement
     ),
     max_size=25,
 )
@@ -125,7 +126,17 @@ def _scribble(state: State) -> None:
     state.rounds.clear()
 
 
-async def _run(steps: list[tuple[str, int, list[tuple[str, dict[str, Any]]]]]) -> None:
+Step = tuple[str, int, list[tuple[str, dict[str, Any]]], bool]
+
+
+async def _append(tx: Tx, tid: int, kind: str, payload: dict[str, Any], queue: bool) -> None:
+    if queue:
+        tournaments.log_event(tx, tid, kind, payload, None, NOW)
+    else:
+        await tournaments.append_event(tx, tid, kind, payload, None, NOW)
+
+
+async def _run(steps: list[Step]) -> None:
     db = await Database.open(":memory:")
     try:
         async with db.transaction() as tx:
@@ -134,15 +145,16 @@ async def _run(steps: list[tuple[str, int, list[tuple[str, dict[str, Any]]]]]) -
                 for n in range(2)
             ]
         cache = ReplayCache()
-        for action, which, events in steps:
+        for action, which, events, queue in steps:
             tid = ids[which]
-            if action == "restart":
+            if action == "restart":  # a new process: nothing in memory
                 cache = ReplayCache()
+                db.memo.clear()
             elif action == "rollback":
                 try:
                     async with db.transaction() as tx:
                         for kind, payload in events:
-                            await tournaments.append_event(tx, tid, kind, payload, None, NOW)
+                            await _append(tx, tid, kind, payload, queue)
                         assert await cache.state(tx, tid) == await _full(tx, tid)
                         raise RuntimeError("roll back")
                 except RuntimeError:
@@ -150,7 +162,7 @@ async def _run(steps: list[tuple[str, int, list[tuple[str, dict[str, Any]]]]]) -
             else:
                 async with db.transaction() as tx:
                     for kind, payload in events:
-                        await tournaments.append_event(tx, tid, kind, payload, None, NOW)
+                        await _append(tx, tid, kind, payload, queue)
                         if action == "read_in_write":
                             assert await cache.state(tx, tid) == await _full(tx, tid)
             for each in ids:
@@ -166,9 +178,7 @@ async def _run(steps: list[tuple[str, int, list[tuple[str, dict[str, Any]]]]]) -
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(STEPS)
-def test_the_cached_state_equals_a_full_replay(
-    steps: list[tuple[str, int, list[tuple[str, dict[str, Any]]]]],
-) -> None:
+def test_the_cached_state_equals_a_full_replay(steps: list[Step]) -> None:
     asyncio.run(_run(steps))
 
 

@@ -1,0 +1,62 @@
+"""In-memory copies of committed rows, kept in ``Database.memo`` by the module that writes them.
+
+Every write to a memoised table goes through its ``db`` module, which calls ``forget`` for the
+rows it changes: dropped at once (the transaction's own later reads see its write) and again
+on commit (a read that raced with it must not bring the old row back). A row read inside a
+transaction is kept only once that transaction commits, so only committed rows are served.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from db.database import Tx
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class RowMemo(Generic[K, V]):
+    """The committed rows of one table by key, at most ``size`` (the least recently kept go
+    first); one per ``Database`` under the memo key ``name``."""
+
+    def __init__(self, name: str, size: int) -> None:
+        self.name = name
+        self.size = size
+
+    def _rows(self, tx: Tx) -> dict[K, V]:
+        rows: dict[K, V] = tx.memo.setdefault(self.name, {})
+        return rows
+
+    def get(self, tx: Tx, key: K) -> V | None:
+        return self._rows(tx).get(key)
+
+    def peek(self, memo: dict[str, object], key: K) -> V | None:
+        """The row if kept, from ``Database.memo`` without a transaction."""
+        rows = memo.get(self.name)
+        return rows.get(key) if isinstance(rows, dict) else None
+
+    def keep(self, tx: Tx, key: K, value: V) -> None:
+        """Remember a row read in ``tx``, once ``tx`` commits."""
+        rows = self._rows(tx)
+
+        def keep() -> None:
+            rows.pop(key, None)
+            rows[key] = value
+            while len(rows) > self.size:
+                del rows[next(iter(rows))]
+
+        tx.on_commit(keep)
+
+    def forget(self, tx: Tx, key: K | None = None) -> None:
+        """Drop one row (``None``: all) now and again once ``tx`` commits."""
+        rows = self._rows(tx)
+
+        def forget() -> None:
+            if key is None:
+                rows.clear()
+            else:
+                rows.pop(key, None)
+
+        forget()
+        tx.on_commit(forget)

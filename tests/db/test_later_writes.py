@@ -1,0 +1,65 @@
+"""Queued writes (``Tx.later``) go with the next statement or the commit, or not at all."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import players, tournaments
+from db.database import Database
+
+NOW = "2026-11-30T18:00:00+00:00"
+INSERT = "INSERT INTO chats (id, kind, title, created_at) VALUES (?, 'group', ?, ?)"
+
+
+async def titles(db: Database) -> list[str]:
+    async with db.read() as tx:
+        return [r[0] for r in await tx.all("SELECT title FROM chats ORDER BY id")]
+
+
+async def test_a_queued_write_runs_before_the_next_statement(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    async with db.transaction() as tx:
+        first = tx.later(INSERT, (1, "one", NOW))
+        assert not first.ran
+        count = await tx.value("SELECT count(*) FROM chats")
+        assert count == 1 and first.ran and first.changed == 1 and first.rowid == 1
+        second = tx.later(INSERT, (2, "two", NOW))
+    assert second.ran  # with the commit
+    assert await titles(db) == ["one", "two"]
+    await db.close()
+
+
+async def test_queued_writes_vanish_with_a_rollback(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            await tx.execute(INSERT, (1, "one", NOW))
+            tx.later(INSERT, (2, "two", NOW))
+            raise RuntimeError("refused")
+    with pytest.raises(sqlite3.IntegrityError):  # a failing queued write fails the commit
+        async with db.transaction() as tx:
+            tx.later(INSERT, (3, "three", NOW))
+            tx.later(INSERT, (3, "again", NOW))
+    assert await titles(db) == []
+    await db.close()
+
+
+async def test_a_queued_event_is_in_the_log_and_its_memory(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    async with db.transaction() as tx:
+        await tx.execute(INSERT, (-100, "club", NOW))
+        owner = await players.create(tx, 5, {"first_name": "Org"}, NOW, registered=True)
+        tid = await tournaments.create(tx, -100, "berserk", "swiss", "Cup", {}, owner, NOW)
+    async with db.transaction() as tx:
+        assert await tournaments.events(tx, tid) == []
+        tournaments.log_event(tx, tid, "sw_drop", {"player": 1}, None, NOW)
+        mine = await tournaments.events(tx, tid)  # sends the queued event, then reads it
+        assert [e.kind for e in mine] == ["sw_drop"]
+        tournaments.log_event(tx, tid, "sw_drop", {"player": 2}, None, NOW)
+    async with db.read() as tx:
+        stored = [e.payload for e in await tournaments.events(tx, tid)]
+    assert stored == [{"player": 1}, {"player": 2}]
+    await db.close()
