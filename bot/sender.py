@@ -52,6 +52,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup, Message, ReplyKeyboardMarkup, ReplyKeyboardRemove
 
 from bot.pacing import Limits, Pacer
+from bot.priority import AnswersFirst
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,8 @@ class Delivery(BaseRequestMiddleware):
         self.on_migrated = on_migrated
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
+        #: pending button answers go before other sends (``bot.priority``)
+        self.answers_first = AnswersFirst()
         self._response_types: dict[type[Any], type[Any]] = {}
 
     def _keep_response_type(self, method: TelegramMethod[Any]) -> None:
@@ -145,6 +148,10 @@ class Delivery(BaseRequestMiddleware):
     ) -> Response[TelegramType]:
         original: TelegramMethod[TelegramType] = method
         self._keep_response_type(method)
+        if isinstance(method, AnswerCallbackQuery):
+            self.answers_first.answered(method.callback_query_id)
+        elif isinstance(method, PACED):
+            await self.answers_first.turn()
         if not isinstance(method, RETRIED):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
