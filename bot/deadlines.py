@@ -49,6 +49,9 @@ class Deadlines:
         self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: deadlines to hand to the scheduler together, soon (``_arm``)
+        self._to_arm: dict[int, datetime] = {}
+        self._arming = False
         clock.subscribe(self._clock_jumped)
 
     def on(self, kind: str, handler: Handler) -> None:
@@ -101,6 +104,8 @@ class Deadlines:
         return deadline_id
 
     def unschedule(self, deadline_ids: list[int]) -> None:
+        for deadline_id in deadline_ids:
+            self._to_arm.pop(deadline_id, None)
         if self._scheduler is None:
             return
         for deadline_id in deadline_ids:
@@ -114,19 +119,41 @@ class Deadlines:
         self.unschedule(ids)
 
     def _schedule(self, deadline_id: int, due_at: datetime) -> None:
+        """Arm a deadline in the scheduler at the end of this turn of the event loop.
+
+        Every job added to a running APScheduler wakes it to look over all its jobs; a burst
+        of reports (a reminder each) would make that quadratic. Jobs added in one turn go in
+        together, with the scheduler paused, and wake it once."""
         if self._scheduler is None:
             return
-        # A test clock may run ahead of the wall clock: fire on the jump, not by the wall.
-        delay = due_at - self._clock.now()
-        run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
-        self._scheduler.add_job(
-            self._fire,
-            DateTrigger(run_date=run_at),
-            args=[deadline_id],
-            id=f"deadline-{deadline_id}",
-            replace_existing=True,
-            misfire_grace_time=None,
-        )
+        self._to_arm[deadline_id] = due_at
+        if not self._arming:
+            self._arming = True
+            asyncio.get_running_loop().call_soon(self._arm)
+
+    def _arm(self) -> None:
+        self._arming = False
+        batch, self._to_arm = self._to_arm, {}
+        scheduler = self._scheduler
+        if scheduler is None or not batch:
+            return
+        scheduler.pause()
+        try:
+            for deadline_id, due_at in batch.items():
+                # A test clock may run ahead of the wall clock: fire on the jump, not by the
+                # wall.
+                delay = due_at - self._clock.now()
+                run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
+                scheduler.add_job(
+                    self._fire,
+                    DateTrigger(run_date=run_at),
+                    args=[deadline_id],
+                    id=f"deadline-{deadline_id}",
+                    replace_existing=True,
+                    misfire_grace_time=None,
+                )
+        finally:
+            scheduler.resume()
 
     def _spawn(self, deadline_id: int) -> None:
         task = asyncio.get_running_loop().create_task(self._fire(deadline_id))
