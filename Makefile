@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types unit bench clean
+.PHONY: run test lint types unit bench bytecode clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,13 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+# Python caches compiled modules itself, but not where PYTHONDONTWRITEBYTECODE is set: there every
+# start would compile the bot's ~100 modules again (~0.1 s). Up to date, this takes ~0.04 s; a
+# tree the bot's user cannot write is no reason not to start.
+bytecode: | $(BIN)/python
+	@$(BIN)/python -m compileall -qq bot handlers db rules || true
+
+run: $(VENV)/.installed bytecode
 	@$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-dev

@@ -1,11 +1,14 @@
-"""Timers: deadlines stored in the database, scheduled with APScheduler 3 (in-memory jobs).
+"""Timers: deadlines stored in the database, timed in memory with one APScheduler 3 job.
 
-At start the scheduler is rebuilt from the ``deadlines`` table; a deadline that passed while the
-bot was down fires once, at start. Jobs carry only the deadline's id. Firing claims the deadline
-in the database (pending → fired) in the same transaction as the handler's state change, so the
-effect is stored exactly once even if two paths race or the bot dies; the handler returns what to
-announce, sent after the commit. Handlers are registered per ``kind`` by the services that own them.
-When a test clock jumps, everything that became due fires at once (no sleeping in tests).
+At start the timetable is rebuilt from the ``deadlines`` table; a deadline that passed while the
+bot was down fires once, at start. The armed deadlines wait in a heap by time, and a single
+APScheduler job is set for the earliest: arming one is a heap push (a round of reports arms a
+reminder each), and APScheduler is touched only when the earliest time changes. Firing claims the
+deadline in the database (pending → fired) in the same transaction as the handler's state change,
+so the effect is stored exactly once even if two paths race or the bot dies; the handler returns
+what to announce, sent after the commit. Handlers are registered per ``kind`` by the services
+that own them. When a test clock jumps, everything that became due fires at once (no sleeping in
+tests).
 
 *Durable jobs* (``on_durable``) are the other half: work that talks to Telegram and must not be
 lost to a crash, such as sending a round's pairings. The job is stored (as a deadline due now) in
@@ -18,9 +21,10 @@ A failed run is retried after ``RETRY_SECONDS``.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
@@ -36,6 +40,7 @@ AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
 DurableHandler = Callable[[Deadline], Awaitable[None]]
 RETRY_SECONDS = 30.0
+WAKE_JOB = "deadlines-wake"
 
 
 class Deadlines:
@@ -49,9 +54,11 @@ class Deadlines:
         self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        #: deadlines to hand to the scheduler together, soon (``_arm``)
-        self._to_arm: dict[int, datetime] = {}
-        self._arming = False
+        #: armed deadlines: id → when to fire (wall clock); the heap orders them, with stale
+        #: entries (unscheduled or re-armed) skipped when they come up
+        self._armed: dict[int, datetime] = {}
+        self._heap: list[tuple[datetime, int]] = []
+        self._wake_at: datetime | None = None  #: when the APScheduler job is set for
         clock.subscribe(self._clock_jumped)
 
     def on(self, kind: str, handler: Handler) -> None:
@@ -78,6 +85,9 @@ class Deadlines:
         if self._scheduler is not None:
             self._scheduler.shutdown(wait=False)
             self._scheduler = None
+        self._armed.clear()
+        self._heap.clear()
+        self._wake_at = None
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -105,13 +115,7 @@ class Deadlines:
 
     def unschedule(self, deadline_ids: list[int]) -> None:
         for deadline_id in deadline_ids:
-            self._to_arm.pop(deadline_id, None)
-        if self._scheduler is None:
-            return
-        for deadline_id in deadline_ids:
-            job = self._scheduler.get_job(f"deadline-{deadline_id}")
-            if job is not None:
-                job.remove()
+            self._armed.pop(deadline_id, None)
 
     async def cancel_for(self, ref_id: int, kinds: tuple[str, ...]) -> None:
         async with self._db.transaction() as tx:
@@ -119,41 +123,42 @@ class Deadlines:
         self.unschedule(ids)
 
     def _schedule(self, deadline_id: int, due_at: datetime) -> None:
-        """Arm a deadline in the scheduler at the end of this turn of the event loop.
-
-        Every job added to a running APScheduler wakes it to look over all its jobs; a burst
-        of reports (a reminder each) would make that quadratic. Jobs added in one turn go in
-        together, with the scheduler paused, and wake it once."""
         if self._scheduler is None:
             return
-        self._to_arm[deadline_id] = due_at
-        if not self._arming:
-            self._arming = True
-            asyncio.get_running_loop().call_soon(self._arm)
+        # A test clock may run ahead of the wall clock: fire on the jump, not by the wall.
+        delay = due_at - self._clock.now()
+        run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
+        self._armed[deadline_id] = run_at
+        heapq.heappush(self._heap, (run_at, deadline_id))
+        if self._wake_at is None or run_at < self._wake_at:
+            self._set_wake(run_at)
 
-    def _arm(self) -> None:
-        self._arming = False
-        batch, self._to_arm = self._to_arm, {}
-        scheduler = self._scheduler
-        if scheduler is None or not batch:
+    def _set_wake(self, run_at: datetime) -> None:
+        """(Re)set the one APScheduler job to ``run_at``."""
+        if self._scheduler is None:
             return
-        scheduler.pause()
-        try:
-            for deadline_id, due_at in batch.items():
-                # A test clock may run ahead of the wall clock: fire on the jump, not by the
-                # wall.
-                delay = due_at - self._clock.now()
-                run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
-                scheduler.add_job(
-                    self._fire,
-                    DateTrigger(run_date=run_at),
-                    args=[deadline_id],
-                    id=f"deadline-{deadline_id}",
-                    replace_existing=True,
-                    misfire_grace_time=None,
-                )
-        finally:
-            scheduler.resume()
+        self._wake_at = run_at
+        self._scheduler.add_job(
+            self._wake,
+            DateTrigger(run_date=run_at),
+            id=WAKE_JOB,
+            replace_existing=True,
+            misfire_grace_time=None,
+        )
+
+    async def _wake(self) -> None:
+        """Fire every armed deadline whose time has come; set the job for the next one."""
+        self._wake_at = None
+        now = datetime.now(UTC)
+        while self._heap and self._heap[0][0] <= now:
+            run_at, deadline_id = heapq.heappop(self._heap)
+            if self._armed.get(deadline_id) == run_at:
+                del self._armed[deadline_id]
+                self._spawn(deadline_id)
+        while self._heap and self._armed.get(self._heap[0][1]) != self._heap[0][0]:
+            heapq.heappop(self._heap)  # stale
+        if self._heap:
+            self._set_wake(self._heap[0][0])
 
     def _spawn(self, deadline_id: int) -> None:
         task = asyncio.get_running_loop().create_task(self._fire(deadline_id))

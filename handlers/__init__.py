@@ -35,14 +35,16 @@ def _assemble() -> Router:
     )
 
     root = Router(name="root")
+    # The result buttons first: they are most of the traffic in a busy round, and no other
+    # router claims their callback data.
     root.include_routers(
+        results.router,
         errors.router,
         chat_events.router,
         common.router,
         registration.router,
         profile.router,
         ratings.router,
-        results.router,
         tournaments.router,
     )
     for extra in _feature_routers():

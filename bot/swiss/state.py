@@ -19,6 +19,7 @@ Events (``events`` table, kind → payload):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,9 @@ TOP = "top"
 class Result:
     outcome_a: Outcome
     games: tuple[int, int] | None = None
+
+
+_GAME_KEY = re.compile(r"r(\d+)t(\d+)p(\d+)")
 
 
 @dataclass(slots=True)
@@ -115,10 +119,14 @@ class State:
         return [r for r in self.rounds if r.stage == TOP]
 
     def find_game(self, key: str) -> tuple[Round, int] | None:
+        """The round and table of a game key (``Round.key``); ``None`` for any other text."""
+        parts = _GAME_KEY.fullmatch(key)
+        if parts is None:
+            return None
+        number, table, gen = (int(p) for p in parts.groups())
         for rnd in self.rounds:
-            for table in range(1, len(rnd.tables) + 1):
-                if rnd.key(table) == key:
-                    return rnd, table
+            if rnd.number == number and rnd.gen == gen and 1 <= table <= len(rnd.tables):
+                return (rnd, table) if rnd.key(table) == key else None
         return None
 
     def records(self, stage: str | None = SWISS) -> list[MatchRecord]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.clock import ManualClock
+from bot.clock import Clock, ManualClock
 from bot.deadlines import AfterCommit, Deadlines
 from db.database import Database, Tx
 from db.models import Deadline
@@ -13,7 +14,7 @@ from db.models import Deadline
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-async def make(path: Path, clock: ManualClock, fired: list[int]) -> tuple[Database, Deadlines]:
+async def make(path: Path, clock: Clock, fired: list[int]) -> tuple[Database, Deadlines]:
     db = await Database.open(path)
     service = Deadlines(db, clock)
 
@@ -152,5 +153,27 @@ async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Pat
     service.on_durable("send", sending)
     await service.start()
     assert done == [5]
+    await service.stop()
+    await db.close()
+
+
+async def test_wall_clock_timers_fire_in_time_order_once(tmp_path: Path) -> None:
+    """The timetable behind the one scheduler job: later first, earlier re-armed, a cancel."""
+    clock = Clock()
+    fired: list[int] = []
+    db, service = await make(tmp_path / "w.db", clock, fired)
+    await service.start()
+    now = clock.now()
+    await service.add("test", 1, now + timedelta(milliseconds=300))
+    await service.add("test", 2, now + timedelta(milliseconds=100))  # earlier: the job moves
+    await service.add("test", 3, now + timedelta(milliseconds=200))
+    await service.cancel_for(3, ("test",))
+    for _ in range(100):
+        if len(fired) == 2:
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.1)
+    assert fired == [2, 1]
+    assert await count_fired(db) == 2
     await service.stop()
     await db.close()

@@ -63,6 +63,9 @@ def test_replay_gives_points_played_pairs_and_byes() -> None:
     records = state.records()
     assert [r.round_number for r in records] == [1, 1, 1, 2, 2]
     assert state.find_game("r2t2p0") == (current, 2)
+    # Anything but a key the state made finds nothing: forged or mistyped button data.
+    for forged in ("r02t2p0", "r2t02p0", "r2t3p0", "r2t0p0", "r9t1p0", "r2t2p1", "r2t2", "x"):
+        assert state.find_game(forged) is None, forged
 
 
 def test_a_correction_replaces_the_result_and_a_repairing_replaces_the_round() -> None:
