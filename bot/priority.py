@@ -5,10 +5,12 @@ confirmation request, a settled prompt or a board edit can come a moment later w
 noticing. In a burst (a whole round reporting at once) the bot therefore sends every pending
 answer before the follow-up messages: a send or edit waits while any press is still
 unanswered, for at most ``max_wait`` (so nothing starves under a steady stream of presses).
+A handler's follow-up work after its own answer (preparing a confirmation request, the board)
+waits the same way (``Sender.after_answers``), so it does not slow the answers either.
 
 A press counts from the moment its handler starts (past the per-person lock, see
-``ContextMiddleware``) until its ``answerCallbackQuery`` leaves or its handler ends. What a
-press's handler sends *before* its own answer never waits (it is part of that answer), so two
+``ContextMiddleware``) until its ``answerCallbackQuery`` is delivered or its handler ends. What
+a press's handler sends *before* its own answer never waits (it is part of that answer), so two
 presses never wait on each other.
 """
 

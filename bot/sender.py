@@ -149,8 +149,11 @@ class Delivery(BaseRequestMiddleware):
         original: TelegramMethod[TelegramType] = method
         self._keep_response_type(method)
         if isinstance(method, AnswerCallbackQuery):
-            self.answers_first.answered(method.callback_query_id)
-        elif isinstance(method, PACED):
+            try:
+                return await self._deliver(make_request, bot, original)
+            finally:  # delivered (or given up): follow-ups may go
+                self.answers_first.answered(method.callback_query_id)
+        if isinstance(method, PACED):
             await self.answers_first.turn()
         if not isinstance(method, RETRIED):
             return await make_request(bot, original)
@@ -251,6 +254,11 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
         self._editing: set[tuple[int, int]] = set()
+
+    async def after_answers(self) -> None:
+        """Wait until pending button answers are delivered (``bot.priority``): for a press's
+        follow-up work after its own answer, so that work does not delay other presses."""
+        await self.delivery.answers_first.turn()
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""

@@ -79,8 +79,12 @@ class Tx:
         *,
         writing: bool = False,
         memo: dict[str, Any] | None = None,
+        lock: asyncio.Lock | None = None,
     ) -> None:
         self._conn = conn
+        #: a lazy read's lock, taken at its first statement (``Database.read``)
+        self._lock = lock
+        self._locked = False
         #: the database's in-memory caches of what it holds (see ``Database.memo``)
         self.memo: dict[str, Any] = {} if memo is None else memo
         self._writing = writing
@@ -113,7 +117,15 @@ class Tx:
         self._later.append(statement)
         return statement
 
+    def _unlock(self) -> None:
+        if self._locked and self._lock is not None:
+            self._lock.release()
+            self._locked = False
+
     async def _send(self, batch: list[Statement]) -> list[Any]:
+        if self._lock is not None and not self._locked:
+            await self._lock.acquire()
+            self._locked = True
         # aiosqlite's own queue (``_execute``) runs ``_run`` in the connection's thread: one
         # hop for the queued writes and this statement (begin, execute, read, close each).
         conn, begin = self._conn, self._begin
@@ -289,7 +301,18 @@ class Database:
             yield Tx(self._conn, memo=self.memo)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
-        """Consistent reads with no writes."""
-        async with self._lock:
-            yield Tx(self._conn, memo=self.memo)
+    async def read(self, *, lazy: bool = False) -> AsyncIterator[Tx]:
+        """Consistent reads with no writes.
+
+        ``lazy``: the lock is taken only at the first statement, so reads served from the
+        memory (``memo``) never wait for other transactions; what was served from memory may
+        then be older than what the statements see."""
+        if not lazy:
+            async with self._lock:
+                yield Tx(self._conn, memo=self.memo)
+            return
+        tx = Tx(self._conn, memo=self.memo, lock=self._lock)
+        try:
+            yield tx
+        finally:
+            tx._unlock()

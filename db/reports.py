@@ -19,6 +19,74 @@ class Report:
     status: str  # pending, confirmed, disputed, decided, void
 
 
+class _Known:
+    """Committed reports by id, with an index by game so a game's reports can be dropped."""
+
+    SIZE = 4096  #: reports kept; the least recently kept go first
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, Report] = {}
+        self.by_game: dict[tuple[int, str], set[int]] = {}
+
+    def keep(self, report: Report) -> None:
+        self.drop(report.id)
+        self.by_id[report.id] = report
+        self.by_game.setdefault((report.tournament_id, report.game_key), set()).add(report.id)
+        while len(self.by_id) > self.SIZE:
+            self.drop(next(iter(self.by_id)))
+
+    def drop(self, report_id: int) -> None:
+        report = self.by_id.pop(report_id, None)
+        if report is not None:
+            game = (report.tournament_id, report.game_key)
+            ids = self.by_game.get(game)
+            if ids is not None:
+                ids.discard(report_id)
+                if not ids:
+                    del self.by_game[game]
+
+    def drop_game(self, tournament_id: int, game_key: str) -> None:
+        for report_id in self.by_game.pop((tournament_id, game_key), set()):
+            self.by_id.pop(report_id, None)
+
+
+#: ``Database.memo`` key of the committed reports (``_Known``): rows read are kept once their
+#: transaction commits; every write in this module drops the rows it changes, at once and
+#: again on commit (see ``db.memo``)
+KNOWN = "reports.known"
+
+
+def _known(tx: Tx) -> _Known:
+    known = tx.memo.get(KNOWN)
+    if known is None:
+        known = tx.memo[KNOWN] = _Known()
+    assert isinstance(known, _Known)
+    return known
+
+
+def _keep(tx: Tx, reports: list[Report]) -> None:
+    known = _known(tx)
+
+    def keep() -> None:
+        for report in reports:
+            known.keep(report)
+
+    tx.on_commit(keep)
+
+
+def _forget(tx: Tx, report_id: int | None = None, game: tuple[int, str] | None = None) -> None:
+    known = _known(tx)
+
+    def forget() -> None:
+        if report_id is not None:
+            known.drop(report_id)
+        if game is not None:
+            known.drop_game(*game)
+
+    forget()
+    tx.on_commit(forget)
+
+
 def _report(row: Row) -> Report:
     return Report(
         id=row["id"],
@@ -56,8 +124,15 @@ def add_later(
 
 
 async def get(tx: Tx, report_id: int) -> Report | None:
+    known = _known(tx).by_id.get(report_id)
+    if known is not None:
+        return known
     row = await tx.one("SELECT * FROM reports WHERE id = ?", (report_id,))
-    return None if row is None else _report(row)
+    if row is None:
+        return None
+    report = _report(row)
+    _keep(tx, [report])
+    return report
 
 
 async def for_game(tx: Tx, tournament_id: int, game_key: str) -> list[Report]:
@@ -65,7 +140,9 @@ async def for_game(tx: Tx, tournament_id: int, game_key: str) -> list[Report]:
         "SELECT * FROM reports WHERE tournament_id = ? AND game_key = ? ORDER BY id",
         (tournament_id, game_key),
     )
-    return [_report(row) for row in rows]
+    found = [_report(row) for row in rows]
+    _keep(tx, found)
+    return found
 
 
 async def unresolved(tx: Tx, tournament_id: int) -> list[Report]:
@@ -87,10 +164,12 @@ async def resolve(
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
         (status, by, now, tournament_id, game_key),
     )
+    _forget(tx, game=(tournament_id, game_key))
 
 
 async def set_status(tx: Tx, report_id: int, status: str) -> None:
     await tx.execute("UPDATE reports SET status = ? WHERE id = ?", (status, report_id))
+    _forget(tx, report_id)
 
 
 async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
@@ -103,3 +182,4 @@ async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
         (tournament_id, game_key),
     )
+    _forget(tx, game=(tournament_id, game_key))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -62,4 +63,37 @@ async def test_a_queued_event_is_in_the_log_and_its_memory(tmp_path: Path) -> No
     async with db.read() as tx:
         stored = [e.payload for e in await tournaments.events(tx, tid)]
     assert stored == [{"player": 1}, {"player": 2}]
+    await db.close()
+
+
+async def test_a_lazy_read_waits_for_the_lock_only_at_its_first_statement(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    release = asyncio.Event()
+
+    async def writer() -> None:
+        async with db.transaction() as tx:
+            await tx.execute(INSERT, (1, "one", NOW))
+            await release.wait()
+
+    holding = asyncio.create_task(writer())
+    await asyncio.sleep(0.01)
+
+    async def from_memory() -> None:
+        async with db.read(lazy=True):
+            pass
+
+    await asyncio.wait_for(from_memory(), timeout=0.5)  # no statement: no waiting
+
+    async def with_statement() -> list[str]:
+        async with db.read(lazy=True) as tx:
+            return [r[0] for r in await tx.all("SELECT title FROM chats")]
+
+    reading = asyncio.create_task(with_statement())
+    await asyncio.sleep(0.05)
+    assert not reading.done()  # it waits for the transaction
+    release.set()
+    await holding
+    assert await reading == ["one"]  # and then sees what it committed
+    async with db.transaction() as tx:  # the lock was released again
+        await tx.execute(INSERT, (2, "two", NOW))
     await db.close()

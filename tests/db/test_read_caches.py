@@ -3,19 +3,22 @@ tournament rows) always answer what the database holds."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
 import pytest
 from aiogram.fsm.storage.base import StorageKey
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.clock import ManualClock
 from bot.notify import Notifier
 from bot.registry import Registry
 from bot.sender import Sender
 from bot.storage import SqliteStorage
-from db import chats, players, tournaments
+from db import chats, players, reports, tournaments
 from db.database import Database
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
@@ -155,3 +158,55 @@ async def test_tournament_rows_follow_every_write(tmp_path: Path) -> None:
         await chats.migrate(tx, -100, -1001, now)
     assert (await get()).chat_id == -1001
     await db.close()
+
+
+REPORT_STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "status", "resolve", "void", "read_game", "rollback"]),
+        st.sampled_from(["r1t1p0", "r1t2p0"]),
+        st.integers(1, 3),  # a player, or which report
+    ),
+    max_size=20,
+)
+
+
+async def _reports_follow_every_write(steps: list[tuple[str, str, int]]) -> None:
+    db = await Database.open(":memory:")
+    now = NOW.isoformat()
+    async with db.transaction() as tx:
+        for user in (1, 2, 3):
+            await players.create(tx, user, {"first_name": f"P{user}"}, now, registered=True)
+        tid = await tournaments.create(tx, -100, "berserk", "swiss", "Cup", {}, 1, now)
+    try:
+        for action, game, n in steps:
+            try:
+                async with db.transaction() as tx:
+                    if action == "add":
+                        await reports.add(tx, tid, game, n, {"winner": n}, now)
+                    elif action == "status":
+                        await reports.set_status(tx, n, "disputed")
+                    elif action == "resolve":
+                        await reports.resolve(tx, tid, game, "confirmed", None, now)
+                    elif action == "void":
+                        await reports.void_game(tx, tid, game)
+                    await reports.for_game(tx, tid, game)  # reads are kept on commit
+                    if action == "rollback":
+                        await reports.set_status(tx, n, "void")
+                        await reports.get(tx, n)
+                        raise Boom
+            except Boom:
+                pass
+            async with db.read() as tx:
+                rows = await tx.all("SELECT id, status FROM reports")
+                truth = {row["id"]: row["status"] for row in rows}
+                for report_id in range(1, 7):
+                    got = await reports.get(tx, report_id)
+                    assert (got.status if got else None) == truth.get(report_id)
+    finally:
+        await db.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(REPORT_STEPS)
+def test_reports_in_memory_follow_every_write(steps: list[tuple[str, str, int]]) -> None:
+    asyncio.run(_reports_follow_every_write(steps))
