@@ -10,17 +10,20 @@ For every N (64, 256, 1024) one run, in one process, with one emulator:
    on his pairing message, all at once;
 3. **full bot, confirms**: when every confirmation request has arrived, all N/2 opponents
    press "✅ Подтверждаю" at once;
-4. the full bot is stopped and a **bare aiogram echo bot** (a Dispatcher whose callback handler
-   only answers and whose message handler echoes) polls the same emulator; the *same* N/2 + N/2
-   callback queries (same users, same messages, same callback data) are replayed in the same
-   two bursts.
+4. steps 2-3 again for each further round (``--rounds``, 3 by default; the organiser sends
+   ``/next_round`` in between, not measured): more bursts, so one slow moment of this noisy
+   machine weighs less;
+5. the full bot is stopped and a **bare aiogram echo bot** (a Dispatcher whose callback handler
+   only answers and whose message handler echoes) polls the same emulator; the *same* callback
+   queries (same users, same messages, same callback data) are replayed in the same bursts.
 
 Figures per bot: throughput = updates / (sum over both bursts of the time from the burst's first
 update creation to the last ``answerCallbackQuery`` received by the emulator); latency = that
 answer's arrival minus the update's creation (both ``time.monotonic()`` in this process);
 ``drain`` = time from the last answer until the bot has finished every update and the emulator
 is idle (the full bot's follow-up work after answering: board edits, confirmation requests,
-settled prompts), reported but not part of the throughput.
+settled prompts), reported but not part of the throughput. The full bot answers the presses
+of a burst before it does that work (``bot.priority``), as it would in a busy chat.
 
 **Rate limits are off** for this benchmark: the emulator runs with ``RateLimits.disabled()``
 and the bot with ``Limits.unlimited()`` (its pacer still runs, with buckets that never wait).
@@ -69,6 +72,8 @@ from tests.e2e.emulator import BotApiEmulator, RateLimits, SimMessage, SimUser
 from tests.e2e.harness import START, TOKEN, RunningBot
 
 SIZES = (64, 256, 1024)
+#: rounds played per size: more bursts, so one slow moment of this noisy machine weighs less
+ROUNDS = 3
 TARGET_N = 256
 TARGET_RATIO = 0.5
 TARGET_P99_MS = 250.0
@@ -212,7 +217,7 @@ def callback_data(message: SimMessage, label: str) -> str:
     return str(message.find_button(label)["callback_data"])
 
 
-async def run_size(size: int, profile: str | None = None) -> dict[str, object]:
+async def run_size(size: int, rounds: int, profile: str | None = None) -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="load-bench-") as tmp:
         emu = BotApiEmulator(token=TOKEN, rate_limits=RateLimits.disabled())
         await emu.start()
@@ -230,46 +235,58 @@ async def run_size(size: int, profile: str | None = None) -> dict[str, object]:
             await club.org.send(GROUP, "/begin")
             await club.wait_sends(before + size + 1, timeout=600)
             await settle(emu, running.dp)
-            tables = club.tables()
-            if len(tables) != size // 2:
-                raise RuntimeError(f"{len(tables)} tables for {size} players")
-            print(f"N={size}: setup {time.monotonic() - setup:.1f} s, {len(tables)} tables")
-
             gc.collect()
             profiler = cProfile.Profile() if profile else None
-            if profiler is not None:
-                profiler.enable()
-            reports: list[Press] = [
-                (t.reporter, t.reporter_message, callback_data(t.reporter_message, WON))
-                for t in tables
-            ]
-            full = [await burst(emu, running.dp, reports, REPORTED)]
-            confirms: list[Press] = []
-            for t in tables:
-                request = club.confirm_request(t.confirmer)
-                if request is None:
-                    raise RuntimeError(f"no confirmation request for table {t.number}")
-                confirms.append((t.confirmer, request, callback_data(request, CONFIRM)))
-            full.append(await burst(emu, running.dp, confirms, ACCEPTED))
+            full: list[Burst] = []
+            replayed: list[tuple[list[Press], str | None]] = []
+            for round_no in range(1, rounds + 1):
+                if round_no > 1:
+                    before = club.sends()
+                    await club.org.send(GROUP, "/next_round")
+                    await club.wait_sends(before + size + 1, timeout=600)
+                    await settle(emu, running.dp)
+                tables = club.tables(round_no)
+                if len(tables) != size // 2:
+                    raise RuntimeError(f"{len(tables)} tables for {size} players")
+                if round_no == 1:
+                    print(f"N={size}: setup {time.monotonic() - setup:.1f} s, {len(tables)} tables")
+                if profiler is not None:
+                    profiler.enable()
+                reports: list[Press] = [
+                    (t.reporter, t.reporter_message, callback_data(t.reporter_message, WON))
+                    for t in tables
+                ]
+                full.append(await burst(emu, running.dp, reports, REPORTED))
+                confirms: list[Press] = []
+                for t in tables:
+                    request = club.confirm_request(t.confirmer)
+                    if request is None:
+                        raise RuntimeError(f"no confirmation request for table {t.number}")
+                    confirms.append((t.confirmer, request, callback_data(request, CONFIRM)))
+                full.append(await burst(emu, running.dp, confirms, ACCEPTED))
+                if profiler is not None:
+                    profiler.disable()
+                replayed += [(reports, None), (confirms, None)]
             if profiler is not None and profile:
-                profiler.disable()
                 profiler.dump_stats(f"{profile}.{size}")
                 print(f"  profile of the full bot's bursts: {profile}.{size}")
             await stop_bot(running)
 
             gc.collect()
             async with echo_bot(emu) as dp:
-                echo = [await burst(emu, dp, reports, None), await burst(emu, dp, confirms, None)]
+                echo = [await burst(emu, dp, presses, expected) for presses, expected in replayed]
         finally:
             await stop_bot(running)
             await emu.stop()
     bot_figures, echo_figures = Figures.of(full), Figures.of(echo)
     ratio = bot_figures.throughput / echo_figures.throughput if echo_figures.throughput else 0.0
     print(bot_figures.line("bot"))
-    for name, b in zip(("report", "confirm"), full, strict=True):
+    for index, (b, e) in enumerate(zip(full, echo, strict=True)):
+        name = f"r{index // 2 + 1} {('report', 'confirm')[index % 2]}"
         print(
-            f"    {name:<7} {b.throughput:8.1f} upd/s, p99 "
+            f"    {name:<10} {b.throughput:8.1f} upd/s, p99 "
             f"{percentile(b.latencies, 99) * 1000:7.1f} ms, drain {b.drain:.2f} s"
+            f" | echo {e.throughput:8.1f} upd/s: ratio {b.throughput / e.throughput:.2f}"
         )
     print(echo_figures.line("echo"))
     print(f"  throughput ratio bot/echo = {ratio:.2f}")
@@ -278,13 +295,17 @@ async def run_size(size: int, profile: str | None = None) -> dict[str, object]:
         "bot": vars(bot_figures),
         "echo": vars(echo_figures),
         "ratio": round(ratio, 3),
+        "rounds": rounds,
     }
 
 
-async def main(sizes: list[int], profile: str | None = None) -> None:
+async def main(sizes: list[int], rounds: int = ROUNDS, profile: str | None = None) -> None:
     logging.basicConfig(level=logging.ERROR)
-    print("Load: N players report and confirm one Swiss round at once (rate limits off)")
-    results = [await run_size(size, profile) for size in sizes]
+    print(
+        f"Load: N players report and confirm {rounds} Swiss rounds, each round at once "
+        "(rate limits off)"
+    )
+    results = [await run_size(size, rounds, profile) for size in sizes]
     target = next((r for r in results if r["n"] == TARGET_N), None)
     verdict: dict[str, object] = {}
     if target is not None:
@@ -312,7 +333,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument(
+        "--rounds", type=int, default=ROUNDS, help="rounds played (two bursts each)"
+    )
+    parser.add_argument(
         "--profile", metavar="FILE", help="cProfile the full bot's bursts into FILE.<N>"
     )
     args = parser.parse_args()
-    asyncio.run(main(args.sizes, args.profile))
+    asyncio.run(main(args.sizes, args.rounds, args.profile))

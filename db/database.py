@@ -4,6 +4,16 @@ Every write happens inside ``Database.transaction()``: ``BEGIN IMMEDIATE`` under
 committed when the block ends normally and rolled back on any exception, so a state change is
 either wholly stored or not at all. Reads use ``Database.read()``, under the same lock, so they
 never see another task's uncommitted writes on the shared connection.
+
+A transaction's last trip to aiosqlite's thread (its queued writes and ``COMMIT``) is queued, not
+awaited, before the lock goes to the next transaction: the thread runs its queue in order, so
+the next transaction's statements come after that commit, and transactions follow each other
+without waiting for the event loop in between. Its ``on_commit`` callbacks (the in-memory
+caches) run at that moment; the caller goes on only once the commit is done. If that commit
+fails (the disk refused it: the writes sent with it are ones that cannot fail otherwise), the
+caches may now hold what the database does not: the thread rolls back and refuses every later
+statement, and ``on_broken`` tells the bot, which restarts (crash-only: everything it holds in
+memory is rebuilt from the database).
 """
 
 from __future__ import annotations
@@ -28,27 +38,73 @@ Params = Sequence[Any] | dict[str, Any]
 Statement = tuple[str, Params, bool]  #: SQL, parameters, whether its rows are wanted
 
 
+class DatabaseBroken(Exception):
+    """A commit failed after later transactions had gone on: see the module docstring."""
+
+
+class _Health:
+    """Shared by the event loop and aiosqlite's thread: the error that broke the connection."""
+
+    __slots__ = ("error",)
+
+    def __init__(self) -> None:
+        self.error: BaseException | None = None
+
+    def check(self) -> None:
+        if self.error is not None:
+            raise DatabaseBroken(f"a commit failed earlier: {self.error!r}")
+
+
 def _run(
-    conn: sqlite3.Connection, begin: bool, batch: Sequence[Statement]
+    conn: sqlite3.Connection,
+    health: _Health,
+    begin: bool,
+    batch: Sequence[Statement],
+    *,
+    final: bool = False,
 ) -> list[tuple[int, int] | list[Row]]:
     """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then the statements in order;
-    for each, its rows (if wanted) or (last inserted row id, rows changed)."""
-    if begin:
-        conn.execute("BEGIN IMMEDIATE")
-    results: list[tuple[int, int] | list[Row]] = []
-    for sql, params, fetch in batch:
-        cursor = conn.execute(sql, params)
-        try:
-            results.append(cursor.fetchall() if fetch else (cursor.lastrowid or 0, cursor.rowcount))
-        finally:
-            cursor.close()
+    for each, its rows (if wanted) or (last inserted row id, rows changed).
+
+    ``final``: the transaction's last trip, not awaited under the lock; if it fails, roll back
+    and break the connection, so nothing queued after it runs on what it promised."""
+    health.check()
+    try:
+        if begin:
+            conn.execute("BEGIN IMMEDIATE")
+        results: list[tuple[int, int] | list[Row]] = []
+        for sql, params, fetch in batch:
+            cursor = conn.execute(sql, params)
+            try:
+                results.append(
+                    cursor.fetchall() if fetch else (cursor.lastrowid or 0, cursor.rowcount)
+                )
+            finally:
+                cursor.close()
+    except BaseException as exc:
+        if final:
+            health.error = exc
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        raise
     return results
+
+
+def _enqueue(conn: aiosqlite.Connection, fn: Callable[[], Any]) -> asyncio.Future[Any]:
+    """Queue ``fn`` on aiosqlite's thread at once and return its future, not awaited.
+
+    What ``aiosqlite.Connection._execute`` does (0.22) before it awaits: the queue is taken at
+    this very moment, so whatever is queued after runs after ``fn``."""
+    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    conn._tx.put_nowait((future, fn))
+    return future
 
 
 class Later:
     """A write sent with its transaction's next statement or with its commit, whichever comes
-    first (one hop for both): for writes whose outcome the code needs only after that.
-    ``rowid`` and ``changed`` are known once it has run; ``then`` callbacks run right after."""
+    first (one hop for both): for writes whose outcome the code needs only after that, and that
+    cannot fail but for the disk. ``rowid`` and ``changed`` are known once it has run; ``then``
+    callbacks run right after (for one sent with the commit: after the ``on_commit`` ones)."""
 
     def __init__(self, sql: str, params: Params) -> None:
         self.sql = sql
@@ -80,8 +136,10 @@ class Tx:
         writing: bool = False,
         memo: dict[str, Any] | None = None,
         lock: asyncio.Lock | None = None,
+        health: _Health | None = None,
     ) -> None:
         self._conn = conn
+        self._health = health or _Health()
         #: a lazy read's lock, taken at its first statement (``Database.read``)
         self._lock = lock
         self._locked = False
@@ -132,8 +190,9 @@ class Tx:
         queued, self._later = self._later, []
         self._begin = False
         sent = [(q.sql, q.params, False) for q in queued] + batch
+        health = self._health
         results: list[Any] = await conn._execute(  # type: ignore[no-untyped-call]
-            lambda: _run(conn._conn, begin, sent)
+            lambda: _run(conn._conn, health, begin, sent)
         )
         for statement, (rowid, changed) in zip(queued, results, strict=False):
             statement._done(rowid, changed)
@@ -147,10 +206,24 @@ class Tx:
     async def _call(self, sql: str, params: Params, *, fetch: bool) -> Any:
         return (await self._send([(sql, params, fetch)]))[0]
 
-    async def _commit(self) -> None:
-        """The queued writes and ``COMMIT`` in one hop (nothing if nothing was sent)."""
-        if self._later or self.begun:
-            await self._send([("COMMIT", (), False)])
+    def _queue_commit(self) -> asyncio.Future[Any] | None:
+        """Queue the queued writes and ``COMMIT`` as one trip, not awaited (see the module
+        docstring); ``None`` if nothing was sent or queued."""
+        if not (self._later or self.begun):
+            return None
+        conn, begin, health = self._conn, self._begin, self._health
+        queued, self._later = self._later, []
+        self._begin = False
+        sent = [(q.sql, q.params, False) for q in queued] + [("COMMIT", (), False)]
+        done = _enqueue(conn, lambda: _run(conn._conn, health, begin, sent, final=True))
+
+        def ran(future: asyncio.Future[Any]) -> None:
+            if not future.cancelled() and future.exception() is None:
+                for statement, (rowid, changed) in zip(queued, future.result(), strict=False):
+                    statement._done(rowid, changed)
+
+        done.add_done_callback(ran)
+        return done
 
     async def _statement(self, sql: str, params: Params) -> tuple[int, int]:
         done: tuple[int, int] = await self._call(sql, params, fetch=False)
@@ -168,7 +241,13 @@ class Tx:
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
         if self._begin or self._later:  # the BEGIN and queued writes go first
             await self.execute("SELECT 1")
-        await self._conn.executemany(sql, rows)
+        conn, health = self._conn, self._health
+
+        def run() -> None:
+            health.check()
+            conn._conn.executemany(sql, rows)
+
+        await conn._execute(run)  # type: ignore[no-untyped-call]
 
     async def changes(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed."""
@@ -204,6 +283,10 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._health = _Health()
+        self._told = False
+        #: told once when a commit fails (see the module docstring); the bot restarts
+        self.on_broken: Callable[[BaseException], None] | None = None
         #: in-memory caches of this connection's rows, by name, kept by the ``db`` modules
         #: that write those rows (filled on a read, updated on commit); a reopened database
         #: starts empty and reloads lazily
@@ -260,18 +343,34 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on an exception."""
         async with self._lock:
-            tx = Tx(
-                self._conn, writing=True, memo=self.memo
-            )  # BEGIN IMMEDIATE comes with the first statement
+            self._health.check()
+            tx = self._tx(writing=True)  # BEGIN IMMEDIATE comes with the first statement
             try:
                 yield tx
-                await tx._commit()  # queued writes go with it: an error in them rolls back
+                committing = tx._queue_commit()
             except BaseException:
                 if tx.begun and self._conn.in_transaction:
                     await self._conn.execute("ROLLBACK")
                 raise
-            for fn in tx._on_commit:
+            for fn in tx._on_commit:  # the commit is next in the thread's queue
                 fn()
+        if committing is not None:
+            try:
+                await committing
+            except BaseException as exc:
+                self._broke(exc)
+                raise
+
+    def _broke(self, exc: BaseException) -> None:
+        if self._told:
+            return
+        self._told = True
+        log.critical("a commit failed; the database is closed to further writes", exc_info=exc)
+        if self.on_broken is not None:
+            self.on_broken(exc)
+
+    def _tx(self, *, writing: bool = False, lock: asyncio.Lock | None = None) -> Tx:
+        return Tx(self._conn, writing=writing, memo=self.memo, lock=lock, health=self._health)
 
     async def write_many(
         self, sql: str, rows: Sequence[Params], *, then: tuple[str, Params] | None = None
@@ -279,7 +378,10 @@ class Database:
         """One transaction in one hop to aiosqlite's thread: ``sql`` for every row, then the
         statement ``then``. For batches of writes nobody waits on (see ``bot.handled``)."""
 
+        health = self._health
+
         def run(conn: sqlite3.Connection) -> None:
+            health.check()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 conn.executemany(sql, rows)
@@ -298,7 +400,7 @@ class Database:
         """Statements each committed on its own (SQLite's autocommit): for a single write that
         needs no transaction around it, without the two extra statements of one."""
         async with self._lock:
-            yield Tx(self._conn, memo=self.memo)
+            yield self._tx()
 
     @asynccontextmanager
     async def read(self, *, lazy: bool = False) -> AsyncIterator[Tx]:
@@ -309,9 +411,9 @@ class Database:
         then be older than what the statements see."""
         if not lazy:
             async with self._lock:
-                yield Tx(self._conn, memo=self.memo)
+                yield self._tx()
             return
-        tx = Tx(self._conn, memo=self.memo, lock=self._lock)
+        tx = self._tx(lock=self._lock)
         try:
             yield tx
         finally:

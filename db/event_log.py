@@ -38,8 +38,8 @@ class _Tail:
 TAILS = "events.tails"
 #: ``Tx.local`` key: tournament id → the events this transaction appended
 APPENDED = "events.appended"
-#: ``Tx.local`` key: tournament id → (kind, payload) of its appends queued, not yet sent
-QUEUED = "events.queued"
+#: ``Database.memo`` key: the id the next event gets (``new_id``)
+NEXT_ID = "events.next_id"
 RECENT = 64  #: events kept per tournament
 TOURNAMENTS = 1024  #: tournaments kept; the least recently changed go first
 
@@ -60,23 +60,22 @@ def _keep(tails: dict[int, _Tail], tournament_id: int, tail: _Tail) -> None:
         del tails[next(iter(tails))]
 
 
-def appending(tx: Tx, tournament_id: int, kind: str, payload: dict[str, Any]) -> None:
-    """Note an event queued in ``tx`` (``Tx.later``): its id is not known until it is sent."""
-    queued: dict[int, list[tuple[str, dict[str, Any]]]] = tx.local.setdefault(QUEUED, {})
-    queued.setdefault(tournament_id, []).append((kind, payload))
+async def new_id(tx: Tx) -> int:
+    """An id for an event ``tx`` is about to append, larger than every id before it.
 
-
-def queued(tx: Tx, tournament_id: int) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, payload) of the tournament's events queued in ``tx`` and not sent yet, in order:
-    they come after every event ``since`` and ``known_after`` give."""
-    return list(tx.local.get(QUEUED, {}).get(tournament_id, []))
+    Ids are handed out here rather than by SQLite so that an event queued to go with the
+    commit (``Tx.later``) is known, id and all, at once. Every event is written by this process
+    (``db.tournaments.log_event``), so a counter in memory, started from the table's largest id,
+    is enough; the id of a rolled-back event is simply never used."""
+    next_id = tx.memo.get(NEXT_ID)
+    if next_id is None:
+        next_id = int(await tx.value("SELECT coalesce(max(id), 0) FROM events")) + 1
+    tx.memo[NEXT_ID] = int(next_id) + 1
+    return int(next_id)
 
 
 def appended(tx: Tx, tournament_id: int, event: Event) -> None:
-    """Note an event ``tx`` has just written (``db.tournaments.log_event``)."""
-    waiting = tx.local.get(QUEUED, {}).get(tournament_id)
-    if waiting:
-        waiting.pop(0)
+    """Note an event ``tx`` writes (``db.tournaments.log_event``)."""
     mine: dict[int, list[Event]] = tx.local.setdefault(APPENDED, {})
     mine.setdefault(tournament_id, []).append(event)
     tails = _tails(tx)
@@ -91,9 +90,8 @@ def appended(tx: Tx, tournament_id: int, event: Event) -> None:
 
 
 def known_after(tx: Tx, tournament_id: int, last_id: int) -> list[Event] | None:
-    """The events after ``last_id`` as ``tx`` sees them (its own sent appends included, its
-    queued ones not: see ``queued``), from memory; ``None`` when memory cannot tell (then read
-    them with ``since``)."""
+    """The events after ``last_id`` as ``tx`` sees them (its own appends included), from
+    memory; ``None`` when memory cannot tell (then read them with ``since``)."""
     tail = _tails(tx).get(tournament_id)
     if tail is None or last_id < tail.after:
         return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import event_log
-from db.database import Later, Row, Tx
+from db.database import Row, Tx
 from db.event_log import Event as Event  # re-exported: the log's rows
 from db.memo import RowMemo
 
@@ -236,34 +236,32 @@ async def append_event(
     now: str,
 ) -> int:
     """Append an event now; its id."""
-    event = log_event(tx, tournament_id, kind, payload, actor_id, now)
+    event_id = await log_event(tx, tournament_id, kind, payload, actor_id, now)
     await tx.flush()
-    return event.rowid
+    return event_id
 
 
-def log_event(
+async def log_event(
     tx: Tx,
     tournament_id: int,
     kind: str,
     payload: dict[str, Any],
     actor_id: int | None,
     now: str,
-) -> Later:
-    """Append an event with the transaction's next statement or its commit (``Tx.later``)."""
+) -> int:
+    """Append an event with the transaction's next statement or its commit (``Tx.later``);
+    its id (known at once: ``event_log.new_id``)."""
+    event_id = await event_log.new_id(tx)
     stored = json.dumps(payload, ensure_ascii=False)
-    event = tx.later(
-        "INSERT INTO events (tournament_id, kind, payload_json, actor_id, at) VALUES (?,?,?,?,?)",
-        (tournament_id, kind, stored, actor_id, now),
+    tx.later(
+        "INSERT INTO events (id, tournament_id, kind, payload_json, actor_id, at)"
+        " VALUES (?,?,?,?,?,?)",
+        (event_id, tournament_id, kind, stored, actor_id, now),
     )
     # What a read of the row would give (JSON turns tuples into lists, int keys into strings).
-    parsed = json.loads(stored)
-    event_log.appending(tx, tournament_id, kind, parsed)
-    event.then(
-        lambda ran: event_log.appended(
-            tx, tournament_id, Event(ran.rowid, kind, parsed, actor_id, now)
-        )
-    )
-    return event
+    event = Event(event_id, kind, json.loads(stored), actor_id, now)
+    event_log.appended(tx, tournament_id, event)
+    return event_id
 
 
 async def events(tx: Tx, tournament_id: int) -> list[Event]:

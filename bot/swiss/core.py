@@ -95,16 +95,10 @@ class ReplayCache:
         self._entries: dict[int, _Replayed] = {}
 
     async def state(self, tx: Tx, tournament_id: int) -> State:
-        entry = await self._entry(tx, tournament_id)
-        state = entry.state.copy()
-        # Events queued in ``tx`` (no id yet) are applied to the copy only; the cached entry
-        # picks them up from ``known_after`` once they are committed.
-        for kind, payload in event_log.queued(tx, tournament_id):
-            apply(state, kind, payload)
-        return state
+        return (await self._entry(tx, tournament_id)).state.copy()
 
     async def _entry(self, tx: Tx, tournament_id: int) -> _Replayed:
-        """The state replayed up to the last event ``tx`` has sent."""
+        """The state replayed up to the last event ``tx`` sees."""
         cached = self._entries.get(tournament_id)
         if cached is not None:
             fresh = event_log.known_after(tx, tournament_id, cached.last_id)
@@ -281,8 +275,8 @@ class Core:
     async def event(
         self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
     ) -> None:
-        # Sent with the transaction's next statement or its commit: nothing reads its id.
-        tournaments.log_event(tx, tid, kind, payload, actor, self.now().isoformat())
+        # Sent with the transaction's next statement or its commit.
+        await tournaments.log_event(tx, tid, kind, payload, actor, self.now().isoformat())
 
     async def audit(
         self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]

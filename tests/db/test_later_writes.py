@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from db import players, tournaments
-from db.database import Database
+from db.database import Database, DatabaseBroken
 
 NOW = "2026-11-30T18:00:00+00:00"
 INSERT = "INSERT INTO chats (id, kind, title, created_at) VALUES (?, 'group', ?, ?)"
@@ -40,12 +40,41 @@ async def test_queued_writes_vanish_with_a_rollback(tmp_path: Path) -> None:
             await tx.execute(INSERT, (1, "one", NOW))
             tx.later(INSERT, (2, "two", NOW))
             raise RuntimeError("refused")
-    with pytest.raises(sqlite3.IntegrityError):  # a failing queued write fails the commit
-        async with db.transaction() as tx:
-            tx.later(INSERT, (3, "three", NOW))
-            tx.later(INSERT, (3, "again", NOW))
     assert await titles(db) == []
     await db.close()
+
+
+async def test_a_failed_commit_rolls_back_and_breaks_the_database(tmp_path: Path) -> None:
+    """The commit goes without waiting under the lock; when it fails, what came after it
+    (already queued, or started on the caches it updated) must not be stored."""
+    db = await Database.open(tmp_path / "club.db")
+    broken: list[BaseException] = []
+    db.on_broken = broken.append
+    async with db.transaction() as tx:
+        await tx.execute(INSERT, (1, "one", NOW))
+
+    async def failing() -> None:
+        async with db.transaction() as tx:
+            tx.later(INSERT, (2, "two", NOW))
+            tx.later(INSERT, (1, "again", NOW))  # fails with the commit
+
+    async def next_in_line() -> None:
+        async with db.transaction() as tx:
+            tx.later(INSERT, (3, "three", NOW))  # queued right behind the failing commit
+
+    results = await asyncio.gather(failing(), next_in_line(), return_exceptions=True)
+    assert isinstance(results[0], sqlite3.IntegrityError)
+    assert isinstance(results[1], DatabaseBroken)
+    assert len(broken) == 1
+    with pytest.raises(DatabaseBroken):
+        async with db.transaction() as tx:
+            await tx.execute(INSERT, (4, "four", NOW))
+    with pytest.raises(DatabaseBroken):
+        await titles(db)
+    await db.close()
+    reopened = await Database.open(tmp_path / "club.db")  # a restart: what was committed
+    assert await titles(reopened) == ["one"]
+    await reopened.close()
 
 
 async def test_a_queued_event_is_in_the_log_and_its_memory(tmp_path: Path) -> None:
@@ -56,10 +85,10 @@ async def test_a_queued_event_is_in_the_log_and_its_memory(tmp_path: Path) -> No
         tid = await tournaments.create(tx, -100, "berserk", "swiss", "Cup", {}, owner, NOW)
     async with db.transaction() as tx:
         assert await tournaments.events(tx, tid) == []
-        tournaments.log_event(tx, tid, "sw_drop", {"player": 1}, None, NOW)
+        await tournaments.log_event(tx, tid, "sw_drop", {"player": 1}, None, NOW)
         mine = await tournaments.events(tx, tid)  # sends the queued event, then reads it
         assert [e.kind for e in mine] == ["sw_drop"]
-        tournaments.log_event(tx, tid, "sw_drop", {"player": 2}, None, NOW)
+        await tournaments.log_event(tx, tid, "sw_drop", {"player": 2}, None, NOW)
     async with db.read() as tx:
         stored = [e.payload for e in await tournaments.events(tx, tid)]
     assert stored == [{"player": 1}, {"player": 2}]
