@@ -157,16 +157,14 @@ class ResultFlow:
                 return Outcome(Step.NOT_YOURS, tournament, game), None
             if callable(claim):
                 claim = claim(tournament, game, self.desks[tournament.kind])
-            # The insert goes with the read of the game's reports: one trip to the database.
-            added = reports.add_later(tx, tournament_id, game_key, reporter_id, claim, self._now())
-            stored = await reports.for_game(tx, tournament_id, game_key)
-            report_id = added.rowid if added.changed else None
-            if report_id is None:
+            stored = await reports.for_game(tx, tournament_id, game_key)  # usually memory
+            mine = next((r for r in stored if r.reporter_id == reporter_id), None)
+            if mine is not None:
                 # Pressed again: the first press may have been stored by a bot that died before
                 # it asked the opponent; the handler asks again while the report is pending.
-                mine = next((r for r in stored if r.reporter_id == reporter_id), None)
                 return Outcome(Step.DUPLICATE, tournament, game, mine), None
-            mine = next(r for r in stored if r.id == report_id)
+            mine = await reports.add(tx, tournament_id, game_key, reporter_id, claim, self._now())
+            report_id = mine.id
             other = next(
                 (
                     r

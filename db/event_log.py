@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from db import memo
 from db.database import Tx
 
 
@@ -38,8 +39,6 @@ class _Tail:
 TAILS = "events.tails"
 #: ``Tx.local`` key: tournament id → the events this transaction appended
 APPENDED = "events.appended"
-#: ``Database.memo`` key: the id the next event gets (``new_id``)
-NEXT_ID = "events.next_id"
 RECENT = 64  #: events kept per tournament
 TOURNAMENTS = 1024  #: tournaments kept; the least recently changed go first
 
@@ -61,17 +60,8 @@ def _keep(tails: dict[int, _Tail], tournament_id: int, tail: _Tail) -> None:
 
 
 async def new_id(tx: Tx) -> int:
-    """An id for an event ``tx`` is about to append, larger than every id before it.
-
-    Ids are handed out here rather than by SQLite so that an event queued to go with the
-    commit (``Tx.later``) is known, id and all, at once. Every event is written by this process
-    (``db.tournaments.log_event``), so a counter in memory, started from the table's largest id,
-    is enough; the id of a rolled-back event is simply never used."""
-    next_id = tx.memo.get(NEXT_ID)
-    if next_id is None:
-        next_id = int(await tx.value("SELECT coalesce(max(id), 0) FROM events")) + 1
-    tx.memo[NEXT_ID] = int(next_id) + 1
-    return int(next_id)
+    """An id for an event ``tx`` is about to append (``db.memo.new_id``)."""
+    return await memo.new_id(tx, "events")
 
 
 def appended(tx: Tx, tournament_id: int, event: Event) -> None:

@@ -60,3 +60,19 @@ class RowMemo(Generic[K, V]):
 
         forget()
         tx.on_commit(forget)
+
+
+async def new_id(tx: Tx, table: str) -> int:
+    """An id for a row of ``table`` that ``tx`` is about to insert, larger than every id before.
+
+    Ids are handed out here rather than by SQLite so that a row queued to go with the commit
+    (``Tx.later``) is known, id and all, at once. Every row of such a table is written by this
+    process through its ``db`` module, so a counter in memory, started from the table's largest
+    id, is enough; the id of a rolled-back row is simply never used."""
+    key = f"{table}.next_id"
+    next_id = tx.memo.get(key)
+    if next_id is None:
+        largest = await tx.value(f"SELECT coalesce(max(id), 0) FROM {table}")
+        next_id = int(largest) + 1
+    tx.memo[key] = int(next_id) + 1
+    return int(next_id)

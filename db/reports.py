@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db.database import Later, Row, Tx
+from db import memo
+from db.database import Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,13 +21,20 @@ class Report:
 
 
 class _Known:
-    """Committed reports by id, with an index by game so a game's reports can be dropped."""
+    """Committed reports by id, with an index by game so a game's reports can be dropped, and
+    the games whose every report is here (``complete``: read whole, or new)."""
 
     SIZE = 4096  #: reports kept; the least recently kept go first
 
     def __init__(self) -> None:
         self.by_id: dict[int, Report] = {}
         self.by_game: dict[tuple[int, str], set[int]] = {}
+        self.complete: set[tuple[int, str]] = set()
+
+    def of_game(self, game: tuple[int, str]) -> list[Report] | None:
+        if game not in self.complete:
+            return None
+        return sorted((self.by_id[i] for i in self.by_game.get(game, ())), key=lambda r: r.id)
 
     def keep(self, report: Report) -> None:
         self.drop(report.id)
@@ -39,6 +47,7 @@ class _Known:
         report = self.by_id.pop(report_id, None)
         if report is not None:
             game = (report.tournament_id, report.game_key)
+            self.complete.discard(game)
             ids = self.by_game.get(game)
             if ids is not None:
                 ids.discard(report_id)
@@ -46,6 +55,7 @@ class _Known:
                     del self.by_game[game]
 
     def drop_game(self, tournament_id: int, game_key: str) -> None:
+        self.complete.discard((tournament_id, game_key))
         for report_id in self.by_game.pop((tournament_id, game_key), set()):
             self.by_id.pop(report_id, None)
 
@@ -64,14 +74,29 @@ def _known(tx: Tx) -> _Known:
     return known
 
 
-def _keep(tx: Tx, reports: list[Report]) -> None:
+def _keep(tx: Tx, reports: list[Report], *, whole: tuple[int, str] | None = None) -> None:
+    """Keep these reports once ``tx`` commits; ``whole``: they are every report of that game."""
     known = _known(tx)
 
     def keep() -> None:
         for report in reports:
             known.keep(report)
+        if whole is not None:
+            known.complete.add(whole)
 
     tx.on_commit(keep)
+
+
+def fresh_games(tx: Tx, tournament_id: int, game_keys: list[str]) -> None:
+    """New games (keys never used before): once ``tx`` commits, they are known to have no
+    reports, so their first report needs no read."""
+    known = _known(tx)
+
+    def fresh() -> None:
+        for key in game_keys:
+            known.complete.add((tournament_id, key))
+
+    tx.on_commit(fresh)
 
 
 def _forget(tx: Tx, report_id: int | None = None, game: tuple[int, str] | None = None) -> None:
@@ -100,27 +125,27 @@ def _report(row: Row) -> Report:
 
 async def add(
     tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
-) -> int | None:
-    """Store a report; ``None`` if this player already reported this game (a double tap)."""
-    return await tx.insert(
-        """INSERT OR IGNORE INTO reports (tournament_id, game_key, reporter_id, claim_json,
-                                          created_at)
-           VALUES (?, ?, ?, ?, ?)""",
-        (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+) -> Report:
+    """Store a new pending report, sent with the transaction's next statement or its commit
+    (``Tx.later``). The caller has checked (``of_game``) that this player has not reported this
+    game yet: a second report of his would break the commit."""
+    report_id = await memo.new_id(tx, "reports")
+    tx.later(
+        """INSERT INTO reports (id, tournament_id, game_key, reporter_id, claim_json, created_at)
+           VALUES (?, ?, ?, ?, ?, ?)""",
+        (report_id, tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
     )
-
-
-def add_later(
-    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
-) -> Later:
-    """``add`` sent with the next statement (``Tx.later``): ``changed`` is 0 after a double
-    tap, else ``rowid`` is the new report's id."""
-    return tx.later(
-        """INSERT OR IGNORE INTO reports (tournament_id, game_key, reporter_id, claim_json,
-                                          created_at)
-           VALUES (?, ?, ?, ?, ?)""",
-        (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+    # What a read of the row would give (sort_keys does not change the dict's content).
+    report = Report(
+        report_id, tournament_id, game_key, reporter_id, json.loads(json.dumps(claim)), "pending"
     )
+    # Until the commit, this transaction's reads of the game go to the database (which has the
+    # new row once the queued insert is sent); then memory knows the game whole again.
+    known, game = _known(tx), (tournament_id, game_key)
+    whole = game in known.complete
+    known.complete.discard(game)
+    _keep(tx, [report], whole=game if whole else None)
+    return report
 
 
 async def get(tx: Tx, report_id: int) -> Report | None:
@@ -136,12 +161,16 @@ async def get(tx: Tx, report_id: int) -> Report | None:
 
 
 async def for_game(tx: Tx, tournament_id: int, game_key: str) -> list[Report]:
+    """Every report of a game, oldest first: from memory when it knows them all."""
+    known = _known(tx).of_game((tournament_id, game_key))
+    if known is not None:
+        return known
     rows = await tx.all(
         "SELECT * FROM reports WHERE tournament_id = ? AND game_key = ? ORDER BY id",
         (tournament_id, game_key),
     )
     found = [_report(row) for row in rows]
-    _keep(tx, found)
+    _keep(tx, found, whole=(tournament_id, game_key))
     return found
 
 

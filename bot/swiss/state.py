@@ -40,6 +40,11 @@ class Result:
 _GAME_KEY = re.compile(r"r(\d+)t(\d+)p(\d+)")
 
 
+def game_key(number: int, table: int, gen: int) -> str:
+    """The key of a table's game in round ``number`` as paired the ``gen``-th time."""
+    return f"r{number}t{table}p{gen}"
+
+
 @dataclass(slots=True)
 class Round:
     number: int
@@ -50,7 +55,7 @@ class Round:
     results: dict[int, Result] = field(default_factory=dict)
 
     def key(self, table: int) -> str:
-        return f"r{self.number}t{table}p{self.gen}"
+        return game_key(self.number, table, self.gen)
 
     def copy(self) -> Round:
         return Round(

@@ -177,12 +177,15 @@ async def _reports_follow_every_write(steps: list[tuple[str, str, int]]) -> None
         for user in (1, 2, 3):
             await players.create(tx, user, {"first_name": f"P{user}"}, now, registered=True)
         tid = await tournaments.create(tx, -100, "berserk", "swiss", "Cup", {}, 1, now)
+        reports.fresh_games(tx, tid, ["r1t1p0"])  # known empty; the other game is read once
     try:
         for action, game, n in steps:
             try:
                 async with db.transaction() as tx:
                     if action == "add":
-                        await reports.add(tx, tid, game, n, {"winner": n}, now)
+                        stored = await reports.for_game(tx, tid, game)
+                        if all(r.reporter_id != n for r in stored):  # as the result flow does
+                            await reports.add(tx, tid, game, n, {"winner": n}, now)
                     elif action == "status":
                         await reports.set_status(tx, n, "disputed")
                     elif action == "resolve":
@@ -197,11 +200,14 @@ async def _reports_follow_every_write(steps: list[tuple[str, str, int]]) -> None
             except Boom:
                 pass
             async with db.read() as tx:
-                rows = await tx.all("SELECT id, status FROM reports")
+                rows = await tx.all("SELECT id, game_key, status FROM reports ORDER BY id")
                 truth = {row["id"]: row["status"] for row in rows}
                 for report_id in range(1, 7):
                     got = await reports.get(tx, report_id)
                     assert (got.status if got else None) == truth.get(report_id)
+                for key in ("r1t1p0", "r1t2p0"):
+                    of_game = [(r.id, r.status) for r in await reports.for_game(tx, tid, key)]
+                    assert of_game == [(r["id"], r["status"]) for r in rows if r["game_key"] == key]
     finally:
         await db.close()
 
