@@ -8,7 +8,9 @@ never see another task's uncommitted writes on the shared connection.
 A transaction's last trip to aiosqlite's thread (its queued writes and ``COMMIT``) is queued, not
 awaited, before the lock goes to the next transaction: the thread runs its queue in order, so
 the next transaction's statements come after that commit, and transactions follow each other
-without waiting for the event loop in between. Its ``on_commit`` callbacks (the in-memory
+without waiting for the event loop in between. Transactions whose last trips queue up one after
+the other while the thread is busy (a burst of button presses) are committed together, one
+``BEGIN``/``COMMIT`` for the group (``_Group``). Its ``on_commit`` callbacks (the in-memory
 caches) run at that moment; the caller goes on only once the commit is done. If that commit
 fails (the disk refused it: the writes sent with it are ones that cannot fail otherwise), the
 caches may now hold what the database does not: the thread rolls back and refuses every later
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -42,50 +45,101 @@ class DatabaseBroken(Exception):
     """A commit failed after later transactions had gone on: see the module docstring."""
 
 
-class _Health:
-    """Shared by the event loop and aiosqlite's thread: the error that broke the connection."""
+class _Pipe:
+    """What the event loop and aiosqlite's thread share: the error that broke the connection,
+    how many trips the loop has queued, and the commit group still open to more transactions."""
 
-    __slots__ = ("error",)
+    __slots__ = ("error", "group", "queued")
 
     def __init__(self) -> None:
         self.error: BaseException | None = None
+        self.queued = 0
+        self.group: _Group | None = None
 
     def check(self) -> None:
         if self.error is not None:
             raise DatabaseBroken(f"a commit failed earlier: {self.error!r}")
 
 
-def _run(
-    conn: sqlite3.Connection,
-    health: _Health,
-    begin: bool,
-    batch: Sequence[Statement],
-    *,
-    final: bool = False,
-) -> list[tuple[int, int] | list[Row]]:
-    """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then the statements in order;
-    for each, its rows (if wanted) or (last inserted row id, rows changed).
+class _Group:
+    """The last trips of transactions that follow each other with nothing queued in between,
+    committed together: one ``BEGIN``/``COMMIT`` for all (the first one's ``BEGIN`` if it sent
+    one already). A transaction joins while the thread has not started the group."""
 
-    ``final``: the transaction's last trip, not awaited under the lock; if it fails, roll back
-    and break the connection, so nothing queued after it runs on what it promised."""
-    health.check()
+    def __init__(self, seq: int) -> None:
+        self.seq = seq  #: ``_Pipe.queued`` when it was queued: joinable while still equal
+        self._lock = threading.Lock()
+        self._started = False
+        self._batches: list[list[Statement]] = []
+        self._futures: list[asyncio.Future[list[Any]]] = []
+
+    def join(self, batch: list[Statement], future: asyncio.Future[list[Any]]) -> bool:
+        with self._lock:
+            if self._started:
+                return False
+            self._batches.append(batch)
+            self._futures.append(future)
+            return True
+
+    def take(self) -> list[list[Statement]]:
+        """In the thread: close the group and take its statements."""
+        with self._lock:
+            self._started = True
+            return list(self._batches)
+
+    def settle(self, done: asyncio.Future[Any]) -> None:
+        """Hand each transaction its results (or the group's error)."""
+        for index, future in enumerate(self._futures):
+            if future.done():
+                continue
+            if done.cancelled():
+                future.cancel()
+            elif done.exception() is not None:
+                future.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                future.set_result(done.result()[index])
+
+
+def _statements(
+    conn: sqlite3.Connection, batch: Sequence[Statement]
+) -> list[tuple[int, int] | list[Row]]:
+    """For each statement, its rows (if wanted) or (last inserted row id, rows changed)."""
+    results: list[tuple[int, int] | list[Row]] = []
+    for sql, params, fetch in batch:
+        cursor = conn.execute(sql, params)
+        try:
+            results.append(cursor.fetchall() if fetch else (cursor.lastrowid or 0, cursor.rowcount))
+        finally:
+            cursor.close()
+    return results
+
+
+def _run(
+    conn: sqlite3.Connection, pipe: _Pipe, begin: bool, batch: Sequence[Statement]
+) -> list[tuple[int, int] | list[Row]]:
+    """In aiosqlite's thread: ``BEGIN IMMEDIATE`` first if asked, then the statements."""
+    pipe.check()
+    if begin:
+        conn.execute("BEGIN IMMEDIATE")
+    return _statements(conn, batch)
+
+
+def _run_group(
+    conn: sqlite3.Connection, pipe: _Pipe, group: _Group
+) -> list[list[tuple[int, int] | list[Row]]]:
+    """In aiosqlite's thread: a commit group (not awaited under the lock). If it fails, roll
+    back and break the connection, so nothing queued after it runs on what it promised."""
+    batches = group.take()
+    pipe.check()
     try:
-        if begin:
+        if not conn.in_transaction:
             conn.execute("BEGIN IMMEDIATE")
-        results: list[tuple[int, int] | list[Row]] = []
-        for sql, params, fetch in batch:
-            cursor = conn.execute(sql, params)
-            try:
-                results.append(
-                    cursor.fetchall() if fetch else (cursor.lastrowid or 0, cursor.rowcount)
-                )
-            finally:
-                cursor.close()
+        results = [_statements(conn, batch) for batch in batches]
+        conn.execute("COMMIT")
     except BaseException as exc:
-        if final:
-            health.error = exc
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+        pipe.error = exc
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     return results
 
@@ -136,10 +190,10 @@ class Tx:
         writing: bool = False,
         memo: dict[str, Any] | None = None,
         lock: asyncio.Lock | None = None,
-        health: _Health | None = None,
+        pipe: _Pipe | None = None,
     ) -> None:
         self._conn = conn
-        self._health = health or _Health()
+        self._pipe = pipe or _Pipe()
         #: a lazy read's lock, taken at its first statement (``Database.read``)
         self._lock = lock
         self._locked = False
@@ -190,9 +244,10 @@ class Tx:
         queued, self._later = self._later, []
         self._begin = False
         sent = [(q.sql, q.params, False) for q in queued] + batch
-        health = self._health
+        pipe = self._pipe
+        pipe.queued += 1
         results: list[Any] = await conn._execute(  # type: ignore[no-untyped-call]
-            lambda: _run(conn._conn, health, begin, sent)
+            lambda: _run(conn._conn, pipe, begin, sent)
         )
         for statement, (rowid, changed) in zip(queued, results, strict=False):
             statement._done(rowid, changed)
@@ -207,17 +262,25 @@ class Tx:
         return (await self._send([(sql, params, fetch)]))[0]
 
     def _queue_commit(self) -> asyncio.Future[Any] | None:
-        """Queue the queued writes and ``COMMIT`` as one trip, not awaited (see the module
-        docstring); ``None`` if nothing was sent or queued."""
+        """Queue the queued writes and ``COMMIT``, not awaited (see the module docstring): in
+        the commit group queued last if nothing was queued since, else in a new one; ``None``
+        if nothing was sent or queued."""
         if not (self._later or self.begun):
             return None
-        conn, begin, health = self._conn, self._begin, self._health
+        conn, pipe = self._conn, self._pipe
         queued, self._later = self._later, []
         self._begin = False
-        sent = [(q.sql, q.params, False) for q in queued] + [("COMMIT", (), False)]
-        done = _enqueue(conn, lambda: _run(conn._conn, health, begin, sent, final=True))
+        batch: list[Statement] = [(q.sql, q.params, False) for q in queued]
+        done: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        group = pipe.group
+        if group is None or group.seq != pipe.queued or not group.join(batch, done):
+            pipe.queued += 1
+            group = pipe.group = _Group(pipe.queued)
+            group.join(batch, done)
+            started = _enqueue(conn, lambda: _run_group(conn._conn, pipe, group))
+            started.add_done_callback(group.settle)
 
-        def ran(future: asyncio.Future[Any]) -> None:
+        def ran(future: asyncio.Future[list[Any]]) -> None:
             if not future.cancelled() and future.exception() is None:
                 for statement, (rowid, changed) in zip(queued, future.result(), strict=False):
                     statement._done(rowid, changed)
@@ -241,10 +304,11 @@ class Tx:
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
         if self._begin or self._later:  # the BEGIN and queued writes go first
             await self.execute("SELECT 1")
-        conn, health = self._conn, self._health
+        conn, pipe = self._conn, self._pipe
+        pipe.queued += 1
 
         def run() -> None:
-            health.check()
+            pipe.check()
             conn._conn.executemany(sql, rows)
 
         await conn._execute(run)  # type: ignore[no-untyped-call]
@@ -283,7 +347,7 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
-        self._health = _Health()
+        self._pipe = _Pipe()
         self._told = False
         #: told once when a commit fails (see the module docstring); the bot restarts
         self.on_broken: Callable[[BaseException], None] | None = None
@@ -343,7 +407,7 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on an exception."""
         async with self._lock:
-            self._health.check()
+            self._pipe.check()
             tx = self._tx(writing=True)  # BEGIN IMMEDIATE comes with the first statement
             try:
                 yield tx
@@ -370,7 +434,7 @@ class Database:
             self.on_broken(exc)
 
     def _tx(self, *, writing: bool = False, lock: asyncio.Lock | None = None) -> Tx:
-        return Tx(self._conn, writing=writing, memo=self.memo, lock=lock, health=self._health)
+        return Tx(self._conn, writing=writing, memo=self.memo, lock=lock, pipe=self._pipe)
 
     async def write_many(
         self, sql: str, rows: Sequence[Params], *, then: tuple[str, Params] | None = None
@@ -378,10 +442,10 @@ class Database:
         """One transaction in one hop to aiosqlite's thread: ``sql`` for every row, then the
         statement ``then``. For batches of writes nobody waits on (see ``bot.handled``)."""
 
-        health = self._health
+        pipe = self._pipe
 
         def run(conn: sqlite3.Connection) -> None:
-            health.check()
+            pipe.check()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 conn.executemany(sql, rows)
@@ -393,6 +457,7 @@ class Database:
             conn.execute("COMMIT")
 
         async with self._lock:
+            pipe.queued += 1
             await self._conn._execute(lambda: run(self._conn._conn))  # type: ignore[no-untyped-call]
 
     @asynccontextmanager

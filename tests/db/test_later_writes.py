@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from db import players, tournaments
+from db import database, players, tournaments
 from db.database import Database, DatabaseBroken
 
 NOW = "2026-11-30T18:00:00+00:00"
@@ -64,7 +65,8 @@ async def test_a_failed_commit_rolls_back_and_breaks_the_database(tmp_path: Path
 
     results = await asyncio.gather(failing(), next_in_line(), return_exceptions=True)
     assert isinstance(results[0], sqlite3.IntegrityError)
-    assert isinstance(results[1], DatabaseBroken)
+    # Committed with it (the same group) or refused after it: either way not stored.
+    assert isinstance(results[1], sqlite3.IntegrityError | DatabaseBroken)
     assert len(broken) == 1
     with pytest.raises(DatabaseBroken):
         async with db.transaction() as tx:
@@ -125,4 +127,34 @@ async def test_a_lazy_read_waits_for_the_lock_only_at_its_first_statement(tmp_pa
     assert await reading == ["one"]  # and then sees what it committed
     async with db.transaction() as tx:  # the lock was released again
         await tx.execute(INSERT, (2, "two", NOW))
+    await db.close()
+
+
+async def test_transactions_that_queue_up_commit_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    groups: list[int] = []
+    real = database._run_group
+
+    def counted(conn: sqlite3.Connection, pipe: Any, group: Any) -> Any:
+        results = real(conn, pipe, group)
+        groups.append(len(results))
+        return results
+
+    monkeypatch.setattr(database, "_run_group", counted)
+
+    async def one(n: int) -> int:
+        async with db.transaction() as tx:
+            row = tx.later(INSERT, (n, f"chat {n}", NOW))
+        return row.rowid
+
+    rowids = await asyncio.gather(*(one(n) for n in range(1, 41)))
+    assert rowids == list(range(1, 41))  # each transaction gets its own results
+    assert await titles(db) == [f"chat {n}" for n in range(1, 41)]
+    assert sum(groups) == 40 and len(groups) < 40  # fewer commits than transactions
+    async with db.transaction() as tx:  # a transaction that reads first starts a new group
+        assert await tx.value("SELECT count(*) FROM chats") == 40
+        tx.later(INSERT, (41, "chat 41", NOW))
+    assert len(await titles(db)) == 41
     await db.close()
