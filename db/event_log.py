@@ -65,7 +65,7 @@ async def new_id(tx: Tx) -> int:
 
 
 def appended(tx: Tx, tournament_id: int, event: Event) -> None:
-    """Note an event ``tx`` writes (``db.tournaments.log_event``)."""
+    """Note an event ``tx`` writes (``db.tournaments.append_event``)."""
     mine: dict[int, list[Event]] = tx.local.setdefault(APPENDED, {})
     mine.setdefault(tournament_id, []).append(event)
     tails = _tails(tx)

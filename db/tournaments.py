@@ -235,22 +235,8 @@ async def append_event(
     actor_id: int | None,
     now: str,
 ) -> int:
-    """Append an event now; its id."""
-    event_id = await log_event(tx, tournament_id, kind, payload, actor_id, now)
-    await tx.flush()
-    return event_id
-
-
-async def log_event(
-    tx: Tx,
-    tournament_id: int,
-    kind: str,
-    payload: dict[str, Any],
-    actor_id: int | None,
-    now: str,
-) -> int:
-    """Append an event with the transaction's next statement or its commit (``Tx.later``);
-    its id (known at once: ``event_log.new_id``)."""
+    """Append an event: sent with the transaction's next statement or its commit
+    (``Tx.later``); its id is known at once (``event_log.new_id``)."""
     event_id = await event_log.new_id(tx)
     stored = json.dumps(payload, ensure_ascii=False)
     tx.later(

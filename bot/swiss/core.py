@@ -276,7 +276,7 @@ class Core:
         self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
     ) -> None:
         # Sent with the transaction's next statement or its commit.
-        await tournaments.log_event(tx, tid, kind, payload, actor, self.now().isoformat())
+        await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
 
     async def audit(
         self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]

@@ -87,10 +87,10 @@ async def test_a_queued_event_is_in_the_log_and_its_memory(tmp_path: Path) -> No
         tid = await tournaments.create(tx, -100, "berserk", "swiss", "Cup", {}, owner, NOW)
     async with db.transaction() as tx:
         assert await tournaments.events(tx, tid) == []
-        await tournaments.log_event(tx, tid, "sw_drop", {"player": 1}, None, NOW)
+        await tournaments.append_event(tx, tid, "sw_drop", {"player": 1}, None, NOW)
         mine = await tournaments.events(tx, tid)  # sends the queued event, then reads it
         assert [e.kind for e in mine] == ["sw_drop"]
-        await tournaments.log_event(tx, tid, "sw_drop", {"player": 2}, None, NOW)
+        await tournaments.append_event(tx, tid, "sw_drop", {"player": 2}, None, NOW)
     async with db.read() as tx:
         stored = [e.payload for e in await tournaments.events(tx, tid)]
     assert stored == [{"player": 1}, {"player": 2}]

@@ -131,7 +131,7 @@ Step = tuple[str, int, list[tuple[str, dict[str, Any]]], bool]
 
 async def _append(tx: Tx, tid: int, kind: str, payload: dict[str, Any], queue: bool) -> None:
     if queue:
-        await tournaments.log_event(tx, tid, kind, payload, None, NOW)
+        await tournaments.append_event(tx, tid, kind, payload, None, NOW)
     else:
         await tournaments.append_event(tx, tid, kind, payload, None, NOW)
 
