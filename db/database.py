@@ -157,8 +157,8 @@ def _enqueue(conn: aiosqlite.Connection, fn: Callable[[], Any]) -> asyncio.Futur
 class Later:
     """A write sent with its transaction's next statement or with its commit, whichever comes
     first (one hop for both): for writes whose outcome the code needs only after that, and that
-    cannot fail but for the disk. ``rowid`` and ``changed`` are known once it has run; ``then``
-    callbacks run right after (for one sent with the commit: after the ``on_commit`` ones)."""
+    cannot fail but for the disk. ``rowid`` and ``changed`` are known once it has run (for one
+    sent with the commit: when the transaction's ``async with`` block has ended)."""
 
     def __init__(self, sql: str, params: Params) -> None:
         self.sql = sql
@@ -166,15 +166,9 @@ class Later:
         self.ran = False
         self.rowid = 0  #: the row it inserted (when it ran)
         self.changed = 0  #: how many rows it changed (when it ran)
-        self._then: list[Callable[[Later], None]] = []
-
-    def then(self, fn: Callable[[Later], None]) -> None:
-        self._then.append(fn)
 
     def _done(self, rowid: int, changed: int) -> None:
         self.ran, self.rowid, self.changed = True, rowid, changed
-        for fn in self._then:
-            fn(self)
 
 
 class Tx:
@@ -252,11 +246,6 @@ class Tx:
         for statement, (rowid, changed) in zip(queued, results, strict=False):
             statement._done(rowid, changed)
         return results[len(queued) :]
-
-    async def flush(self) -> None:
-        """Send the queued writes now (one hop; nothing if none are queued)."""
-        if self._later:
-            await self._send([])
 
     async def _call(self, sql: str, params: Params, *, fetch: bool) -> Any:
         return (await self._send([(sql, params, fetch)]))[0]
