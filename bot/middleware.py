@@ -163,10 +163,7 @@ class ContextMiddleware(BaseMiddleware):
 
     async def _blocked(self, user_id: int) -> bool | None:
         """The user's ``blocked_bot`` (``None``: no row), from memory when known."""
-        known = players.known_reach(self._db.memo, user_id)
-        if known is not None:
-            return known[1]
-        async with self._db.read() as tx:
+        async with self._db.read(lazy=True) as tx:
             user = await players.tg_user(tx, user_id)
         return None if user is None else user.blocked_bot
 

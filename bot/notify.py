@@ -26,11 +26,7 @@ class Notifier:
 
     async def reachable(self, user_id: int) -> bool:
         """The user started the bot and has not blocked it."""
-        known = players.known_reach(self._db.memo, user_id)
-        if known is not None:
-            started, blocked = known
-            return started and not blocked
-        async with self._db.read() as tx:
+        async with self._db.read(lazy=True) as tx:  # usually memory: no waiting
             user = await players.tg_user(tx, user_id)
         return user is not None and user.started_bot and not user.blocked_bot
 

@@ -285,11 +285,6 @@ class Tx:
         """Run one statement; return the last inserted row id."""
         return (await self._statement(sql, params))[0]
 
-    async def insert(self, sql: str, params: Params = ()) -> int | None:
-        """Run an ``INSERT`` (``OR IGNORE``); the new row's id, ``None`` if none was inserted."""
-        rowid, changed = await self._statement(sql, params)
-        return rowid if changed else None
-
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
         if self._begin or self._later:  # the BEGIN and queued writes go first
             await self.execute("SELECT 1")
@@ -448,13 +443,6 @@ class Database:
         async with self._lock:
             pipe.queued += 1
             await self._conn._execute(lambda: run(self._conn._conn))  # type: ignore[no-untyped-call]
-
-    @asynccontextmanager
-    async def autocommit(self) -> AsyncIterator[Tx]:
-        """Statements each committed on its own (SQLite's autocommit): for a single write that
-        needs no transaction around it, without the two extra statements of one."""
-        async with self._lock:
-            yield self._tx()
 
     @asynccontextmanager
     async def read(self, *, lazy: bool = False) -> AsyncIterator[Tx]:

@@ -14,7 +14,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from db import memo
 from db.database import Tx
 
 
@@ -57,11 +56,6 @@ def _keep(tails: dict[int, _Tail], tournament_id: int, tail: _Tail) -> None:
     tails[tournament_id] = tail
     while len(tails) > TOURNAMENTS:
         del tails[next(iter(tails))]
-
-
-async def new_id(tx: Tx) -> int:
-    """An id for an event ``tx`` is about to append (``db.memo.new_id``)."""
-    return await memo.new_id(tx, "events")
 
 
 def appended(tx: Tx, tournament_id: int, event: Event) -> None:

@@ -31,11 +31,6 @@ class RowMemo(Generic[K, V]):
     def get(self, tx: Tx, key: K) -> V | None:
         return self._rows(tx).get(key)
 
-    def peek(self, memo: dict[str, object], key: K) -> V | None:
-        """The row if kept, from ``Database.memo`` without a transaction."""
-        rows = memo.get(self.name)
-        return rows.get(key) if isinstance(rows, dict) else None
-
     def keep(self, tx: Tx, key: K, value: V) -> None:
         """Remember a row read in ``tx``, once ``tx`` commits."""
         rows = self._rows(tx)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from db.database import Row, Tx
 from db.memo import RowMemo
@@ -69,13 +68,6 @@ async def remember_user(
 #: telegram id → his committed ``tg_users`` row; only ``remember_user`` and ``mark_blocked``
 #: change rows
 TG_USERS: RowMemo[int, TgUser] = RowMemo("tg_users.rows", 50_000)
-
-
-def known_reach(memo: dict[str, Any], user_id: int) -> tuple[bool, bool] | None:
-    """(``started_bot``, ``blocked_bot``) of a user from ``Database.memo``; ``None`` if unknown
-    (then ``tg_user`` reads and remembers it)."""
-    user = TG_USERS.peek(memo, user_id)
-    return None if user is None else (user.started_bot, user.blocked_bot)
 
 
 async def tg_user(tx: Tx, user_id: int) -> TgUser | None:

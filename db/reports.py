@@ -37,7 +37,8 @@ class _Known:
         return sorted((self.by_id[i] for i in self.by_game.get(game, ())), key=lambda r: r.id)
 
     def keep(self, report: Report) -> None:
-        self.drop(report.id)
+        # A report never changes game: a newer copy replaces the old one in place.
+        self.by_id.pop(report.id, None)
         self.by_id[report.id] = report
         self.by_game.setdefault((report.tournament_id, report.game_key), set()).add(report.id)
         while len(self.by_id) > self.SIZE:

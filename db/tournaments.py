@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db import event_log
+from db import event_log, memo
 from db.database import Row, Tx
 from db.event_log import Event as Event  # re-exported: the log's rows
 from db.memo import RowMemo
@@ -236,8 +236,8 @@ async def append_event(
     now: str,
 ) -> int:
     """Append an event: sent with the transaction's next statement or its commit
-    (``Tx.later``); its id is known at once (``event_log.new_id``)."""
-    event_id = await event_log.new_id(tx)
+    (``Tx.later``); its id is known at once (``db.memo.new_id``)."""
+    event_id = await memo.new_id(tx, "events")
     stored = json.dumps(payload, ensure_ascii=False)
     tx.later(
         "INSERT INTO events (id, tournament_id, kind, payload_json, actor_id, at)"
