@@ -6,8 +6,8 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot import koth, swiss
-from bot.result_notices import ResultNotices
 from bot.results import ResultFlow
+from bot.results.notices import ResultNotices
 
 if TYPE_CHECKING:
     from bot.app import App

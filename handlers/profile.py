@@ -9,13 +9,13 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.buttons import ProfileCb
 from bot.clock import Clock
 from bot.registry import Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
 from db.models import Player
-from handlers.callbacks import ProfileCb
 
 router = Router(name=__name__)
 

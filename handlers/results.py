@@ -5,10 +5,11 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
+from bot.buttons import ConfirmCb, DecideCb, ReportCb
 from bot.claims import BadCode, claim_from_decision, claim_from_report
 from bot.registry import Registry
-from bot.result_notices import ResultNotices
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
+from bot.results.notices import ResultNotices
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.texts import Tr
@@ -16,7 +17,6 @@ from db import tournaments
 from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.callbacks import ConfirmCb, DecideCb, ReportCb
 
 router = Router(name=__name__)
 

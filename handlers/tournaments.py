@@ -9,12 +9,12 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import directory
+from bot.buttons import NewCb
 from bot.clock import Clock
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from db import audit, players, tournaments
 from db.database import Database
-from handlers.callbacks import NewCb
 
 router = Router(name=__name__)
 

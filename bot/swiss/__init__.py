@@ -27,8 +27,8 @@ from db.tournaments import Tournament
 
 if TYPE_CHECKING:
     from bot.app import App
-    from bot.result_notices import ResultNotices
     from bot.results import ResultFlow
+    from bot.results.notices import ResultNotices
 
 __all__ = ["AfterCommit", "Refused", "SwissService", "install"]
 

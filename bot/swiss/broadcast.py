@@ -16,6 +16,7 @@ from datetime import datetime
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.buttons import ReportCb
 from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.core import Core, T
@@ -26,7 +27,6 @@ from db import deadlines, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
-from handlers.callbacks import ReportCb
 
 log = logging.getLogger(__name__)
 

@@ -24,8 +24,8 @@ from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
 
 if TYPE_CHECKING:
     from bot.app import App
-    from bot.result_notices import ResultNotices
     from bot.results import ResultFlow
+    from bot.results.notices import ResultNotices
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from bot.koth_board import clock_text, render_board
-from bot.koth_events import engine_events, game_key, game_number, live_games
+from bot.koth.board import clock_text, render_board
+from bot.koth.events import engine_events, game_key, game_number, live_games
 from bot.texts import Texts, load_locale
 from db.tournaments import Event
 from rules.koth import replay

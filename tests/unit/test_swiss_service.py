@@ -10,7 +10,7 @@ from bot.swiss.state import SWISS, TOP, Result, Round, points_text, replay, resu
 from bot.swiss.views import Names, parse_key, render_board, round_name, top_stage
 from bot.texts import Texts
 from db.tournaments import Tournament
-from handlers.swiss import csv_chunks
+from handlers.swiss.entry import csv_chunks
 from rules.results import Outcome
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.buttons import ConfirmCb, DecideCb
 from bot.notify import Notifier
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow
 from bot.settings import Settings
@@ -13,7 +14,6 @@ from db import players, tournaments
 from db.database import Database
 from db.reports import Report
 from db.tournaments import Tournament
-from handlers.callbacks import ConfirmCb, DecideCb
 
 
 class ResultNotices:

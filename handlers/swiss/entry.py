@@ -4,8 +4,8 @@ Players: Join button, ``/start t-<id>``, ``/join``, ``/drop``, ``/players``, ``/
 ``/standings``. Organisers: ``/add`` (reply, @username or club id; during the Swiss: a late
 entrant from the next round, his missed rounds counted by the tournament's setting or by a last
 word ``zero`` / ``loss`` / ``bye``). Judges: ``/drop`` as a reply (drop that player),
-``/export`` (CSV). The rounds' commands are in ``handlers.swiss_rounds``, the creation wizard in
-``handlers.swiss_wizard``, ``/finish`` and ``/cancel`` in ``handlers.swiss_manage``.
+``/export`` (CSV). The rounds' commands are in ``handlers.swiss.rounds``, the creation wizard in
+``handlers.swiss.wizard``, ``/finish`` and ``/cancel`` in ``handlers.swiss.manage``.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
+from bot.swiss.buttons import SwJoinCb
 from bot.swiss.core import LATE_POLICIES
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
-from handlers.swiss_callbacks import SwJoinCb
-from handlers.swiss_guard import actor
-from handlers.swiss_manage import router as manage_router
-from handlers.swiss_rounds import router as rounds_router
-from handlers.swiss_wizard import router as wizard_router
+from handlers.swiss.guard import actor
+from handlers.swiss.manage import router as manage_router
+from handlers.swiss.rounds import router as rounds_router
+from handlers.swiss.wizard import router as wizard_router
 
 router = Router(name=__name__)
 router.include_routers(wizard_router, rounds_router, manage_router)

@@ -9,13 +9,13 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.koth import KothProblem, KothService
+from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
-from handlers.koth_callbacks import KothCancelCb, KothStayCb
-from handlers.koth_common import args_of, refused
+from handlers.koth.common import args_of, refused
 from handlers.results import settle_prompt
 
 router = Router(name=__name__)

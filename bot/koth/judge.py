@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.koth_announce import Announcer
-from bot.koth_core import TIMERS, KothCore, KothProblem, Snapshot
-from bot.koth_desk import Desk
-from bot.koth_events import live_games
+from bot.koth.announce import Announcer
+from bot.koth.core import TIMERS, KothCore, KothProblem, Snapshot
+from bot.koth.desk import Desk
+from bot.koth.events import live_games
 from bot.texts import Html
 from db import audit, deadlines, players, tournaments
 from db.database import Tx

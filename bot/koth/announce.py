@@ -18,17 +18,17 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.koth_board import elimination_reason, render_board
-from bot.koth_core import KothCore, Snapshot, Translate, cents_text, state_of
-from bot.koth_events import game_number
-from bot.koth_finish import Finish
+from bot.buttons import ReportCb
+from bot.koth.board import elimination_reason, render_board
+from bot.koth.buttons import KothStayCb
+from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of
+from bot.koth.events import game_number
+from bot.koth.finish import Finish
 from bot.sender import Unreachable
 from bot.texts import Html
 from db import deadlines, outbox, tournaments
 from db.database import Tx
 from db.models import Deadline
-from handlers.callbacks import ReportCb
-from handlers.koth_callbacks import KothStayCb
 from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,8 @@
 """King of the Hill (billiards): the pure rules, one import for callers.
 
-- ``norms`` / ``average_display`` / bonuses / ``tournament_elo_cents``: ``rules.koth_rating``
-- participants, main time and money: ``rules.koth_money``
-- the tournament itself, replayed from events: ``rules.koth_engine`` over ``rules.koth_state``
+- ``norms`` / ``average_display`` / bonuses / ``tournament_elo_cents``: ``rules.koth.rating``
+- participants, main time and money: ``rules.koth.money``
+- the tournament itself, replayed from events: ``rules.koth.engine`` over ``rules.koth.state``
 
 The state is a pure function of the order, the norms and the event list (spec §6)::
 
@@ -13,8 +13,8 @@ The state is a pure function of the order, the norms and the event list (spec §
 from __future__ import annotations
 
 from rules.elo import elo_delta
-from rules.koth_engine import Event, apply_event, replay, replay_from, start
-from rules.koth_errors import (
+from rules.koth.engine import Event, apply_event, replay, replay_from, start
+from rules.koth.errors import (
     ContributionError,
     EntryFeeError,
     ExpiryError,
@@ -29,7 +29,7 @@ from rules.koth_errors import (
     UnknownPlayerError,
     WrongPairError,
 )
-from rules.koth_money import (
+from rules.koth.money import (
     FundSplit,
     check_entry_fee,
     check_participants,
@@ -38,7 +38,7 @@ from rules.koth_money import (
     split_fees,
     table_time_share,
 )
-from rules.koth_rating import (
+from rules.koth.rating import (
     BONUS,
     active_bonuses,
     average_display,
@@ -49,7 +49,7 @@ from rules.koth_rating import (
     norms,
     tournament_elo_cents,
 )
-from rules.koth_state import (
+from rules.koth.state import (
     DecidedBy,
     Elimination,
     EliminationReason,

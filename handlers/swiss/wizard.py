@@ -17,12 +17,12 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.buttons import NewCb
 from bot.roles import Roles
 from bot.swiss import SwissService
+from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
-from handlers.callbacks import NewCb
-from handlers.swiss_callbacks import SwJoinCb, SwWizCb
-from handlers.swiss_guard import organiser_press
+from handlers.swiss.guard import organiser_press
 from rules.standings import TieBreak
 
 router = Router(name=__name__)

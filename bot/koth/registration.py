@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from bot.koth_core import DISCIPLINE, KIND, KothCore, KothProblem
+from bot.koth.core import DISCIPLINE, KIND, KothCore, KothProblem
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament

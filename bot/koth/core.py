@@ -3,7 +3,7 @@ is told about, one tournament read in one transaction (``Snapshot``), and ``Koth
 clock, the texts, private messages and the audit log.
 
 The tournament state is never stored: it is ``rules.koth.replay`` of the stored events
-(``bot.koth_events``) over the order and norms fixed at ``/begin`` (kept in the tournament's
+(``bot.koth.events``) over the order and norms fixed at ``/begin`` (kept in the tournament's
 settings).
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.koth_events import engine_events, game_key
+from bot.koth.events import engine_events, game_key
 from bot.texts import Texts, pick_language
 from db import audit, chats, players, tournaments
 from db.database import Tx
@@ -64,7 +64,7 @@ class Snapshot:
 
     @property
     def key(self) -> str:
-        """The key of the game at the table now (see ``bot.koth_events.game_key``)."""
+        """The key of the game at the table now (see ``bot.koth.events.game_key``)."""
         return game_key(self.stored)
 
     @property

@@ -1,17 +1,17 @@
 """The King-of-the-Hill result desk: every change is a stored event, checked by a replay first,
 appended in one transaction; a change that decides the winner finishes the tournament in the
 same transaction. What to announce is a durable job stored with the event
-(``bot.koth_announce``), armed after the commit."""
+(``bot.koth.announce``), armed after the commit."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from bot.koth_announce import Announcer
-from bot.koth_core import TIMERS, AfterCommit, KothCore, KothProblem, Snapshot, state_of
-from bot.koth_events import game_number
-from bot.koth_finish import Finishing
+from bot.koth.announce import Announcer
+from bot.koth.core import TIMERS, AfterCommit, KothCore, KothProblem, Snapshot, state_of
+from bot.koth.events import game_number
+from bot.koth.finish import Finishing
 from bot.results import Claim, Game
 from db import deadlines, tournaments
 from db.database import Tx
@@ -59,7 +59,7 @@ class Desk:
         self, job: int, armed: list[tuple[int, datetime]], cancelled: list[int]
     ) -> AfterCommit:
         """After the commit: the timers stopped, the bonus check armed, and the event's durable
-        job run (it edits the board and tells what changed, see ``bot.koth_announce``)."""
+        job run (it edits the board and tells what changed, see ``bot.koth.announce``)."""
 
         async def after() -> None:
             self.core.app.deadlines.unschedule(cancelled)

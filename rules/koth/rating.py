@@ -14,8 +14,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from rules.elo import elo_change_cents
-from rules.koth_errors import RatingInputError
-from rules.koth_state import PlayerId
+from rules.koth.errors import RatingInputError
+from rules.koth.state import PlayerId
 
 __all__ = [
     "BONUS",

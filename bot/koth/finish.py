@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from bot.koth_core import BONUS_CHECK, DISCIPLINE, AfterCommit, KothCore, Snapshot, unpairs
+from bot.koth.core import BONUS_CHECK, DISCIPLINE, AfterCommit, KothCore, Snapshot, unpairs
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline

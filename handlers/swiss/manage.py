@@ -11,11 +11,11 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.roles import Role, Roles
 from bot.swiss import Refused, SwissService
+from bot.swiss.buttons import SwManageCb
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
-from handlers.swiss_callbacks import SwManageCb
-from handlers.swiss_guard import actor, organiser_press
+from handlers.swiss.guard import actor, organiser_press
 
 router = Router(name=__name__)
 

@@ -1,6 +1,6 @@
 """King-of-the-Hill tournament state: value types and the views a board needs.
 
-The state is a frozen value; the engine (``rules.koth_engine``) derives each new state from the
+The state is a frozen value; the engine (``rules.koth.engine``) derives each new state from the
 previous one and an event. Player ids are any hashable values; every per-player figure is kept
 aligned with the fixed order, so states compare and hash as plain values.
 """

@@ -2,7 +2,7 @@
 
 Organiser: /new → billiards (name, entry fee, table), /add, /add fund <amount>, /norms
 [club id, norm], /draw [club ids], /begin. Everyone: the Join button, /join, /start t-<id>,
-/queue. The judge's commands and /cancel: ``handlers.koth_judge`` (included here).
+/queue. The judge's commands and /cancel: ``handlers.koth.judge`` (included here).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.buttons import NewCb
 from bot.koth import KothProblem, KothService
+from bot.koth.buttons import KothJoinCb
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
-from handlers import koth_judge
-from handlers.callbacks import NewCb
 from handlers.filters import CurrentTournament, LinkedTournament
-from handlers.koth_callbacks import KothJoinCb
-from handlers.koth_common import args_of, refused
+from handlers.koth import judge as koth_judge
+from handlers.koth.common import args_of, refused
 
 router = Router(name=__name__)
 

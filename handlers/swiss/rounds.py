@@ -12,7 +12,7 @@ from bot.swiss import Refused, SwissService
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
-from handlers.swiss_guard import actor, run
+from handlers.swiss.guard import actor, run
 
 router = Router(name=__name__)
 SWISS = CurrentTournament("swiss")

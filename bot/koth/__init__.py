@@ -1,37 +1,37 @@
 """King of the Hill in the chat: the service the handlers get, assembled from its parts.
 
 The tournament state is never stored: it is ``rules.koth.replay`` of the stored events
-(``bot.koth_events``) over the order and norms fixed at ``/begin``. Every change appends events in
+(``bot.koth.events``) over the order and norms fixed at ``/begin``. Every change appends events in
 one transaction and returns an after-commit coroutine that edits the live board and sends the
 announcements.
 
-- ``bot.koth_core``: names, ``KothProblem``, ``Snapshot``, the shared helpers
-- ``bot.koth_registration``: creation, joining, ``/add``, prize contributions
-- ``bot.koth_start``: norms, the draw, ``/begin``
-- ``bot.koth_desk``: applying events; the result flow's desk
-- ``bot.koth_announce``: the live board and every announcement
-- ``bot.koth_timers``: main-time warning and expiry, board refresh, ``/extend``
-- ``bot.koth_finish``: Elo, the +80 bonus, the bonus-expiry job
-- ``bot.koth_judge``: void, correct, eliminate, reinstate, declare, leave, cancel, the log
+- ``bot.koth.core``: names, ``KothProblem``, ``Snapshot``, the shared helpers
+- ``bot.koth.registration``: creation, joining, ``/add``, prize contributions
+- ``bot.koth.start``: norms, the draw, ``/begin``
+- ``bot.koth.desk``: applying events; the result flow's desk
+- ``bot.koth.announce``: the live board and every announcement
+- ``bot.koth.timers``: main-time warning and expiry, board refresh, ``/extend``
+- ``bot.koth.finish``: Elo, the +80 bonus, the bonus-expiry job
+- ``bot.koth.judge``: void, correct, eliminate, reinstate, declare, leave, cancel, the log
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.koth_announce import ANNOUNCE_JOB, Announcer
-from bot.koth_core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore, KothProblem
-from bot.koth_desk import Desk
-from bot.koth_finish import Finishing
-from bot.koth_judge import Judging
-from bot.koth_registration import Registration
-from bot.koth_start import Preparation
-from bot.koth_timers import Timers
+from bot.koth.announce import ANNOUNCE_JOB, Announcer
+from bot.koth.core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore, KothProblem
+from bot.koth.desk import Desk
+from bot.koth.finish import Finishing
+from bot.koth.judge import Judging
+from bot.koth.registration import Registration
+from bot.koth.start import Preparation
+from bot.koth.timers import Timers
 
 if TYPE_CHECKING:
     from bot.app import App
-    from bot.result_notices import ResultNotices
     from bot.results import ResultFlow
+    from bot.results.notices import ResultNotices
 
 __all__ = ["KothProblem", "KothService", "install"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from rules.koth_errors import (
+from rules.koth.errors import (
     ExpiryError,
     InvalidSetupError,
     JudgeActionError,
@@ -20,7 +20,7 @@ from rules.koth_errors import (
     UnknownPlayerError,
     WrongPairError,
 )
-from rules.koth_state import (
+from rules.koth.state import (
     DecidedBy,
     Elimination,
     EliminationReason,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.koth_announce import Announcer
-from bot.koth_core import (
+from bot.koth.announce import Announcer
+from bot.koth.core import (
     BOARD_EVERY,
     BOARD_TICK,
     EXPIRE,
@@ -19,7 +19,7 @@ from bot.koth_core import (
     KothProblem,
     Snapshot,
 )
-from bot.koth_desk import Desk
+from bot.koth.desk import Desk
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline

@@ -7,9 +7,9 @@ import secrets
 from collections.abc import Sequence
 from decimal import Decimal
 
-from bot.koth_announce import Announcer
-from bot.koth_core import DISCIPLINE, KothCore, KothProblem, pairs, unpairs
-from bot.koth_timers import Armed, Timers
+from bot.koth.announce import Announcer
+from bot.koth.core import DISCIPLINE, KothCore, KothProblem, pairs, unpairs
+from bot.koth.timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -134,7 +134,7 @@ class Preparation:
         async with self.core.db.transaction() as tx:
             armed, job = await self._begin(tx, tournament.id, actor)
         self.timers.arm(armed)
-        await self.core.app.deadlines.run(job)  # the start announced (``bot.koth_announce``)
+        await self.core.app.deadlines.run(job)  # the start announced (``bot.koth.announce``)
 
     async def _begin(self, tx: Tx, tid: int, actor: int) -> tuple[Armed, int]:
         fresh = await self._registering(tx, tid)

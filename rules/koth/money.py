@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from rules.koth_errors import ContributionError, EntryFeeError, ParticipantCountError
+from rules.koth.errors import ContributionError, EntryFeeError, ParticipantCountError
 
 __all__ = [
     "FUND_PER_PARTICIPANT",
