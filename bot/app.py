@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,18 +31,6 @@ from db import chats, players
 from db.database import Database
 
 log = logging.getLogger(__name__)
-
-#: exit status when the database refused a commit (EX_TEMPFAIL): run again, it starts clean
-EXIT_DATABASE = 75
-
-
-def restart(exc: BaseException) -> None:
-    """A commit failed after the bot had gone on with it in memory (``db.database``): stop at
-    once, as a crash would. Nothing committed is lost and every change is idempotent; the
-    service manager starts the bot again and it rebuilds its memory from the database."""
-    log.critical("the database refused a commit (%r); exiting to start again", exc)
-    logging.shutdown()
-    os._exit(EXIT_DATABASE)
 
 
 def create_bot(settings: Settings) -> Bot:
@@ -99,7 +86,6 @@ async def create_app(
         clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
     bot = create_bot(settings)
     db = await Database.open(settings.database_path)
-    db.on_broken = restart
 
     async def on_blocked(user_id: int) -> None:
         async with db.transaction() as tx:
@@ -139,7 +125,7 @@ def create_dispatcher(app: App) -> Dispatcher:
     dp = Dispatcher(storage=SqliteStorage(app.db), **app.workflow_data())
     handled = HandledUpdates(app.db)
     dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
-    dp.callback_query.middleware(CallbackGuardMiddleware(app.sender.delivery.answers_first))
+    dp.callback_query.middleware(CallbackGuardMiddleware())
     dp.include_router(build_router())
 
     background: set[asyncio.Task[None]] = set()
@@ -153,7 +139,6 @@ def create_dispatcher(app: App) -> Dispatcher:
         task.add_done_callback(background.discard)
 
     async def on_shutdown() -> None:
-        await handled.flush()
         app.clock.stop()
         for task in background:
             task.cancel()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
 from typing import Any
 
 from aiogram import BaseMiddleware
@@ -14,7 +13,6 @@ from aiogram.types import CallbackQuery, Chat, TelegramObject, Update, User
 
 from bot.clock import Clock
 from bot.handled import HandledUpdates
-from bot.priority import AnswersFirst
 from bot.texts import Texts, Tr, pick_language
 from db import chats, players
 from db.database import Database
@@ -41,24 +39,15 @@ class ContextMiddleware(BaseMiddleware):
     An update is handled at least once and at most once to completion: its id is recorded
     after the handler finished (``bot.handled``: a crash before the record is written lets
     Telegram's redelivery run it again, and every state change is idempotent), and an id
-    already recorded or being handled right now is skipped.
+    already recorded or being handled right now is skipped. The sender and chat are upserted
+    on every update: one small transaction keeps names, language and "started the bot" current.
     """
-
-    #: the user's row is rewritten at least this often (its ``seen_at``) when nothing changed
-    SEEN_EVERY = timedelta(minutes=10)
-    #: how many users and chats the cache of written rows holds (the oldest go first)
-    CACHE_SIZE = 50_000
 
     def __init__(self, db: Database, texts: Texts, clock: Clock, handled: HandledUpdates) -> None:
         self._db = db
         self._handled = handled
         self._texts = texts
         self._clock = clock
-        #: what this process last wrote of each user and chat, and when: a row is written again
-        #: only when Telegram's copy differs (or ``seen_at`` is old)
-        #: user → (his fields, known to have started the bot, when written)
-        self._users: dict[int, tuple[tuple[object, ...], bool, datetime]] = {}
-        self._chats: dict[int, tuple[object, ...]] = {}
         self._in_flight: set[int] = set()
         self._locks: dict[tuple[int, int], tuple[asyncio.Lock, int]] = {}
 
@@ -100,100 +89,38 @@ class ContextMiddleware(BaseMiddleware):
         chat: Chat | None,
         now: str,
     ) -> Any:
-        if not await self._check_and_remember(event.update_id, user, chat, now):
+        if await self._handled.seen(event.update_id):
             log.info("update %s delivered again; ignored", event.update_id)
             return None
+        await self._remember(user, chat, now)
         lang = pick_language(user.language_code if user else None, self._texts.default)
         data["lang"] = lang
         data["t"] = Tr(self._texts, lang)
         result = await handler(event, data)
-        self._handled.mark(event.update_id, self._clock.now().isoformat())
+        await self._handled.mark(event.update_id, self._clock.now().isoformat())
         return result
 
-    async def _check_and_remember(
-        self, update_id: int, user: User | None, chat: Chat | None, now: str
-    ) -> bool:
-        """False if the update was handled already; else store its sender and chat where they
-        differ from what this process last wrote (one read when nothing changed)."""
-        person = user if user is not None and not user.is_bot else None
-        private = chat is not None and chat.type == "private"
-        user_row = (
-            None
-            if person is None
-            else (person.first_name, person.last_name, person.username, person.language_code)
-        )
-        chat_row = None if chat is None or person is None else (chat.type, chat.title)
-        when = self._clock.now()
-        if await self._handled.seen(update_id):
-            return False
-        if person is not None:
-            written = self._users.get(person.id)
-            stale_user = (
-                written is None
-                or written[0] != user_row
-                or (private and not written[1])  # his first private message: started_bot
-                or when - written[2] >= self.SEEN_EVERY
-            )
-            stale_chat = chat is not None and self._chats.get(chat.id) != chat_row
-            if not stale_user and not stale_chat:
-                blocked = await self._blocked(person.id)
-                # A private message clears "blocked" (set by a failed send since); a row gone
-                # from the database is written again.
-                if blocked is not None and not (private and blocked):
-                    return True
+    async def _remember(self, user: User | None, chat: Chat | None, now: str) -> None:
+        """Upsert the person who sent the update and the chat he wrote in (not bots)."""
+        if user is None or user.is_bot:
+            return
         async with self._db.transaction() as tx:
-            if person is not None:
-                if chat is not None:
-                    await chats.remember(tx, chat.id, chat.type, chat.title, now)
-                await players.remember_user(
-                    tx,
-                    person.id,
-                    person.first_name,
-                    person.last_name,
-                    person.username,
-                    person.language_code,
-                    now,
-                    private=private,
-                )
-                started = private or (person.id in self._users and self._users[person.id][1])
-                tx.on_commit(
-                    lambda: self._written(person.id, user_row, started, chat, chat_row, when)
-                )
-        return True
-
-    async def _blocked(self, user_id: int) -> bool | None:
-        """The user's ``blocked_bot`` (``None``: no row), from memory when known."""
-        async with self._db.read(lazy=True) as tx:
-            user = await players.tg_user(tx, user_id)
-        return None if user is None else user.blocked_bot
-
-    def _written(
-        self,
-        user_id: int,
-        user_row: tuple[object, ...] | None,
-        started: bool,
-        chat: Chat | None,
-        chat_row: tuple[object, ...] | None,
-        when: datetime,
-    ) -> None:
-        if user_row is not None:
-            self._users.pop(user_id, None)
-            self._users[user_id] = (user_row, started, when)
-            while len(self._users) > self.CACHE_SIZE:
-                del self._users[next(iter(self._users))]
-        if chat is not None and chat_row is not None:
-            self._chats.pop(chat.id, None)
-            self._chats[chat.id] = chat_row
-            while len(self._chats) > self.CACHE_SIZE:
-                del self._chats[next(iter(self._chats))]
+            if chat is not None:
+                await chats.remember(tx, chat.id, chat.type, chat.title, now)
+            await players.remember_user(
+                tx,
+                user.id,
+                user.first_name,
+                user.last_name,
+                user.username,
+                user.language_code,
+                now,
+                private=chat is not None and chat.type == "private",
+            )
 
 
 class CallbackGuardMiddleware(BaseMiddleware):
-    """Answers every button press exactly once, so no button spins forever on an error; and
-    counts the press as waiting for its answer (``bot.priority``) while its handler runs."""
-
-    def __init__(self, answers_first: AnswersFirst | None = None) -> None:
-        self._answers_first = answers_first or AnswersFirst()
+    """Answers every button press exactly once, so no button spins forever on an error."""
 
     async def __call__(
         self,
@@ -202,13 +129,12 @@ class CallbackGuardMiddleware(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         assert isinstance(event, CallbackQuery)
-        with self._answers_first.press(event.id):
-            try:
-                return await handler(event, data)
-            except SkipHandler:
-                raise  # a guard handing the press on to the next router is not an error
-            except Exception:
-                log.exception("button %r failed", event.data)
-                tr: Tr = data["t"]
-                await event.answer(tr("errors.internal"), show_alert=True)
-                return None
+        try:
+            return await handler(event, data)
+        except SkipHandler:
+            raise  # a guard handing the press on to the next router is not an error
+        except Exception:
+            log.exception("button %r failed", event.data)
+            tr: Tr = data["t"]
+            await event.answer(tr("errors.internal"), show_alert=True)
+            return None

@@ -26,7 +26,7 @@ class Notifier:
 
     async def reachable(self, user_id: int) -> bool:
         """The user started the bot and has not blocked it."""
-        async with self._db.read(lazy=True) as tx:  # usually memory: no waiting
+        async with self._db.read() as tx:
             user = await players.tg_user(tx, user_id)
         return user is not None and user.started_bot and not user.blocked_bot
 

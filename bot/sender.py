@@ -52,7 +52,6 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup, Message, ReplyKeyboardMarkup, ReplyKeyboardRemove
 
 from bot.pacing import Limits, Pacer
-from bot.priority import AnswersFirst
 
 log = logging.getLogger(__name__)
 
@@ -123,8 +122,6 @@ class Delivery(BaseRequestMiddleware):
         self.on_migrated = on_migrated
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
-        #: pending button answers go before other sends (``bot.priority``)
-        self.answers_first = AnswersFirst()
         self._response_types: dict[type[Any], type[Any]] = {}
 
     def _keep_response_type(self, method: TelegramMethod[Any]) -> None:
@@ -148,13 +145,6 @@ class Delivery(BaseRequestMiddleware):
     ) -> Response[TelegramType]:
         original: TelegramMethod[TelegramType] = method
         self._keep_response_type(method)
-        if isinstance(method, AnswerCallbackQuery):
-            try:
-                return await self._deliver(make_request, bot, original)
-            finally:  # delivered (or given up): follow-ups may go
-                self.answers_first.answered(method.callback_query_id)
-        if isinstance(method, PACED):
-            await self.answers_first.turn()
         if not isinstance(method, RETRIED):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
@@ -254,11 +244,6 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
         self._editing: set[tuple[int, int]] = set()
-
-    async def after_answers(self) -> None:
-        """Wait until pending button answers are delivered (``bot.priority``): for a press's
-        follow-up work after its own answer, so that work does not delay other presses."""
-        await self.delivery.answers_first.turn()
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""

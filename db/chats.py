@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from db import tournaments
 from db.database import Tx
 
 
@@ -37,5 +36,4 @@ async def migrate(tx: Tx, old: int, new: int, now: str) -> None:
             (new, row["title"], row["timezone"], row["language"], now),
         )
         await tx.execute("UPDATE chats SET migrated_to = ? WHERE id = ?", (new, old))
-    tournaments.forget_rows(tx)
     await tx.execute("UPDATE tournaments SET chat_id = ? WHERE chat_id = ?", (new, old))

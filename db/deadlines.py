@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from db.database import Later, Row, Tx
+from db.database import Row, Tx
 from db.models import Deadline
 
 
@@ -23,17 +23,6 @@ async def add(
     tx: Tx, kind: str, ref_id: int, due_at: datetime, payload: dict[str, object] | None = None
 ) -> int:
     return await tx.execute(
-        "INSERT INTO deadlines (kind, ref_id, due_at, payload_json) VALUES (?, ?, ?, ?)",
-        (kind, ref_id, due_at.isoformat(), json.dumps(payload or {})),
-    )
-
-
-def add_later(
-    tx: Tx, kind: str, ref_id: int, due_at: datetime, payload: dict[str, object] | None = None
-) -> Later:
-    """``add`` sent with the next statement or the commit (``Tx.later``); the id is its
-    ``rowid`` after that."""
-    return tx.later(
         "INSERT INTO deadlines (kind, ref_id, due_at, payload_json) VALUES (?, ?, ?, ?)",
         (kind, ref_id, due_at.isoformat(), json.dumps(payload or {})),
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date
 
 from db.database import Row, Tx
-from db.memo import RowMemo
 from db.models import Bonus, Player, TgUser
 
 PROFILE_FIELDS = ("last_name", "first_name", "patronymic", "email", "city", "nickname", "phone")
@@ -62,24 +61,11 @@ async def remember_user(
              seen_at = excluded.seen_at""",
         (user_id, username, first_name, last_name, language_code, int(private), now),
     )
-    TG_USERS.forget(tx, user_id)
-
-
-#: telegram id → his committed ``tg_users`` row; only ``remember_user`` and ``mark_blocked``
-#: change rows
-TG_USERS: RowMemo[int, TgUser] = RowMemo("tg_users.rows", 50_000)
 
 
 async def tg_user(tx: Tx, user_id: int) -> TgUser | None:
-    known = TG_USERS.get(tx, user_id)
-    if known is not None:
-        return known
     row = await tx.one("SELECT * FROM tg_users WHERE id = ?", (user_id,))
-    if row is None:
-        return None
-    user = _tg_user(row)
-    TG_USERS.keep(tx, user_id, user)
-    return user
+    return None if row is None else _tg_user(row)
 
 
 async def tg_user_by_username(tx: Tx, username: str) -> TgUser | None:
@@ -91,7 +77,6 @@ async def tg_user_by_username(tx: Tx, username: str) -> TgUser | None:
 
 async def mark_blocked(tx: Tx, user_id: int) -> None:
     await tx.execute("UPDATE tg_users SET blocked_bot = 1 WHERE id = ?", (user_id,))
-    TG_USERS.forget(tx, user_id)
 
 
 async def by_telegram(tx: Tx, telegram_id: int) -> Player | None:
@@ -101,32 +86,17 @@ async def by_telegram(tx: Tx, telegram_id: int) -> Player | None:
     return None if row is None else _player(row)
 
 
-#: player id → his committed row (``Player`` is frozen, so the object itself is kept); only
-#: ``update`` and ``erase`` change rows
-PLAYERS: RowMemo[int, Player] = RowMemo("players.rows", 50_000)
-
-
 async def by_id(tx: Tx, player_id: int) -> Player | None:
     return (await many(tx, [player_id])).get(player_id)
 
 
 async def many(tx: Tx, ids: list[int]) -> dict[int, Player]:
     """The players with these ids (unknown ids are left out)."""
-    found: dict[int, Player] = {}
-    missing = []
-    for pid in ids:
-        known = PLAYERS.get(tx, pid)
-        if known is None:
-            missing.append(pid)
-        else:
-            found[pid] = known
-    if missing:
-        marks = ",".join("?" * len(missing))
-        for row in await tx.all(f"SELECT * FROM players WHERE id IN ({marks})", missing):
-            player = _player(row)
-            found[player.id] = player
-            PLAYERS.keep(tx, player.id, player)
-    return found
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = await tx.all(f"SELECT * FROM players WHERE id IN ({marks})", ids)
+    return {player.id: player for player in map(_player, rows)}
 
 
 async def create(
@@ -159,7 +129,6 @@ async def update(
             f"UPDATE players SET {', '.join(assignments)} WHERE id = ?",
             [*values, player_id],
         )
-        PLAYERS.forget(tx, player_id)
 
 
 async def erase(tx: Tx, player_id: int, now: str) -> None:
@@ -170,7 +139,6 @@ async def erase(tx: Tx, player_id: int, now: str) -> None:
              registered = 0, deleted_at = ? WHERE id = ?""",
         (now, player_id),
     )
-    PLAYERS.forget(tx, player_id)
 
 
 async def rating(tx: Tx, player_id: int, discipline: str) -> int | None:

@@ -6,10 +6,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db import event_log, memo
+from db import event_log
 from db.database import Row, Tx
 from db.event_log import Event as Event  # re-exported: the log's rows
-from db.memo import RowMemo
 
 OPEN_STATUSES = ("registration", "running")
 
@@ -81,25 +80,9 @@ async def create(
     )
 
 
-#: tournament id → its committed row; every write to the table goes through this module (or
-#: ``forget_rows``), which drops the rows it changes
-ROWS: RowMemo[int, Row] = RowMemo("tournaments.rows", 1024)
-
-
-def forget_rows(tx: Tx, tournament_id: int | None = None) -> None:
-    """Drop cached rows (one, or all): see ``db.memo``."""
-    ROWS.forget(tx, tournament_id)
-
-
 async def get(tx: Tx, tournament_id: int) -> Tournament | None:
-    cached = ROWS.get(tx, tournament_id)
-    if cached is not None:
-        return _tournament(cached)  # a fresh object (its settings are the caller's own)
     row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-    if row is None:
-        return None
-    ROWS.keep(tx, tournament_id, row)
-    return _tournament(row)
+    return None if row is None else _tournament(row)
 
 
 async def open_in_chat(tx: Tx, chat_id: int) -> list[Tournament]:
@@ -137,7 +120,6 @@ async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
 async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
     column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
     stamp = column.get(status)
-    forget_rows(tx, tournament_id)
     if stamp is None:
         await tx.execute("UPDATE tournaments SET status = ? WHERE id = ?", (status, tournament_id))
     else:
@@ -148,7 +130,6 @@ async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
 
 
 async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) -> None:
-    forget_rows(tx, tournament_id)
     await tx.execute(
         "UPDATE tournaments SET settings_json = ? WHERE id = ?",
         (json.dumps(settings, ensure_ascii=False), tournament_id),
@@ -156,7 +137,6 @@ async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) 
 
 
 async def set_board(tx: Tx, tournament_id: int, message_id: int | None) -> None:
-    forget_rows(tx, tournament_id)
     await tx.execute(
         "UPDATE tournaments SET board_message_id = ? WHERE id = ?", (message_id, tournament_id)
     )
@@ -235,19 +215,11 @@ async def append_event(
     actor_id: int | None,
     now: str,
 ) -> int:
-    """Append an event: sent with the transaction's next statement or its commit
-    (``Tx.later``); its id is known at once (``db.memo.new_id``)."""
-    event_id = await memo.new_id(tx, "events")
-    stored = json.dumps(payload, ensure_ascii=False)
-    tx.later(
-        "INSERT INTO events (id, tournament_id, kind, payload_json, actor_id, at)"
-        " VALUES (?,?,?,?,?,?)",
-        (event_id, tournament_id, kind, stored, actor_id, now),
+    """Append an event; return its id (SQLite's, so ids grow with the log)."""
+    return await tx.execute(
+        "INSERT INTO events (tournament_id, kind, payload_json, actor_id, at) VALUES (?,?,?,?,?)",
+        (tournament_id, kind, json.dumps(payload, ensure_ascii=False), actor_id, now),
     )
-    # What a read of the row would give (JSON turns tuples into lists, int keys into strings).
-    event = Event(event_id, kind, json.loads(stored), actor_id, now)
-    event_log.appended(tx, tournament_id, event)
-    return event_id
 
 
 async def events(tx: Tx, tournament_id: int) -> list[Event]:

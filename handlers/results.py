@@ -60,7 +60,6 @@ async def report(
     query: CallbackQuery,
     callback_data: ReportCb,
     t: Tr,
-    sender: Sender,
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
@@ -81,7 +80,6 @@ async def report(
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     await tell(query, outcome, t)
-    await sender.after_answers()
     if after is not None:
         await after()
     pending_again = (
@@ -114,7 +112,6 @@ async def confirm(
     if callback_data.ok:
         outcome, after = await flow.confirm(callback_data.r, player.id)
         await tell(query, outcome, t)
-        await sender.after_answers()
         if outcome.step is Step.FINAL:
             await settle_prompt(query, t, "results.note_confirmed", sender)
         if after is not None:
@@ -122,7 +119,6 @@ async def confirm(
         return
     outcome = await flow.dispute(callback_data.r, player.id)
     await tell(query, outcome, t)
-    await sender.after_answers()
     if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
         await settle_prompt(query, t, "results.note_disputed", sender)
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.report])

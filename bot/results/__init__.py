@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from bot.clock import Clock
 from bot.deadlines import Deadlines
 from db import deadlines, reports, tournaments
-from db.database import Database, Later, Tx
+from db.database import Database, Tx
 from db.models import Deadline
 from db.reports import Report
 from db.tournaments import Tournament
@@ -147,7 +147,6 @@ class ResultFlow:
         desk's ``on_pending`` is *not* called here: the caller answers the player first, then
         calls ``pending_hook``."""
         after: AfterCommit | None = None
-        reminder: Later | None = None
         async with self._db.transaction() as tx:
             found = await self._game(tx, tournament_id, game_key)
             if found is None:
@@ -157,14 +156,13 @@ class ResultFlow:
                 return Outcome(Step.NOT_YOURS, tournament, game), None
             if callable(claim):
                 claim = claim(tournament, game, self.desks[tournament.kind])
-            stored = await reports.for_game(tx, tournament_id, game_key)  # usually memory
-            mine = next((r for r in stored if r.reporter_id == reporter_id), None)
-            if mine is not None:
+            added = await reports.add(tx, tournament_id, game_key, reporter_id, claim, self._now())
+            stored = await reports.for_game(tx, tournament_id, game_key)
+            mine = next(r for r in stored if r.reporter_id == reporter_id)
+            if added is None:
                 # Pressed again: the first press may have been stored by a bot that died before
                 # it asked the opponent; the handler asks again while the report is pending.
                 return Outcome(Step.DUPLICATE, tournament, game, mine), None
-            mine = await reports.add(tx, tournament_id, game_key, reporter_id, claim, self._now())
-            report_id = mine.id
             other = next(
                 (
                     r
@@ -178,14 +176,13 @@ class ResultFlow:
                 outcome = Outcome(Step.FINAL, tournament, game, mine)
             elif other is not None:
                 await reports.set_status(tx, other.id, "disputed")
-                await reports.set_status(tx, report_id, "disputed")
+                await reports.set_status(tx, added, "disputed")
                 outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
             else:
                 due = self._clock.now() + self._confirmation
-                reminder = deadlines.add_later(tx, REMINDER, report_id, due)
+                reminder = await deadlines.add(tx, REMINDER, added, due)
+                tx.on_commit(lambda: self._deadlines.schedule(reminder, due))
                 outcome = Outcome(Step.PENDING, tournament, game, mine)
-        if reminder is not None:
-            self._deadlines.schedule(reminder.rowid, self._clock.now() + self._confirmation)
         return outcome, after
 
     async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:

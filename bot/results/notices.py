@@ -71,8 +71,8 @@ class ResultNotices:
         self, player_id: int, game: Game
     ) -> tuple[int | None, str, str, dict[int, str]]:
         """(telegram id, display name, language) of one of the game's players and the names of
-        both, in one read (usually from memory: it need not wait for other transactions)."""
-        async with self._db.read(lazy=True) as tx:
+        both, in one read."""
+        async with self._db.read() as tx:
             found = await players.many(tx, [game.a, game.b])
             player = found.get(player_id)
             user = None

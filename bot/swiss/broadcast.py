@@ -226,26 +226,22 @@ async def board_text(
 async def refresh_board(core: Core, tournament_id: int, pending_key: str | None = None) -> None:
     """Edit the group's board to the current state (``pending_key``: a game known to wait).
 
-    Coalesced per tournament (``Core.coalesce_board``): while one refresh runs, every further
-    call waits for one more that starts after it; a burst of N reports costs two or three
-    renders of the board, not N, and the last one shows the final state."""
-
-    async def run(pending_keys: set[str]) -> None:
-        async with core.db.read() as tx:
-            tournament = await tournaments.get(tx, tournament_id)
-            if tournament is None or tournament.board_message_id is None:
-                return
-            state = await core.state(tx, tournament_id)
-            rnd = state.current
-            if rnd is None:
-                return
-            names = await core.names(tx, seated(rnd))
-            unresolved = await core.unresolved_keys(tx, tournament_id)
-        unresolved |= pending_keys
-        pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
-        ends_at = state.ends_at.get(rnd.number)
-        ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
-        text = render_board(core.t(), tournament, state, rnd, names, pending, ends)
-        await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
-
-    await core.coalesce_board(tournament_id, pending_key, run)
+    Rendered from the database on every call; ``Sender.edit`` lets a burst of calls cost the
+    board a couple of edits (the newest text wins while an edit waits for its turn)."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.board_message_id is None:
+            return
+        state = await core.state(tx, tournament_id)
+        rnd = state.current
+        if rnd is None:
+            return
+        names = await core.names(tx, seated(rnd))
+        unresolved = await core.unresolved_keys(tx, tournament_id)
+    if pending_key:
+        unresolved.add(pending_key)
+    pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
+    ends_at = state.ends_at.get(rnd.number)
+    ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
+    text = render_board(core.t(), tournament, state, rnd, names, pending, ends)
+    await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)

@@ -6,18 +6,17 @@ appends events in one transaction, and what people see is sent after the commit.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from bot.swiss.state import State, apply, replay
+from bot.swiss.state import State, replay
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Texts, pick_language
-from db import audit, event_log, players, reports, tournaments
+from db import audit, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
@@ -72,90 +71,6 @@ async def nothing() -> None:
     """An after-commit step with nothing to do."""
 
 
-@dataclass(slots=True)
-class _Replayed:
-    last_id: int  #: the last event replayed (0: none)
-    last_kind: str
-    state: State
-
-
-class ReplayCache:
-    """Replayed states by tournament, each with the id of the last event it has seen.
-
-    Only an optimisation: ``state`` always equals a full ``replay`` of the log. A call takes the
-    newer events from ``event_log.known_after`` (memory) or else reads the log from the cached
-    last event on (that row must still be there, else it replays it all),
-    applies the newer events to a copy, and returns a copy, so callers may change what they
-    get. What a write transaction replays (it may include its own, uncommitted events) is kept
-    only once that transaction commits. A new process starts with an empty cache."""
-
-    LIMIT = 256  #: tournaments kept; the least recently stored go first
-
-    def __init__(self) -> None:
-        self._entries: dict[int, _Replayed] = {}
-
-    async def state(self, tx: Tx, tournament_id: int) -> State:
-        return (await self._entry(tx, tournament_id)).state.copy()
-
-    async def _entry(self, tx: Tx, tournament_id: int) -> _Replayed:
-        """The state replayed up to the last event ``tx`` sees."""
-        cached = self._entries.get(tournament_id)
-        if cached is not None:
-            fresh = event_log.known_after(tx, tournament_id, cached.last_id)
-            if fresh is None:
-                events = await event_log.since(tx, tournament_id, cached.last_id)
-                first = events[0] if events else None
-                if cached.last_id == 0 or (
-                    first and first.id == cached.last_id and first.kind == cached.last_kind
-                ):
-                    fresh = [e for e in events if e.id > cached.last_id]
-            if fresh is not None:
-                if not fresh:
-                    return cached
-                state = cached.state.copy()
-                for event in fresh:
-                    apply(state, event.kind, event.payload)
-                return self._found(
-                    tx, tournament_id, _Replayed(fresh[-1].id, fresh[-1].kind, state)
-                )
-            self.forget(tournament_id)  # the log is not the one cached: replay it all
-        events = await tournaments.events(tx, tournament_id)
-        state = replay((e.kind, e.payload) for e in events)
-        last = events[-1] if events else None
-        return self._found(
-            tx, tournament_id, _Replayed(last.id if last else 0, last.kind if last else "", state)
-        )
-
-    def _found(self, tx: Tx, tournament_id: int, entry: _Replayed) -> _Replayed:
-        tx.on_commit(lambda: self._keep(tournament_id, entry))
-        return entry
-
-    def _keep(self, tournament_id: int, entry: _Replayed) -> None:
-        cached = self._entries.pop(tournament_id, None)
-        if cached is not None and cached.last_id > entry.last_id:
-            entry = cached
-        self._entries[tournament_id] = entry
-        while len(self._entries) > self.LIMIT:
-            del self._entries[next(iter(self._entries))]
-
-    def forget(self, tournament_id: int | None = None) -> None:
-        """Drop one tournament's cached state, or all."""
-        if tournament_id is None:
-            self._entries.clear()
-        else:
-            self._entries.pop(tournament_id, None)
-
-
-@dataclass(slots=True)
-class BoardRefresh:
-    """A tournament's board refresh: one running, at most one more waiting (``refresh_board``)."""
-
-    task: asyncio.Task[None] | None = None  #: the runs, while any is running or waiting
-    #: resolved when the waiting refresh has run; ``None``: none waiting
-    waiting: asyncio.Future[None] | None = None
-    pending_keys: set[str] = field(default_factory=set)
-
-
 class Core:
     """The shared basics; the parts of the service are functions over it."""
 
@@ -165,9 +80,6 @@ class Core:
         self.texts: Texts = app.texts
         self.flow = flow
         self.notices = notices
-        self.states = ReplayCache()
-        #: the board refresh of each tournament (``bot.swiss.broadcast.refresh_board``)
-        self.boards: dict[int, BoardRefresh] = {}
 
     def now(self) -> datetime:
         return self.app.clock.now()
@@ -187,54 +99,12 @@ class Core:
             zone = ZoneInfo("UTC")
         return when.astimezone(zone).strftime("%H:%M")
 
-    # -- the board
-    async def coalesce_board(
-        self,
-        tournament_id: int,
-        pending_key: str | None,
-        run: Callable[[set[str]], Awaitable[None]],
-    ) -> None:
-        """Run ``run`` (a board refresh) so that at most one runs per tournament and at most
-        one more waits; return once a run that started after this call has finished.
-
-        ``run`` gets the pending game keys of every call it serves. A failed run is logged,
-        not raised: the next one shows the board again."""
-        job = self.boards.get(tournament_id)
-        if job is None:
-            job = self.boards[tournament_id] = BoardRefresh()
-        if pending_key:
-            job.pending_keys.add(pending_key)
-        if job.waiting is None:
-            job.waiting = asyncio.get_running_loop().create_future()
-        waiting = job.waiting
-        if job.task is None:
-            job.task = asyncio.create_task(self._board_runs(tournament_id, job, run))
-        await asyncio.shield(waiting)
-
-    async def _board_runs(
-        self, tournament_id: int, job: BoardRefresh, run: Callable[[set[str]], Awaitable[None]]
-    ) -> None:
-        done: asyncio.Future[None] | None = None
-        try:
-            while job.waiting is not None:
-                done, job.waiting = job.waiting, None
-                keys, job.pending_keys = job.pending_keys, set()
-                try:
-                    await run(keys)
-                except Exception:
-                    log.exception("board of tournament %s not refreshed", tournament_id)
-                done.set_result(None)
-        finally:
-            for future in (done, job.waiting):
-                if future is not None and not future.done():
-                    future.cancel()
-            if self.boards.get(tournament_id) is job:
-                del self.boards[tournament_id]
-
     # -- reads inside a transaction
     async def state(self, tx: Tx, tournament_id: int) -> State:
-        """The replayed state (the caller's own copy: changing it changes nothing else)."""
-        return await self.states.state(tx, tournament_id)
+        """The state replayed from the tournament's whole event log, as ``tx`` sees it (the
+        caller's own: changing it changes nothing else)."""
+        events = await tournaments.events(tx, tournament_id)
+        return replay((e.kind, e.payload) for e in events)
 
     async def tournament(
         self, tx: Tx, tournament_id: int, statuses: tuple[str, ...], refusal: str
@@ -275,7 +145,6 @@ class Core:
     async def event(
         self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
     ) -> None:
-        # Sent with the transaction's next statement or its commit.
         await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
 
     async def audit(

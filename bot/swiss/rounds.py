@@ -11,8 +11,8 @@ from datetime import timedelta
 from bot.swiss import finish, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import START_CENTS, AfterCommit, Core, Refused
-from bot.swiss.state import SWISS, TOP, State, game_key
-from db import players, reports, tournaments
+from bot.swiss.state import SWISS, TOP, State
+from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.swiss import NoLegalPairing, pair_round
@@ -148,10 +148,6 @@ async def store_round(
         "ends_at": ends.isoformat(),
     }
     await core.event(tx, tournament.id, "sw_round", payload, actor)
-    # Game keys are never reused: the round's games have no reports yet.
-    reports.fresh_games(
-        tx, tournament.id, [game_key(number, t, gen) for t in range(1, len(pairs) + 1)]
-    )
     await tournaments.set_board(tx, tournament.id, None)
     rearm = await timers.arm_round(core, tx, tournament.id, {"round": number, "gen": gen}, ends)
     return rearm, await store_round_job(core, tx, tournament.id, number, gen)

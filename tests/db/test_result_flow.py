@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.clock import ManualClock
 from bot.deadlines import Deadlines
 from bot.results import AfterCommit, Claim, Game, ResultFlow, Step
-from db import tournaments
+from db import reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 
@@ -64,4 +64,26 @@ async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_as
     assert closed.step is Step.CLOSED
     async with db.read() as tx:
         assert [e.kind for e in await tournaments.events(tx, tid)] == ["result"]
+    await db.close()
+
+
+async def test_a_second_report_of_the_same_player_for_the_same_game_is_a_no_op(
+    tmp_path: Path,
+) -> None:
+    """The unique key (tournament, game, reporter) and ``ON CONFLICT DO NOTHING``."""
+    db = await Database.open(tmp_path / "club.db")
+    async with db.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO players (id, first_name, created_at) VALUES (1, 'P1', ?)",
+            (NOW.isoformat(),),
+        )
+        tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
+    claim: Claim = {"winner": 1, "draw": False, "technical": False, "games": None}
+    async with db.transaction() as tx:
+        first = await reports.add(tx, tid, "g1", 1, claim, NOW.isoformat())
+        second = await reports.add(tx, tid, "g1", 1, {**claim, "winner": 2}, NOW.isoformat())
+    assert first is not None and second is None
+    async with db.read() as tx:
+        stored = await reports.for_game(tx, tid, "g1")
+    assert [(r.id, r.claim["winner"]) for r in stored] == [(first, 1)]
     await db.close()
