@@ -13,8 +13,9 @@ service through ``Sender`` or from a handler's ``message.answer`` — passes thr
 
 ``PlainAlerts`` turns the HTML of a button's answer into the plain text Telegram shows there.
 
-``Sender`` adds what services need on top: edits of a live board that coalesce (the newest text
-wins while an edit waits for its turn) and ``Unreachable`` for blocked users.
+``Sender`` adds what services need on top: edits of a message that never overlap (the newest
+text wins while an edit waits for its turn; the only place board edits are merged) and
+``Unreachable`` for blocked users.
 """
 
 from __future__ import annotations
