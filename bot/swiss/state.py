@@ -57,11 +57,6 @@ class Round:
     def key(self, table: int) -> str:
         return game_key(self.number, table, self.gen)
 
-    def copy(self) -> Round:
-        return Round(
-            self.number, self.stage, self.gen, list(self.tables), self.bye, dict(self.results)
-        )
-
     def open_tables(self) -> list[int]:
         return [n for n in range(1, len(self.tables) + 1) if n not in self.results]
 
@@ -89,26 +84,6 @@ class State:
     missed: dict[int, tuple[Outcome, list[int]]] = field(default_factory=dict)
     #: round number → when it ends (ISO), from its last ``sw_round`` / ``sw_extend`` saying so
     ends_at: dict[int, str] = field(default_factory=dict)
-
-    def copy(self) -> State:
-        """An independent copy: changing it (or its rounds) leaves this state as it was."""
-        return State(
-            seed=self.seed,
-            started=self.started,
-            ratings=dict(self.ratings),
-            rounds=[r.copy() for r in self.rounds],
-            dropped=set(self.dropped),
-            seeds=None if self.seeds is None else list(self.seeds),
-            total_rounds=self.total_rounds,
-            top_size=self.top_size,
-            finished=self.finished,
-            champion=self.champion,
-            changes=dict(self.changes),
-            cancelled=self.cancelled,
-            early=self.early,
-            missed={p: (o, list(n)) for p, (o, n) in self.missed.items()},
-            ends_at=dict(self.ends_at),
-        )
 
     @property
     def current(self) -> Round | None:
