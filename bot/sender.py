@@ -123,20 +123,6 @@ class Delivery(BaseRequestMiddleware):
         self.on_migrated = on_migrated
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
-        self._response_types: dict[type[Any], type[Any]] = {}
-
-    def _keep_response_type(self, method: TelegramMethod[Any]) -> None:
-        """Hold the parsed-answer class of ``method`` for good.
-
-        aiogram parses every answer as ``Response[method.__returning__]``; pydantic caches such
-        parametrised generics only weakly, so once the garbage collector has taken the class it
-        is built again (5-10 ms of schema generation, e.g. ``Response[Message | bool]`` on every
-        editMessageText: a tenth of the bot's time under load). One reference per method kind
-        keeps the cache warm.
-        """
-        kind = type(method)
-        if kind not in self._response_types:
-            self._response_types[kind] = Response[method.__returning__]  # type: ignore[name-defined]
 
     async def __call__(
         self,
@@ -145,7 +131,6 @@ class Delivery(BaseRequestMiddleware):
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
         original: TelegramMethod[TelegramType] = method
-        self._keep_response_type(method)
         if not isinstance(method, RETRIED):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
