@@ -1,13 +1,14 @@
-# Two commands: `make run` starts the bot, `make test` runs lint, types and the whole suite.
+# Two commands: `make run` starts the bot, `make test` runs lint, types, the dependency audit and
+# the whole suite (CI's command). `make test-fast` runs the unit and database tests alone.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types unit bench bytecode clean
+.PHONY: run test test-fast lint types audit unit bench bytecode clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q --upgrade pip setuptools
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
@@ -31,12 +32,19 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 
 types: $(VENV)/.installed-dev
-	$(BIN)/mypy bot db rules handlers tests benchmarks
+	$(BIN)/mypy bot db rules handlers tests benchmarks tools
+
+# Every installed distribution against PyPI's advisories (tools/audit.py says what it can know).
+audit: $(VENV)/.installed-dev
+	$(BIN)/python -m tools.audit
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest
 
-test: lint types unit
+test: lint types audit unit
+
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/pytest tests/unit tests/db
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.pairing
