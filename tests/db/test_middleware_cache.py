@@ -8,12 +8,12 @@ from typing import Any
 
 from aiogram.types import Chat, Message, TelegramObject, Update, User
 
-from bot.clock import ManualClock
 from bot.handled import HandledUpdates
 from bot.middleware import ContextMiddleware
 from bot.texts import Texts
 from db import players
 from db.database import Database
+from tests.clock import ManualClock
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 ALICE = User(id=5, is_bot=False, first_name="Alice", language_code="ru")

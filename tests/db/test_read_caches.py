@@ -13,13 +13,13 @@ from aiogram.fsm.storage.base import StorageKey
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.clock import ManualClock
 from bot.notify import Notifier
 from bot.registry import Registry
 from bot.sender import Sender
 from bot.storage import SqliteStorage
 from db import chats, players, reports, tournaments
 from db.database import Database
+from tests.clock import ManualClock
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 KEY = StorageKey(bot_id=1, chat_id=5, user_id=5)

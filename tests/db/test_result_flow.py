@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.clock import ManualClock
 from bot.deadlines import Deadlines
 from bot.results import AfterCommit, Claim, Game, ResultFlow, Step
 from db import tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
+from tests.clock import ManualClock
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
