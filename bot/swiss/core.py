@@ -1,6 +1,6 @@
 """What every part of the Swiss service shares: the app, the clock, the texts, the replayed state.
 
-The state of a tournament is the replay of its event log (``bot.swiss.state``); every change
+The state of a tournament is the replay of its event log (``rules.swiss.state``); every change
 appends events in one transaction, and what people see is sent after the commit.
 """
 
@@ -14,13 +14,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from bot.swiss.state import State, apply, replay
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Texts, pick_language
 from db import audit, event_log, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
+from rules.swiss import State, apply, replay
 
 if TYPE_CHECKING:
     from bot.app import App

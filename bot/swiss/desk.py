@@ -6,12 +6,12 @@ from bot.results import Claim, Game
 from bot.swiss import finish
 from bot.swiss.broadcast import match_format, refresh_board
 from bot.swiss.core import AfterCommit, Core, Refused
-from bot.swiss.state import SWISS, TOP, result_from_claim
 from bot.swiss.views import parse_key, round_name, top_stage
 from db import reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
+from rules.swiss import SWISS, TOP, result_from_claim
 
 #: /result codes: the first player of the table won (a), the second (b), technical wins, draw.
 JUDGE_CODES = {

@@ -13,7 +13,6 @@ from bot.swiss import timers
 from bot.swiss.broadcast import Notice, deliver
 from bot.swiss.core import START_CENTS, AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
-from bot.swiss.state import State
 from bot.swiss.views import signed
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -21,6 +20,7 @@ from db.models import Deadline
 from db.tournaments import Tournament
 from rules.card_rating import rating_changes
 from rules.results import PlayerId
+from rules.swiss import State
 
 #: The durable job (``bot.deadlines``) that announces a tournament's end.
 END_JOB = "job:swiss_end"

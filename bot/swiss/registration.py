@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from bot.swiss.core import DEFAULT_SETTINGS, LATE_POLICIES, START_CENTS, Core
-from bot.swiss.state import State
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
+from rules.swiss import State
 
 
 async def create(core: Core, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:

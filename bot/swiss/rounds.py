@@ -11,11 +11,10 @@ from datetime import timedelta
 from bot.swiss import finish, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import START_CENTS, AfterCommit, Core, Refused
-from bot.swiss.state import SWISS, TOP, State, game_key
 from db import players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.swiss import NoLegalPairing, pair_round
+from rules.swiss import SWISS, TOP, NoLegalPairing, State, game_key, pair_round
 from rules.tournament_size import MIN_PARTICIPANTS, tournament_size
 
 Pairs = list[tuple[int, int]]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bot.swiss.core import Core
-from bot.swiss.state import State
 from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
+from rules.swiss import State
 from rules.top import top_state
 
 

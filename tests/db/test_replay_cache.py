@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.swiss.core import ReplayCache
-from bot.swiss.state import State, replay
 from db import tournaments
 from db.database import Database, Tx
 from rules.results import Outcome
+from rules.swiss import State, replay
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC).isoformat()
 PLAYERS = st.integers(min_value=1, max_value=8)

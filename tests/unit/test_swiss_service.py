@@ -6,12 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.swiss.registration import missed_rounds
-from bot.swiss.state import SWISS, TOP, Result, Round, points_text, replay, result_from_claim
 from bot.swiss.views import Names, parse_key, render_board, round_name, top_stage
 from bot.texts import Texts
 from db.tournaments import Tournament
 from handlers.swiss.entry import csv_chunks
 from rules.results import Outcome
+from rules.swiss import SWISS, TOP, Result, Round, points_text, replay, result_from_claim
 
 
 def tournament(name: str = "Cup") -> Tournament:

@@ -1,6 +1,6 @@
 """The state of a Swiss + Top tournament, replayed from its event log (no other storage).
 
-Events (``events`` table, kind → payload):
+Events (kind → payload, as the bot stores them in its log):
 
 - ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}}`` — registration closed;
 - ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye"}`` —
