@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from db import memo
 from db.database import Row, Tx
+from rules.results import Claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +16,7 @@ class Report:
     tournament_id: int
     game_key: str
     reporter_id: int  # player id
-    claim: dict[str, Any]
+    claim: Claim
     status: str  # pending, confirmed, disputed, decided, void
 
 
@@ -119,13 +119,17 @@ def _report(row: Row) -> Report:
         tournament_id=row["tournament_id"],
         game_key=row["game_key"],
         reporter_id=row["reporter_id"],
-        claim=json.loads(row["claim_json"]),
+        claim=Claim.from_json(json.loads(row["claim_json"])),
         status=row["status"],
     )
 
 
+def _claim_json(claim: Claim) -> str:
+    return json.dumps(claim.to_json(), sort_keys=True)
+
+
 async def add(
-    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
+    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: Claim, now: str
 ) -> Report:
     """Store a new pending report, sent with the transaction's next statement or its commit
     (``Tx.later``). The caller has checked (``of_game``) that this player has not reported this
@@ -134,12 +138,9 @@ async def add(
     tx.later(
         """INSERT INTO reports (id, tournament_id, game_key, reporter_id, claim_json, created_at)
            VALUES (?, ?, ?, ?, ?, ?)""",
-        (report_id, tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+        (report_id, tournament_id, game_key, reporter_id, _claim_json(claim), now),
     )
-    # What a read of the row would give (sort_keys does not change the dict's content).
-    report = Report(
-        report_id, tournament_id, game_key, reporter_id, json.loads(json.dumps(claim)), "pending"
-    )
+    report = Report(report_id, tournament_id, game_key, reporter_id, claim, "pending")
     # Until the commit, this transaction's reads of the game go to the database (which has the
     # new row once the queued insert is sent); then memory knows the game whole again.
     known, game = _known(tx), (tournament_id, game_key)

@@ -83,7 +83,9 @@ class Desk:
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
-        winner = int(claim["winner"])
+        if claim.winner is None:  # no draw button in King of the Hill (``draws_allowed``)
+            raise KothProblem("koth.rule_refused", why="no draws")
+        winner = claim.winner
         payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
         return await self.apply(tx, tournament.id, "game", payload, actor_id)
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.results import BYE_POINTS, MatchRecord, Outcome, points
+from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
 from rules.top import top_state
 
 SWISS = "swiss"
@@ -265,16 +265,14 @@ def _join(state: State, payload: dict[str, Any]) -> None:
         state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
 
 
-def result_from_claim(claim: dict[str, Any], a: int) -> Result:
-    """A result-flow claim (``bot.results``) as player A's outcome."""
-    games = claim.get("games")
-    score = (int(games[0]), int(games[1])) if games else None
-    if claim.get("draw"):
-        return Result(Outcome.AGREED_DRAW if claim.get("agreed") else Outcome.DRAW, score)
-    a_wins = claim.get("winner") == a
-    if claim.get("technical"):
-        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, score)
-    return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, score)
+def result_from_claim(claim: Claim, a: int) -> Result:
+    """A reported or decided result as player A's outcome (801–805)."""
+    if claim.draw:
+        return Result(Outcome.AGREED_DRAW if claim.agreed else Outcome.DRAW, claim.games)
+    a_wins = claim.winner == a
+    if claim.technical:
+        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, claim.games)
+    return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, claim.games)
 
 
 def points_text(tenths: int) -> str:

@@ -19,6 +19,7 @@ from bot.sender import Sender
 from bot.storage import SqliteStorage
 from db import chats, players, reports, tournaments
 from db.database import Database
+from rules.results import Claim
 from tests.clock import ManualClock
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
@@ -185,7 +186,7 @@ async def _reports_follow_every_write(steps: list[tuple[str, str, int]]) -> None
                     if action == "add":
                         stored = await reports.for_game(tx, tid, game)
                         if all(r.reporter_id != n for r in stored):  # as the result flow does
-                            await reports.add(tx, tid, game, n, {"winner": n}, now)
+                            await reports.add(tx, tid, game, n, Claim(winner=n), now)
                     elif action == "status":
                         await reports.set_status(tx, n, "disputed")
                     elif action == "resolve":

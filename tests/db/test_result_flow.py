@@ -25,7 +25,9 @@ class OneGameDesk:
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
-        await tournaments.append_event(tx, tournament.id, "result", claim, actor_id, "now")
+        await tournaments.append_event(
+            tx, tournament.id, "result", claim.to_json(), actor_id, "now"
+        )
         return None
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
@@ -47,7 +49,7 @@ async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_as
             )
         tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
         await tournaments.set_status(tx, tid, "running", NOW.isoformat())
-    claim: Claim = {"winner": 1, "draw": False, "technical": False, "games": None}
+    claim = Claim(winner=1)
 
     first, _ = await flow.report(tid, "g1", 1, claim)
     again, after = await flow.report(

@@ -10,7 +10,7 @@ from bot.swiss.views import Names, parse_key, render_board, round_name, top_stag
 from bot.texts import Texts
 from db.tournaments import Tournament
 from handlers.swiss.entry import csv_chunks
-from rules.results import Outcome
+from rules.results import Claim, Outcome
 from rules.swiss import SWISS, TOP, Result, Round, points_text, replay, result_from_claim
 
 
@@ -122,11 +122,11 @@ def test_late_entrant_keeps_his_rating_at_entry() -> None:
 
 
 def test_claims_become_outcomes_of_player_a() -> None:
-    win_b = {"winner": 2, "draw": False, "agreed": False, "technical": False, "games": [1, 2]}
+    win_b = Claim(winner=2, games=(1, 2))
     assert result_from_claim(win_b, 1) == Result(Outcome.LOSS, (1, 2))
-    tech_a = {"winner": 1, "draw": False, "agreed": False, "technical": True, "games": None}
+    tech_a = Claim(winner=1, technical=True)
     assert result_from_claim(tech_a, 1) == Result(Outcome.TECHNICAL_WIN, None)
-    agreed = {"winner": None, "draw": True, "agreed": True, "technical": False, "games": None}
+    agreed = Claim(draw=True, agreed=True)
     assert result_from_claim(agreed, 1).outcome_a is Outcome.AGREED_DRAW
 
 
