@@ -78,7 +78,7 @@ class Desk:
         if snap.state is None or snap.state.next_pair is None or snap.key != key:
             return None
         a, b = snap.state.next_pair
-        return Game(key, a, b)
+        return Game(key, a, b, draws=False)
 
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
@@ -96,7 +96,7 @@ class Desk:
         pair = snap.state.next_pair if snap.state is not None else None
         if pair is None or player_id not in pair:
             return None
-        return Game(snap.key, *pair)
+        return Game(snap.key, *pair, draws=False)
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
         return None

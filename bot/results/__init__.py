@@ -43,11 +43,17 @@ REMINDER = "confirm_reminder"
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """An open game: its key and its two players (club ids), ``a`` listed first."""
+    """An open game: its key and its two players (club ids), ``a`` listed first.
+
+    The desk that finds the game in its tournament's state also tells whether it may end in a
+    draw (``draws``) and the stage it belongs to in the desk's words (``stage``, e.g. the Top's
+    "final"; "" when that says nothing), so answering about it needs no second read."""
 
     key: str
     a: int
     b: int
+    draws: bool = True
+    stage: str = ""
 
     def opponent(self, player_id: int) -> int:
         return self.b if player_id == self.a else self.a

@@ -33,10 +33,6 @@ AfterCommit = Callable[[], Awaitable[None]]
 T = Callable[..., str]
 WARN, TIME, TABLE_TIME = "swiss_warn", "swiss_time", "swiss_table_time"
 TIMERS = (WARN, TIME, TABLE_TIME)
-START_CENTS = 120_000
-#: How a late entrant's missed Swiss rounds count (spec section 4): nothing, or a technical
-#: loss / a bye for each.
-LATE_POLICIES = ("zero", "loss", "bye")
 DEFAULT_SETTINGS: dict[str, Any] = {
     "format": "constructed",
     "strictness": "amateur",

@@ -9,21 +9,27 @@ from __future__ import annotations
 
 from rules.swiss.pairing import NoLegalPairing, Pair, PairingError, pair_round, pairing_cost
 from rules.swiss.state import (
+    LATE_POLICIES,
     SWISS,
     TOP,
+    LatePolicy,
     Result,
     Round,
     State,
     apply,
+    draws_allowed,
     game_key,
+    late_policy,
     points_text,
     replay,
     result_from_claim,
 )
 
 __all__ = [
+    "LATE_POLICIES",
     "SWISS",
     "TOP",
+    "LatePolicy",
     "NoLegalPairing",
     "Pair",
     "PairingError",
@@ -31,7 +37,9 @@ __all__ = [
     "Round",
     "State",
     "apply",
+    "draws_allowed",
     "game_key",
+    "late_policy",
     "pair_round",
     "pairing_cost",
     "points_text",

@@ -22,13 +22,56 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
-from rules.top import top_state
+from rules.top import DrawInTop, top_state
 
 SWISS = "swiss"
+"""The stage of the Swiss rounds (``Round.stage``)."""
 TOP = "top"
+"""The stage of the Top's single-elimination rounds (``Round.stage``)."""
+
+
+def draws_allowed(stage: str) -> bool:
+    """Whether a game of a round of ``stage`` may end drawn: in the Swiss rounds it may (804,
+    805); the Top has no draws (section 6: in «Heroes» the hero with more life wins, classic
+    Berserk plays to a result)."""
+    return stage != TOP
+
+
+class LatePolicy(Enum):
+    """How a late entrant's missed Swiss rounds count (section 4), the organiser's choice; the
+    value is what the tournament's settings and the ``sw_join`` event store."""
+
+    ZERO = "zero"
+    """Nothing: he joins with 0 points (the default)."""
+    LOSS = "loss"
+    """A technical loss for each missed round (0 points, no opponent, never rated)."""
+    BYE = "bye"
+    """A bye for each missed round (2.9 points each)."""
+
+    @property
+    def missed_as(self) -> Outcome | None:
+        """What each missed round counts as; ``None``: it counts as nothing."""
+        match self:
+            case LatePolicy.LOSS:
+                return Outcome.TECHNICAL_LOSS
+            case LatePolicy.BYE:
+                return Outcome.BYE
+            case LatePolicy.ZERO:
+                return None
+
+
+LATE_POLICIES = tuple(policy.value for policy in LatePolicy)
+"""The policies' names, as organisers type them."""
+
+
+def late_policy(name: str | None) -> LatePolicy:
+    """The policy called ``name``; no name or an unknown one is the default (``ZERO``), as for
+    the entrants logged before the policy was stored with them."""
+    return next((policy for policy in LatePolicy if policy.value == name), LatePolicy.ZERO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +111,11 @@ class Round:
     @property
     def complete(self) -> bool:
         return not self.open_tables()
+
+    @property
+    def draws_allowed(self) -> bool:
+        """Whether this round's games may end drawn (not in the Top: ``draws_allowed``)."""
+        return draws_allowed(self.stage)
 
 
 @dataclass(slots=True)
@@ -177,6 +225,15 @@ class State:
     def had_bye(self) -> set[int]:
         return {rnd.bye for rnd in self.swiss_rounds() if rnd.bye is not None}
 
+    def rounds_missed_by(self, player: int) -> list[int]:
+        """The Swiss rounds paired so far in which ``player`` has no seat and no bye (what a
+        late entrant missed)."""
+        return [
+            rnd.number
+            for rnd in self.swiss_rounds()
+            if rnd.bye != player and all(player not in pair for pair in rnd.tables)
+        ]
+
     def top_winners(self) -> list[int]:
         winners: list[int] = []
         for rnd in self.top_rounds():
@@ -251,22 +308,22 @@ def _ends(state: State, payload: dict[str, Any]) -> None:
         state.ends_at[int(payload["round"])] = str(payload["ends_at"])
 
 
-MISSED_AS = {"loss": Outcome.TECHNICAL_LOSS, "bye": Outcome.BYE}
-
-
 def _join(state: State, payload: dict[str, Any]) -> None:
     player = int(payload["player"])
     state.dropped.discard(player)
     state.ratings.setdefault(player, int(payload["rating"]))
-    outcome = MISSED_AS.get(str(payload.get("as", "zero")))
+    outcome = late_policy(payload.get("as")).missed_as
     missed = [int(n) for n in payload.get("missed") or []]
     if outcome is not None and missed:
         earlier = state.missed.get(player, (outcome, []))[1]
         state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
 
 
-def result_from_claim(claim: Claim, a: int) -> Result:
-    """A reported or decided result as player A's outcome (801–805)."""
+def result_from_claim(claim: Claim, a: int, *, draws: bool = True) -> Result:
+    """A reported or decided result as player A's outcome (801–805); ``draws=False`` for a game
+    that cannot be drawn (the Top), where a draw is :class:`rules.top.DrawInTop`."""
+    if claim.draw and not draws:
+        raise DrawInTop("no draws in the Top")
     if claim.draw:
         return Result(Outcome.AGREED_DRAW if claim.agreed else Outcome.DRAW, claim.games)
     a_wins = claim.winner == a
@@ -282,12 +339,17 @@ def points_text(tenths: int) -> str:
 
 __all__ = [
     "BYE_POINTS",
+    "LATE_POLICIES",
     "SWISS",
     "TOP",
+    "LatePolicy",
     "Result",
     "Round",
     "State",
     "apply",
+    "draws_allowed",
+    "game_key",
+    "late_policy",
     "points_text",
     "replay",
     "result_from_claim",
