@@ -93,7 +93,7 @@ async def pair_next(
     if stage == SWISS:
         pairs, bye = await swiss_pairs(core, tx, tournament, state, number, gen)
     else:
-        pairs, champion = top.pairs_or_champion(state, number, repair=repair)
+        pairs, champion = state.top_pairs(number)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
     rearm, job = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)

@@ -26,7 +26,7 @@ from enum import Enum
 from typing import Any
 
 from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
-from rules.top import DrawInTop, top_state
+from rules.top import BracketError, DrawInTop, top_state
 
 SWISS = "swiss"
 """The stage of the Swiss rounds (``Round.stage``)."""
@@ -234,9 +234,13 @@ class State:
             if rnd.bye != player and all(player not in pair for pair in rnd.tables)
         ]
 
-    def top_winners(self) -> list[int]:
+    def top_winners(self, before: int | None = None) -> list[int]:
+        """The winners of the Top's matches so far, round by round (only of the rounds before
+        round ``before`` when given)."""
         winners: list[int] = []
         for rnd in self.top_rounds():
+            if before is not None and rnd.number >= before:
+                continue
             for table, (a, b) in enumerate(rnd.tables, start=1):
                 result = rnd.results.get(table)
                 if result is not None:
@@ -248,6 +252,17 @@ class State:
             return None
         champion = top_state(self.seeds, self.top_winners()).champion
         return None if champion is None else int(champion)
+
+    def top_pairs(self, number: int) -> tuple[list[tuple[int, int]], int | None]:
+        """The pairs of Top round ``number`` (higher seed first) from the results of the Top
+        rounds before it, or (``[]``, the champion) when the bracket is over. Before the Top
+        is seeded: :class:`rules.top.BracketError`."""
+        if self.seeds is None:
+            raise BracketError("the Top is not seeded yet")
+        top = top_state(self.seeds, self.top_winners(before=number))
+        if top.champion is not None:
+            return [], int(top.champion)
+        return [(int(a), int(b)) for a, b in top.pairs], None
 
 
 WINS = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN)

@@ -21,7 +21,7 @@ from rules.swiss import (
     replay,
     result_from_claim,
 )
-from rules.top import DrawInTop
+from rules.top import BracketError, DrawInTop
 
 
 def begin(players: list[int]) -> tuple[str, dict[str, Any]]:
@@ -227,3 +227,23 @@ def test_a_late_entrant_who_rejoins_keeps_every_missed_round_once() -> None:
     assert state.missed[9] == (Outcome.TECHNICAL_LOSS, [1, 2])
     assert 9 not in state.dropped
     assert state.ratings[9] == 120_000  # his rating at his first entry
+
+
+def test_the_top_is_paired_from_the_results_of_its_earlier_rounds() -> None:
+    seeded = [begin([1, 2, 3, 4]), ("sw_top", {"seeds": [3, 1, 4, 2]})]
+    semis = [
+        round_event(4, [[3, 2], [1, 4]], None, stage=TOP),
+        result(4, 1, Outcome.CLEAN_WIN),
+        result(4, 2, Outcome.LOSS),
+    ]
+    final = [round_event(5, [[3, 4]], None, stage=TOP), result(5, 1, Outcome.TECHNICAL_LOSS)]
+    assert replay(seeded).top_pairs(4) == ([(3, 2), (1, 4)], None)  # seeds 1–4 and 2–3
+    state = replay([*seeded, *semis])
+    assert state.top_pairs(5) == ([(3, 4)], None)
+    assert state.top_pairs(4) == ([(3, 2), (1, 4)], None)  # re-pairing round 4 ignores it
+    assert replay([*seeded, *semis, *final]).top_pairs(6) == ([], 4)
+
+
+def test_the_top_is_not_paired_before_it_is_seeded() -> None:
+    with pytest.raises(BracketError):
+        replay([begin([1, 2, 3, 4])]).top_pairs(4)
