@@ -10,8 +10,10 @@ Events (kind → payload, as the bot stores them in its log):
   later one for the same table is a judge's correction;
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
-  (``bye``) each, or nothing);
-- ``sw_top``    ``{"seeds": [...]}``; ``sw_extend`` ``{"round", "table", "minutes"}``;
+  (``bye``) each, or nothing: ``LatePolicy``);
+- ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
+  first round the next ``sw_round`` (of stage ``top``);
+- ``sw_extend`` ``{"round", "table", "minutes"}``;
 - ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool}`` (``early``: the
   organiser finished it before its end);
 - ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
