@@ -30,8 +30,8 @@ import time
 from pathlib import Path
 
 from benchmarks.sim import GROUP, SwissClub, emit_json, median, settle, stop_bot
-from bot.clock import ManualClock
 from bot.pacing import Limits
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot
 

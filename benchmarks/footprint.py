@@ -49,9 +49,9 @@ from benchmarks.sim import (
     settle,
     stop_bot,
 )
-from bot.clock import ManualClock
 from bot.pacing import Limits
 from db.database import Database
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot
 

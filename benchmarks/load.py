@@ -66,8 +66,8 @@ from benchmarks.sim import (
     settle,
     stop_bot,
 )
-from bot.clock import ManualClock
 from bot.pacing import Limits
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimMessage, SimUser
 from tests.e2e.harness import START, TOKEN, RunningBot
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.results import Claim, Game
+from rules.results import ResultError
 
 _SCORE = re.compile(r"^([0-9])([0-9])$")
 
@@ -59,10 +60,7 @@ def claim(
 ) -> Claim:
     if winner is not None and not game.has(winner):
         raise BadCode("winner outside the game")
-    return {
-        "winner": winner,
-        "draw": draw,
-        "agreed": agreed,
-        "technical": technical,
-        "games": list(games) if games else None,
-    }
+    try:
+        return Claim(winner=winner, draw=draw, agreed=agreed, technical=technical, games=games)
+    except ResultError as exc:  # no button of ours makes an impossible claim
+        raise BadCode(str(exc)) from exc

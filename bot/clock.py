@@ -1,4 +1,4 @@
-"""Time as an input: services ask a clock, tests move one by hand.
+"""Time as an input: services ask a clock, tests move one by hand (``tests.clock``).
 
 ``Clock.now()`` is always timezone-aware UTC. Listeners are told when a test clock jumps, so the
 deadline service can fire what became due without anyone sleeping.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 
 class Clock:
@@ -37,27 +37,6 @@ class Clock:
     def _jumped(self) -> None:
         for listener in list(self._listeners):
             listener()
-
-
-class ManualClock(Clock):
-    """A clock that stands still until moved: for tests and simulations."""
-
-    def __init__(self, start: datetime) -> None:
-        super().__init__()
-        if start.tzinfo is None:
-            raise ValueError("a clock needs an aware datetime")
-        self._now = start.astimezone(UTC)
-
-    def now(self) -> datetime:
-        return self._now
-
-    def advance(self, delta: timedelta) -> None:
-        self._now += delta
-        self._jumped()
-
-    def set(self, when: datetime) -> None:
-        self._now = when.astimezone(UTC)
-        self._jumped()
 
 
 class FileClock(Clock):

@@ -9,11 +9,12 @@ from bot.clock import Clock
 from db import players
 from db.database import Database
 from db.models import Bonus, Player
+from rules.card_rating import START_RATING_CENTS
 
 DISCIPLINES = ("berserk", "billiards")
-#: Card players start at 1200 (card-game rules, section 3); billiards has no default: an
-#: organiser sets each player's starting rating (King of the Hill 3.1).
-START_RATING_CENTS = {"berserk": 120_000}
+#: The starting rating of each discipline that has one (card games: section 3); billiards has
+#: none: an organiser sets each player's starting rating (King of the Hill 3.1).
+START_RATINGS = {"berserk": START_RATING_CENTS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Registry:
             else:
                 player_id = existing.id
                 await players.update(tx, player_id, answers, registered=True)
-            for discipline, cents in START_RATING_CENTS.items():
+            for discipline, cents in START_RATINGS.items():
                 if await players.rating(tx, player_id, discipline) is None:
                     await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
             player = await players.by_id(tx, player_id)
@@ -78,7 +79,7 @@ class Registry:
                 player_id = await players.create(
                     tx, telegram_id, fields, self._now(), registered=False
                 )
-                for discipline, cents in START_RATING_CENTS.items():
+                for discipline, cents in START_RATINGS.items():
                     await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
                 player = await players.by_id(tx, player_id)
         assert player is not None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from db.database import Row, Tx
+from rules.results import Claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +15,7 @@ class Report:
     tournament_id: int
     game_key: str
     reporter_id: int  # player id
-    claim: dict[str, Any]
+    claim: Claim
     status: str  # pending, confirmed, disputed, decided, void
 
 
@@ -25,13 +25,17 @@ def _report(row: Row) -> Report:
         tournament_id=row["tournament_id"],
         game_key=row["game_key"],
         reporter_id=row["reporter_id"],
-        claim=json.loads(row["claim_json"]),
+        claim=Claim.from_json(json.loads(row["claim_json"])),
         status=row["status"],
     )
 
 
+def _claim_json(claim: Claim) -> str:
+    return json.dumps(claim.to_json(), sort_keys=True)
+
+
 async def add(
-    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: dict[str, Any], now: str
+    tx: Tx, tournament_id: int, game_key: str, reporter_id: int, claim: Claim, now: str
 ) -> int | None:
     """Store a new pending report; ``None`` if this player already reported this game (a
     double tap or a repeated update): the unique key makes the second one a no-op."""
@@ -39,7 +43,7 @@ async def add(
         """INSERT INTO reports (tournament_id, game_key, reporter_id, claim_json, created_at)
            VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (tournament_id, game_key, reporter_id) DO NOTHING""",
-        (tournament_id, game_key, reporter_id, json.dumps(claim, sort_keys=True), now),
+        (tournament_id, game_key, reporter_id, _claim_json(claim), now),
     )
 
 

@@ -1,4 +1,7 @@
-"""Rating changes of a card-game tournament (spec section 1, Table 1).
+"""Ratings of card-game players: the start, and the changes of a tournament (spec section 1,
+Table 1).
+
+A new player starts at 1200 (section 3).
 
 K = base K × coefficient by participants: ≤12 → 0.8; 13–24 → 1.2; 25–48 → 1.6; >48 → 2.0.
 Every game played or that should have been played (technical wins and losses) is rated; a bye
@@ -15,9 +18,21 @@ from fractions import Fraction
 from rules.elo import elo_change_cents
 from rules.results import MatchRecord, PlayerId, elo_score
 
-__all__ = ["DEFAULT_BASE_K", "k_factor", "rating_changes", "tournament_coefficient"]
+__all__ = [
+    "DEFAULT_BASE_K",
+    "START_RATING",
+    "START_RATING_CENTS",
+    "k_factor",
+    "rating_changes",
+    "tournament_coefficient",
+]
 
 DEFAULT_BASE_K = 16
+
+START_RATING = 1200
+"""A new player's rating (section 3)."""
+START_RATING_CENTS = START_RATING * 100
+"""The same in hundredths, as ratings are kept and stored."""
 
 
 def tournament_coefficient(participants: int) -> Fraction:

@@ -1,6 +1,6 @@
 """Maximum-weight matching in general graphs: Edmonds' blossom algorithm, exact on integers.
 
-Pure and self-contained (used by the Swiss pairing engine, ``rules.swiss``).
+Pure and self-contained (used by the Swiss pairing engine, ``rules.swiss.pairing``).
 """
 
 from __future__ import annotations

@@ -7,12 +7,14 @@ without float drift; divide by 10 only for display. Every outcome is scored in o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 __all__ = [
     "BYE_POINTS",
+    "Claim",
     "MatchRecord",
     "Outcome",
     "PlayerId",
@@ -188,3 +190,62 @@ class MatchRecord:
         if player == self.player_a:
             return self.games_a, self.games_b
         return self.games_b, self.games_a
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Claim:
+    """A result of one game between two players as a player reports it or a judge decides it:
+    the winner, or a draw. Every tournament kind reports in this shape (King of the Hill has
+    no draws and reads only the winner).
+
+    ``winner`` is a club ID; ``technical``: a technical win (803) of the winner; ``agreed``: a
+    draw the players agreed on (805) rather than one at time (804); ``games``: the game score of
+    a match as (first player's games, second player's games), in the order the game lists its
+    players, or ``None`` when not reported. An impossible combination is a :class:`ResultError`.
+    """
+
+    winner: int | None = None
+    draw: bool = False
+    agreed: bool = False
+    technical: bool = False
+    games: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.draw == (self.winner is not None):
+            raise ResultError("a claim names either the winner or a draw")
+        if self.agreed and not self.draw:
+            raise ResultError("only a draw is agreed")
+        if self.technical and self.draw:
+            raise ResultError("a technical result has a winner")
+        if self.games is not None and min(self.games) < 0:
+            raise ResultError("game counts must not be negative")
+
+    def same_result(self, other: Claim) -> bool:
+        """Whether two reports of one game agree: a draw agreed (805) and a draw at time (804)
+        score the same, so telling them apart is no reason for a dispute."""
+        mine = (self.winner, self.draw, self.technical, self.games)
+        return mine == (other.winner, other.draw, other.technical, other.games)
+
+    def to_json(self) -> dict[str, Any]:
+        """The claim as stored (``from_json`` reads it back); the keys never change, so stored
+        reports read the same."""
+        return {
+            "winner": self.winner,
+            "draw": self.draw,
+            "agreed": self.agreed,
+            "technical": self.technical,
+            "games": list(self.games) if self.games else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Claim:
+        """A stored claim (``to_json``); a missing key is its default (claims stored before
+        ``agreed`` existed have none)."""
+        winner, games = data.get("winner"), data.get("games")
+        return cls(
+            winner=None if winner is None else int(winner),
+            draw=bool(data.get("draw")),
+            agreed=bool(data.get("agreed")),
+            technical=bool(data.get("technical")),
+            games=(int(games[0]), int(games[1])) if games else None,
+        )

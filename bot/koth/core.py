@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.koth.events import engine_events, game_key
+from bot.koth.events import contributions, engine_events, game_key
 from bot.texts import Texts, pick_language
 from db import audit, chats, players, tournaments
 from db.database import Tx
@@ -70,7 +70,7 @@ class Snapshot:
     @property
     def fund(self) -> int:
         """The prize fund (7.1): 1 000 ₽ a participant plus the contributions."""
-        return prize_fund(len(self.names), self.tournament.settings.get("contributions", []))
+        return prize_fund(len(self.names), contributions(self.stored, self.tournament.settings))
 
 
 def cents_text(cents: int) -> str:

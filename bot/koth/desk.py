@@ -78,12 +78,14 @@ class Desk:
         if snap.state is None or snap.state.next_pair is None or snap.key != key:
             return None
         a, b = snap.state.next_pair
-        return Game(key, a, b)
+        return Game(key, a, b, draws=False)
 
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
-        winner = int(claim["winner"])
+        if claim.winner is None:  # no draw button in King of the Hill (``draws_allowed``)
+            raise KothProblem("koth.rule_refused", why="no draws")
+        winner = claim.winner
         payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
         return await self.apply(tx, tournament.id, "game", payload, actor_id)
 
@@ -94,7 +96,7 @@ class Desk:
         pair = snap.state.next_pair if snap.state is not None else None
         if pair is None or player_id not in pair:
             return None
-        return Game(snap.key, *pair)
+        return Game(snap.key, *pair, draws=False)
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
         return None

@@ -4,16 +4,21 @@ The ``events`` table keeps what happened, never rewritten: ``game`` {w, l}, ``ex
 ``leave``/``eliminate``/``reinstate``/``declare`` {p}, and the judge's ``void`` {target} (a game
 event's id) and ``correct`` {target, w, l}. Other kinds (``judge_decision``, ``draw``, ...) are
 notes for the log. The engine sees the games minus the voided ones, corrected where corrected.
+
+``contribution`` {amount, note} is a voluntary prize contribution (7.1), in rubles: the prize
+fund is derived from them (``contributions``), as from every other fact, by reading the log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from db.tournaments import Event as Stored
 from rules.koth import Event
 
 PLAYER_EVENTS = ("leave", "eliminate", "reinstate", "declare")
+CONTRIBUTION = "contribution"
 
 
 def engine_events(stored: Sequence[Stored]) -> list[Event]:
@@ -55,3 +60,12 @@ def game_number(key: str) -> int:
     """The game number inside a key (``g7v1`` → 7); 0 for a malformed key."""
     head = key[1:].split("v", 1)[0]
     return int(head) if key.startswith("g") and head.isdigit() else 0
+
+
+def contributions(stored: Sequence[Stored], settings: Mapping[str, Any]) -> list[int]:
+    """The voluntary prize contributions (7.1) recorded so far, in rubles, oldest first.
+
+    Tournaments created before contributions became events kept them in their settings
+    (``contributions``): those still count, before the logged ones."""
+    logged = [int(e.payload["amount"]) for e in stored if e.kind == CONTRIBUTION]
+    return [*(int(amount) for amount in settings.get("contributions", [])), *logged]

@@ -121,8 +121,10 @@ class Judging:
         if not self.core.texts.has(key):
             return event.kind
         values = {f: name(f) for f in ("w", "l", "p")}
-        target, minutes = p.get("target", ""), p.get("minutes", "")
-        return self.core.texts.get(lang, key, target=target, minutes=minutes, **values)
+        target, minutes, amount = p.get("target", ""), p.get("minutes", ""), p.get("amount", "")
+        return self.core.texts.get(
+            lang, key, target=target, minutes=minutes, amount=amount, **values
+        )
 
     async def _person(self, tx: Tx, telegram_id: int) -> str:
         """How the log names who acted: the player's club name, else his Telegram name."""

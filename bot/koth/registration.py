@@ -7,10 +7,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bot.koth.core import DISCIPLINE, KIND, KothCore, KothProblem
+from bot.koth.events import CONTRIBUTION
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.koth import KothError, check_entry_fee, prize_fund
+from rules.koth import KothError, check_entry_fee
 
 MAX_PLAYERS = 6
 
@@ -24,7 +25,7 @@ class Registration:
             check_entry_fee(fee)
         except KothError as exc:
             raise KothProblem("koth.fee_too_low") from exc
-        settings = {"entry_fee": fee, "table": table, "contributions": [], "norm_overrides": []}
+        settings = {"entry_fee": fee, "table": table, "norm_overrides": []}
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
             tid = await tournaments.create(
@@ -101,13 +102,13 @@ class Registration:
         """Record a voluntary prize contribution (7.1); returns the prize fund now."""
         if amount <= 0:
             raise KothProblem("koth.fund_usage")
+        payload = {"amount": amount, "note": note}
+        now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
-            fresh = await self.core.tournament(tx, tournament.id)
-            settings = dict(fresh.settings)
-            settings["contributions"] = [*settings.get("contributions", []), amount]
-            await tournaments.update_settings(tx, tournament.id, settings)
+            await self.core.tournament(tx, tournament.id)
+            await tournaments.append_event(tx, tournament.id, CONTRIBUTION, payload, actor, now)
             await self.core.audit(
                 tx, tournament.id, actor, "koth_contribution", amount=amount, note=note
             )
-            count = len(await tournaments.participants(tx, tournament.id))
-        return prize_fund(count, settings["contributions"])
+            snap = await self.core.snapshot(tx, tournament.id)
+        return snap.fund

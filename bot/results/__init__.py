@@ -11,8 +11,8 @@ this module runs the conversation around it:
 4. only a final result reaches the desk (``GameDesk.record``), in the same transaction that
    settles the reports, so a result is never stored without its confirmation or twice.
 
-A claim is a plain dict: ``{"winner": player_id | None, "draw": bool, "technical": bool,
-"games": [a_games, b_games] | None}``, with players ``a`` and ``b`` as the desk lists them.
+A claim is a ``rules.results.Claim`` (the winner or a draw, technical, the game score), with
+players ``a`` and ``b`` as the desk lists them.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.clock import Clock
 from bot.deadlines import Deadlines
@@ -31,10 +31,10 @@ from db.database import Database, Tx
 from db.models import Deadline
 from db.reports import Report
 from db.tournaments import Tournament
+from rules.results import Claim as Claim  # the claims the flow passes around
 
 log = logging.getLogger(__name__)
 
-Claim = dict[str, Any]
 #: A claim built once the game is known (``report`` checks the game first): may raise.
 ClaimOf = Callable[["Tournament", "Game", "GameDesk"], Claim]
 AfterCommit = Callable[[], Awaitable[None]]
@@ -43,11 +43,17 @@ REMINDER = "confirm_reminder"
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """An open game: its key and its two players (club ids), ``a`` listed first."""
+    """An open game: its key and its two players (club ids), ``a`` listed first.
+
+    The desk that finds the game in its tournament's state also tells whether it may end in a
+    draw (``draws``) and the stage it belongs to in the desk's words (``stage``, e.g. the Top's
+    "final"; "" when that says nothing), so answering about it needs no second read."""
 
     key: str
     a: int
     b: int
+    draws: bool = True
+    stage: str = ""
 
     def opponent(self, player_id: int) -> int:
         return self.b if player_id == self.a else self.a
@@ -103,11 +109,6 @@ class Outcome:
     game: Game | None = None
     report: Report | None = None
     other: Report | None = None  #: the opponent's disagreeing report, in a dispute
-
-
-def same_claim(first: Claim, second: Claim) -> bool:
-    keys = ("winner", "draw", "technical", "games")
-    return all(first.get(key) == second.get(key) for key in keys)
 
 
 class ResultFlow:
@@ -171,7 +172,7 @@ class ResultFlow:
                 ),
                 None,
             )
-            if other is not None and same_claim(other.claim, claim):
+            if other is not None and other.claim.same_result(claim):
                 after = await self._finalise(tx, tournament, game, claim, None, "confirmed")
                 outcome = Outcome(Step.FINAL, tournament, game, mine)
             elif other is not None:
@@ -239,7 +240,7 @@ class ResultFlow:
                 tx,
                 tournament_id,
                 "judge_decision",
-                {"game": game_key, "claim": claim},
+                {"game": game_key, "claim": claim.to_json()},
                 judge_id,
                 self._now(),
             )

@@ -29,15 +29,14 @@ class ResultNotices:
 
     def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> str:
         t = self._texts
-        if claim.get("draw"):
+        if claim.winner is None:
             text = t.get(lang, "results.claim_draw", a=names[game.a], b=names[game.b])
         else:
-            winner = claim["winner"]
-            loser = game.opponent(winner)
-            key = "results.claim_technical" if claim.get("technical") else "results.claim_win"
-            text = t.get(lang, key, winner=names[winner], loser=names[loser])
-        if claim.get("games"):
-            text += f" ({claim['games'][0]}:{claim['games'][1]})"
+            loser = game.opponent(claim.winner)
+            key = "results.claim_technical" if claim.technical else "results.claim_win"
+            text = t.get(lang, key, winner=names[claim.winner], loser=names[loser])
+        if claim.games:
+            text += f" ({claim.games[0]}:{claim.games[1]})"
         return text
 
     async def ask_confirmation(self, outcome: Outcome) -> None:

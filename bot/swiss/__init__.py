@@ -3,7 +3,7 @@
 The service is split by what it does; ``SwissService`` is the one object handlers get:
 
 - ``core``: the shared basics (clock, texts, the replayed state, events and the audit log);
-- ``state`` / ``views``: the state replayed from the event log, and how it looks;
+- ``views``: how the state replayed from the event log (``rules.swiss.state``) looks;
 - ``registration``: creating, joining (late entrants), dropping, the roster;
 - ``rounds`` and ``top``: starting, pairing the Swiss rounds and the Top's bracket;
 - ``broadcast``: the live board and each player's pairing, sent concurrently;

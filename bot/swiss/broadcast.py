@@ -20,13 +20,13 @@ from bot.buttons import ReportCb
 from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.core import Core, T
-from bot.swiss.state import SWISS, TOP, Round, State, points_text
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
 from db import deadlines, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
+from rules.swiss import SWISS, TOP, Round, State, points_text
 
 log = logging.getLogger(__name__)
 

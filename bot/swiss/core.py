@@ -1,6 +1,6 @@
 """What every part of the Swiss service shares: the app, the clock, the texts, the replayed state.
 
-The state of a tournament is the replay of its event log (``bot.swiss.state``); every change
+The state of a tournament is the replay of its event log (``rules.swiss.state``); every change
 appends events in one transaction, and what people see is sent after the commit.
 """
 
@@ -13,13 +13,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from bot.swiss.state import State, replay
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Texts, pick_language
 from db import audit, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
+from rules.swiss import State, replay
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -32,10 +32,6 @@ AfterCommit = Callable[[], Awaitable[None]]
 T = Callable[..., str]
 WARN, TIME, TABLE_TIME = "swiss_warn", "swiss_time", "swiss_table_time"
 TIMERS = (WARN, TIME, TABLE_TIME)
-START_CENTS = 120_000
-#: How a late entrant's missed Swiss rounds count (spec section 4): nothing, or a technical
-#: loss / a bye for each.
-LATE_POLICIES = ("zero", "loss", "bye")
 DEFAULT_SETTINGS: dict[str, Any] = {
     "format": "constructed",
     "strictness": "amateur",

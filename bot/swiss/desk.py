@@ -6,12 +6,12 @@ from bot.results import Claim, Game
 from bot.swiss import finish
 from bot.swiss.broadcast import match_format, refresh_board
 from bot.swiss.core import AfterCommit, Core, Refused
-from bot.swiss.state import SWISS, TOP, result_from_claim
 from bot.swiss.views import parse_key, round_name, top_stage
 from db import reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
+from rules.swiss import TOP, Round, result_from_claim
 
 #: /result codes: the first player of the table won (a), the second (b), technical wins, draw.
 JUDGE_CODES = {
@@ -37,8 +37,7 @@ class SwissDesk:
         rnd, table = found
         if rnd is not state.current or table in rnd.results:
             return None
-        a, b = rnd.tables[table - 1]
-        return Game(game_key, a, b)
+        return game_of(rnd, table)
 
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
@@ -55,32 +54,34 @@ class SwissDesk:
             return None
         for table, (a, b) in enumerate(rnd.tables, start=1):
             if player_id in (a, b) and table not in rnd.results:
-                return Game(rnd.key(table), a, b)
+                return game_of(rnd, table)
         return None
 
     def label(self, tournament: Tournament, game: Game, lang: str) -> str:
         number, table = parse_key(game.key)
         t = self._core.t(lang)
-        if self.draws_allowed(tournament, game):
+        if not game.stage:
             return t("swiss.label", table=table, round=number)
-        stage = t(f"swiss.stage_{_top_stage_of(tournament, number)}", players=0)
+        stage = t(f"swiss.stage_{game.stage}", players=0)
         return t("swiss.label_top", table=table, round=t("swiss.top_name", stage=stage))
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
-        number, _ = parse_key(game.key)
-        top_from = tournament.settings.get("_top_from")
-        return top_from is None or number < int(top_from)
+        return game.draws
 
     def match_format(self, tournament: Tournament) -> bool:
         return match_format(tournament)
 
 
-def _top_stage_of(tournament: Tournament, number: int) -> str:
-    """Top rounds halve the field: with a Top of ``n`` the k-th Top round has n / 2^k tables."""
-    size = int(tournament.settings.get("_top_size", 0))
-    first = int(tournament.settings.get("_top_from", number))
-    tables = max(1, size // 2 ** (number - first + 1)) if size else 1
-    return top_stage(tables)
+def game_of(rnd: Round, table: int) -> Game:
+    """A table of a round as the result flow's game: no draws in the Top, whose rounds are
+    named by their stage (the final, the semi-finals …).
+
+    Both come from the replayed round. (Tournaments seeded before this kept the Top's first
+    round and size in their settings as ``_top_from`` / ``_top_size``: nothing reads them now,
+    their rounds' stages in the log tell the same.)"""
+    a, b = rnd.tables[table - 1]
+    stage = top_stage(len(rnd.tables)) if rnd.stage == TOP else ""
+    return Game(rnd.key(table), a, b, draws=rnd.draws_allowed, stage=stage)
 
 
 async def record(
@@ -88,7 +89,7 @@ async def record(
 ) -> AfterCommit:
     """A final result from the result flow (confirmed, or decided by a judge)."""
     number, table = parse_key(game.key)
-    result = result_from_claim(claim, game.a)
+    result = result_from_claim(claim, game.a, draws=game.draws)
     payload = {
         "round": number,
         "table": table,
@@ -143,7 +144,7 @@ async def correct(core: Core, tournament_id: int, table: int, code: str, actor: 
         rnd = state.current
         if rnd is None or not 1 <= table <= len(rnd.tables):
             raise Refused("swiss.no_such_table", table=table)
-        if code not in JUDGE_CODES or (code == "draw" and rnd.stage != SWISS):
+        if code not in JUDGE_CODES or (code == "draw" and not rnd.draws_allowed):
             raise Refused("swiss.result_usage")
         payload = {
             "round": rnd.number,

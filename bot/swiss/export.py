@@ -6,10 +6,10 @@ import csv
 import io
 
 from bot.swiss.core import Core, Snapshot
-from bot.swiss.state import State, points_text
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
 from db.tournaments import Tournament
+from rules.swiss import State, points_text
 
 STANDINGS_HEAD = ["rank", "club_id", "name", "points"]
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]

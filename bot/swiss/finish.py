@@ -11,16 +11,16 @@ import asyncio
 
 from bot.swiss import timers
 from bot.swiss.broadcast import Notice, deliver
-from bot.swiss.core import START_CENTS, AfterCommit, Core, Snapshot
+from bot.swiss.core import AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
-from bot.swiss.state import State
 from bot.swiss.views import signed
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
-from rules.card_rating import rating_changes
+from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.results import PlayerId
+from rules.swiss import State
 
 #: The durable job (``bot.deadlines``) that announces a tournament's end.
 END_JOB = "job:swiss_end"
@@ -38,14 +38,14 @@ async def finish(
     """Apply the rating changes of every result so far, close the tournament, stop its timers."""
     everyone = await core.everyone(tx, tournament.id)
     starts: dict[PlayerId, float] = {
-        pid: state.ratings.get(pid, START_CENTS) / 100 for pid in everyone
+        pid: state.ratings.get(pid, START_RATING_CENTS) / 100 for pid in everyone
     }
     changes = rating_changes(
         starts, state.records(None), participants=len(everyone), base_k=core.app.settings.berserk_k
     )
     now = core.now().isoformat()
     for pid, delta in changes.items():
-        current = await players.rating(tx, int(pid), "berserk") or START_CENTS
+        current = await players.rating(tx, int(pid), "berserk") or START_RATING_CENTS
         await players.set_rating(
             tx, int(pid), "berserk", current + delta, "tournament", now, tournament.id
         )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.swiss.core import Core, Snapshot, T
-from bot.swiss.state import points_text
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
+from rules.swiss import points_text
 
 
 def standings_text(core: Core, t: T, snap: Snapshot) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.swiss.core import DEFAULT_SETTINGS, LATE_POLICIES, START_CENTS, Core
-from bot.swiss.state import State
+from bot.swiss.core import DEFAULT_SETTINGS, Core
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
+from rules.card_rating import START_RATING_CENTS
+from rules.swiss import LatePolicy, late_policy
 
 
 async def create(core: Core, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
@@ -47,23 +48,13 @@ async def join(
             return "already"
         if tournament.status != "running":
             return "joined"
-        policy = late or str(tournament.settings.get("late", "zero"))
-        policy = policy if policy in LATE_POLICIES else "zero"
-        missed = missed_rounds(state, player_id) if policy != "zero" else []
-        rating = await players.rating(tx, player_id, "berserk") or START_CENTS
-        payload = {"player": player_id, "rating": rating, "missed": missed, "as": policy}
+        policy = late_policy(late or tournament.settings.get("late"))
+        missed = state.rounds_missed_by(player_id) if policy.missed_as else []
+        rating = await players.rating(tx, player_id, "berserk") or START_RATING_CENTS
+        payload = {"player": player_id, "rating": rating, "missed": missed, "as": policy.value}
         await core.event(tx, tournament_id, "sw_join", payload, actor)
         await core.audit(tx, tournament_id, actor, "late_entrant", payload)
-    return "late" if policy == "zero" else f"late_{policy}"
-
-
-def missed_rounds(state: State, player_id: int) -> list[int]:
-    """The Swiss rounds paired so far in which the player has no seat and no bye."""
-    return [
-        rnd.number
-        for rnd in state.swiss_rounds()
-        if rnd.bye != player_id and all(player_id not in pair for pair in rnd.tables)
-    ]
+    return "late" if policy is LatePolicy.ZERO else f"late_{policy.value}"
 
 
 async def drop(core: Core, tournament_id: int, player_id: int, actor: int | None) -> str:

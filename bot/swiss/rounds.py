@@ -10,12 +10,12 @@ from datetime import timedelta
 
 from bot.swiss import finish, timers, top
 from bot.swiss.broadcast import store_round_job
-from bot.swiss.core import START_CENTS, AfterCommit, Core, Refused
-from bot.swiss.state import SWISS, TOP, State
+from bot.swiss.core import AfterCommit, Core, Refused
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.swiss import NoLegalPairing, pair_round
+from rules.card_rating import START_RATING_CENTS
+from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import MIN_PARTICIPANTS, tournament_size
 
 Pairs = list[tuple[int, int]]
@@ -33,7 +33,7 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         rounds, top_size = sizes(tournament, len(people))
         ratings = {}
         for pid in people:
-            ratings[str(pid)] = await players.rating(tx, pid, "berserk") or START_CENTS
+            ratings[str(pid)] = await players.rating(tx, pid, "berserk") or START_RATING_CENTS
         await tournaments.set_status(tx, tournament_id, "running", core.now().isoformat())
         seed = tournament.settings["seed"]
         payload = {"seed": seed, "rounds": rounds, "top": top_size, "ratings": ratings}
@@ -88,12 +88,12 @@ async def pair_next(
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
             return await finish.finish(core, tx, tournament, state, None)
-        await top.seed(core, tx, tournament, state, number, actor)
+        await top.seed(core, tx, tournament, state, actor)
     bye: int | None = None
     if stage == SWISS:
         pairs, bye = await swiss_pairs(core, tx, tournament, state, number, gen)
     else:
-        pairs, champion = top.pairs_or_champion(state, number, repair=repair)
+        pairs, champion = state.top_pairs(number)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
     rearm, job = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)

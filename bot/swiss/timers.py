@@ -10,11 +10,11 @@ from datetime import datetime, timedelta
 
 from bot.swiss.broadcast import refresh_board
 from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core, Refused
-from bot.swiss.state import TOP, Round
 from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
+from rules.swiss import TOP, Round
 
 WARNING = timedelta(minutes=10)
 

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.swiss.state import TOP, Result, Round, State, points_text
 from bot.texts import Html
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
+from rules.swiss import TOP, Result, Round, State, points_text
 
 SHORT = {
     TieBreak.BUCHHOLZ: "bh",

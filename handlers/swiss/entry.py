@@ -23,7 +23,6 @@ from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb
-from bot.swiss.core import LATE_POLICIES
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
@@ -32,6 +31,7 @@ from handlers.swiss.guard import actor
 from handlers.swiss.manage import router as manage_router
 from handlers.swiss.rounds import router as rounds_router
 from handlers.swiss.wizard import router as wizard_router
+from rules.swiss import LATE_POLICIES
 
 router = Router(name=__name__)
 router.include_routers(wizard_router, rounds_router, manage_router)

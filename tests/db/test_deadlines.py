@@ -6,10 +6,11 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.clock import Clock, ManualClock
+from bot.clock import Clock
 from bot.deadlines import AfterCommit, Deadlines
 from db.database import Database, Tx
 from db.models import Deadline
+from tests.clock import ManualClock
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

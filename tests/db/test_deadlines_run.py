@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.clock import ManualClock
 from bot.deadlines import Deadlines
 from db import deadlines
 from db.database import Database
 from db.models import Deadline
+from tests.clock import ManualClock
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

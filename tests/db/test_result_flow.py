@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.clock import ManualClock
 from bot.deadlines import Deadlines
 from bot.results import AfterCommit, Claim, Game, ResultFlow, Step
 from db import reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
+from tests.clock import ManualClock
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
@@ -25,7 +25,9 @@ class OneGameDesk:
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
-        await tournaments.append_event(tx, tournament.id, "result", claim, actor_id, "now")
+        await tournaments.append_event(
+            tx, tournament.id, "result", claim.to_json(), actor_id, "now"
+        )
         return None
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
@@ -47,7 +49,7 @@ async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_as
             )
         tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
         await tournaments.set_status(tx, tid, "running", NOW.isoformat())
-    claim: Claim = {"winner": 1, "draw": False, "technical": False, "games": None}
+    claim = Claim(winner=1)
 
     first, _ = await flow.report(tid, "g1", 1, claim)
     again, after = await flow.report(
@@ -78,12 +80,12 @@ async def test_a_second_report_of_the_same_player_for_the_same_game_is_a_no_op(
             (NOW.isoformat(),),
         )
         tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
-    claim: Claim = {"winner": 1, "draw": False, "technical": False, "games": None}
+    claim = Claim(winner=1)
     async with db.transaction() as tx:
         first = await reports.add(tx, tid, "g1", 1, claim, NOW.isoformat())
-        second = await reports.add(tx, tid, "g1", 1, {**claim, "winner": 2}, NOW.isoformat())
+        second = await reports.add(tx, tid, "g1", 1, Claim(winner=2), NOW.isoformat())
     assert first is not None and second is None
     async with db.read() as tx:
         stored = await reports.for_game(tx, tid, "g1")
-    assert [(r.id, r.claim["winner"]) for r in stored] == [(first, 1)]
+    assert [(r.id, r.claim.winner) for r in stored] == [(first, 1)]
     await db.close()

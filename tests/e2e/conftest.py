@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import ManualClock
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot
 

@@ -11,9 +11,9 @@ from typing import Any
 from aiogram import Dispatcher
 
 from bot.app import App, close_app, create_app, create_dispatcher
-from bot.clock import ManualClock
 from bot.pacing import Limits
 from bot.settings import Settings, load_settings
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
 
 TOKEN = "123456789:TEST-token-abcdefghijklmnop"

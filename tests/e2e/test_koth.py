@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
-from bot.clock import ManualClock
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -185,6 +185,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     await say(emu, org, "/log 1", "Журнал")
     log = emu.last_bot_message(GROUP)
     assert log is not None and "партия #" in log.plain and "отменена" in log.plain
+    assert "Olga (@olga): взнос в призовой фонд: 500 ₽" in log.plain  # a contribution is an event
     with sqlite3.connect(bot.db_path) as conn:
         status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
         bonus = conn.execute("SELECT player_id, amount_cents FROM rating_bonuses").fetchall()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
-from bot.clock import ManualClock
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
 from tests.e2e.test_koth import (

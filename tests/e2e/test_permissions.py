@@ -15,8 +15,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.clock import ManualClock
 from db import tournaments
+from tests.clock import ManualClock
 from tests.e2e import test_koth, test_swiss
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import REFUSAL, Said, capture_errors, diff, settled, snapshot

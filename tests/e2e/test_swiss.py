@@ -6,7 +6,7 @@ import re
 import sqlite3
 from datetime import timedelta
 
-from bot.clock import ManualClock
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 

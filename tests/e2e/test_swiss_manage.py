@@ -7,7 +7,7 @@ import sqlite3
 import time
 from datetime import timedelta
 
-from bot.clock import ManualClock
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.emulator_rates import Fault
 from tests.e2e.harness import RunningBot

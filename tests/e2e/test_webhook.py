@@ -7,9 +7,9 @@ from pathlib import Path
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import close_app, create_app, create_dispatcher
-from bot.clock import ManualClock
 from bot.pacing import Limits
 from bot.webhook import build_webhook_app
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import TOKEN
 

@@ -4,8 +4,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.card_rating import k_factor, rating_changes, tournament_coefficient
+from rules.card_rating import (
+    START_RATING,
+    START_RATING_CENTS,
+    k_factor,
+    rating_changes,
+    tournament_coefficient,
+)
 from rules.results import MatchRecord, Outcome, PlayerId
+
+
+def test_a_new_player_starts_at_1200() -> None:
+    assert START_RATING == 1200
+    assert START_RATING_CENTS == 120_000  # ratings are kept in hundredths
 
 
 @pytest.mark.parametrize(

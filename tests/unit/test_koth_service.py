@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.koth.board import clock_text, render_board
-from bot.koth.events import engine_events, game_key, game_number, live_games
+from bot.koth.events import contributions, engine_events, game_key, game_number, live_games
 from bot.texts import Texts, load_locale
 from db.tournaments import Event
 from rules.koth import replay
@@ -55,6 +55,24 @@ def test_correction_replaces_winner_and_keeps_other_events() -> None:
     ]
     state = replay(ORDER, NORMS, engine_events(stored[:3]))
     assert state.king == 3 and state.wins[3] == 1
+
+
+def test_contributions_are_read_from_the_log_and_change_no_game() -> None:
+    stored = log(
+        ("contribution", {"amount": 500, "note": "sponsor"}),
+        ("begin", {}),
+        ("game", {"w": 1, "l": 2}),
+        ("contribution", {"amount": 300, "note": ""}),
+    )
+    assert contributions(stored, {}) == [500, 300]
+    assert engine_events(stored) == [("game", 1, 2)]
+    assert game_key(stored) == "g2v0"
+
+
+def test_contributions_kept_in_old_settings_still_count() -> None:
+    stored = log(("contribution", {"amount": 300, "note": ""}))
+    assert contributions(stored, {"contributions": [200]}) == [200, 300]
+    assert contributions([], {"contributions": []}) == []
 
 
 def test_board_escapes_names_and_shows_eliminations() -> None:

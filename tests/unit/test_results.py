@@ -1,6 +1,7 @@
 import pytest
 
 from rules.results import (
+    Claim,
     MatchRecord,
     Outcome,
     ResultError,
@@ -81,3 +82,56 @@ def test_a_missed_round_is_a_technical_loss_without_an_opponent() -> None:
     missed = MatchRecord(1, "a", None, Outcome.TECHNICAL_LOSS)
     assert not missed.is_bye and missed.opponent_of("a") is None
     assert MatchRecord(1, "a", None, Outcome.BYE).is_bye
+
+
+# --- claims: a reported or decided result of one game ----------------------------------------
+
+
+def test_a_claim_names_the_winner_or_a_draw_never_both_nor_neither() -> None:
+    assert Claim(winner=7).winner == 7
+    assert Claim(draw=True).winner is None
+    with pytest.raises(ResultError):
+        Claim(winner=7, draw=True)
+    with pytest.raises(ResultError):
+        Claim()
+
+
+def test_only_a_draw_is_agreed_and_a_technical_result_has_a_winner() -> None:
+    assert Claim(draw=True, agreed=True).agreed
+    assert Claim(winner=7, technical=True).technical
+    with pytest.raises(ResultError):
+        Claim(winner=7, agreed=True)
+    with pytest.raises(ResultError):
+        Claim(draw=True, technical=True)
+    with pytest.raises(ResultError):
+        Claim(winner=7, games=(2, -1))
+
+
+def test_claims_are_frozen_values() -> None:
+    claim = Claim(winner=7, games=(2, 1))
+    assert claim == Claim(winner=7, games=(2, 1))
+    with pytest.raises(AttributeError):
+        claim.winner = 8  # type: ignore[misc]
+
+
+def test_claims_are_stored_as_the_same_json_as_before() -> None:
+    claim = Claim(winner=7, technical=True, games=(2, 1))
+    stored = {"winner": 7, "draw": False, "agreed": False, "technical": True, "games": [2, 1]}
+    assert claim.to_json() == stored
+    assert Claim.from_json(stored) == claim
+    drawn = Claim(draw=True, agreed=True)
+    assert Claim.from_json(drawn.to_json()) == drawn
+    assert drawn.to_json()["games"] is None
+
+
+def test_a_claim_stored_without_newer_keys_reads_with_their_defaults() -> None:
+    assert Claim.from_json({"winner": 3}) == Claim(winner=3)
+    assert Claim.from_json({"winner": None, "draw": True, "games": None}) == Claim(draw=True)
+
+
+def test_reports_agree_when_the_result_is_the_same_agreed_or_not() -> None:
+    assert Claim(draw=True, agreed=True).same_result(Claim(draw=True))
+    assert Claim(winner=1, games=(2, 1)).same_result(Claim(winner=1, games=(2, 1)))
+    assert not Claim(winner=1).same_result(Claim(winner=2))
+    assert not Claim(winner=1).same_result(Claim(winner=1, technical=True))
+    assert not Claim(winner=1, games=(2, 0)).same_result(Claim(winner=1, games=(2, 1)))

@@ -1,137 +1,21 @@
-"""The Swiss service's own logic: replaying the event log, claims, board rendering, exports."""
+"""The Swiss service's own logic: board rendering, round names, exports."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from bot.swiss.registration import missed_rounds
-from bot.swiss.state import SWISS, TOP, Result, Round, points_text, replay, result_from_claim
+from bot.swiss.desk import game_of
 from bot.swiss.views import Names, parse_key, render_board, round_name, top_stage
 from bot.texts import Texts
 from db.tournaments import Tournament
 from handlers.swiss.entry import csv_chunks
 from rules.results import Outcome
+from rules.swiss import SWISS, TOP, Round, replay
+from tests.unit.test_swiss_state import begin, result, round_event
 
 
 def tournament(name: str = "Cup") -> Tournament:
     return Tournament(1, -1, "berserk", "swiss", name, "running", {}, None, 999, None)
-
-
-def begin(players: list[int]) -> tuple[str, dict[str, Any]]:
-    return "sw_begin", {
-        "seed": 7,
-        "rounds": 3,
-        "top": 2,
-        "ratings": {str(p): 120_000 for p in players},
-    }
-
-
-def round_event(
-    number: int, tables: list[list[int]], bye: int | None, gen: int = 0, stage: str = SWISS
-) -> tuple[str, dict[str, Any]]:
-    return "sw_round", {"round": number, "stage": stage, "gen": gen, "tables": tables, "bye": bye}
-
-
-def result(number: int, table: int, outcome: Outcome) -> tuple[str, dict[str, Any]]:
-    return "sw_result", {
-        "round": number,
-        "table": table,
-        "outcome_a": outcome.value,
-        "games": None,
-    }
-
-
-def test_replay_gives_points_played_pairs_and_byes() -> None:
-    state = replay(
-        [
-            begin([1, 2, 3, 4, 5]),
-            round_event(1, [[1, 2], [3, 4]], 5),
-            result(1, 1, Outcome.CLEAN_WIN),
-            result(1, 2, Outcome.DRAW),
-            round_event(2, [[1, 3], [5, 2]], 4),
-            result(2, 1, Outcome.TECHNICAL_LOSS),
-        ]
-    )
-    assert state.started and state.total_rounds == 3 and state.top_size == 2
-    assert state.points() == {1: 30, 2: 0, 3: 35, 4: 39, 5: 29}
-    assert state.played() == {frozenset(p) for p in ((1, 2), (3, 4), (1, 3), (5, 2))}
-    assert state.had_bye() == {5, 4}
-    current = state.current
-    assert current is not None and current.open_tables() == [2] and not current.complete
-    assert current.key(2) == "r2t2p0" and parse_key("r2t2p0") == (2, 2)
-    records = state.records()
-    assert [r.round_number for r in records] == [1, 1, 1, 2, 2]
-    assert state.find_game("r2t2p0") == (current, 2)
-    # Anything but a key the state made finds nothing: forged or mistyped button data.
-    for forged in ("r02t2p0", "r2t02p0", "r2t3p0", "r2t0p0", "r9t1p0", "r2t2p1", "r2t2", "x"):
-        assert state.find_game(forged) is None, forged
-
-
-def test_a_correction_replaces_the_result_and_a_repairing_replaces_the_round() -> None:
-    state = replay(
-        [
-            begin([1, 2, 3, 4]),
-            round_event(1, [[1, 2], [3, 4]], None),
-            result(1, 1, Outcome.CLEAN_WIN),
-            result(1, 1, Outcome.LOSS),  # the judge's correction
-            round_event(2, [[1, 3], [2, 4]], None),
-            round_event(2, [[1, 4], [2, 3]], None, gen=1),  # re-paired before any result
-            ("sw_drop", {"player": 4}),
-        ]
-    )
-    assert state.points() == {1: 0, 2: 30}
-    assert len(state.rounds) == 2
-    current = state.current
-    assert current is not None and current.gen == 1 and current.tables == [(1, 4), (2, 3)]
-    assert state.find_game("r2t1p0") is None  # the old key is dead
-    assert state.find_game("r2t1p1") is not None
-    assert state.dropped == {4}
-
-
-def test_top_winners_and_champion() -> None:
-    state = replay(
-        [
-            begin([1, 2, 3, 4]),
-            ("sw_top", {"seeds": [3, 1, 4, 2]}),
-            round_event(4, [[3, 2], [1, 4]], None, stage=TOP),
-            result(4, 1, Outcome.CLEAN_WIN),
-            result(4, 2, Outcome.LOSS),
-        ]
-    )
-    assert state.top_winners() == [3, 4]
-    assert state.top_champion() is None
-    state = replay(
-        [
-            begin([1, 2, 3, 4]),
-            ("sw_top", {"seeds": [3, 1, 4, 2]}),
-            round_event(4, [[3, 2], [1, 4]], None, stage=TOP),
-            result(4, 1, Outcome.CLEAN_WIN),
-            result(4, 2, Outcome.LOSS),
-            round_event(5, [[3, 4]], None, stage=TOP),
-            result(5, 1, Outcome.TECHNICAL_LOSS),
-        ]
-    )
-    assert state.top_champion() == 4
-    assert state.points() == {}  # the Top adds no Swiss points
-
-
-def test_late_entrant_keeps_his_rating_at_entry() -> None:
-    state = replay([begin([1, 2]), ("sw_join", {"player": 9, "rating": 130_000})])
-    assert state.ratings[9] == 130_000
-
-
-def test_claims_become_outcomes_of_player_a() -> None:
-    win_b = {"winner": 2, "draw": False, "agreed": False, "technical": False, "games": [1, 2]}
-    assert result_from_claim(win_b, 1) == Result(Outcome.LOSS, (1, 2))
-    tech_a = {"winner": 1, "draw": False, "agreed": False, "technical": True, "games": None}
-    assert result_from_claim(tech_a, 1) == Result(Outcome.TECHNICAL_WIN, None)
-    agreed = {"winner": None, "draw": True, "agreed": True, "technical": False, "games": None}
-    assert result_from_claim(agreed, 1).outcome_a is Outcome.AGREED_DRAW
-
-
-def test_points_text() -> None:
-    assert [points_text(v) for v in (0, 29, 30, 55, 120)] == ["0", "2.9", "3", "5.5", "12"]
 
 
 def test_board_escapes_names_and_shows_status_and_bye() -> None:
@@ -207,40 +91,15 @@ def test_top_rounds_are_named_by_their_stage() -> None:
     assert "round 5" not in board.lower()
 
 
-def test_late_entrants_missed_rounds_become_records_without_an_opponent() -> None:
-    events = [
-        begin([1, 2, 3, 4]),
-        round_event(1, [[1, 2], [3, 4]], None),
-        result(1, 1, Outcome.CLEAN_WIN),
-        result(1, 2, Outcome.CLEAN_WIN),
-        round_event(2, [[1, 3], [2, 4]], None),
-        ("sw_join", {"player": 8, "rating": 120_000, "missed": [1, 2], "as": "bye"}),
-        ("sw_join", {"player": 9, "rating": 120_000, "missed": [1, 2], "as": "loss"}),
-        ("sw_join", {"player": 7, "rating": 120_000, "missed": [], "as": "zero"}),
-        ("sw_join", {"player": 6, "rating": 120_000}),  # an entrant logged before the setting
-    ]
-    state = replay(events)
-    missed = {(r.round_number, r.player_a, r.outcome_a) for r in state.missed_records()}
-    assert missed == {
-        (1, 8, Outcome.BYE),
-        (2, 8, Outcome.BYE),
-        (1, 9, Outcome.TECHNICAL_LOSS),
-        (2, 9, Outcome.TECHNICAL_LOSS),
-    }
-    points = state.points()
-    assert points[8] == 58 and points[9] == 0 and 7 not in points and 6 not in points
-    assert all(r.player_b is None for r in state.missed_records())
-    assert state.had_bye() == set()  # a missed round is not the pairing's bye
-    assert len(state.records(TOP)) == 0
+def test_game_keys_read_back_as_round_and_table() -> None:
+    assert parse_key("r2t2p0") == (2, 2)
+    assert parse_key("r12t3p1") == (12, 3)
 
 
-def test_missed_rounds_are_the_rounds_without_a_seat() -> None:
-    state = replay(
-        [
-            begin([1, 2, 3]),
-            round_event(1, [[1, 2]], 3),
-            round_event(2, [[3, 1]], 2),
-        ]
-    )
-    assert missed_rounds(state, 9) == [1, 2]
-    assert missed_rounds(state, 3) == []  # a bye is not a missed round
+def test_the_games_of_the_top_cannot_be_drawn_and_carry_their_stage() -> None:
+    swiss = game_of(Round(2, SWISS, 0, [(1, 2), (3, 4)], None), 2)
+    assert (swiss.key, swiss.a, swiss.b, swiss.draws, swiss.stage) == ("r2t2p0", 3, 4, True, "")
+    semis = game_of(Round(5, TOP, 1, [(1, 4), (2, 3)], None), 1)
+    assert (semis.key, semis.draws, semis.stage) == ("r5t1p1", False, "semi_final")
+    final = game_of(Round(6, TOP, 0, [(1, 2)], None), 1)
+    assert (final.draws, final.stage) == (False, "final")

@@ -1,6 +1,6 @@
 """The state of a Swiss + Top tournament, replayed from its event log (no other storage).
 
-Events (``events`` table, kind → payload):
+Events (kind → payload, as the bot stores them in its log):
 
 - ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}}`` — registration closed;
 - ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye"}`` —
@@ -10,8 +10,10 @@ Events (``events`` table, kind → payload):
   later one for the same table is a judge's correction;
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
-  (``bye``) each, or nothing);
-- ``sw_top``    ``{"seeds": [...]}``; ``sw_extend`` ``{"round", "table", "minutes"}``;
+  (``bye``) each, or nothing: ``LatePolicy``);
+- ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
+  first round the next ``sw_round`` (of stage ``top``);
+- ``sw_extend`` ``{"round", "table", "minutes"}``;
 - ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool}`` (``early``: the
   organiser finished it before its end);
 - ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
@@ -22,13 +24,56 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
-from rules.results import BYE_POINTS, MatchRecord, Outcome, points
-from rules.top import top_state
+from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
+from rules.top import BracketError, DrawInTop, top_state
 
 SWISS = "swiss"
+"""The stage of the Swiss rounds (``Round.stage``)."""
 TOP = "top"
+"""The stage of the Top's single-elimination rounds (``Round.stage``)."""
+
+
+def draws_allowed(stage: str) -> bool:
+    """Whether a game of a round of ``stage`` may end drawn: in the Swiss rounds it may (804,
+    805); the Top has no draws (section 6: in «Heroes» the hero with more life wins, classic
+    Berserk plays to a result)."""
+    return stage != TOP
+
+
+class LatePolicy(Enum):
+    """How a late entrant's missed Swiss rounds count (section 4), the organiser's choice; the
+    value is what the tournament's settings and the ``sw_join`` event store."""
+
+    ZERO = "zero"
+    """Nothing: he joins with 0 points (the default)."""
+    LOSS = "loss"
+    """A technical loss for each missed round (0 points, no opponent, never rated)."""
+    BYE = "bye"
+    """A bye for each missed round (2.9 points each)."""
+
+    @property
+    def missed_as(self) -> Outcome | None:
+        """What each missed round counts as; ``None``: it counts as nothing."""
+        match self:
+            case LatePolicy.LOSS:
+                return Outcome.TECHNICAL_LOSS
+            case LatePolicy.BYE:
+                return Outcome.BYE
+            case LatePolicy.ZERO:
+                return None
+
+
+LATE_POLICIES = tuple(policy.value for policy in LatePolicy)
+"""The policies' names, as organisers type them."""
+
+
+def late_policy(name: str | None) -> LatePolicy:
+    """The policy called ``name``; no name or an unknown one is the default (``ZERO``), as for
+    the entrants logged before the policy was stored with them."""
+    return next((policy for policy in LatePolicy if policy.value == name), LatePolicy.ZERO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +108,11 @@ class Round:
     @property
     def complete(self) -> bool:
         return not self.open_tables()
+
+    @property
+    def draws_allowed(self) -> bool:
+        """Whether this round's games may end drawn (not in the Top: ``draws_allowed``)."""
+        return draws_allowed(self.stage)
 
 
 @dataclass(slots=True)
@@ -152,9 +202,22 @@ class State:
     def had_bye(self) -> set[int]:
         return {rnd.bye for rnd in self.swiss_rounds() if rnd.bye is not None}
 
-    def top_winners(self) -> list[int]:
+    def rounds_missed_by(self, player: int) -> list[int]:
+        """The Swiss rounds paired so far in which ``player`` has no seat and no bye (what a
+        late entrant missed)."""
+        return [
+            rnd.number
+            for rnd in self.swiss_rounds()
+            if rnd.bye != player and all(player not in pair for pair in rnd.tables)
+        ]
+
+    def top_winners(self, before: int | None = None) -> list[int]:
+        """The winners of the Top's matches so far, round by round (only of the rounds before
+        round ``before`` when given)."""
         winners: list[int] = []
         for rnd in self.top_rounds():
+            if before is not None and rnd.number >= before:
+                continue
             for table, (a, b) in enumerate(rnd.tables, start=1):
                 result = rnd.results.get(table)
                 if result is not None:
@@ -166,6 +229,17 @@ class State:
             return None
         champion = top_state(self.seeds, self.top_winners()).champion
         return None if champion is None else int(champion)
+
+    def top_pairs(self, number: int) -> tuple[list[tuple[int, int]], int | None]:
+        """The pairs of Top round ``number`` (higher seed first) from the results of the Top
+        rounds before it, or (``[]``, the champion) when the bracket is over. Before the Top
+        is seeded: :class:`rules.top.BracketError`."""
+        if self.seeds is None:
+            raise BracketError("the Top is not seeded yet")
+        top = top_state(self.seeds, self.top_winners(before=number))
+        if top.champion is not None:
+            return [], int(top.champion)
+        return [(int(a), int(b)) for a, b in top.pairs], None
 
 
 WINS = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN)
@@ -226,30 +300,28 @@ def _ends(state: State, payload: dict[str, Any]) -> None:
         state.ends_at[int(payload["round"])] = str(payload["ends_at"])
 
 
-MISSED_AS = {"loss": Outcome.TECHNICAL_LOSS, "bye": Outcome.BYE}
-
-
 def _join(state: State, payload: dict[str, Any]) -> None:
     player = int(payload["player"])
     state.dropped.discard(player)
     state.ratings.setdefault(player, int(payload["rating"]))
-    outcome = MISSED_AS.get(str(payload.get("as", "zero")))
+    outcome = late_policy(payload.get("as")).missed_as
     missed = [int(n) for n in payload.get("missed") or []]
     if outcome is not None and missed:
         earlier = state.missed.get(player, (outcome, []))[1]
         state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
 
 
-def result_from_claim(claim: dict[str, Any], a: int) -> Result:
-    """A result-flow claim (``bot.results``) as player A's outcome."""
-    games = claim.get("games")
-    score = (int(games[0]), int(games[1])) if games else None
-    if claim.get("draw"):
-        return Result(Outcome.AGREED_DRAW if claim.get("agreed") else Outcome.DRAW, score)
-    a_wins = claim.get("winner") == a
-    if claim.get("technical"):
-        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, score)
-    return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, score)
+def result_from_claim(claim: Claim, a: int, *, draws: bool = True) -> Result:
+    """A reported or decided result as player A's outcome (801–805); ``draws=False`` for a game
+    that cannot be drawn (the Top), where a draw is :class:`rules.top.DrawInTop`."""
+    if claim.draw and not draws:
+        raise DrawInTop("no draws in the Top")
+    if claim.draw:
+        return Result(Outcome.AGREED_DRAW if claim.agreed else Outcome.DRAW, claim.games)
+    a_wins = claim.winner == a
+    if claim.technical:
+        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, claim.games)
+    return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, claim.games)
 
 
 def points_text(tenths: int) -> str:
@@ -259,12 +331,17 @@ def points_text(tenths: int) -> str:
 
 __all__ = [
     "BYE_POINTS",
+    "LATE_POLICIES",
     "SWISS",
     "TOP",
+    "LatePolicy",
     "Result",
     "Round",
     "State",
     "apply",
+    "draws_allowed",
+    "game_key",
+    "late_policy",
     "points_text",
     "replay",
     "result_from_claim",
