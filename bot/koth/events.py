@@ -9,9 +9,10 @@ notes for the log. The engine sees the games minus the voided ones, corrected wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from db.tournaments import Event as Stored
-from rules.koth import Event
+from rules.koth import Event, main_time
 
 PLAYER_EVENTS = ("leave", "eliminate", "reinstate", "declare")
 
@@ -55,3 +56,19 @@ def game_number(key: str) -> int:
     """The game number inside a key (``g7v1`` → 7); 0 for a malformed key."""
     head = key[1:].split("v", 1)[0]
     return int(head) if key.startswith("g") and head.isdigit() else 0
+
+
+def main_due(stored: Sequence[Stored]) -> datetime | None:
+    """When the main time ends, from the log alone: the moment of ``begin``, plus the main time
+    for the order it fixed, plus every judge's ``extend`` {minutes}; ``None`` before ``begin``.
+
+    Every tournament since the first version logged both, so for those begun before the end was
+    derived this gives the ``main_due`` their settings kept (to the microsecond); the setting is
+    no longer written (``Snapshot.main_due`` reads it only for a log without ``begin``).
+    """
+    begun = next((e for e in stored if e.kind == "begin"), None)
+    if begun is None:
+        return None
+    players = len(begun.payload["order"])
+    extended = sum(int(e.payload["minutes"]) for e in stored if e.kind == "extend")
+    return datetime.fromisoformat(begun.at) + main_time(players) + timedelta(minutes=extended)
