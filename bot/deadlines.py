@@ -58,7 +58,17 @@ HEARTBEAT_JOB = "heartbeat"
 
 
 class Late(enum.Enum):
-    """What a deadline does when it is found overdue at start (the bot was down when it came)."""
+    """What a deadline does when it is found overdue at start (the bot was down when it came).
+
+    Each kind is classified where its service registers it (``Deadlines.on``):
+
+    - ``APPLY``: ``swiss_time`` and ``swiss_table_time`` (play ends), ``koth_expire`` (the last
+      circle begins), ``koth_bonus`` (expired bonuses change effective ratings), and every
+      durable job (``job:*``: announcements of what already happened);
+    - ``DROP``: ``swiss_warn`` ("10 minutes left"), ``koth_warn`` (before the main time ends),
+      ``confirm_reminder``, and ``koth_board`` (the board's "time left"; dropping it shows the
+      time left now and resumes the refresh).
+    """
 
     #: It changes state (a round's time, the main time's end, a bonus expiry, a durable job):
     #: applied anyway, and its announcement says that it is late and why (``Deadlines.overdue``).
