@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
+from aiogram.methods import GetUpdates, Response, TelegramMethod
+from aiogram.methods.base import TelegramType
 
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
@@ -32,6 +40,9 @@ from db.database import Database
 
 log = logging.getLogger(__name__)
 
+#: How long the catch-up after downtime waits for polling to begin (a webhook never polls).
+POLL_WAIT_SECONDS = 5.0
+
 
 def create_bot(settings: Settings) -> Bot:
     session = None
@@ -43,6 +54,25 @@ def create_bot(settings: Settings) -> Bot:
         session=session,
         default=DefaultBotProperties(parse_mode=ParseMode.HTML),
     )
+
+
+class FirstPoll(BaseRequestMiddleware):
+    """Sets ``polling`` as the first getUpdates goes out. The deadlines that came due while the
+    bot was down wait for it (``Deadlines.catch_up``): after downtime people's presses come
+    first, not a backlog of stale timers."""
+
+    def __init__(self, polling: asyncio.Event) -> None:
+        self.polling = polling
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        if isinstance(method, GetUpdates):
+            self.polling.set()
+        return await make_request(bot, method)
 
 
 @dataclass
@@ -61,6 +91,8 @@ class App:
     deadlines: Deadlines
     outbox: Outbox
     extra: dict[str, Any] = field(default_factory=dict)
+    #: set once the bot asks Telegram for updates (``FirstPoll``)
+    polling: asyncio.Event = field(default_factory=asyncio.Event)
 
     def workflow_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -116,6 +148,7 @@ async def create_app(
     from bot.features import install_features
 
     install_features(app)
+    bot.session.middleware(FirstPoll(app.polling))
     return app
 
 
@@ -130,13 +163,23 @@ def create_dispatcher(app: App) -> Dispatcher:
 
     background: set[asyncio.Task[None]] = set()
 
-    async def on_startup() -> None:
-        app.clock.start()
-        await app.deadlines.start()
-        # The menus are cosmetic: registering them must not delay the first getUpdates.
-        task = asyncio.get_running_loop().create_task(register_commands(app.bot, app.texts))
+    def in_background(work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         background.add(task)
         task.add_done_callback(background.discard)
+
+    async def catch_up() -> None:
+        """What came due while the bot was down, once it polls (``bot.deadlines``)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(app.polling.wait(), POLL_WAIT_SECONDS)
+        await app.deadlines.catch_up()
+
+    async def on_startup() -> None:
+        app.clock.start()
+        await app.deadlines.start()  # the timers to come; the overdue ones wait for catch_up
+        # The menus are cosmetic: registering them must not delay the first getUpdates.
+        in_background(register_commands(app.bot, app.texts))
+        in_background(catch_up())
 
     async def on_shutdown() -> None:
         app.clock.stop()

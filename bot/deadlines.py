@@ -1,14 +1,13 @@
-"""Timers: deadlines stored in the database, timed in memory with one APScheduler 3 job.
+"""Timers: deadlines stored in the database, each armed as one APScheduler 3 job.
 
-At start the timetable is rebuilt from the ``deadlines`` table; a deadline that passed while the
-bot was down fires once, at start. The armed deadlines wait in a heap by time, and a single
-APScheduler job is set for the earliest: arming one is a heap push (a round of reports arms a
-reminder each), and APScheduler is touched only when the earliest time changes. Firing claims the
-deadline in the database (pending → fired) in the same transaction as the handler's state change,
-so the effect is stored exactly once even if two paths race or the bot dies; the handler returns
-what to announce, sent after the commit. Handlers are registered per ``kind`` by the services
-that own them. When a test clock jumps, everything that became due fires at once (no sleeping in
-tests).
+The ``deadlines`` table is the timetable; APScheduler (``AsyncIOScheduler``, in-memory job store)
+holds one job per pending deadline, named after the deadline's id (``deadline:<id>``), whose
+function takes that id only. Cancelling a deadline removes its job; at start the jobs are built
+again from the table. Firing claims the deadline in the database (pending → fired) in the same
+transaction as the handler's state change, so the effect is stored exactly once even if two
+paths race or the bot dies; the handler returns what to announce, sent after the commit.
+Handlers are registered per ``kind`` by the services that own them. When a test clock jumps,
+everything that became due fires at once (no sleeping in tests).
 
 *Durable jobs* (``on_durable``) are the other half: work that talks to Telegram and must not be
 lost to a crash, such as sending a round's pairings. The job is stored (as a deadline due now) in
@@ -16,20 +15,33 @@ the transaction that made it necessary; its handler runs outside any transaction
 idempotent (``bot.outbox`` sends each message once by key); the job is marked done only after
 the handler finished, so after a crash it runs again at start and sends what is still missing.
 A failed run is retried after ``RETRY_SECONDS``.
+
+*After downtime.* ``start`` only rebuilds the jobs: the deadlines that came due while the bot
+was down wait for ``catch_up``, which the application runs in the background once polling has
+begun, so people's presses are not queued behind hours of stale timers. A deadline more than
+``LATE_AFTER`` overdue at start is *late*, and its kind says what happens (``Late``): a change of
+state is applied, its handler asking ``overdue`` to say in its announcement that it is late and
+why (when the bot was down: its last heartbeat, ``bot.heartbeat``); a reminder is dropped
+(status ``dropped``, never fired). Every kind is classified where it is registered (``on``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import heapq
+import contextlib
+import enum
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.clock import Clock
+from bot.heartbeat import HEARTBEAT_SECONDS, Heartbeat
 from db import deadlines
 from db.database import Database, Tx
 from db.models import Deadline
@@ -40,7 +52,44 @@ AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
 DurableHandler = Callable[[Deadline], Awaitable[None]]
 RETRY_SECONDS = 30.0
-WAKE_JOB = "deadlines-wake"
+#: How overdue a deadline may be at start and still count as on time: a restart takes seconds.
+LATE_AFTER = timedelta(minutes=1)
+HEARTBEAT_JOB = "heartbeat"
+
+
+class Late(enum.Enum):
+    """What a deadline does when it is found overdue at start (the bot was down when it came).
+
+    Each kind is classified where its service registers it (``Deadlines.on``):
+
+    - ``APPLY``: ``swiss_time`` and ``swiss_table_time`` (play ends), ``koth_expire`` (the last
+      circle begins), ``koth_bonus`` (expired bonuses change effective ratings), and every
+      durable job (``job:*``: announcements of what already happened);
+    - ``DROP``: ``swiss_warn`` ("10 minutes left"), ``koth_warn`` (before the main time ends),
+      ``confirm_reminder``, and ``koth_board`` (the board's "time left"; dropping it shows the
+      time left now and resumes the refresh).
+    """
+
+    #: It changes state (a round's time, the main time's end, a bonus expiry, a durable job):
+    #: applied anyway, and its announcement says that it is late and why (``Deadlines.overdue``).
+    APPLY = "apply"
+    #: A pure reminder or warning ("10 minutes left", "confirm the result", a board refresh):
+    #: its moment has passed, so it is marked ``dropped`` and never fired.
+    DROP = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Overdue:
+    """Why a deadline fires late: it came while the bot was down."""
+
+    due_at: datetime
+    #: the bot's last heartbeat before it went down (``None``: not known, an older database)
+    down_since: datetime | None
+    back_at: datetime  #: when the bot started again
+
+
+def job_id(deadline_id: int) -> str:
+    return f"deadline:{deadline_id}"
 
 
 class Deadlines:
@@ -50,54 +99,126 @@ class Deadlines:
         self._db = db
         self._clock = clock
         self._handlers: dict[str, Handler] = {}
+        self._late: dict[str, Late] = {}
+        self._dropped: dict[str, Handler] = {}
         self._durable: dict[str, DurableHandler] = {}
         self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        #: armed deadlines: id → when to fire (wall clock); the heap orders them, with stale
-        #: entries (unscheduled or re-armed) skipped when they come up
-        self._armed: dict[int, datetime] = {}
-        self._heap: list[tuple[datetime, int]] = []
-        self._wake_at: datetime | None = None  #: when the APScheduler job is set for
+        self._heartbeat = Heartbeat(db, clock)
+        #: the deadlines found due at start, for ``catch_up`` (a clock jump leaves them to it)
+        self._backlog: dict[int, Deadline] = {}
+        self._down_since: datetime | None = None
+        self._back_at: datetime | None = None
+        #: the deadlines firing late right now (what ``overdue`` tells their handlers)
+        self._overdue: dict[int, Overdue] = {}
+        #: called before a durable job runs late, to say so (e.g. a line in the group)
+        self.on_late_job: Callable[[Deadline, Overdue], Awaitable[None]] | None = None
         clock.subscribe(self._clock_jumped)
 
-    def on(self, kind: str, handler: Handler) -> None:
+    def on(
+        self, kind: str, handler: Handler, *, late: Late, dropped: Handler | None = None
+    ) -> None:
+        """Register the handler of a kind, and what it does when late (``Late``); ``dropped``
+        runs in the transaction that drops a late one (e.g. to resume a periodic refresh)."""
         self._handlers[kind] = handler
+        self._late[kind] = late
+        if dropped is not None:
+            self._dropped[kind] = dropped
 
     def on_durable(self, kind: str, handler: DurableHandler) -> None:
-        """Register an idempotent job kind, marked done only after its handler finished."""
+        """Register an idempotent job kind, marked done only after its handler finished.
+
+        A durable job is always applied, however late (``on_late_job`` says it is late)."""
         self._durable[kind] = handler
 
+    def overdue(self, deadline_id: int) -> Overdue | None:
+        """Why the deadline being fired is late, or ``None`` when it is on time."""
+        return self._overdue.get(deadline_id)
+
+    # --- start and stop -----------------------------------------------------------------------
+
     async def start(self) -> None:
-        """Build the scheduler from the stored deadlines; fire the overdue ones now."""
+        """Arm a job for each stored deadline still to come; keep the due ones for ``catch_up``.
+
+        Reads the last heartbeat first (when the bot went down), then keeps its own."""
         self._clock.unsubscribe(self._clock_jumped)
         self._clock.subscribe(self._clock_jumped)
-        self._scheduler = AsyncIOScheduler(timezone="UTC")
+        self._scheduler = AsyncIOScheduler(timezone=UTC)
         self._scheduler.start()
         async with self._db.read() as tx:
             stored = await deadlines.pending(tx)
+        self._down_since = await self._heartbeat.last()
+        self._back_at = now = self._clock.now()
+        await self._heartbeat.beat()
+        self._scheduler.add_job(
+            self._heartbeat.beat, IntervalTrigger(seconds=HEARTBEAT_SECONDS), id=HEARTBEAT_JOB
+        )
         for deadline in stored:
-            self._schedule(deadline.id, datetime.fromisoformat(deadline.due_at))
-        await self.fire_due()
+            due = datetime.fromisoformat(deadline.due_at)
+            if due <= now:
+                self._backlog[deadline.id] = deadline
+            else:
+                self._arm(deadline.id, due)
+
+    async def catch_up(self) -> None:
+        """Handle the deadlines that came due while the bot was down, in due order: on time or
+        applied late (``Late.APPLY``) they fire, late reminders (``Late.DROP``) are dropped."""
+        for deadline in list(self._backlog.values()):
+            if self._backlog.pop(deadline.id, None) is None:
+                continue  # cancelled meanwhile
+            overdue = self._overdue_at_start(deadline)
+            if overdue is None:
+                await self._fire(deadline.id)
+            elif self._late.get(deadline.kind) is Late.DROP:
+                await self._drop(deadline)
+            else:
+                self._overdue[deadline.id] = overdue
+                try:
+                    await self._fire(deadline.id)
+                finally:
+                    del self._overdue[deadline.id]
+
+    def _overdue_at_start(self, deadline: Deadline) -> Overdue | None:
+        due = datetime.fromisoformat(deadline.due_at)
+        if self._back_at is None or self._back_at - due <= LATE_AFTER:
+            return None
+        return Overdue(due, self._down_since, self._back_at)
+
+    async def _drop(self, deadline: Deadline) -> None:
+        after: AfterCommit | None = None
+        try:
+            async with self._db.transaction() as tx:
+                if not await deadlines.drop(tx, deadline.id, self._clock.now().isoformat()):
+                    return
+                hook = self._dropped.get(deadline.kind)
+                after = None if hook is None else await hook(tx, deadline)
+            log.info("dropped late %s (id %s, due %s)", deadline.kind, deadline.id, deadline.due_at)
+            if after is not None:
+                await after()
+        except Exception:
+            log.exception("dropping deadline %s failed", deadline.id)
 
     async def stop(self) -> None:
         self._clock.unsubscribe(self._clock_jumped)
         if self._scheduler is not None:
             self._scheduler.shutdown(wait=False)
             self._scheduler = None
-        self._armed.clear()
-        self._heap.clear()
-        self._wake_at = None
+            with contextlib.suppress(Exception):  # the last moment alive, if the database lets us
+                await self._heartbeat.beat()
+        self._backlog.clear()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # --- arming and cancelling ----------------------------------------------------------------
 
     def schedule(self, deadline_id: int, due_at: datetime) -> None:
         """Arm a stored deadline (after the transaction that stored it committed)."""
         if due_at <= self._clock.now():
             self._spawn(deadline_id)
         else:
-            self._schedule(deadline_id, due_at)
+            self._arm(deadline_id, due_at)
 
     async def run(self, deadline_id: int) -> None:
         """Fire a stored deadline now and wait for it (after the transaction that stored it
@@ -114,51 +235,35 @@ class Deadlines:
         return deadline_id
 
     def unschedule(self, deadline_ids: list[int]) -> None:
+        """Remove the jobs of deadlines cancelled (or fired another way)."""
         for deadline_id in deadline_ids:
-            self._armed.pop(deadline_id, None)
+            self._backlog.pop(deadline_id, None)
+            if self._scheduler is not None:
+                with contextlib.suppress(JobLookupError):
+                    self._scheduler.remove_job(job_id(deadline_id))
 
     async def cancel_for(self, ref_id: int, kinds: tuple[str, ...]) -> None:
         async with self._db.transaction() as tx:
             ids = await deadlines.cancel_for(tx, ref_id, kinds)
         self.unschedule(ids)
 
-    def _schedule(self, deadline_id: int, due_at: datetime) -> None:
+    def _arm(self, deadline_id: int, due_at: datetime, *, wall: datetime | None = None) -> None:
+        """One APScheduler job, by the deadline's id, that fires it."""
         if self._scheduler is None:
-            return
-        # A test clock may run ahead of the wall clock: fire on the jump, not by the wall.
-        delay = due_at - self._clock.now()
-        run_at = datetime.now(due_at.tzinfo) + max(delay, timedelta(0))
-        self._armed[deadline_id] = run_at
-        heapq.heappush(self._heap, (run_at, deadline_id))
-        if self._wake_at is None or run_at < self._wake_at:
-            self._set_wake(run_at)
-
-    def _set_wake(self, run_at: datetime) -> None:
-        """(Re)set the one APScheduler job to ``run_at``."""
-        if self._scheduler is None:
-            return
-        self._wake_at = run_at
+            return  # not started: ``start`` arms it from the table
+        if wall is None:
+            # A test clock may run ahead of the wall clock: its jumps fire what is due
+            # (``fire_due``); the job waits as long by the wall as the deadline by the clock.
+            delay = max(due_at - self._clock.now(), timedelta(0))
+            wall = datetime.now(UTC) + delay
         self._scheduler.add_job(
-            self._wake,
-            DateTrigger(run_date=run_at),
-            id=WAKE_JOB,
+            self._fire,
+            DateTrigger(run_date=wall),
+            args=[deadline_id],
+            id=job_id(deadline_id),
             replace_existing=True,
             misfire_grace_time=None,
         )
-
-    async def _wake(self) -> None:
-        """Fire every armed deadline whose time has come; set the job for the next one."""
-        self._wake_at = None
-        now = datetime.now(UTC)
-        while self._heap and self._heap[0][0] <= now:
-            run_at, deadline_id = heapq.heappop(self._heap)
-            if self._armed.get(deadline_id) == run_at:
-                del self._armed[deadline_id]
-                self._spawn(deadline_id)
-        while self._heap and self._armed.get(self._heap[0][1]) != self._heap[0][0]:
-            heapq.heappop(self._heap)  # stale
-        if self._heap:
-            self._set_wake(self._heap[0][0])
 
     def _spawn(self, deadline_id: int) -> None:
         task = asyncio.get_running_loop().create_task(self._fire(deadline_id))
@@ -166,16 +271,26 @@ class Deadlines:
         task.add_done_callback(self._tasks.discard)
 
     def _clock_jumped(self) -> None:
-        task = asyncio.get_running_loop().create_task(self.fire_due())
+        task = asyncio.get_running_loop().create_task(self._jumped())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def _jumped(self) -> None:
+        if self._scheduler is not None:  # running: a test clock's "now" is a moment alive
+            await self._heartbeat.beat()
+        await self.fire_due()
+
+    # --- firing -------------------------------------------------------------------------------
+
     async def fire_due(self) -> None:
-        """Fire every pending deadline whose time has come, in due order."""
+        """Fire every pending deadline whose time has come, in due order (except those found
+        due at start: ``catch_up`` decides about them)."""
         now = self._clock.now()
         async with self._db.read() as tx:
             due = [
-                d for d in await deadlines.pending(tx) if datetime.fromisoformat(d.due_at) <= now
+                d
+                for d in await deadlines.pending(tx)
+                if datetime.fromisoformat(d.due_at) <= now and d.id not in self._backlog
             ]
         self.unschedule([d.id for d in due])
         for deadline in due:
@@ -200,13 +315,16 @@ class Deadlines:
 
     async def _run_durable(self, deadline: Deadline) -> None:
         try:
+            overdue = self.overdue(deadline.id)
+            if overdue is not None and self.on_late_job is not None:
+                await self.on_late_job(deadline, overdue)
             await self._durable[deadline.kind](deadline)
         except Exception:
             log.exception(
                 "job %s (%s) failed; retrying in %ss", deadline.id, deadline.kind, RETRY_SECONDS
             )
-            loop = asyncio.get_running_loop()
-            loop.call_later(RETRY_SECONDS, self._spawn, deadline.id)
+            retry = datetime.now(UTC) + timedelta(seconds=RETRY_SECONDS)
+            self._arm(deadline.id, self._clock.now(), wall=retry)
             return
         async with self._db.transaction() as tx:
             await deadlines.claim(tx, deadline.id, self._clock.now().isoformat())

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bot import koth, swiss
+from bot.late import tell_late_job
 from bot.results import ResultFlow
 from bot.results.notices import ResultNotices
 
@@ -22,3 +24,4 @@ def install_features(app: App) -> None:
     app.extra.update(flow=flow, notices=notices)
     koth.install(app, flow, notices)
     swiss.install(app, flow, notices)
+    app.deadlines.on_late_job = partial(tell_late_job, app)

@@ -68,3 +68,12 @@ async def cancel_for(tx: Tx, ref_id: int, kinds: tuple[str, ...]) -> list[int]:
     for deadline_id in ids:
         await cancel(tx, deadline_id)
     return ids
+
+
+async def drop(tx: Tx, deadline_id: int, now: str) -> bool:
+    """Mark a pending reminder dropped (found overdue at start); False if no longer pending."""
+    changed = await tx.changes(
+        "UPDATE deadlines SET status = 'dropped', fired_at = ? WHERE id = ? AND status = 'pending'",
+        (now, deadline_id),
+    )
+    return changed == 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.deadlines import Late
 from bot.koth.announce import ANNOUNCE_JOB, Announcer
 from bot.koth.core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore, KothProblem
 from bot.koth.desk import Desk
@@ -56,8 +57,13 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     service = KothService(app)
     app.extra["koth"] = service
     flow.desks[KIND] = service.desk
-    app.deadlines.on(WARN, service.timers.on_warning)
-    app.deadlines.on(EXPIRE, service.timers.on_expire)
-    app.deadlines.on(BOARD_TICK, service.timers.on_board_tick)
-    app.deadlines.on(BONUS_CHECK, service.finishing.on_bonus_check)
+    # After downtime (``bot.deadlines.Late``): the warning before the end of the main time is
+    # dropped; the expiry starts the last circle and the bonus check changes effective ratings,
+    # so both are applied and told late. A late board refresh is dropped too, but dropping it
+    # resumes the refresh (the board shows the time left now, the next refresh is armed).
+    timers = service.timers
+    app.deadlines.on(WARN, timers.on_warning, late=Late.DROP)
+    app.deadlines.on(EXPIRE, timers.on_expire, late=Late.APPLY)
+    app.deadlines.on(BOARD_TICK, timers.on_board_tick, late=Late.DROP, dropped=timers.on_board_tick)
+    app.deadlines.on(BONUS_CHECK, service.finishing.on_bonus_check, late=Late.APPLY)
     app.deadlines.on_durable(ANNOUNCE_JOB, service.board.run_job)

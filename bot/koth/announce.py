@@ -11,13 +11,13 @@ announcements to the restart. The live board is re-rendered from the current sta
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot import late
 from bot.buttons import ReportCb
 from bot.koth.board import elimination_reason, render_board
 from bot.koth.buttons import KothStayCb
@@ -78,8 +78,9 @@ class Announcer:
         if snap.state is None:
             return t("koth.board_not_started", name=tournament.name, count=len(snap.names))
         left = None
-        if tournament.status == "running" and not snap.state.expired:
-            left = datetime.fromisoformat(tournament.settings["main_due"]) - self.core.now()
+        due = snap.main_due
+        if tournament.status == "running" and not snap.state.expired and due is not None:
+            left = due - self.core.now()
         average = tournament.settings["average"]
         text = render_board(t, tournament.name, snap.state, snap.names, average, left)
         text += "\n" + t("koth.board_fund", fund=snap.fund)
@@ -196,9 +197,12 @@ class Announcer:
             await self._announce_start(snap, current, key)
             return
         if event.kind == "expire":
-            await self.core.app.outbox.send_once(
-                f"{key}:expiry", tournament.chat_id, self.expiry_text(snap)
-            )
+            text = self.expiry_text(snap)
+            overdue = late.from_payload(event.payload.get("late"))
+            if overdue is not None:  # applied after downtime (``bot.koth.timers.on_expire``)
+                t, zone = self.core.tr(snap.lang), self.core.app.settings.zone
+                text = late.late_note(t, overdue, zone, "koth.late_expired") + "\n" + text
+            await self.core.app.outbox.send_once(f"{key}:expiry", tournament.chat_id, text)
         before = state_of(tournament, stored[:-1])
         finish = Finish.from_payload(deadline.payload.get("finish"))
         await self.announce_changes(before, snap, finish, current, key)

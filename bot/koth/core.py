@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.koth.events import contributions, engine_events, game_key
+from bot.koth.events import contributions, engine_events, game_key, main_due
 from bot.texts import Texts, pick_language
 from db import audit, chats, players, tournaments
 from db.database import Tx
@@ -66,6 +66,17 @@ class Snapshot:
     def key(self) -> str:
         """The key of the game at the table now (see ``bot.koth.events.game_key``)."""
         return game_key(self.stored)
+
+    @property
+    def main_due(self) -> datetime | None:
+        """When the main time ends (``bot.koth.events.main_due``: derived from the log); for a
+        log without ``begin`` (none is known), the ``main_due`` older versions kept in the
+        settings."""
+        derived = main_due(self.stored)
+        if derived is not None:
+            return derived
+        kept = self.tournament.settings.get("main_due")
+        return datetime.fromisoformat(kept) if kept else None
 
     @property
     def fund(self) -> int:
@@ -160,15 +171,19 @@ class KothCore:
         *,
         markup: Markup | None = None,
         outbox_key: str | None = None,
+        note: Callable[[Translate], str] | None = None,
         **values: object,
     ) -> None:
         """A private message to a player in his language (in the group when he is unreachable);
-        with ``outbox_key``, sent once under that key (a durable job's message, ``bot.outbox``)."""
+        with ``outbox_key``, sent once under that key (a durable job's message, ``bot.outbox``);
+        ``note`` makes a first line in his language (e.g. why it comes late, ``bot.late``)."""
         recipient = await self._recipient(player_id)
         if recipient is None:
             return
         telegram_id, name, lang = recipient
         text = self.texts.get(lang, key, **values)
+        if note is not None:
+            text = note(self.tr(lang)) + "\n" + text
         keyboard = markup(lang) if markup else None
         if outbox_key is None:
             await self.app.notifier.to_user(
@@ -190,7 +205,9 @@ class KothCore:
         **values: object,
     ) -> None:
         """``dm`` sent once under ``outbox_key``."""
-        await self.dm(player_id, key, chat_id, markup=markup, outbox_key=outbox_key, **values)
+        await self.dm(
+            player_id, key, chat_id, markup=markup, outbox_key=outbox_key, note=None, **values
+        )
 
     async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
         await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())

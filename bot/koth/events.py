@@ -12,10 +12,11 @@ fund is derived from them (``contributions``), as from every other fact, by read
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from db.tournaments import Event as Stored
-from rules.koth import Event
+from rules.koth import Event, main_time
 
 PLAYER_EVENTS = ("leave", "eliminate", "reinstate", "declare")
 CONTRIBUTION = "contribution"
@@ -69,3 +70,19 @@ def contributions(stored: Sequence[Stored], settings: Mapping[str, Any]) -> list
     (``contributions``): those still count, before the logged ones."""
     logged = [int(e.payload["amount"]) for e in stored if e.kind == CONTRIBUTION]
     return [*(int(amount) for amount in settings.get("contributions", [])), *logged]
+
+
+def main_due(stored: Sequence[Stored]) -> datetime | None:
+    """When the main time ends, from the log alone: the moment of ``begin``, plus the main time
+    for the order it fixed, plus every judge's ``extend`` {minutes}; ``None`` before ``begin``.
+
+    Every tournament since the first version logged both, so for those begun before the end was
+    derived this gives the ``main_due`` their settings kept (to the microsecond); the setting is
+    no longer written (``Snapshot.main_due`` reads it only for a log without ``begin``).
+    """
+    begun = next((e for e in stored if e.kind == "begin"), None)
+    if begun is None:
+        return None
+    players = len(begun.payload["order"])
+    extended = sum(int(e.payload["minutes"]) for e in stored if e.kind == "extend")
+    return datetime.fromisoformat(begun.at) + main_time(players) + timedelta(minutes=extended)

@@ -3,12 +3,22 @@ winner's +80 bonus, and the daily job that tells players their bonus expired."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from bot.koth.core import BONUS_CHECK, DISCIPLINE, AfterCommit, KothCore, Snapshot, unpairs
+from bot.koth.core import (
+    BONUS_CHECK,
+    DISCIPLINE,
+    AfterCommit,
+    KothCore,
+    Snapshot,
+    Translate,
+    unpairs,
+)
+from bot.late import late_note
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -96,14 +106,29 @@ class Finishing:
             due = self.next_midnight()
             again = (await deadlines.add(tx, BONUS_CHECK, 0, due), due)
         told = [(b.player_id, await self._effective(tx, b.player_id, today)) for b in expired]
+        note = self._late_note(deadline)
 
         async def send() -> None:
             if again is not None:
                 self.core.app.deadlines.schedule(*again)
             for pid, rating in told:
-                await self.core.dm(pid, "koth.bonus_expired", None, rating=rating, bonus=BONUS)
+                await self.core.dm(
+                    pid, "koth.bonus_expired", None, note=note, rating=rating, bonus=BONUS
+                )
 
         return send
+
+    def _late_note(self, deadline: Deadline) -> Callable[[Translate], str] | None:
+        """Why the check comes late, when the bot was down at midnight (``bot.late``)."""
+        overdue = self.core.app.deadlines.overdue(deadline.id)
+        if overdue is None:
+            return None
+        zone = self.core.app.settings.zone
+
+        def note(t: Translate) -> str:
+            return late_note(t, overdue, zone, "koth.late_bonus")
+
+        return note
 
     async def _effective(self, tx: Tx, player_id: int, today: date) -> str:
         cents = await players.rating(tx, player_id, DISCIPLINE) or 0

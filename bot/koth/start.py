@@ -149,14 +149,13 @@ class Preparation:
             order = shuffled(ids)
             await tournaments.set_seats(tx, tid, order)
         now = self.core.now()
-        due = now + main_time(len(ids))
+        due = now + main_time(len(order))  # as ``bot.koth.events.main_due`` derives it
         settings = dict(fresh.settings)
         settings.update(
             order=order,
             norms=pairs(values),
             ratings=pairs({k: int(v * 100) for k, v in ratings.items()}),
             average=average,
-            main_due=due.isoformat(),
         )
         await tournaments.update_settings(tx, tid, settings)
         await tournaments.set_status(tx, tid, "running", now.isoformat())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot import late
 from bot.koth.announce import Announcer
 from bot.koth.core import (
     BOARD_EVERY,
@@ -78,7 +79,10 @@ class Timers:
         tournament = await self._running(tx, deadline)
         if tournament is None:
             return None
-        after = await self.desk.apply(tx, tournament.id, "expire", {}, None)
+        overdue = self.core.app.deadlines.overdue(deadline.id)
+        # Applied late, the expiry's announcement (a durable job) tells why (``bot.late``).
+        payload = {} if overdue is None else {"late": late.to_payload(overdue)}
+        after = await self.desk.apply(tx, tournament.id, "expire", payload, None)
         ticks = await deadlines.cancel_for(tx, tournament.id, (BOARD_TICK,))
 
         async def send() -> None:  # the expiry text goes with the event's announcing job
@@ -93,9 +97,9 @@ class Timers:
         if tournament is None:
             return None
         snap = await self.core.snapshot(tx, tournament.id)
-        if snap.state is None or snap.state.expired:
-            return None
-        due = datetime.fromisoformat(tournament.settings["main_due"])
+        due = snap.main_due
+        if snap.state is None or snap.state.expired or due is None or due <= self.core.now():
+            return None  # over, or about to be: the expiry refreshes the board
         armed = await self._next_tick(tx, tournament.id, due)
 
         async def refresh() -> None:
@@ -125,12 +129,10 @@ class Timers:
             raise KothProblem("koth.not_running")
         if snap.state.expired:
             raise KothProblem("koth.already_expired")
-        tid = snap.tournament.id
+        tid, due = snap.tournament.id, snap.main_due
+        assert due is not None  # begun (a state), so the log has its ``begin``
         cancelled = await deadlines.cancel_for(tx, tid, TIMERS)
-        settings = dict(snap.tournament.settings)
-        due = datetime.fromisoformat(settings["main_due"]) + timedelta(minutes=minutes)
-        settings["main_due"] = due.isoformat()
-        await tournaments.update_settings(tx, tid, settings)
+        due += timedelta(minutes=minutes)  # as the ``extend`` event below adds it
         armed = await self.add(tx, tid, due)
         now = self.core.now().isoformat()
         await tournaments.append_event(tx, tid, "extend", {"minutes": minutes}, actor, now)

@@ -25,7 +25,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from bot.clock import Clock
-from bot.deadlines import Deadlines
+from bot.deadlines import Deadlines, Late
 from db import deadlines, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
@@ -123,7 +123,8 @@ class ResultFlow:
         self._confirmation = confirmation
         self.desks: dict[str, GameDesk] = {}
         self.on_reminder: Callable[[Report], Awaitable[None]] | None = None
-        deadlines_service.on(REMINDER, self._remind)
+        # A reminder to confirm is pointless hours late: dropped after downtime.
+        deadlines_service.on(REMINDER, self._remind, late=Late.DROP)
 
     def _now(self) -> str:
         return self._clock.now().isoformat()

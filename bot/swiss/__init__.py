@@ -18,8 +18,9 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from bot.deadlines import Late
 from bot.swiss import broadcast, desk, export, finish, queries, registration, rounds, timers
-from bot.swiss.core import TIMERS, AfterCommit, Core, Refused
+from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core, Refused
 from bot.swiss.desk import SwissDesk
 from db.database import Tx
 from db.models import Deadline, Player
@@ -100,8 +101,11 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     service = SwissService(app, flow, notices)
     app.extra["swiss"] = service
     flow.desks["swiss"] = service.desk
-    for kind in TIMERS:
-        app.deadlines.on(kind, service.on_timer)
+    # After downtime (``bot.deadlines.Late``): "10 minutes left" is a warning whose moment has
+    # passed; the round's time and a table's extra time end play, so they are told late.
+    app.deadlines.on(WARN, service.on_timer, late=Late.DROP)
+    app.deadlines.on(TIME, service.on_timer, late=Late.APPLY)
+    app.deadlines.on(TABLE_TIME, service.on_timer, late=Late.APPLY)
     # The durable jobs that tell people about a pairing and about the end (crash-safe sends).
     app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.deadlines import Overdue
+from bot.late import late_note
 from bot.swiss.broadcast import refresh_board
 from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core, Refused
 from bot.swiss.views import round_name
@@ -131,6 +133,9 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
     text = await _timer_text(core, tx, deadline, rnd)
     if text is None:
         return None
+    overdue = core.app.deadlines.overdue(deadline.id)
+    if overdue is not None:  # the bot was down when it came (``bot.deadlines.Late``)
+        text = _late_line(core, deadline, overdue) + "\n" + text
     chat = tournament.chat_id
 
     async def send() -> None:
@@ -155,6 +160,15 @@ async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round) -> str
     if table not in open_tables:
         return None
     return t(f"swiss.table_time_{stage}", round=name, table=table)
+
+
+def _late_line(core: Core, deadline: Deadline, overdue: Overdue) -> str:
+    if deadline.kind == TABLE_TIME:
+        table = _as_int(deadline.payload.get("table"))
+        return late_note(
+            core.t(), overdue, core.app.settings.zone, "swiss.late_table_time", table=table
+        )
+    return late_note(core.t(), overdue, core.app.settings.zone, "swiss.late_time")
 
 
 def _as_int(value: object) -> int:

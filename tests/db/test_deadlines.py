@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.clock import Clock
-from bot.deadlines import AfterCommit, Deadlines
+from bot.deadlines import AfterCommit, Deadlines, Late
 from db.database import Database, Tx
 from db.models import Deadline
 from tests.clock import ManualClock
@@ -27,7 +27,7 @@ async def make(path: Path, clock: Clock, fired: list[int]) -> tuple[Database, De
         fired.append(deadline.ref_id)
         return None
 
-    service.on("test", handler)
+    service.on("test", handler, late=Late.APPLY)
     return db, service
 
 
@@ -68,12 +68,15 @@ async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) ->
     fired.clear()
     db, service = await make(tmp_path / "b.db", clock, fired)
     await service.start()
+    assert fired == []  # started: the overdue ones wait for the catch-up (after the first poll)
+    await service.catch_up()
     assert fired == [1]
     await service.stop()
     await db.close()
 
     db, service = await make(tmp_path / "b.db", clock, fired)
     await service.start()  # a second restart: nothing fires twice
+    await service.catch_up()
     assert fired == [1]
     clock.advance(timedelta(hours=4))
     await service.fire_due()
@@ -108,7 +111,7 @@ async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(tmp_path
         calls += 1
         raise RuntimeError("boom")
 
-    service.on("test", broken)
+    service.on("test", broken, late=Late.APPLY)
     await service.start()
     await service.add("test", 4, START)
     await service.fire_due()
@@ -146,6 +149,7 @@ async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Pat
 
     service.on_durable("send", sending)
     await service.start()
+    await service.catch_up()
     assert runs and done == [5]
     async with db.read() as tx:
         assert await tx.value("SELECT status FROM deadlines WHERE ref_id = 5") == "fired"
@@ -153,13 +157,14 @@ async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Pat
     service = Deadlines(db, clock)
     service.on_durable("send", sending)
     await service.start()
+    await service.catch_up()
     assert done == [5]
     await service.stop()
     await db.close()
 
 
 async def test_wall_clock_timers_fire_in_time_order_once(tmp_path: Path) -> None:
-    """The timetable behind the one scheduler job: later first, earlier re-armed, a cancel."""
+    """One scheduler job per deadline: later first, earlier, a cancel that removes its job."""
     clock = Clock()
     fired: list[int] = []
     db, service = await make(tmp_path / "w.db", clock, fired)

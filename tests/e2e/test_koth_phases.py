@@ -98,7 +98,7 @@ async def test_leaving_changes_who_is_called_for_the_extra_games(
     assert later and not any("Ваша партия" in text for text in later)
 
 
-async def test_main_time_that_ran_out_while_the_bot_was_down_fires_once_at_start(
+async def test_main_time_that_ran_out_while_the_bot_was_down_is_applied_late_once(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     org, (ann, *_rest) = await setup_club(emu)
@@ -106,13 +106,18 @@ async def test_main_time_that_ran_out_while_the_bot_was_down_fires_once_at_start
     await emu.wait_bot_message(GROUP, contains="Партия 1:")
     assert pending_koth_timers(bot) == ["koth_warn", "koth_expire", "koth_board"]
     await bot.stop()
-    clock.advance(timedelta(hours=4, minutes=1))
+    clock.advance(timedelta(hours=4, minutes=30))
     await bot.start()
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
     assert f"ещё сыграют Ann, {BOB}, Cid, Dan, Eve" in expired.plain
+    # Late, and why (Moscow time): down since 21:00, back at 01:30, the main time ended at 01:00.
+    assert expired.plain.startswith(
+        "⚠️ С опозданием: бот был недоступен с 30.11 21:00 до 01.12 01:30; "
+        "основное время закончилось в 01.12 01:00.\n⏰ Основное время вышло."
+    ), expired.plain
     await emu.idle()
     assert count(emu, "Основное время вышло") == 1
-    assert count(emu, "До конца основного времени 15 минут") == 1
+    assert count(emu, "До конца основного времени") == 0  # a warning whose moment had passed
     assert pending_koth_timers(bot) == []
     await bot.restart()  # nothing is left to fire
     await emu.idle()

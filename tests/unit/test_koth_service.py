@@ -3,11 +3,18 @@ translation (voids, corrections, keys) and the board (escaping, eliminations).""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.koth.board import clock_text, render_board
-from bot.koth.events import contributions, engine_events, game_key, game_number, live_games
+from bot.koth.events import (
+    contributions,
+    engine_events,
+    game_key,
+    game_number,
+    live_games,
+    main_due,
+)
 from bot.texts import Texts, load_locale
 from db.tournaments import Event
 from rules.koth import replay
@@ -119,3 +126,27 @@ def test_every_koth_text_is_valid_telegram_html() -> None:
         for key, template in sorted(load_locale(lang).items()):
             if key.startswith(("koth.", "help.", "menu.")):
                 parse_html(template)  # raises EntityParseError on invalid markup
+
+
+BEGUN = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+
+
+def timed(*items: tuple[str, dict[str, Any], datetime]) -> list[Event]:
+    return [Event(i, k, p, None, at.isoformat()) for i, (k, p, at) in enumerate(items, 1)]
+
+
+def test_main_time_ends_at_begin_plus_main_time_plus_every_extension() -> None:
+    stored = timed(
+        ("begin", {"order": ORDER}, BEGUN),
+        ("game", {"w": 1, "l": 2}, BEGUN + timedelta(minutes=20)),
+        ("extend", {"minutes": 30}, BEGUN + timedelta(hours=1)),
+        ("extend", {"minutes": 15}, BEGUN + timedelta(hours=2)),
+    )
+    assert main_due(stored[:2]) == BEGUN + timedelta(hours=4)  # five players: 4 h (6.1)
+    assert main_due(stored) == BEGUN + timedelta(hours=4, minutes=45)
+
+
+def test_main_time_depends_on_the_order_fixed_at_begin_and_is_none_before() -> None:
+    assert main_due([]) is None
+    four = timed(("begin", {"order": [1, 2, 3, 4]}, BEGUN))
+    assert main_due(four) == BEGUN + timedelta(hours=3)

@@ -1,0 +1,78 @@
+"""How a deadline applied late says so (``bot.deadlines``, ``Late.APPLY``): one line before its
+announcement, "⚠️ Late: the bot was offline from 30.11 21:40 to 01.12 06:30; the main time ended
+at 30.11 23:00."
+
+Moments are written in the club's time zone (``settings.zone``) as day.month hours:minutes, the
+format of moments in the tournament log (``/log``): a downtime may span midnight, so the time of
+day alone would not say which day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, tzinfo
+from typing import TYPE_CHECKING, Any
+
+from bot.deadlines import Overdue
+from bot.texts import Html, pick_language
+from db import chats, tournaments
+from db.models import Deadline
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+Translate = Callable[..., str]
+MOMENT = "%d.%m %H:%M"
+
+
+def moment(when: datetime, zone: tzinfo) -> str:
+    return when.astimezone(zone).strftime(MOMENT)
+
+
+def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: object) -> str:
+    """The line saying why a deadline comes late; ``what`` is the locale key naming it, given
+    its moment as ``due`` (and ``values``)."""
+    named = Html(t(what, due=moment(overdue.due_at, zone), **values))
+    until = moment(overdue.back_at, zone)
+    if overdue.down_since is None:
+        return t("late.offline_since_unknown", until=until, what=named)
+    return t("late.offline", since=moment(overdue.down_since, zone), until=until, what=named)
+
+
+def to_payload(overdue: Overdue) -> dict[str, Any]:
+    """As JSON, for an event applied late (its announcement is sent by a durable job)."""
+    since = overdue.down_since
+    return {
+        "due_at": overdue.due_at.isoformat(),
+        "down_since": since.isoformat() if since else None,
+        "back_at": overdue.back_at.isoformat(),
+    }
+
+
+def from_payload(value: Any) -> Overdue | None:
+    if not isinstance(value, dict):
+        return None
+    since = value.get("down_since")
+    return Overdue(
+        datetime.fromisoformat(value["due_at"]),
+        datetime.fromisoformat(since) if since else None,
+        datetime.fromisoformat(value["back_at"]),
+    )
+
+
+async def tell_late_job(app: App, deadline: Deadline, overdue: Overdue) -> None:
+    """A durable job runs late: its tournament's group is told why first (once, by key).
+
+    Every durable job is a tournament's (its ``ref_id``)."""
+    async with app.db.read() as tx:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        if tournament is None:
+            return
+        stored, _zone = await chats.settings(tx, tournament.chat_id)
+    lang = pick_language(stored, app.settings.default_language)
+
+    def t(key: str, **values: object) -> str:
+        return app.texts.get(lang, key, **values)
+
+    text = late_note(t, overdue, app.settings.zone, "late.job")
+    await app.outbox.send_once(f"late:{deadline.id}", tournament.chat_id, text)

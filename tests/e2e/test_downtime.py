@@ -1,0 +1,204 @@
+"""After ten hours offline, the bot polls first and catches up on its deadlines after that.
+
+Ten running tournaments (five King of the Hill, five Swiss) are prepared through the bot's own
+services while it runs at a pinned moment (18:00 UTC, 21:00 in the club's Moscow time): each has
+its main time or round ending at 22:00 UTC, its warnings before that, and a result waiting for
+confirmation (a reminder due ten minutes later). The bot stops, and starts again fourteen hours
+later, when every deadline passed ten hours ago. Then:
+
+- its first getUpdates goes out within 3 s of the start (a stated requirement; the bound is
+  generous: it takes a fraction of that) and before any message about the backlog;
+- each main time's expiry and each round's time is applied and announced once, saying that it
+  is late and why: "the bot was offline from 30.11 21:00 to 01.12 11:00; … ended at 01.12 01:00";
+- the warnings, the confirmation reminders and the board refreshes whose moment had passed are
+  not sent, and are marked ``dropped``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from bot.app import App
+from bot.koth import KothService
+from bot.results import Claim, ResultFlow
+from bot.swiss import SwissService
+from db import tournaments
+from db.database import Database
+from tests.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import START, RunningBot
+
+ORGANISER = 999
+KOTH, SWISS = 5, 5  #: tournaments of each kind
+KOTH_PLAYERS, SWISS_PLAYERS = 5, 8
+ENDS = START + timedelta(hours=4)  #: the main time (5 players) and the round (240 min) end
+BACK = ENDS + timedelta(hours=10)  #: the bot starts again ten hours later
+FIRST_POLL_WITHIN = 3.0  #: seconds from the start to the first getUpdates (the requirement)
+LATE_LINE = "⚠️ С опозданием: бот был недоступен с 30.11 21:00 до 01.12 11:00; {what} в 01.12 01:00."
+KOTH_LATE = LATE_LINE.format(what="основное время закончилось") + "\n⏰ Основное время вышло."
+SWISS_LATE = LATE_LINE.format(what="время тура закончилось") + "\n⏰ Тур 1: время!"
+STALE = ("осталось 10 минут", "До конца основного времени", "Верно?", "не подтверждён вовремя")
+
+
+def group_of(index: int) -> int:
+    return -100_500 - index
+
+
+def player_tg(index: int, seat: int) -> int:
+    return 70_000 + index * 100 + seat
+
+
+async def add_players(db_path: Path, index: int, count: int) -> None:
+    """Registered players of tournament ``index`` (as the registration wizard leaves them)."""
+    db = await Database.open(db_path)
+    try:
+        async with db.transaction() as tx:
+            for seat in range(count):
+                tg = player_tg(index, seat)
+                await tx.execute(
+                    "INSERT INTO tg_users (id, username, first_name, language_code, started_bot,"
+                    " blocked_bot, seen_at) VALUES (?, ?, ?, 'ru', 1, 0, ?)",
+                    (tg, f"p{tg}", f"P{tg}", START.isoformat()),
+                )
+                await tx.execute(
+                    "INSERT INTO players (telegram_id, last_name, first_name, email, city,"
+                    " registered, created_at) VALUES (?, ?, ?, ?, 'Москва', 1, ?)",
+                    (tg, f"L{tg}", f"P{tg}", f"p{tg}@example.org", START.isoformat()),
+                )
+    finally:
+        await db.close()
+
+
+def add_chats(emu: BotApiEmulator) -> None:
+    org = emu.add_user(ORGANISER, "Olga", username="olga")
+    for index in range(KOTH + SWISS):
+        count = KOTH_PLAYERS if index < KOTH else SWISS_PLAYERS
+        ids = [player_tg(index, seat) for seat in range(count)]
+        people = [emu.add_user(tg, f"P{tg}") for tg in ids]
+        for user in people:
+            user.started = True
+        emu.add_group(group_of(index), f"Club {index}", members=people, admins=[org])
+
+
+async def club_ids(app: App, index: int, count: int) -> list[int]:
+    async with app.db.read() as tx:
+        rows = await tx.all(
+            "SELECT id FROM players WHERE telegram_id BETWEEN ? AND ? ORDER BY telegram_id",
+            (player_tg(index, 0), player_tg(index, count - 1)),
+        )
+    return [int(row["id"]) for row in rows]
+
+
+async def begin_koth(app: App, index: int) -> int:
+    koth: KothService = app.extra["koth"]
+    tid = await koth.registration.create(group_of(index), ORGANISER, f"Холм {index}", 3000, "1")
+    for club_id in await club_ids(app, index, KOTH_PLAYERS):
+        async with app.db.read() as tx:
+            tournament = await koth.core.tournament(tx, tid)
+        await koth.registration.add(tournament, ORGANISER, str(club_id), Decimal(1000))
+    async with app.db.read() as tx:
+        tournament = await koth.core.tournament(tx, tid)
+    await koth.preparation.begin(tournament, ORGANISER)
+    return tid
+
+
+async def begin_swiss(app: App, index: int) -> int:
+    swiss: SwissService = app.extra["swiss"]
+    options: dict[str, Any] = {"rounds": 3, "top": 0, "round_minutes": 240}
+    tid = await swiss.create(group_of(index), f"Кубок {index}", options, ORGANISER)
+    for club_id in await club_ids(app, index, SWISS_PLAYERS):
+        await swiss.join(tid, club_id)
+    await (await swiss.begin(tid, ORGANISER))()
+    return tid
+
+
+async def report_first_game(app: App, tid: int) -> None:
+    """One player of the game at the table reports a win: it waits for confirmation (and a
+    reminder is due ten minutes later)."""
+    flow: ResultFlow = app.extra["flow"]
+    async with app.db.read() as tx:
+        tournament = await tournaments.get(tx, tid)
+        assert tournament is not None
+        desk = flow.desks[tournament.kind]
+        for club_id in await tournaments.participants(tx, tid):
+            game = await desk.current_game(tx, tournament, club_id.player_id)
+            if game is not None:
+                break
+    assert game is not None
+    await flow.report(tid, game.key, game.a, Claim(winner=game.a))
+
+
+def statuses(db_path: Path) -> dict[str, set[str]]:
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute("SELECT kind, status FROM deadlines").fetchall()
+    found: dict[str, set[str]] = {}
+    for kind, status in rows:
+        found.setdefault(kind, set()).add(status)
+    return found
+
+
+async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_stale(
+    emu: BotApiEmulator, tmp_path: Path
+) -> None:
+    db_path = tmp_path / "club.db"
+    for index in range(KOTH + SWISS):
+        await add_players(db_path, index, KOTH_PLAYERS if index < KOTH else SWISS_PLAYERS)
+    add_chats(emu)
+    clock = ManualClock(START)
+    bot = RunningBot(emu, db_path, clock, organizer_ids=str(ORGANISER))
+    app = await bot.start()
+    tids = [await begin_koth(app, i) for i in range(KOTH)]
+    tids += [await begin_swiss(app, i) for i in range(KOTH, KOTH + SWISS)]
+    for tid in tids:
+        await report_first_game(app, tid)
+    await emu.idle()
+    assert statuses(db_path) == {
+        kind: {"pending"}
+        for kind in (
+            "koth_warn",
+            "koth_expire",
+            "koth_board",
+            "swiss_warn",
+            "swiss_time",
+            "confirm_reminder",
+        )
+    } | {kind: {"fired"} for kind in ("job:koth_announce", "job:swiss_round")}
+    await bot.stop()
+
+    clock.set(BACK)
+    sent_before = len(emu.requests_for("sendMessage"))
+    polls_before = len(emu.requests_for("getUpdates"))
+    started = time.monotonic()
+    await bot.start()
+    first_poll = emu.requests_for("getUpdates")[polls_before]
+    assert first_poll.started - started < FIRST_POLL_WITHIN
+
+    def late_in(index: int) -> list[str]:
+        return [m.plain for m in emu.bot_messages(group_of(index)) if "С опозданием" in m.plain]
+
+    await emu.wait_for(lambda: all(late_in(i) for i in range(KOTH + SWISS)), timeout=60)
+    await emu.idle()
+    sent = emu.requests_for("sendMessage")[sent_before:]
+    assert sent and first_poll.started < sent[0].started  # polling first, the backlog after
+
+    for index in range(KOTH + SWISS):
+        (late,) = late_in(index)
+        assert late.startswith(KOTH_LATE if index < KOTH else SWISS_LATE), late
+    texts = [m.plain for chat in emu.chats for m in emu.bot_messages(chat)]
+    assert not [t for t in texts if any(stale in t for stale in STALE)]
+    assert statuses(db_path) == {
+        "koth_warn": {"dropped"},
+        "koth_board": {"dropped"},
+        "swiss_warn": {"dropped"},
+        "confirm_reminder": {"dropped"},
+        "koth_expire": {"fired"},
+        "swiss_time": {"fired"},
+        "job:koth_announce": {"fired"},
+        "job:swiss_round": {"fired"},
+    }
+    await bot.stop()
