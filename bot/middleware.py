@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from aiogram import BaseMiddleware
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.types import CallbackQuery, Chat, TelegramObject, Update, User
 
 from bot.clock import Clock
@@ -189,8 +188,9 @@ class ContextMiddleware(BaseMiddleware):
 
 
 class CallbackGuardMiddleware(BaseMiddleware):
-    """Answers every button press exactly once, so no button spins forever on an error; and
-    counts the press as waiting for its answer (``bot.priority``) while its handler runs."""
+    """Counts a button press as waiting for its answer (``bot.priority``) while its handler
+    runs. A press whose handler fails is answered by the error router (``handlers.errors``),
+    so no button spins forever on an error."""
 
     def __init__(self, answers_first: AnswersFirst | None = None) -> None:
         self._answers_first = answers_first or AnswersFirst()
@@ -203,12 +203,4 @@ class CallbackGuardMiddleware(BaseMiddleware):
     ) -> Any:
         assert isinstance(event, CallbackQuery)
         with self._answers_first.press(event.id):
-            try:
-                return await handler(event, data)
-            except SkipHandler:
-                raise  # a guard handing the press on to the next router is not an error
-            except Exception:
-                log.exception("button %r failed", event.data)
-                tr: Tr = data["t"]
-                await event.answer(tr("errors.internal"), show_alert=True)
-                return None
+            return await handler(event, data)

@@ -19,7 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.swiss import broadcast, desk, export, finish, queries, registration, rounds, timers
-from bot.swiss.core import TIMERS, AfterCommit, Core, Refused
+from bot.swiss.core import TIMERS, AfterCommit, Core
 from bot.swiss.desk import SwissDesk
 from db.database import Tx
 from db.models import Deadline, Player
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
-__all__ = ["AfterCommit", "Refused", "SwissService", "install"]
+__all__ = ["AfterCommit", "SwissService", "install"]
 
 
 class SwissService(Core):

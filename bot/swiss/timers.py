@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.errors import UserError
 from bot.swiss.broadcast import refresh_board
-from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core, Refused
+from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core
 from bot.swiss.state import TOP, Round
 from bot.swiss.views import round_name
 from db import deadlines, tournaments
@@ -62,9 +63,9 @@ async def extend(
         state = await core.state(tx, tournament_id)
         rnd = state.current
         if rnd is None or state.finished:
-            raise Refused("swiss.not_running")
+            raise UserError("swiss.not_running")
         if table is not None and not 1 <= table <= len(rnd.tables):
-            raise Refused("swiss.no_such_table", table=table)
+            raise UserError("swiss.no_such_table", table=table)
         if table is None:
             new_due, rearm = await _extend_round(core, tx, tournament_id, rnd, minutes)
         else:

@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.koth import KothProblem, KothService
+from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
 from bot.roles import Role, Roles
@@ -48,11 +48,7 @@ async def judge_action(
     if action != "void" and arg is None:
         await message.reply(t(f"koth.usage_{action}"))
         return
-    try:
-        await koth.judging.act(tournament, message.from_user.id, action, arg)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
+    await koth.judging.act(tournament, message.from_user.id, action, arg)
     await message.reply(t(f"koth.done_{action}"))
 
 
@@ -72,11 +68,7 @@ async def extend(
     if len(args) != 1 or not args[0].isdigit():
         await message.reply(t("koth.extend_usage"))
         return
-    try:
-        due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
+    due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
     local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
     await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
 
@@ -104,11 +96,7 @@ async def stay_or_leave(
     if not callback_data.leave:
         await query.answer(t("koth.staying"))
         return
-    try:
-        await koth.judging.leave(callback_data.t, callback_data.p)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
-        return
+    await koth.judging.leave(callback_data.t, callback_data.p)
     await query.answer(t("koth.left"))
 
 
@@ -134,16 +122,12 @@ async def cancel(
 async def cancel_answer(
     query: CallbackQuery, callback_data: KothCancelCb, t: Tr, roles: Roles, koth: KothService
 ) -> None:
-    try:
-        tournament = await koth.judging.cancellable(callback_data.t)
-        if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
-            await query.answer(t("common.organisers_only"), show_alert=True)
-            return
-        if callback_data.yes:
-            await koth.judging.cancel(tournament.id, query.from_user.id)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
+    tournament = await koth.judging.cancellable(callback_data.t)
+    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
+        await query.answer(t("common.organisers_only"), show_alert=True)
         return
+    if callback_data.yes:
+        await koth.judging.cancel(tournament.id, query.from_user.id)
     note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"
     await query.answer(t(note))
     await settle_prompt(query, t, note, koth.app.sender)

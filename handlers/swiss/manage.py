@@ -10,7 +10,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.roles import Role, Roles
-from bot.swiss import Refused, SwissService
+from bot.swiss import SwissService
 from bot.swiss.buttons import SwManageCb
 from bot.texts import Tr
 from db.tournaments import Tournament
@@ -60,10 +60,6 @@ async def confirmed(
         await query.answer(t("swiss.kept"))
         return
     action = swiss.finish_early if callback_data.a == "finish" else swiss.cancel
-    try:
-        after = await action(tid, query.from_user.id)
-    except Refused as exc:
-        await query.answer(t(exc.key, **exc.values), show_alert=True)
-        return
+    after = await action(tid, query.from_user.id)
     await query.answer()
     await after()

@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.roles import Role, Roles
-from bot.swiss import Refused, SwissService
+from bot.swiss import SwissService
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -24,7 +24,7 @@ async def begin(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
-        await run(message, t, swiss.begin(tournament.id, who))
+        await run(swiss.begin(tournament.id, who))
 
 
 @router.message(Command("next_round"), SWISS)
@@ -38,7 +38,7 @@ async def next_round(
 ) -> None:
     again = (command.args or "").strip().lower() == "again"
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(message, t, swiss.next_round(tournament.id, who, again=again))
+        await run(swiss.next_round(tournament.id, who, again=again))
 
 
 @router.message(Command("repair"), SWISS)
@@ -46,7 +46,7 @@ async def repair(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(message, t, swiss.next_round(tournament.id, who, again=True))
+        await run(swiss.next_round(tournament.id, who, again=True))
 
 
 @router.message(Command("result"), SWISS)
@@ -65,8 +65,8 @@ async def result(
         await message.reply(t("swiss.result_usage"))
         return
     table = int(parts[0])
-    if await run(message, t, swiss.correct(tournament.id, table, parts[1].lower(), who)):
-        await message.reply(t("swiss.result_recorded", table=table))
+    await run(swiss.correct(tournament.id, table, parts[1].lower(), who))
+    await message.reply(t("swiss.result_recorded", table=table))
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:
@@ -96,11 +96,7 @@ async def extend(
         await message.reply(t("swiss.extend_usage"))
         return
     table, minutes = parsed
-    try:
-        after, until = await swiss.extend(tournament.id, table, minutes, who)
-    except Refused as exc:
-        await message.reply(t(exc.key, **exc.values))
-        return
+    after, until = await swiss.extend(tournament.id, table, minutes, who)
     await after()
     key = "swiss.extended_round" if table is None else "swiss.extended_table"
     await message.reply(t(key, table=table or 0, minutes=minutes, until=until))
