@@ -17,6 +17,7 @@ from aiogram.enums import ParseMode
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
@@ -28,7 +29,7 @@ from bot.sender import Delivery, PlainAlerts, Sender
 from bot.settings import Settings
 from bot.storage import SqliteStorage
 from bot.texts import Texts
-from db import chats, players
+from db import players
 from db.database import Database
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,7 @@ class App:
     registry: Registry
     deadlines: Deadlines
     outbox: Outbox
+    groups: Groups
     extra: dict[str, Any] = field(default_factory=dict)
 
     def workflow_data(self) -> dict[str, Any]:
@@ -87,6 +89,7 @@ class App:
             "registry": self.registry,
             "deadlines": self.deadlines,
             "outbox": self.outbox,
+            "groups": self.groups,
         }
         data.update(self.extra)
         return data
@@ -105,11 +108,8 @@ async def create_app(
         async with db.transaction() as tx:
             await players.mark_blocked(tx, user_id)
 
-    async def on_migrated(old: int, new: int) -> None:
-        async with db.transaction() as tx:
-            await chats.migrate(tx, old, new, clock.now().isoformat())
-
-    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated)
+    groups = Groups(db, clock)
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=groups.migrated)
     bot.session.middleware(delivery)
     bot.session.middleware(PlainAlerts())
     sender = Sender(bot, delivery)
@@ -126,6 +126,7 @@ async def create_app(
         registry=Registry(db, clock),
         deadlines=Deadlines(db, clock),
         outbox=Outbox(db, sender, notifier, clock),
+        groups=groups,
     )
     from bot.features import install_features
 

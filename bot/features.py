@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot import koth, swiss
+from bot.judges import Judges
 from bot.results import ResultFlow
 from bot.results.notices import ResultNotices
 
@@ -19,6 +20,7 @@ def install_features(app: App) -> None:
         app.db, app.clock, app.deadlines, timedelta(minutes=app.settings.confirmation_minutes)
     )
     notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings)
-    app.extra.update(flow=flow, notices=notices)
+    judges = Judges(app.db, app.clock, flow)
+    app.extra.update(flow=flow, notices=notices, judges=judges)
     koth.install(app, flow, notices)
     swiss.install(app, flow, notices)

@@ -5,21 +5,16 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import ChatMemberUpdated, Message
 
-from bot.clock import Clock
+from bot.groups import Groups
 from bot.roles import Roles
-from db import chats
-from db.database import Database
 
 router = Router(name=__name__)
 
 
 @router.message(F.migrate_to_chat_id)
-async def migrated(message: Message, db: Database, clock: Clock) -> None:
+async def migrated(message: Message, groups: Groups) -> None:
     assert message.migrate_to_chat_id is not None
-    async with db.transaction() as tx:
-        await chats.migrate(
-            tx, message.chat.id, message.migrate_to_chat_id, clock.now().isoformat()
-        )
+    await groups.migrated(message.chat.id, message.migrate_to_chat_id)
 
 
 @router.message(F.migrate_from_chat_id)

@@ -14,7 +14,7 @@ from bot.clock import Clock
 from bot.registry import Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
-from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
+from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS
 from db.models import Player
 
 router = Router(name=__name__)
@@ -136,14 +136,9 @@ async def save_value(message: Message, state: FSMContext, t: Tr, registry: Regis
         await message.answer(t("profile.not_registered"))
         return
     optional = next(opt for name, _, opt in FIELDS if name == field)
-    try:
-        if optional and message.text.strip().lower() in SKIP_WORDS:
-            value = None
-        else:
-            value = VALIDATORS[field](message.text)
-    except Invalid as exc:
-        await message.answer(t(exc.key))
-        return
+    skipped = optional and message.text.strip().lower() in SKIP_WORDS
+    # An unacceptable value raises ``Invalid``: the error router says why, the state stays.
+    value = None if skipped else VALIDATORS[field](message.text)
     await registry.update_field(player.id, field, value)
     await state.clear()
     await message.answer(t("profile.saved", label=t(f"profile.field.{field}")))

@@ -6,15 +6,14 @@ from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.buttons import ConfirmCb, DecideCb, ReportCb
-from bot.claims import BadCode, claim_from_decision, claim_from_report
+from bot.claims import claim_from_decision, claim_from_report
+from bot.judges import Judges
 from bot.registry import Registry
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.texts import Tr
-from db import tournaments
-from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
 
@@ -74,12 +73,9 @@ async def report(
         draws = desk.draws_allowed(tournament, game)
         return claim_from_report(game, player_id, callback_data.c, draws=draws)
 
-    # One transaction checks the game (closed, not yours), builds the claim and stores it.
-    try:
-        outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
-    except BadCode:
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
+    # One transaction checks the game (closed, not yours), builds the claim and stores it; a
+    # forged code (``BadCode``) is a stale button to the error router.
+    outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
     await tell(query, outcome, t)
     await sender.after_answers()
     if after is not None:
@@ -137,14 +133,10 @@ async def decide(
     sender: Sender,
     flow: ResultFlow,
     roles: Roles,
-    db: Database,
+    judges: Judges,
 ) -> None:
-    async with db.transaction() as tx:
-        tournament = await tournaments.get(tx, callback_data.t)
-        desk = flow.desks.get(tournament.kind) if tournament else None
-        game = (
-            await desk.open_game(tx, tournament, callback_data.g) if desk and tournament else None
-        )
+    found = await judges.game_to_decide(callback_data.t, callback_data.g)
+    tournament, desk, game = found.tournament, found.desk, found.game
     if tournament is None or desk is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
@@ -157,13 +149,7 @@ async def decide(
     if game is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
-    try:
-        claim = claim_from_decision(
-            game, callback_data.c, draws=desk.draws_allowed(tournament, game)
-        )
-    except BadCode:
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
+    claim = claim_from_decision(game, callback_data.c, draws=desk.draws_allowed(tournament, game))
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
     await tell(query, outcome, t)
     if outcome.step is Step.FINAL:

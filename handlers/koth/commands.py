@@ -228,9 +228,7 @@ async def begin(
 
 @router.message(Command("queue"), CurrentTournament("koth", by_id=True))
 async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
-    async with koth.core.db.read() as tx:
-        snap = await koth.core.snapshot(tx, tournament.id)
-    await message.answer(koth.board.board_text(snap, lang))
+    await message.answer(await koth.board.queue_text(tournament.id, lang))
 
 
 router.include_router(koth_judge.router)
