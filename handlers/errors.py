@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 
 from bot.errors import DATABASE_FAILED, INTERNAL, UserError, database_failure
 from bot.texts import Texts, Tr
+from handlers.routes import Routes
 
 log = logging.getLogger(__name__)
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
-@router.errors(ExceptionTypeFilter(UserError))
+@routes.errors(ExceptionTypeFilter(UserError))
 async def user_error(event: ErrorEvent, texts: Texts, t: Tr | None = None) -> None:
     """What was asked cannot be done: say why (nothing to log, it is no failure of the bot)."""
     assert isinstance(event.exception, UserError)
@@ -30,7 +30,7 @@ async def user_error(event: ErrorEvent, texts: Texts, t: Tr | None = None) -> No
     await tell(event, reader(texts, t)(problem.key, **problem.values))
 
 
-@router.errors()
+@routes.errors()
 async def failure(event: ErrorEvent, texts: Texts, t: Tr | None = None) -> None:
     """A refused transaction (nothing of it was stored: the person may simply try again), or a
     bug. Either way the process goes on with the next update."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.buttons import ConfirmCb, DecideCb, ReportCb
@@ -16,8 +15,9 @@ from bot.sender import Sender
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 ALERTS = {
     Step.CLOSED: "results.closed",
@@ -54,7 +54,7 @@ async def presser(query: CallbackQuery, registry: Registry, t: Tr) -> Player | N
     return player
 
 
-@router.callback_query(ReportCb.filter())
+@routes.callback_query(ReportCb.filter())
 async def report(
     query: CallbackQuery,
     callback_data: ReportCb,
@@ -94,7 +94,7 @@ async def report(
     await flow.pending_hook(outcome)
 
 
-@router.callback_query(ConfirmCb.filter())
+@routes.callback_query(ConfirmCb.filter())
 async def confirm(
     query: CallbackQuery,
     callback_data: ConfirmCb,
@@ -125,7 +125,7 @@ async def confirm(
     await flow.pending_hook(outcome)
 
 
-@router.callback_query(DecideCb.filter())
+@routes.callback_query(DecideCb.filter())
 async def decide(
     query: CallbackQuery,
     callback_data: DecideCb,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -28,8 +28,9 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.koth import judge as koth_judge
 from handlers.koth.common import args_of, refused
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
 class Wizard(StatesGroup):
@@ -41,7 +42,7 @@ class Wizard(StatesGroup):
 # --- creation ---------------------------------------------------------------------------------
 
 
-@router.callback_query(NewCb.filter(F.discipline == "billiards"))
+@routes.callback_query(NewCb.filter(F.discipline == "billiards"))
 async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr, roles: Roles) -> None:
     chat = query.message.chat.id if query.message else None
     if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=chat):
@@ -53,7 +54,7 @@ async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr, roles: Roles)
         await query.message.answer(t("koth.ask_name"))
 
 
-@router.message(StateFilter(Wizard.name), F.text)
+@routes.message(StateFilter(Wizard.name), F.text)
 async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     name = (message.text or "").strip()
     if not 1 <= len(name) <= 60 or name.startswith("/"):
@@ -64,7 +65,7 @@ async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     await message.answer(t("koth.ask_fee"))
 
 
-@router.message(StateFilter(Wizard.fee), F.text)
+@routes.message(StateFilter(Wizard.fee), F.text)
 async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     digits = re.sub(r"[\s₽р.]", "", message.text or "")
     if not digits.isdigit() or int(digits) < 2500:
@@ -75,7 +76,7 @@ async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     await message.answer(t("koth.ask_table"))
 
 
-@router.message(StateFilter(Wizard.table), F.text)
+@routes.message(StateFilter(Wizard.table), F.text)
 async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None and message.bot is not None
     table = (message.text or "").strip()[:40]
@@ -104,20 +105,20 @@ async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> s
     return t("koth.joined" if added else "koth.already_joined", name=tournament.name)
 
 
-@router.callback_query(KothJoinCb.filter())
+@routes.callback_query(KothJoinCb.filter())
 async def join_button(
     query: CallbackQuery, callback_data: KothJoinCb, t: Tr, koth: KothService
 ) -> None:
     await query.answer(await enter(koth, callback_data.t, query.from_user.id, t))
 
 
-@router.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
+@routes.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
 async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
     await message.answer(await enter(koth, tournament.id, message.from_user.id, t))
 
 
-@router.message(Command("join"), CurrentTournament("koth"))
+@routes.message(Command("join"), CurrentTournament("koth"))
 async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
     await message.reply(await enter(koth, tournament.id, message.from_user.id, t))
@@ -147,7 +148,7 @@ def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decima
     return target, rating
 
 
-@router.message(Command("add"), CurrentTournament("koth"))
+@routes.message(Command("add"), CurrentTournament("koth"))
 async def add(
     message: Message,
     command: CommandObject,
@@ -173,7 +174,7 @@ async def add(
     await message.reply(t("koth.added", name=name, club_id=club_id))
 
 
-@router.message(Command("norms"), CurrentTournament("koth"))
+@routes.message(Command("norms"), CurrentTournament("koth"))
 async def norms_command(
     message: Message,
     command: CommandObject,
@@ -195,7 +196,7 @@ async def norms_command(
     await message.answer(await koth.preparation.norms_text(tournament.id, lang))
 
 
-@router.message(Command("draw"), CurrentTournament("koth"))
+@routes.message(Command("draw"), CurrentTournament("koth"))
 async def draw(
     message: Message,
     command: CommandObject,
@@ -216,7 +217,7 @@ async def draw(
     await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))
 
 
-@router.message(Command("begin"), CurrentTournament("koth"))
+@routes.message(Command("begin"), CurrentTournament("koth"))
 async def begin(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
@@ -226,9 +227,9 @@ async def begin(
     await koth.preparation.begin(tournament, message.from_user.id)
 
 
-@router.message(Command("queue"), CurrentTournament("koth", by_id=True))
+@routes.message(Command("queue"), CurrentTournament("koth", by_id=True))
 async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
     await message.answer(await koth.board.queue_text(tournament.id, lang))
 
 
-router.include_router(koth_judge.router)
+routes.include(koth_judge.routes)

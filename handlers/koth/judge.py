@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
@@ -17,8 +16,9 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.koth.common import args_of, refused
 from handlers.results import settle_prompt
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 #: Command → the stored event it makes.
 JUDGE_ACTIONS = {
@@ -30,7 +30,7 @@ JUDGE_ACTIONS = {
 }
 
 
-@router.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
+@routes.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
 async def judge_action(
     message: Message,
     command: CommandObject,
@@ -52,7 +52,7 @@ async def judge_action(
     await message.reply(t(f"koth.done_{action}"))
 
 
-@router.message(Command("extend"), CurrentTournament("koth"))
+@routes.message(Command("extend"), CurrentTournament("koth"))
 async def extend(
     message: Message,
     command: CommandObject,
@@ -73,7 +73,7 @@ async def extend(
     await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
 
 
-@router.message(Command("log"), CurrentTournament("koth", by_id=True))
+@routes.message(Command("log"), CurrentTournament("koth", by_id=True))
 async def log(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
 ) -> None:
@@ -85,7 +85,7 @@ async def log(
 # --- the eliminated player's choice --------------------------------------------------------------
 
 
-@router.callback_query(KothStayCb.filter())
+@routes.callback_query(KothStayCb.filter())
 async def stay_or_leave(
     query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
 ) -> None:
@@ -103,7 +103,7 @@ async def stay_or_leave(
 # --- the organiser cancels the tournament --------------------------------------------------------
 
 
-@router.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
+@routes.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
 async def cancel(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
@@ -118,7 +118,7 @@ async def cancel(
     )
 
 
-@router.callback_query(KothCancelCb.filter())
+@routes.callback_query(KothCancelCb.filter())
 async def cancel_answer(
     query: CallbackQuery, callback_data: KothCancelCb, t: Tr, roles: Roles, koth: KothService
 ) -> None:

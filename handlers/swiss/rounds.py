@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
@@ -12,14 +11,15 @@ from bot.swiss import SwissService
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.routes import Routes
 from handlers.swiss.guard import actor, run
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
 MAX_EXTRA_MINUTES = 180
 
 
-@router.message(Command("begin"), SWISS)
+@routes.message(Command("begin"), SWISS)
 async def begin(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
@@ -27,7 +27,7 @@ async def begin(
         await run(swiss.begin(tournament.id, who))
 
 
-@router.message(Command("next_round"), SWISS)
+@routes.message(Command("next_round"), SWISS)
 async def next_round(
     message: Message,
     command: CommandObject,
@@ -41,7 +41,7 @@ async def next_round(
         await run(swiss.next_round(tournament.id, who, again=again))
 
 
-@router.message(Command("repair"), SWISS)
+@routes.message(Command("repair"), SWISS)
 async def repair(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
@@ -49,7 +49,7 @@ async def repair(
         await run(swiss.next_round(tournament.id, who, again=True))
 
 
-@router.message(Command("result"), SWISS)
+@routes.message(Command("result"), SWISS)
 async def result(
     message: Message,
     command: CommandObject,
@@ -80,7 +80,7 @@ def extend_args(args: str | None) -> tuple[int | None, int] | None:
     return (int(parts[0]) if len(parts) == 2 else None), minutes
 
 
-@router.message(Command("extend"), SWISS)
+@routes.message(Command("extend"), SWISS)
 async def extend(
     message: Message,
     command: CommandObject,
