@@ -9,10 +9,13 @@ again", the bot goes on, and the same press works once the database accepts writ
 from __future__ import annotations
 
 import html
+import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
+
+import pytest
 
 from bot.texts import Texts
 from tests.e2e.emulator import BotApiEmulator
@@ -76,3 +79,29 @@ async def test_a_persons_mistake_is_answered_by_the_error_router(
     refusal = await say(emu, org, "/add fund x", "Взнос в призовой фонд: /add fund")
     assert refusal.reply_to is not None
     assert refusal.plain == html.unescape(Texts().get("ru", "koth.fund_usage"))
+
+
+async def test_an_unexpected_failure_is_logged_and_answered(
+    emu: BotApiEmulator,
+    bot: RunningBot,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A bug in a button's handler: an alert with the internal-error text, the trace in the
+    log; the bot goes on."""
+    org, people = await setup_club(emu)
+    registration = await create(emu, org)
+    assert bot.app is not None
+    koth = bot.app.extra["koth"]
+
+    async def broken(*_args: object) -> None:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(koth.registration, "join", broken)
+        with caplog.at_level(logging.ERROR, logger="handlers.errors"):
+            answer = await press(people[0], registration, "Участвую")
+    assert answer == Texts().get("ru", "errors.internal")
+    assert any("a bug" in record.getMessage() for record in caplog.records)
+    # the bot goes on: the same press is refused for what it is (no billiards rating)
+    assert "Нет бильярдного рейтинга" in await press(people[0], registration, "Участвую")
