@@ -24,6 +24,7 @@ from aiogram.methods.base import TelegramType
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
@@ -35,7 +36,7 @@ from bot.sender import Delivery, PlainAlerts, Sender
 from bot.settings import Settings
 from bot.storage import SqliteStorage
 from bot.texts import Texts
-from db import chats, players
+from db import players
 from db.database import Database
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,7 @@ class App:
     registry: Registry
     deadlines: Deadlines
     outbox: Outbox
+    groups: Groups
     extra: dict[str, Any] = field(default_factory=dict)
     #: set once the bot asks Telegram for updates (``FirstPoll``)
     polling: asyncio.Event = field(default_factory=asyncio.Event)
@@ -106,6 +108,7 @@ class App:
             "registry": self.registry,
             "deadlines": self.deadlines,
             "outbox": self.outbox,
+            "groups": self.groups,
         }
         data.update(self.extra)
         return data
@@ -123,11 +126,8 @@ async def create_app(
         async with db.transaction() as tx:
             await players.mark_blocked(tx, user_id)
 
-    async def on_migrated(old: int, new: int) -> None:
-        async with db.transaction() as tx:
-            await chats.migrate(tx, old, new, clock.now().isoformat())
-
-    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated)
+    groups = Groups(db, clock)
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=groups.migrated)
     bot.session.middleware(delivery)
     bot.session.middleware(PlainAlerts())
     sender = Sender(bot, delivery)
@@ -144,6 +144,7 @@ async def create_app(
         registry=Registry(db, clock),
         deadlines=Deadlines(db, clock),
         outbox=Outbox(db, sender, notifier, clock),
+        groups=groups,
     )
     from bot.features import install_features
 

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import re
 
+from bot.errors import UserError
 from bot.results import Claim, Game
 from rules.results import ResultError
 
 _SCORE = re.compile(r"^([0-9])([0-9])$")
 
 
-class BadCode(ValueError):
-    """A button code that no button of ours produces (forged or stale data)."""
+class BadCode(UserError, ValueError):
+    """A button code that no button of ours produces (forged or stale data): the presser is
+    told the button is stale."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__("common.stale_button")
+        self.code = code
 
 
 def claim_from_report(game: Game, presser: int, code: str, *, draws: bool = True) -> Claim:

@@ -20,6 +20,17 @@ def id_argument(args: str | None) -> int | None:
     return int(first) if first.isdigit() and len(first) < 10 else None
 
 
+async def open_tournaments(db: Database, limit: int = 30) -> list[Tournament]:
+    """The open tournaments among the club's ``limit`` newest, newest first."""
+    async with db.read() as tx:
+        return [found for found in await tournaments.recent(tx, limit) if found.is_open]
+
+
+async def by_id(db: Database, tournament_id: int) -> Tournament | None:
+    async with db.read() as tx:
+        return await tournaments.get(tx, tournament_id)
+
+
 async def current(
     db: Database, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
 ) -> Tournament | None:

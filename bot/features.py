@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from bot import koth, swiss
+from bot.judges import Judges
 from bot.late import tell_late_job
 from bot.results import ResultFlow
 from bot.results.notices import ResultNotices
@@ -21,7 +22,8 @@ def install_features(app: App) -> None:
         app.db, app.clock, app.deadlines, timedelta(minutes=app.settings.confirmation_minutes)
     )
     notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings)
-    app.extra.update(flow=flow, notices=notices)
+    judges = Judges(app.db, app.clock, flow)
+    app.extra.update(flow=flow, notices=notices, judges=judges)
     koth.install(app, flow, notices)
     swiss.install(app, flow, notices)
     app.deadlines.on_late_job = partial(tell_late_job, app)

@@ -8,7 +8,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.types import CallbackQuery, Chat, TelegramObject, Update, User
 
 from bot.clock import Clock
@@ -96,9 +95,12 @@ class ContextMiddleware(BaseMiddleware):
         lang = pick_language(user.language_code if user else None, self._texts.default)
         data["lang"] = lang
         data["t"] = Tr(self._texts, lang)
-        result = await handler(event, data)
-        await self._handled.mark(event.update_id, self._clock.now().isoformat())
-        return result
+        try:
+            return await handler(event, data)
+        finally:
+            # A refusal or a failure is answered too (by the error router, around this
+            # middleware): a redelivery must not run the update again.
+            await self._handled.mark(event.update_id, self._clock.now().isoformat())
 
     async def _remember(self, user: User | None, chat: Chat | None, now: str) -> None:
         """Upsert the person who sent the update and the chat he wrote in (not bots)."""
@@ -120,7 +122,8 @@ class ContextMiddleware(BaseMiddleware):
 
 
 class CallbackGuardMiddleware(BaseMiddleware):
-    """Answers every button press exactly once, so no button spins forever on an error."""
+    """A press whose handler fails is answered by the error router (``handlers.errors``), so
+    no button spins forever on an error."""
 
     async def __call__(
         self,
@@ -129,12 +132,4 @@ class CallbackGuardMiddleware(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         assert isinstance(event, CallbackQuery)
-        try:
-            return await handler(event, data)
-        except SkipHandler:
-            raise  # a guard handing the press on to the next router is not an error
-        except Exception:
-            log.exception("button %r failed", event.data)
-            tr: Tr = data["t"]
-            await event.answer(tr("errors.internal"), show_alert=True)
-            return None
+        return await handler(event, data)

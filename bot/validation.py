@@ -11,15 +11,17 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from bot.errors import UserError
+
 SKIP_WORDS = {"-", "—", "/skip", "skip", "нет", "пропустить"}
 
 
-class Invalid(ValueError):
-    """The answer is not acceptable; ``key`` names the locale text that says why."""
+class Invalid(UserError, ValueError):
+    """The answer is not acceptable; ``key`` names the locale text that says why (a
+    ``UserError``: where nothing more is to be said, the error router shows that text)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
-        self.key = key
 
 
 def _clean(text: str) -> str:

@@ -49,6 +49,11 @@ class Tx:
         else:
             fn()
 
+    def committed(self) -> None:
+        """Run the after-commit callbacks (``Database.transaction``, once ``COMMIT`` returned)."""
+        for fn in self._on_commit:
+            fn()
+
     async def _write(self, sql: str, params: Params) -> tuple[int, int]:
         """Run one statement; (last inserted row id, rows changed)."""
         cursor = await self._conn.execute(sql, params)
@@ -175,8 +180,7 @@ class Database:
             except BaseException:
                 await self._rollback()
                 raise
-        for fn in tx._on_commit:
-            fn()
+        tx.committed()
         if cancelled is not None:
             raise cancelled
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
@@ -11,11 +11,12 @@ from aiogram.types import Message, ReplyKeyboardRemove
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.texts import Tr
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
-@router.message(CommandStart(deep_link=True), F.chat.type == "private")
+@routes.message(CommandStart(deep_link=True), F.chat.type == "private")
 async def start_deep_link(
     message: Message, command: CommandObject, state: FSMContext, t: Tr, registry: Registry
 ) -> None:
@@ -27,7 +28,7 @@ async def start_deep_link(
     raise SkipHandler  # t-<id> links belong to the tournament routers; the rest: fallback
 
 
-@router.message(CommandStart(deep_link=False), F.chat.type == "private")
+@routes.message(CommandStart(deep_link=False), F.chat.type == "private")
 async def start(message: Message, t: Tr, registry: Registry) -> None:
     assert message.from_user is not None
     player = await registry.player_of(message.from_user.id)
@@ -37,7 +38,7 @@ async def start(message: Message, t: Tr, registry: Registry) -> None:
         await message.answer(t("start.welcome_back", name=player.display_name, club_id=player.id))
 
 
-@router.message(Command("help"))
+@routes.message(Command("help"))
 async def help_command(message: Message, t: Tr, roles: Roles) -> None:
     assert message.from_user is not None
     lines = [t("help.player")]
@@ -48,7 +49,7 @@ async def help_command(message: Message, t: Tr, roles: Roles) -> None:
     await message.answer("\n\n".join(lines))
 
 
-@router.message(Command("cancel"), ~StateFilter(None))
+@routes.message(Command("cancel"), ~StateFilter(None))
 async def cancel(message: Message, state: FSMContext, t: Tr) -> None:
     """Leave any wizard. Without a wizard, /cancel is the organiser's "cancel the tournament",
     handled by the tournament routers."""

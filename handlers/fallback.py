@@ -2,39 +2,40 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.commands import TOURNAMENT_COMMANDS
 from bot.texts import Tr
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
-@router.callback_query()
+@routes.callback_query()
 async def stale_button(query: CallbackQuery, t: Tr) -> None:
     """A button no handler understood: old, forged, or from a finished flow."""
     await query.answer(t("common.stale_button"), show_alert=True)
 
 
-@router.message(CommandStart(deep_link=True))
+@routes.message(CommandStart(deep_link=True))
 async def unknown_link(message: Message, t: Tr) -> None:
     await message.answer(t("start.unknown_link"))
 
 
-@router.message(Command(*TOURNAMENT_COMMANDS))
+@routes.message(Command(*TOURNAMENT_COMMANDS))
 async def no_tournament(message: Message, t: Tr) -> None:
     """A tournament command where no open tournament of a kind that understands it exists."""
     await message.answer(t("tournament.none_open"))
 
 
-@router.message(Command("cancel"))
+@routes.message(Command("cancel"))
 async def nothing_to_cancel(message: Message, t: Tr) -> None:
     await message.answer(t("common.nothing_to_cancel"))
 
 
-@router.message(F.chat.type == "private")
+@routes.message(F.chat.type == "private")
 async def fallback(message: Message, t: Tr) -> None:
     """Anything else typed in the private chat gets a pointer to /help."""
     await message.answer(t("common.unknown"))

@@ -9,7 +9,6 @@ from aiogram.filters import Filter
 from aiogram.types import Message
 
 from bot import directory
-from db import tournaments
 from db.database import Database
 
 _LINK = re.compile(r"^/start(?:@\w+)?\s+t-(\d{1,9})$")
@@ -49,8 +48,7 @@ class LinkedTournament(Filter):
         match = _LINK.match((message.text or "").strip())
         if match is None:
             return False
-        async with db.read() as tx:
-            found = await tournaments.get(tx, int(match.group(1)))
+        found = await directory.by_id(db, int(match.group(1)))
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -14,10 +14,11 @@ from bot.clock import Clock
 from bot.registry import Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
-from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
+from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS
 from db.models import Player
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
 class EditProfile(StatesGroup):
@@ -66,7 +67,7 @@ async def own_player(user_id: int, registry: Registry) -> Player | None:
     return player if player is not None and player.registered else None
 
 
-@router.message(Command("profile"))
+@routes.message(Command("profile"))
 async def show(
     message: Message, t: Tr, registry: Registry, clock: Clock, settings: Settings
 ) -> None:
@@ -93,7 +94,7 @@ async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> 
     return True
 
 
-@router.callback_query(ProfileCb.filter(F.action == "edit"))
+@routes.callback_query(ProfileCb.filter(F.action == "edit"))
 async def choose_field(query: CallbackQuery, t: Tr, registry: Registry) -> None:
     if await refused_elsewhere(query, t, registry):
         return
@@ -108,7 +109,7 @@ async def choose_field(query: CallbackQuery, t: Tr, registry: Registry) -> None:
         await query.message.answer(t("profile.which_field"), reply_markup=builder.as_markup())
 
 
-@router.callback_query(ProfileCb.filter(F.action == "field"))
+@routes.callback_query(ProfileCb.filter(F.action == "field"))
 async def ask_value(
     query: CallbackQuery, callback_data: ProfileCb, state: FSMContext, t: Tr, registry: Registry
 ) -> None:
@@ -126,7 +127,7 @@ async def ask_value(
         )
 
 
-@router.message(StateFilter(EditProfile.value), F.text)
+@routes.message(StateFilter(EditProfile.value), F.text)
 async def save_value(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
     assert message.from_user is not None and message.text is not None
     field = (await state.get_data())["field"]
@@ -136,20 +137,15 @@ async def save_value(message: Message, state: FSMContext, t: Tr, registry: Regis
         await message.answer(t("profile.not_registered"))
         return
     optional = next(opt for name, _, opt in FIELDS if name == field)
-    try:
-        if optional and message.text.strip().lower() in SKIP_WORDS:
-            value = None
-        else:
-            value = VALIDATORS[field](message.text)
-    except Invalid as exc:
-        await message.answer(t(exc.key))
-        return
+    skipped = optional and message.text.strip().lower() in SKIP_WORDS
+    # An unacceptable value raises ``Invalid``: the error router says why, the state stays.
+    value = None if skipped else VALIDATORS[field](message.text)
     await registry.update_field(player.id, field, value)
     await state.clear()
     await message.answer(t("profile.saved", label=t(f"profile.field.{field}")))
 
 
-@router.callback_query(ProfileCb.filter(F.action == "delete"))
+@routes.callback_query(ProfileCb.filter(F.action == "delete"))
 async def confirm_delete(query: CallbackQuery, t: Tr, registry: Registry) -> None:
     if await refused_elsewhere(query, t, registry):
         return
@@ -161,7 +157,7 @@ async def confirm_delete(query: CallbackQuery, t: Tr, registry: Registry) -> Non
         await query.message.answer(t("profile.delete_ask"), reply_markup=builder.as_markup())
 
 
-@router.callback_query(ProfileCb.filter(F.action.in_({"delete_yes", "delete_no"})))
+@routes.callback_query(ProfileCb.filter(F.action.in_({"delete_yes", "delete_no"})))
 async def delete(query: CallbackQuery, callback_data: ProfileCb, t: Tr, registry: Registry) -> None:
     player = await own_player(query.from_user.id, registry)
     if player is None:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.registry import DISCIPLINES, Registry
 from bot.texts import Tr
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
-@router.message(Command("rating"))
+@routes.message(Command("rating"))
 async def rating(message: Message, command: CommandObject, t: Tr, registry: Registry) -> None:
     discipline = (command.args or "berserk").strip().lower()
     if discipline not in DISCIPLINES:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -12,8 +12,9 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.registry import Registry
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, Invalid
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
 class Registration(StatesGroup):
@@ -55,19 +56,19 @@ async def begin_registration(
     await ask(message, 0, t)
 
 
-@router.message(Command("register"), F.chat.type != "private")
+@routes.message(Command("register"), F.chat.type != "private")
 async def register_in_group(message: Message, t: Tr) -> None:
     assert message.bot is not None
     link = await create_start_link(message.bot, "register")
     await message.reply(t("register.go_private", link=link))
 
 
-@router.message(Command("register"), F.chat.type == "private")
+@routes.message(Command("register"), F.chat.type == "private")
 async def register(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
     await begin_registration(message, state, t, registry)
 
 
-@router.message(StateFilter(Registration.answering), F.contact)
+@routes.message(StateFilter(Registration.answering), F.contact)
 async def contact(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
     data = await state.get_data()
     assert message.contact is not None and message.from_user is not None
@@ -80,7 +81,7 @@ async def contact(message: Message, state: FSMContext, t: Tr, registry: Registry
     await accept(message, state, t, registry, "+" + message.contact.phone_number.lstrip("+"))
 
 
-@router.message(StateFilter(Registration.answering), F.text)
+@routes.message(StateFilter(Registration.answering), F.text)
 async def answer(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
     assert message.text is not None
     data = await state.get_data()
@@ -103,7 +104,7 @@ async def answer(message: Message, state: FSMContext, t: Tr, registry: Registry)
     await accept(message, state, t, registry, value)
 
 
-@router.message(StateFilter(Registration.answering))
+@routes.message(StateFilter(Registration.answering))
 async def not_text(message: Message, t: Tr) -> None:
     await message.answer(t("register.text_please"))
 

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.buttons import ConfirmCb, DecideCb, ReportCb
-from bot.claims import BadCode, claim_from_decision, claim_from_report
+from bot.claims import claim_from_decision, claim_from_report
+from bot.judges import Judges
 from bot.registry import Registry
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.texts import Tr
-from db import tournaments
-from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 ALERTS = {
     Step.CLOSED: "results.closed",
@@ -55,7 +54,7 @@ async def presser(query: CallbackQuery, registry: Registry, t: Tr) -> Player | N
     return player
 
 
-@router.callback_query(ReportCb.filter())
+@routes.callback_query(ReportCb.filter())
 async def report(
     query: CallbackQuery,
     callback_data: ReportCb,
@@ -73,12 +72,9 @@ async def report(
         draws = desk.draws_allowed(tournament, game)
         return claim_from_report(game, player_id, callback_data.c, draws=draws)
 
-    # One transaction checks the game (closed, not yours), builds the claim and stores it.
-    try:
-        outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
-    except BadCode:
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
+    # One transaction checks the game (closed, not yours), builds the claim and stores it; a
+    # forged code (``BadCode``) is a stale button to the error router.
+    outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
     await tell(query, outcome, t)
     if after is not None:
         await after()
@@ -96,7 +92,7 @@ async def report(
     await flow.pending_hook(outcome)
 
 
-@router.callback_query(ConfirmCb.filter())
+@routes.callback_query(ConfirmCb.filter())
 async def confirm(
     query: CallbackQuery,
     callback_data: ConfirmCb,
@@ -125,7 +121,7 @@ async def confirm(
     await flow.pending_hook(outcome)
 
 
-@router.callback_query(DecideCb.filter())
+@routes.callback_query(DecideCb.filter())
 async def decide(
     query: CallbackQuery,
     callback_data: DecideCb,
@@ -133,14 +129,10 @@ async def decide(
     sender: Sender,
     flow: ResultFlow,
     roles: Roles,
-    db: Database,
+    judges: Judges,
 ) -> None:
-    async with db.transaction() as tx:
-        tournament = await tournaments.get(tx, callback_data.t)
-        desk = flow.desks.get(tournament.kind) if tournament else None
-        game = (
-            await desk.open_game(tx, tournament, callback_data.g) if desk and tournament else None
-        )
+    found = await judges.game_to_decide(callback_data.t, callback_data.g)
+    tournament, desk, game = found.tournament, found.desk, found.game
     if tournament is None or desk is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
@@ -153,13 +145,7 @@ async def decide(
     if game is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
-    try:
-        claim = claim_from_decision(
-            game, callback_data.c, draws=desk.draws_allowed(tournament, game)
-        )
-    except BadCode:
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
+    claim = claim_from_decision(game, callback_data.c, draws=desk.draws_allowed(tournament, game))
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
     await tell(query, outcome, t)
     if outcome.step is Step.FINAL:

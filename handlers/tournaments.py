@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
@@ -10,21 +10,21 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import directory
 from bot.buttons import NewCb
-from bot.clock import Clock
+from bot.judges import Judges
 from bot.roles import Role, Roles
 from bot.texts import Tr
-from db import audit, players, tournaments
 from db.database import Database
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
-@router.message(Command("new"), F.chat.type == "private")
+@routes.message(Command("new"), F.chat.type == "private")
 async def new_in_private(message: Message, t: Tr) -> None:
     await message.answer(t("tournament.new_in_group"))
 
 
-@router.message(Command("new"))
+@routes.message(Command("new"))
 async def new(message: Message, t: Tr, roles: Roles) -> None:
     assert message.from_user is not None
     if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
@@ -37,7 +37,7 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
     await message.answer(t("tournament.choose_kind"), reply_markup=builder.as_markup())
 
 
-@router.callback_query(NewCb.filter())
+@routes.callback_query(NewCb.filter())
 async def new_kind_guard(query: CallbackQuery, t: Tr, roles: Roles) -> None:
     """Only an organiser of the group may press the /new buttons; the kind's router continues."""
     chat_id = query.message.chat.id if query.message is not None else None
@@ -47,9 +47,9 @@ async def new_kind_guard(query: CallbackQuery, t: Tr, roles: Roles) -> None:
     raise SkipHandler
 
 
-@router.message(Command("judge"))
+@routes.message(Command("judge"))
 async def judge(
-    message: Message, command: CommandObject, t: Tr, roles: Roles, db: Database, clock: Clock
+    message: Message, command: CommandObject, t: Tr, roles: Roles, db: Database, judges: Judges
 ) -> None:
     """Appoint a judge: reply to his message with /judge, or /judge <telegram id or @name>."""
     assert message.from_user is not None
@@ -68,29 +68,17 @@ async def judge(
         if arg.isdigit():
             target = int(arg)
         else:
-            async with db.read() as tx:
-                user = await players.tg_user_by_username(tx, arg)
-            target = user.id if user else None
+            target = await judges.user_named(arg)
     if target is None:
         await message.reply(t("tournament.judge_usage"))
         return
-    async with db.transaction() as tx:
-        await tournaments.add_judge(tx, tournament.id, target)
-        await audit.record(
-            tx,
-            tournament.id,
-            message.from_user.id,
-            "judge_appointed",
-            {"user": target},
-            clock.now().isoformat(),
-        )
+    await judges.appoint(tournament, target, message.from_user.id)
     await message.reply(t("tournament.judge_added", tournament=tournament.name, user=target))
 
 
-@router.message(Command("tournaments"))
+@routes.message(Command("tournaments"))
 async def list_open(message: Message, t: Tr, db: Database) -> None:
-    async with db.read() as tx:
-        found = [x for x in await tournaments.recent(tx, 30) if x.is_open]
+    found = await directory.open_tournaments(db)
     if not found:
         await message.answer(t("tournament.none_open"))
         return

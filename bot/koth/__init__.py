@@ -5,7 +5,7 @@ The tournament state is never stored: it is ``rules.koth.replay`` of the stored 
 one transaction and returns an after-commit coroutine that edits the live board and sends the
 announcements.
 
-- ``bot.koth.core``: names, ``KothProblem``, ``Snapshot``, the shared helpers
+- ``bot.koth.core``: names, ``Snapshot``, the shared helpers
 - ``bot.koth.registration``: creation, joining, ``/add``, prize contributions
 - ``bot.koth.start``: norms, the draw, ``/begin``
 - ``bot.koth.desk``: applying events; the result flow's desk
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from bot.deadlines import Late
 from bot.koth.announce import ANNOUNCE_JOB, Announcer
-from bot.koth.core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore, KothProblem
+from bot.koth.core import BOARD_TICK, BONUS_CHECK, EXPIRE, KIND, WARN, KothCore
 from bot.koth.desk import Desk
 from bot.koth.finish import Finishing
 from bot.koth.judge import Judging
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
-__all__ = ["KothProblem", "KothService", "install"]
+__all__ = ["KothService", "install"]
 
 
 class KothService:

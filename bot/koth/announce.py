@@ -88,6 +88,12 @@ class Announcer:
             text += "\n" + t("koth.board_cancelled")
         return text
 
+    async def queue_text(self, tournament_id: int, lang: str) -> str:
+        """The board as read now, in ``lang`` (``/queue``)."""
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tournament_id)
+        return self.board_text(snap, lang)
+
     async def publish_board(self, snap: Snapshot, *, new: bool = False) -> None:
         """Edit the board in place (or post it when there is none yet, or ``new``).
 

@@ -1,6 +1,6 @@
-"""What every part of the King-of-the-Hill service shares: names of things, the problem a user
-is told about, one tournament read in one transaction (``Snapshot``), and ``KothCore`` — the
-clock, the texts, private messages and the audit log.
+"""What every part of the King-of-the-Hill service shares: names of things, one tournament read
+in one transaction (``Snapshot``), and ``KothCore`` — the clock, the texts, private messages and
+the audit log.
 
 The tournament state is never stored: it is ``rules.koth.replay`` of the stored events
 (``bot.koth.events``) over the order and norms fixed at ``/begin`` (kept in the tournament's
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.errors import UserError
 from bot.koth.events import contributions, engine_events, game_key, main_due
 from bot.texts import Texts, pick_language
 from db import audit, chats, players, tournaments
@@ -41,15 +42,6 @@ TIMERS = (WARN, EXPIRE, BOARD_TICK)
 WARNING_BEFORE = timedelta(minutes=15)
 #: How often the board's "time left" is brought up to date while the main time runs.
 BOARD_EVERY = timedelta(minutes=5)
-
-
-class KothProblem(Exception):
-    """Something the user asked cannot be done; ``key`` names the text that explains why."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 @dataclass
@@ -135,7 +127,7 @@ class KothCore:
     async def tournament(self, tx: Tx, tournament_id: int) -> Tournament:
         found = await tournaments.get(tx, tournament_id)
         if found is None or found.kind != KIND:
-            raise KothProblem("koth.no_tournament")
+            raise UserError("koth.no_tournament")
         return found
 
     async def participant_ids(self, tx: Tx, tournament_id: int) -> list[int]:

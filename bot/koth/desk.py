@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, AfterCommit, KothCore, KothProblem, Snapshot, state_of
+from bot.koth.core import TIMERS, AfterCommit, KothCore, Snapshot, state_of
 from bot.koth.events import game_number
 from bot.koth.finish import Finishing
 from bot.results import Claim, Game
@@ -33,7 +34,7 @@ class Desk:
         try:
             state_of(snap.tournament, probe)
         except KothError as exc:
-            raise KothProblem("koth.rule_refused", why=str(exc)) from exc
+            raise UserError("koth.rule_refused", why=str(exc)) from exc
 
     async def apply(
         self, tx: Tx, tournament_id: int, kind: str, payload: dict[str, Any], actor: int | None
@@ -41,7 +42,7 @@ class Desk:
         """Append one stored event (checked by a replay first) and return what to announce."""
         snap = await self.core.snapshot(tx, tournament_id)
         if snap.tournament.status != "running" or snap.state is None:
-            raise KothProblem("koth.not_running")
+            raise UserError("koth.not_running")
         self._check(snap, kind, payload, actor)
         now = self.core.now().isoformat()
         event_id = await tournaments.append_event(tx, tournament_id, kind, payload, actor, now)
@@ -84,7 +85,7 @@ class Desk:
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
         if claim.winner is None:  # no draw button in King of the Hill (``draws_allowed``)
-            raise KothProblem("koth.rule_refused", why="no draws")
+            raise UserError("koth.rule_refused", why="no draws")
         winner = claim.winner
         payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
         return await self.apply(tx, tournament.id, "game", payload, actor_id)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, KothCore, KothProblem, Snapshot
+from bot.koth.core import TIMERS, KothCore, Snapshot
 from bot.koth.desk import Desk
 from bot.koth.events import live_games
 from bot.texts import Html
@@ -24,15 +25,15 @@ def edit_payload(snap: Snapshot, action: str, winner: int | None) -> dict[str, A
     """The payload of ``void`` / ``correct`` (``winner`` one of the last game's two players)."""
     games = live_games(snap.stored)
     if not games:
-        raise KothProblem("koth.no_games")
+        raise UserError("koth.no_games")
     last = games[-1]
     if any(e.kind in PLAYER_DECISIONS for e in snap.stored if e.id > last.id):
-        raise KothProblem("koth.void_blocked")
+        raise UserError("koth.void_blocked")
     if action == "void":
         return {"target": last.id}
     w, lo = int(last.payload["w"]), int(last.payload["l"])
     if winner not in (w, lo):
-        raise KothProblem("koth.result_usage")
+        raise UserError("koth.result_usage")
     return {"target": last.id, "w": winner, "l": lo if winner == w else w}
 
 
@@ -49,7 +50,7 @@ class Judging:
             if action in ("void", "correct"):
                 payload = edit_payload(snap, action, arg)
             elif arg is None or arg not in snap.names:
-                raise KothProblem("koth.not_participant", club_id=arg or "?")
+                raise UserError("koth.not_participant", club_id=arg or "?")
             else:
                 payload = {"p": arg}
             after = await self.desk.apply(tx, tournament.id, action, payload, actor)
@@ -68,7 +69,7 @@ class Judging:
         async with self.core.db.read() as tx:
             tournament = await self.core.tournament(tx, tournament_id)
         if not tournament.is_open:
-            raise KothProblem("koth.cancel_closed")
+            raise UserError("koth.cancel_closed")
         return tournament
 
     async def cancel(self, tournament_id: int, actor: int) -> Tournament:
@@ -77,7 +78,7 @@ class Judging:
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tournament_id)
             if not tournament.is_open:
-                raise KothProblem("koth.cancel_closed")
+                raise UserError("koth.cancel_closed")
             now = self.core.now().isoformat()
             await tournaments.set_status(tx, tournament_id, "cancelled", now)
             await tournaments.append_event(tx, tournament_id, "cancel", {}, actor, now)

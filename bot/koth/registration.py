@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from bot.koth.core import DISCIPLINE, KIND, KothCore, KothProblem
+from bot.errors import UserError
+from bot.koth.core import DISCIPLINE, KIND, KothCore
 from bot.koth.events import CONTRIBUTION
 from db import players, tournaments
 from db.database import Tx
@@ -24,7 +25,7 @@ class Registration:
         try:
             check_entry_fee(fee)
         except KothError as exc:
-            raise KothProblem("koth.fee_too_low") from exc
+            raise UserError("koth.fee_too_low") from exc
         settings = {"entry_fee": fee, "table": table, "norm_overrides": []}
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
@@ -36,11 +37,11 @@ class Registration:
 
     async def _enter(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
         if tournament.status != "registration":
-            raise KothProblem("koth.registration_closed")
+            raise UserError("koth.registration_closed")
         if await players.rating(tx, player_id, DISCIPLINE) is None:
-            raise KothProblem("koth.no_rating")
+            raise UserError("koth.no_rating")
         if len(await tournaments.participants(tx, tournament.id)) >= MAX_PLAYERS:
-            raise KothProblem("koth.full")
+            raise UserError("koth.full")
         now = self.core.now().isoformat()
         return await tournaments.add_participant(tx, tournament.id, player_id, now)
 
@@ -50,7 +51,7 @@ class Registration:
             tournament = await self.core.tournament(tx, tournament_id)
             player = await players.by_telegram(tx, telegram_id)
             if player is None:
-                raise KothProblem("koth.no_rating")
+                raise UserError("koth.no_rating")
             added = await self._enter(tx, tournament, player.id)
         return tournament, player.display_name, added
 
@@ -71,7 +72,7 @@ class Registration:
             found = await players.by_id(tx, player_id)
         assert found is not None
         if not added:
-            raise KothProblem("koth.already_in", name=found.display_name)
+            raise UserError("koth.already_in", name=found.display_name)
         return found.display_name, player_id
 
     async def _player_for(self, tx: Tx, target: int | str) -> int:
@@ -79,14 +80,14 @@ class Registration:
         if isinstance(target, str) and target.isdigit():
             found = await players.by_id(tx, int(target))
             if found is None:
-                raise KothProblem("koth.add_unknown", who=target)
+                raise UserError("koth.add_unknown", who=target)
             return found.id
         telegram_id: int | None = target if isinstance(target, int) else None
         if isinstance(target, str):
             user = await players.tg_user_by_username(tx, target)
             telegram_id = user.id if user else None
         if telegram_id is None:
-            raise KothProblem("koth.add_unknown", who=str(target))
+            raise UserError("koth.add_unknown", who=str(target))
         player = await players.by_telegram(tx, telegram_id)
         if player is not None:
             return player.id
@@ -101,7 +102,7 @@ class Registration:
     async def contribute(self, tournament: Tournament, actor: int, amount: int, note: str) -> int:
         """Record a voluntary prize contribution (7.1); returns the prize fund now."""
         if amount <= 0:
-            raise KothProblem("koth.fund_usage")
+            raise UserError("koth.fund_usage")
         payload = {"amount": amount, "note": note}
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:

@@ -7,8 +7,9 @@ import secrets
 from collections.abc import Sequence
 from decimal import Decimal
 
+from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import DISCIPLINE, KothCore, KothProblem, pairs, unpairs
+from bot.koth.core import DISCIPLINE, KothCore, pairs, unpairs
 from bot.koth.timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx
@@ -39,7 +40,7 @@ class Preparation:
     async def _registering(self, tx: Tx, tournament_id: int) -> Tournament:
         fresh = await self.core.tournament(tx, tournament_id)
         if fresh.status != "registration":
-            raise KothProblem("koth.already_started")
+            raise UserError("koth.already_started")
         return fresh
 
     # --- norms ------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ class Preparation:
         for pid in ids:
             cents = await players.rating(tx, pid, DISCIPLINE)
             if cents is None:
-                raise KothProblem("koth.no_rating")
+                raise UserError("koth.no_rating")
             grants = [b.granted_on for b in await players.bonuses(tx, pid, DISCIPLINE)]
             out[pid] = effective_rating(Decimal(cents) / 100, grants, self.core.today())
         return out
@@ -64,7 +65,7 @@ class Preparation:
             return settings["average"], ratings, unpairs(settings["norms"])
         ids = await self.core.participant_ids(tx, tournament.id)
         if not ids:
-            raise KothProblem("koth.nobody")
+            raise UserError("koth.nobody")
         ratings = await self._effective(tx, ids)
         _, computed = norms(ratings)
         overrides = unpairs(settings.get("norm_overrides"))
@@ -92,13 +93,13 @@ class Preparation:
 
     async def set_norm(self, tournament: Tournament, actor: int, player_id: int, norm: int) -> None:
         if norm < 1:
-            raise KothProblem("koth.norms_usage")
+            raise UserError("koth.norms_usage")
         async with self.core.db.transaction() as tx:
             fresh = await self.core.tournament(tx, tournament.id)
             if fresh.status != "registration":
-                raise KothProblem("koth.norms_fixed")
+                raise UserError("koth.norms_fixed")
             if player_id not in await self.core.participant_ids(tx, tournament.id):
-                raise KothProblem("koth.not_participant", club_id=player_id)
+                raise UserError("koth.not_participant", club_id=player_id)
             settings = dict(fresh.settings)
             overrides = unpairs(settings.get("norm_overrides"))
             overrides[player_id] = norm
@@ -118,7 +119,7 @@ class Preparation:
             if order is None:
                 order = shuffled(ids)
             elif sorted(order) != sorted(ids):
-                raise KothProblem("koth.draw_mismatch")
+                raise UserError("koth.draw_mismatch")
             settings = dict(fresh.settings)
             settings["drawn"] = order
             await tournaments.update_settings(tx, tournament.id, settings)
@@ -142,7 +143,7 @@ class Preparation:
         try:
             check_participants(len(ids))
         except KothError as exc:
-            raise KothProblem("koth.count", count=len(ids)) from exc
+            raise UserError("koth.count", count=len(ids)) from exc
         average, ratings, values = await self.norms_table(tx, fresh)
         order = list(fresh.settings.get("drawn") or [])
         if sorted(order) != sorted(ids):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot import late
+from bot.errors import UserError
 from bot.koth.announce import Announcer
 from bot.koth.core import (
     BOARD_EVERY,
@@ -17,7 +18,6 @@ from bot.koth.core import (
     WARNING_BEFORE,
     AfterCommit,
     KothCore,
-    KothProblem,
     Snapshot,
 )
 from bot.koth.desk import Desk
@@ -113,7 +113,7 @@ class Timers:
     async def extend(self, tournament: Tournament, actor: int, minutes: int) -> datetime:
         """Move the end of the main time; refused once it has expired."""
         if minutes <= 0 or minutes > 600:
-            raise KothProblem("koth.extend_usage")
+            raise UserError("koth.extend_usage")
         async with self.core.db.transaction() as tx:
             snap = await self.core.snapshot(tx, tournament.id)
             due, cancelled, armed = await self._extend(tx, snap, actor, minutes)
@@ -126,9 +126,9 @@ class Timers:
         self, tx: Tx, snap: Snapshot, actor: int, minutes: int
     ) -> tuple[datetime, list[int], Armed]:
         if snap.state is None or snap.tournament.status != "running":
-            raise KothProblem("koth.not_running")
+            raise UserError("koth.not_running")
         if snap.state.expired:
-            raise KothProblem("koth.already_expired")
+            raise UserError("koth.already_expired")
         tid, due = snap.tournament.id, snap.main_due
         assert due is not None  # begun (a state), so the log has its ``begin``
         cancelled = await deadlines.cancel_for(tx, tid, TIMERS)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.deadlines import Late
 from bot.swiss import broadcast, desk, export, finish, queries, registration, rounds, timers
-from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core, Refused
+from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core
 from bot.swiss.desk import SwissDesk
 from db.database import Tx
 from db.models import Deadline, Player
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
-__all__ = ["AfterCommit", "Refused", "SwissService", "install"]
+__all__ = ["AfterCommit", "SwissService", "install"]
 
 
 class SwissService(Core):

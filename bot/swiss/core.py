@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from bot.errors import UserError
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Texts, pick_language
 from db import audit, players, reports, tournaments
@@ -52,15 +53,6 @@ class Snapshot:
     state: State
     everyone: list[int]
     names: Names
-
-
-class Refused(Exception):
-    """An action that cannot be done now; ``key`` and ``values`` name the text to show."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 async def nothing() -> None:
@@ -105,10 +97,10 @@ class Core:
     async def tournament(
         self, tx: Tx, tournament_id: int, statuses: tuple[str, ...], refusal: str
     ) -> Tournament:
-        """The tournament; ``Refused(refusal)`` unless its status is one of ``statuses``."""
+        """The tournament; ``UserError(refusal)`` unless its status is one of ``statuses``."""
         found = await tournaments.get(tx, tournament_id)
         if found is None or found.status not in statuses:
-            raise Refused(refusal)
+            raise UserError(refusal)
         return found
 
     async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from bot.errors import UserError
 from bot.results import Claim, Game
 from bot.swiss import finish
 from bot.swiss.broadcast import match_format, refresh_board
-from bot.swiss.core import AfterCommit, Core, Refused
+from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
 from db import reports, tournaments
 from db.database import Tx
@@ -143,9 +144,9 @@ async def correct(core: Core, tournament_id: int, table: int, code: str, actor: 
         state = await core.state(tx, tournament_id)
         rnd = state.current
         if rnd is None or not 1 <= table <= len(rnd.tables):
-            raise Refused("swiss.no_such_table", table=table)
+            raise UserError("swiss.no_such_table", table=table)
         if code not in JUDGE_CODES or (code == "draw" and not rnd.draws_allowed):
-            raise Refused("swiss.result_usage")
+            raise UserError("swiss.result_usage")
         payload = {
             "round": rnd.number,
             "table": table,

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.errors import UserError
 from bot.swiss import finish, timers, top
 from bot.swiss.broadcast import store_round_job
-from bot.swiss.core import AfterCommit, Core, Refused
+from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -29,7 +30,7 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         )
         people = await core.active(tx, tournament_id)
         if len(people) < MIN_PARTICIPANTS:
-            raise Refused("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
+            raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
         rounds, top_size = sizes(tournament, len(people))
         ratings = {}
         for pid in people:
@@ -61,12 +62,12 @@ async def next_round(
         rnd = (await core.state(tx, tournament_id)).current
         if again:
             if rnd is None or rnd.results:
-                raise Refused("swiss.repair_too_late")
+                raise UserError("swiss.repair_too_late")
             await core.audit(tx, tournament_id, actor, "repair", {"round": rnd.number})
             return await pair_next(core, tx, tournament_id, actor, repair=True)
         if rnd is not None and not rnd.complete:
             tables = ", ".join(str(n) for n in rnd.open_tables())
-            raise Refused("swiss.round_open", tables=tables)
+            raise UserError("swiss.round_open", tables=tables)
         await core.audit(tx, tournament_id, actor, "next_round", {})
         return await pair_next(core, tx, tournament_id, actor)
 
@@ -123,7 +124,7 @@ async def swiss_pairs(
             round_number=number,
         )
     except NoLegalPairing as exc:
-        raise Refused("swiss.no_legal_pairing", round=number) from exc
+        raise UserError("swiss.no_legal_pairing", round=number) from exc
 
 
 async def store_round(

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.deadlines import Overdue
+from bot.errors import UserError
 from bot.late import late_note
 from bot.swiss.broadcast import refresh_board
-from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core, Refused
+from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core
 from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx
@@ -64,9 +65,9 @@ async def extend(
         state = await core.state(tx, tournament_id)
         rnd = state.current
         if rnd is None or state.finished:
-            raise Refused("swiss.not_running")
+            raise UserError("swiss.not_running")
         if table is not None and not 1 <= table <= len(rnd.tables):
-            raise Refused("swiss.no_such_table", table=table)
+            raise UserError("swiss.no_such_table", table=table)
         if table is None:
             new_due, rearm = await _extend_round(core, tx, tournament_id, rnd, minutes)
         else:

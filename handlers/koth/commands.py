@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -19,7 +19,8 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import NewCb
-from bot.koth import KothProblem, KothService
+from bot.errors import UserError
+from bot.koth import KothService
 from bot.koth.buttons import KothJoinCb
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
@@ -27,8 +28,9 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.koth import judge as koth_judge
 from handlers.koth.common import args_of, refused
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
 class Wizard(StatesGroup):
@@ -40,7 +42,7 @@ class Wizard(StatesGroup):
 # --- creation ---------------------------------------------------------------------------------
 
 
-@router.callback_query(NewCb.filter(F.discipline == "billiards"))
+@routes.callback_query(NewCb.filter(F.discipline == "billiards"))
 async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr, roles: Roles) -> None:
     chat = query.message.chat.id if query.message else None
     if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=chat):
@@ -52,7 +54,7 @@ async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr, roles: Roles)
         await query.message.answer(t("koth.ask_name"))
 
 
-@router.message(StateFilter(Wizard.name), F.text)
+@routes.message(StateFilter(Wizard.name), F.text)
 async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     name = (message.text or "").strip()
     if not 1 <= len(name) <= 60 or name.startswith("/"):
@@ -63,7 +65,7 @@ async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     await message.answer(t("koth.ask_fee"))
 
 
-@router.message(StateFilter(Wizard.fee), F.text)
+@routes.message(StateFilter(Wizard.fee), F.text)
 async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     digits = re.sub(r"[\s₽р.]", "", message.text or "")
     if not digits.isdigit() or int(digits) < 2500:
@@ -74,7 +76,7 @@ async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     await message.answer(t("koth.ask_table"))
 
 
-@router.message(StateFilter(Wizard.table), F.text)
+@routes.message(StateFilter(Wizard.table), F.text)
 async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None and message.bot is not None
     table = (message.text or "").strip()[:40]
@@ -96,43 +98,30 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
 
 
 async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> str:
-    """Join and tell the group; the answer for the player (a refusal raises ``KothProblem``)."""
+    """Join and tell the group; the answer for the player (a refusal raises ``UserError``)."""
     tournament, name, added = await koth.registration.join(tournament_id, user_id)
     if added:
         await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
     return t("koth.joined" if added else "koth.already_joined", name=tournament.name)
 
 
-@router.callback_query(KothJoinCb.filter())
+@routes.callback_query(KothJoinCb.filter())
 async def join_button(
     query: CallbackQuery, callback_data: KothJoinCb, t: Tr, koth: KothService
 ) -> None:
-    try:
-        answer = await enter(koth, callback_data.t, query.from_user.id, t)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
-        return
-    await query.answer(answer)
+    await query.answer(await enter(koth, callback_data.t, query.from_user.id, t))
 
 
-@router.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
+@routes.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
 async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
-    try:
-        answer = await enter(koth, tournament.id, message.from_user.id, t)
-    except KothProblem as problem:
-        answer = t(problem.key, **problem.values)
-    await message.answer(answer)
+    await message.answer(await enter(koth, tournament.id, message.from_user.id, t))
 
 
-@router.message(Command("join"), CurrentTournament("koth"))
+@routes.message(Command("join"), CurrentTournament("koth"))
 async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
-    try:
-        answer = await enter(koth, tournament.id, message.from_user.id, t)
-    except KothProblem as problem:
-        answer = t(problem.key, **problem.values)
-    await message.reply(answer)
+    await message.reply(await enter(koth, tournament.id, message.from_user.id, t))
 
 
 # --- organiser: players, norms, draw, begin --------------------------------------------------
@@ -147,19 +136,19 @@ def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decima
     elif args:
         target, rest = args[0], args[1:]
     else:
-        raise KothProblem("koth.add_usage")
+        raise UserError("koth.add_usage")
     if not rest:
         return target, None
     try:
         rating = Decimal(rest[0].replace(",", "."))
     except InvalidOperation as exc:
-        raise KothProblem("koth.add_usage") from exc
+        raise UserError("koth.add_usage") from exc
     if not 0 < rating < 5000:
-        raise KothProblem("koth.add_usage")
+        raise UserError("koth.add_usage")
     return target, rating
 
 
-@router.message(Command("add"), CurrentTournament("koth"))
+@routes.message(Command("add"), CurrentTournament("koth"))
 async def add(
     message: Message,
     command: CommandObject,
@@ -173,23 +162,19 @@ async def add(
     if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
     args, actor = args_of(command), message.from_user.id
-    try:
-        if args and args[0].lower() == "fund":
-            if len(args) < 2 or not args[1].isdigit():
-                raise KothProblem("koth.fund_usage")
-            amount, note = int(args[1]), " ".join(args[2:])
-            fund = await koth.registration.contribute(tournament, actor, amount, note)
-            await message.reply(t("koth.fund_added", amount=amount, fund=fund))
-            return
-        target, rating = who_and_rating(message, args)
-        name, club_id = await koth.registration.add(tournament, actor, target, rating)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
+    if args and args[0].lower() == "fund":
+        if len(args) < 2 or not args[1].isdigit():
+            raise UserError("koth.fund_usage")
+        amount, note = int(args[1]), " ".join(args[2:])
+        fund = await koth.registration.contribute(tournament, actor, amount, note)
+        await message.reply(t("koth.fund_added", amount=amount, fund=fund))
         return
+    target, rating = who_and_rating(message, args)
+    name, club_id = await koth.registration.add(tournament, actor, target, rating)
     await message.reply(t("koth.added", name=name, club_id=club_id))
 
 
-@router.message(Command("norms"), CurrentTournament("koth"))
+@routes.message(Command("norms"), CurrentTournament("koth"))
 async def norms_command(
     message: Message,
     command: CommandObject,
@@ -201,21 +186,17 @@ async def norms_command(
 ) -> None:
     assert message.from_user is not None
     args = args_of(command)
-    try:
-        if args:
-            if await refused(message, roles, tournament, Role.ORGANISER, t):
-                return
-            if len(args) != 2 or not all(a.isdigit() for a in args):
-                raise KothProblem("koth.norms_usage")
-            await koth.preparation.set_norm(
-                tournament, message.from_user.id, int(args[0]), int(args[1])
-            )
-        await message.answer(await koth.preparation.norms_text(tournament.id, lang))
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
+    if args:
+        if await refused(message, roles, tournament, Role.ORGANISER, t):
+            return
+        if len(args) != 2 or not all(a.isdigit() for a in args):
+            raise UserError("koth.norms_usage")
+        player, norm = int(args[0]), int(args[1])
+        await koth.preparation.set_norm(tournament, message.from_user.id, player, norm)
+    await message.answer(await koth.preparation.norms_text(tournament.id, lang))
 
 
-@router.message(Command("draw"), CurrentTournament("koth"))
+@routes.message(Command("draw"), CurrentTournament("koth"))
 async def draw(
     message: Message,
     command: CommandObject,
@@ -228,36 +209,27 @@ async def draw(
     if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
     args = args_of(command)
-    try:
-        if args and not all(a.isdigit() for a in args):
-            raise KothProblem("koth.draw_mismatch")
-        order = [int(a) for a in args] if args else None
-        names = await koth.preparation.draw(tournament, message.from_user.id, order)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
+    if args and not all(a.isdigit() for a in args):
+        raise UserError("koth.draw_mismatch")
+    order = [int(a) for a in args] if args else None
+    names = await koth.preparation.draw(tournament, message.from_user.id, order)
     listing = "\n".join(t("koth.draw_line", seat=i, name=n) for i, n in enumerate(names, 1))
     await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))
 
 
-@router.message(Command("begin"), CurrentTournament("koth"))
+@routes.message(Command("begin"), CurrentTournament("koth"))
 async def begin(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
     assert message.from_user is not None
     if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
-    try:
-        await koth.preparation.begin(tournament, message.from_user.id)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
+    await koth.preparation.begin(tournament, message.from_user.id)
 
 
-@router.message(Command("queue"), CurrentTournament("koth", by_id=True))
+@routes.message(Command("queue"), CurrentTournament("koth", by_id=True))
 async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
-    async with koth.core.db.read() as tx:
-        snap = await koth.core.snapshot(tx, tournament.id)
-    await message.answer(koth.board.board_text(snap, lang))
+    await message.answer(await koth.board.queue_text(tournament.id, lang))
 
 
-router.include_router(koth_judge.router)
+routes.include(koth_judge.routes)

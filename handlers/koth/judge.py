@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.koth import KothProblem, KothService
+from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
 from bot.roles import Role, Roles
@@ -17,8 +16,9 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.koth.common import args_of, refused
 from handlers.results import settle_prompt
+from handlers.routes import Routes
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 #: Command → the stored event it makes.
 JUDGE_ACTIONS = {
@@ -30,7 +30,7 @@ JUDGE_ACTIONS = {
 }
 
 
-@router.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
+@routes.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
 async def judge_action(
     message: Message,
     command: CommandObject,
@@ -48,15 +48,11 @@ async def judge_action(
     if action != "void" and arg is None:
         await message.reply(t(f"koth.usage_{action}"))
         return
-    try:
-        await koth.judging.act(tournament, message.from_user.id, action, arg)
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
+    await koth.judging.act(tournament, message.from_user.id, action, arg)
     await message.reply(t(f"koth.done_{action}"))
 
 
-@router.message(Command("extend"), CurrentTournament("koth"))
+@routes.message(Command("extend"), CurrentTournament("koth"))
 async def extend(
     message: Message,
     command: CommandObject,
@@ -72,16 +68,12 @@ async def extend(
     if len(args) != 1 or not args[0].isdigit():
         await message.reply(t("koth.extend_usage"))
         return
-    try:
-        due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
-    except KothProblem as problem:
-        await message.reply(t(problem.key, **problem.values))
-        return
+    due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
     local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
     await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
 
 
-@router.message(Command("log"), CurrentTournament("koth", by_id=True))
+@routes.message(Command("log"), CurrentTournament("koth", by_id=True))
 async def log(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
 ) -> None:
@@ -93,7 +85,7 @@ async def log(
 # --- the eliminated player's choice --------------------------------------------------------------
 
 
-@router.callback_query(KothStayCb.filter())
+@routes.callback_query(KothStayCb.filter())
 async def stay_or_leave(
     query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
 ) -> None:
@@ -104,18 +96,14 @@ async def stay_or_leave(
     if not callback_data.leave:
         await query.answer(t("koth.staying"))
         return
-    try:
-        await koth.judging.leave(callback_data.t, callback_data.p)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
-        return
+    await koth.judging.leave(callback_data.t, callback_data.p)
     await query.answer(t("koth.left"))
 
 
 # --- the organiser cancels the tournament --------------------------------------------------------
 
 
-@router.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
+@routes.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
 async def cancel(
     message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
 ) -> None:
@@ -130,20 +118,16 @@ async def cancel(
     )
 
 
-@router.callback_query(KothCancelCb.filter())
+@routes.callback_query(KothCancelCb.filter())
 async def cancel_answer(
     query: CallbackQuery, callback_data: KothCancelCb, t: Tr, roles: Roles, koth: KothService
 ) -> None:
-    try:
-        tournament = await koth.judging.cancellable(callback_data.t)
-        if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
-            await query.answer(t("common.organisers_only"), show_alert=True)
-            return
-        if callback_data.yes:
-            await koth.judging.cancel(tournament.id, query.from_user.id)
-    except KothProblem as problem:
-        await query.answer(t(problem.key, **problem.values), show_alert=True)
+    tournament = await koth.judging.cancellable(callback_data.t)
+    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
+        await query.answer(t("common.organisers_only"), show_alert=True)
         return
+    if callback_data.yes:
+        await koth.judging.cancel(tournament.id, query.from_user.id)
     note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"
     await query.answer(t(note))
     await settle_prompt(query, t, note, koth.app.sender)

@@ -2,6 +2,6 @@
 wizard (``wizard``), the rounds (``rounds``), ``/finish`` and ``/cancel`` (``manage``) and the
 organiser's checks (``guard``); their button data is ``bot.swiss.buttons``."""
 
-from handlers.swiss.entry import router
+from handlers.swiss.entry import routes
 
-__all__ = ["router"]
+__all__ = ["routes"]

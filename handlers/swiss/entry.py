@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message, User
@@ -27,14 +27,15 @@ from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
+from handlers.routes import Routes
 from handlers.swiss.guard import actor
-from handlers.swiss.manage import router as manage_router
-from handlers.swiss.rounds import router as rounds_router
-from handlers.swiss.wizard import router as wizard_router
+from handlers.swiss.manage import routes as manage_routes
+from handlers.swiss.rounds import routes as rounds_routes
+from handlers.swiss.wizard import routes as wizard_routes
 from rules.swiss import LATE_POLICIES
 
-router = Router(name=__name__)
-router.include_routers(wizard_router, rounds_router, manage_router)
+routes = Routes(__name__)
+routes.include(wizard_routes, rounds_routes, manage_routes)
 SWISS = CurrentTournament("swiss")
 
 
@@ -47,7 +48,7 @@ async def joined(
     return t(f"swiss.join_{status}", name=player.display_name)
 
 
-@router.callback_query(SwJoinCb.filter())
+@routes.callback_query(SwJoinCb.filter())
 async def join_button(
     query: CallbackQuery, callback_data: SwJoinCb, t: Tr, swiss: SwissService, registry: Registry
 ) -> None:
@@ -55,7 +56,7 @@ async def join_button(
     await query.answer(text, show_alert=True)
 
 
-@router.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("swiss"))
+@routes.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("swiss"))
 async def deep_link(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, registry: Registry
 ) -> None:
@@ -63,7 +64,7 @@ async def deep_link(
     await message.answer(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-@router.message(Command("join"), SWISS)
+@routes.message(Command("join"), SWISS)
 async def join(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, registry: Registry
 ) -> None:
@@ -78,7 +79,7 @@ def replied_user(message: Message) -> User | None:
     return user if user is not None and not user.is_bot else None
 
 
-@router.message(Command("drop"), SWISS)
+@routes.message(Command("drop"), SWISS)
 async def drop(
     message: Message,
     t: Tr,
@@ -101,7 +102,7 @@ async def drop(
     await message.reply(t(f"swiss.drop_{status}", name=name))
 
 
-@router.message(Command("add"), SWISS)
+@routes.message(Command("add"), SWISS)
 async def add(
     message: Message,
     command: CommandObject,
@@ -127,24 +128,24 @@ async def add(
     await message.reply(t(f"swiss.join_{status}", name=player.display_name))
 
 
-@router.message(Command("players"), SWISS)
+@routes.message(Command("players"), SWISS)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     names = await swiss.roster(tournament.id)
     await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
 
 
-@router.message(Command("standings"), SWISS)
+@routes.message(Command("standings"), SWISS)
 async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     await message.answer(await swiss.standings_view(tournament.id, t.lang))
 
 
-@router.message(Command("pairings"), SWISS)
+@routes.message(Command("pairings"), SWISS)
 async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     text = await swiss.pairings_view(tournament.id, t.lang)
     await message.answer(text or t("swiss.no_round_yet"))
 
 
-@router.message(Command("export"))
+@routes.message(Command("export"))
 async def export(
     message: Message,
     command: CommandObject,

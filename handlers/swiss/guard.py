@@ -1,4 +1,4 @@
-"""Checks shared by the Swiss handlers: who may do what, and showing a service's refusal."""
+"""Checks shared by the Swiss handlers: who may do what, and running a service's change."""
 
 from __future__ import annotations
 
@@ -7,20 +7,16 @@ from collections.abc import Awaitable
 from aiogram.types import CallbackQuery, Message
 
 from bot.roles import Role, Roles
-from bot.swiss import AfterCommit, Refused
+from bot.swiss import AfterCommit
 from bot.texts import Tr
 from db.tournaments import Tournament
 
 
-async def run(message: Message, t: Tr, action: Awaitable[AfterCommit]) -> bool:
-    """Await ``action`` (returns an after-commit step) and run it; a refusal becomes a reply."""
-    try:
-        after = await action
-    except Refused as exc:
-        await message.reply(t(exc.key, **exc.values))
-        return False
+async def run(action: Awaitable[AfterCommit]) -> None:
+    """Await ``action`` (returns an after-commit step) and run it. A refusal (``UserError``)
+    reaches the error router, which replies with its text."""
+    after = await action
     await after()
-    return True
 
 
 async def actor(

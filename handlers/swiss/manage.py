@@ -4,20 +4,21 @@ the wizard (``handlers.common`` sees it first)."""
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.roles import Role, Roles
-from bot.swiss import Refused, SwissService
+from bot.swiss import SwissService
 from bot.swiss.buttons import SwManageCb
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.routes import Routes
 from handlers.swiss.guard import actor, organiser_press
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 
 def confirm_keyboard(t: Tr, tournament_id: int, action: str) -> InlineKeyboardMarkup:
@@ -38,17 +39,17 @@ async def ask(message: Message, t: Tr, roles: Roles, tournament: Tournament, act
     await message.reply(t(f"swiss.confirm_{action}", name=tournament.name), reply_markup=markup)
 
 
-@router.message(Command("finish"), CurrentTournament("swiss"))
+@routes.message(Command("finish"), CurrentTournament("swiss"))
 async def finish(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
     await ask(message, t, roles, tournament, "finish")
 
 
-@router.message(Command("cancel"), CurrentTournament("swiss"))
+@routes.message(Command("cancel"), CurrentTournament("swiss"))
 async def cancel(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
     await ask(message, t, roles, tournament, "cancel")
 
 
-@router.callback_query(SwManageCb.filter(F.a.in_({"finish", "cancel", "keep"})))
+@routes.callback_query(SwManageCb.filter(F.a.in_({"finish", "cancel", "keep"})))
 async def confirmed(
     query: CallbackQuery, callback_data: SwManageCb, t: Tr, roles: Roles, swiss: SwissService
 ) -> None:
@@ -60,10 +61,6 @@ async def confirmed(
         await query.answer(t("swiss.kept"))
         return
     action = swiss.finish_early if callback_data.a == "finish" else swiss.cancel
-    try:
-        after = await action(tid, query.from_user.id)
-    except Refused as exc:
-        await query.answer(t(exc.key, **exc.values), show_alert=True)
-        return
+    after = await action(tid, query.from_user.id)
     await query.answer()
     await after()

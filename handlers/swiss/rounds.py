@@ -3,31 +3,31 @@
 
 from __future__ import annotations
 
-from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.roles import Role, Roles
-from bot.swiss import Refused, SwissService
+from bot.swiss import SwissService
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.routes import Routes
 from handlers.swiss.guard import actor, run
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
 MAX_EXTRA_MINUTES = 180
 
 
-@router.message(Command("begin"), SWISS)
+@routes.message(Command("begin"), SWISS)
 async def begin(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
-        await run(message, t, swiss.begin(tournament.id, who))
+        await run(swiss.begin(tournament.id, who))
 
 
-@router.message(Command("next_round"), SWISS)
+@routes.message(Command("next_round"), SWISS)
 async def next_round(
     message: Message,
     command: CommandObject,
@@ -38,18 +38,18 @@ async def next_round(
 ) -> None:
     again = (command.args or "").strip().lower() == "again"
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(message, t, swiss.next_round(tournament.id, who, again=again))
+        await run(swiss.next_round(tournament.id, who, again=again))
 
 
-@router.message(Command("repair"), SWISS)
+@routes.message(Command("repair"), SWISS)
 async def repair(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(message, t, swiss.next_round(tournament.id, who, again=True))
+        await run(swiss.next_round(tournament.id, who, again=True))
 
 
-@router.message(Command("result"), SWISS)
+@routes.message(Command("result"), SWISS)
 async def result(
     message: Message,
     command: CommandObject,
@@ -65,8 +65,8 @@ async def result(
         await message.reply(t("swiss.result_usage"))
         return
     table = int(parts[0])
-    if await run(message, t, swiss.correct(tournament.id, table, parts[1].lower(), who)):
-        await message.reply(t("swiss.result_recorded", table=table))
+    await run(swiss.correct(tournament.id, table, parts[1].lower(), who))
+    await message.reply(t("swiss.result_recorded", table=table))
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:
@@ -80,7 +80,7 @@ def extend_args(args: str | None) -> tuple[int | None, int] | None:
     return (int(parts[0]) if len(parts) == 2 else None), minutes
 
 
-@router.message(Command("extend"), SWISS)
+@routes.message(Command("extend"), SWISS)
 async def extend(
     message: Message,
     command: CommandObject,
@@ -96,11 +96,7 @@ async def extend(
         await message.reply(t("swiss.extend_usage"))
         return
     table, minutes = parsed
-    try:
-        after, until = await swiss.extend(tournament.id, table, minutes, who)
-    except Refused as exc:
-        await message.reply(t(exc.key, **exc.values))
-        return
+    after, until = await swiss.extend(tournament.id, table, minutes, who)
     await after()
     key = "swiss.extended_round" if table is None else "swiss.extended_table"
     await message.reply(t(key, table=table or 0, minutes=minutes, until=until))

@@ -9,7 +9,7 @@ restart in the middle keeps them.
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import F
 from aiogram.filters import StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -22,10 +22,11 @@ from bot.roles import Roles
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
+from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.standings import TieBreak
 
-router = Router(name=__name__)
+routes = Routes(__name__)
 
 MAX_NAME = 80
 #: step → (values, the next step)
@@ -60,7 +61,7 @@ def step_keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-@router.callback_query(NewCb.filter(F.discipline == "berserk"))
+@routes.callback_query(NewCb.filter(F.discipline == "berserk"))
 async def new_swiss(query: CallbackQuery, t: Tr, roles: Roles, state: FSMContext) -> None:
     if (message := await organiser_press(query, t, roles)) is None:
         return
@@ -70,7 +71,7 @@ async def new_swiss(query: CallbackQuery, t: Tr, roles: Roles, state: FSMContext
     await message.answer(t("swiss.wiz_name"))
 
 
-@router.message(StateFilter(SwissWizard.name), F.text)
+@routes.message(StateFilter(SwissWizard.name), F.text)
 async def got_name(message: Message, t: Tr, state: FSMContext) -> None:
     assert message.text is not None
     name = message.text.strip()
@@ -82,7 +83,7 @@ async def got_name(message: Message, t: Tr, state: FSMContext) -> None:
     await message.answer(t("swiss.wiz_fmt"), reply_markup=step_keyboard(t, "fmt"))
 
 
-@router.callback_query(SwWizCb.filter())
+@routes.callback_query(SwWizCb.filter())
 async def choose(
     query: CallbackQuery,
     callback_data: SwWizCb,

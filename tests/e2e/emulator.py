@@ -245,7 +245,7 @@ class CallbackHandle:
         """``await handle`` is ``await handle.answer()`` with the default timeout."""
         return self.answer().__await__()
 
-    def _resolve(self, answer: CallbackAnswer) -> None:
+    def resolve(self, answer: CallbackAnswer) -> None:
         if not self._future.done():
             self._future.set_result(answer)
 
@@ -353,7 +353,7 @@ class SimUser:
         self, chat: int | SimChat | SimUser | None, text: str, *, reply_to: SimMessage | None = None
     ) -> SimMessage:
         """Send a text message to ``chat`` (None = the private chat with the bot)."""
-        message = self.emu._user_message(self, chat, text=text, reply_to=reply_to)
+        message = self.emu.user_message(self, chat, text=text, reply_to=reply_to)
         await asyncio.sleep(0)
         return message
 
@@ -374,13 +374,13 @@ class SimUser:
             if self.last_name:
                 contact["last_name"] = self.last_name
             contact["user_id"] = self.id
-        message = self.emu._user_message(self, chat, contact=contact)
+        message = self.emu.user_message(self, chat, contact=contact)
         await asyncio.sleep(0)
         return message
 
     async def press(self, message: SimMessage, label: str) -> CallbackHandle:
         """Press the inline button labelled ``label`` on the message's current state."""
-        current = self.emu._current(message)
+        current = self.emu.current(message)
         button = current.find_button(label)
         data = button.get("callback_data")
         if data is None:
@@ -389,13 +389,13 @@ class SimUser:
 
     async def press_data(self, message: SimMessage, data: str) -> CallbackHandle:
         """Emit a callback_query with arbitrary (possibly forged) data for ``message``."""
-        handle = self.emu._callback_query(self, self.emu._current(message), data)
+        handle = self.emu.callback_query(self, self.emu.current(message), data)
         await asyncio.sleep(0)
         return handle
 
     def keyboard(self, chat: int | SimChat | SimUser | None = None) -> list[list[str]] | None:
         """Labels of the reply keyboard shown in the chat, or None."""
-        markup = self.emu._chat_of(self, chat).reply_keyboard
+        markup = self.emu.chat_of(self, chat).reply_keyboard
         if markup is None:
             return None
         return [[_button_text(b) for b in row] for row in markup.get("keyboard", [])]
@@ -405,7 +405,7 @@ class SimUser:
     ) -> SimMessage:
         """Press a reply-keyboard button: sends its text, or the own contact for
         ``request_contact`` buttons."""
-        sim_chat = self.emu._chat_of(self, chat)
+        sim_chat = self.emu.chat_of(self, chat)
         markup = sim_chat.reply_keyboard
         rows = markup.get("keyboard", []) if markup else []
         for row in rows:
@@ -422,16 +422,16 @@ class SimUser:
 
     async def edit(self, message: SimMessage, text: str) -> SimMessage:
         """Edit an own message (emits an edited_message update)."""
-        message = self.emu._edit_user_message(self, message, text)
+        message = self.emu.edit_user_message(self, message, text)
         await asyncio.sleep(0)
         return message
 
     def block_bot(self) -> None:
         """Block the bot: sends to this user now fail with 403 (emits my_chat_member)."""
-        self.emu._set_blocked(self, True)
+        self.emu.set_blocked(self, True)
 
     def unblock_bot(self) -> None:
-        self.emu._set_blocked(self, False)
+        self.emu.set_blocked(self, False)
 
     # -- observation ---------------------------------------------------------------------------
 
@@ -446,16 +446,16 @@ class SimUser:
         """The next bot message (new or edited) in ``chat`` (default: private chat) after this
         user's last action there (or the previous match), whose visible text contains
         ``contains``."""
-        chat_id = self.emu._chat_of(self, chat).id
+        chat_id = self.emu.chat_of(self, chat).id
         return await self.emu.wait_bot_message(
             chat_id, contains, predicate=predicate, timeout=timeout
         )
 
     def messages(self, chat: int | SimChat | SimUser | None = None) -> list[SimMessage]:
-        return self.emu.messages(self.emu._chat_of(self, chat).id)
+        return self.emu.messages(self.emu.chat_of(self, chat).id)
 
     def last_bot_message(self, chat: int | SimChat | SimUser | None = None) -> SimMessage | None:
-        return self.emu.last_bot_message(self.emu._chat_of(self, chat).id)
+        return self.emu.last_bot_message(self.emu.chat_of(self, chat).id)
 
 
 def _button_text(button: Any) -> str:
@@ -863,9 +863,9 @@ class BotApiEmulator:
                 break
             queue.popleft()
 
-    # -- internals: users' actions -----------------------------------------------------------------
+    # -- users' actions (for SimUser) --------------------------------------------------------------
 
-    def _chat_of(self, user: SimUser, chat: int | SimChat | SimUser | None) -> SimChat:
+    def chat_of(self, user: SimUser, chat: int | SimChat | SimUser | None) -> SimChat:
         if chat is None:
             return self.chats[user.id]
         if isinstance(chat, SimChat):
@@ -877,7 +877,7 @@ class BotApiEmulator:
             raise LookupError(f"unknown chat {chat}")
         return found
 
-    def _current(self, message: SimMessage) -> SimMessage:
+    def current(self, message: SimMessage) -> SimMessage:
         current = self.chats[message.chat_id].messages.get(message.message_id)
         if current is None or current.deleted:
             raise LookupError(f"message {message.message_id} in chat {message.chat_id} is gone")
@@ -895,7 +895,7 @@ class BotApiEmulator:
         chat.messages[message.message_id] = message
         return message
 
-    def _user_message(
+    def user_message(
         self,
         user: SimUser,
         chat_ref: int | SimChat | SimUser | None,
@@ -904,14 +904,14 @@ class BotApiEmulator:
         contact: dict[str, Any] | None = None,
         reply_to: SimMessage | None = None,
     ) -> SimMessage:
-        chat = self._chat_of(user, chat_ref)
+        chat = self.chat_of(user, chat_ref)
         if chat.migrated_to is not None:
             raise LookupError(f"group {chat.id} was migrated to {chat.migrated_to}")
         if chat.type == "private":
             if chat.id != user.id:
                 raise LookupError("users can only write to the bot in their own private chat")
             if user.blocked:
-                self._set_blocked(user, False)
+                self.set_blocked(user, False)
             user.started = True
         elif user.id not in chat.members or chat.members[user.id] in ("left", "kicked"):
             chat.members[user.id] = "member"
@@ -927,8 +927,8 @@ class BotApiEmulator:
         self._notify(chat.id)
         return message
 
-    def _edit_user_message(self, user: SimUser, message: SimMessage, text: str) -> SimMessage:
-        current = self._current(message)
+    def edit_user_message(self, user: SimUser, message: SimMessage, text: str) -> SimMessage:
+        current = self.current(message)
         if current.from_id != user.id:
             raise LookupError("users can only edit their own messages")
         current.text = current.raw_text = text
@@ -941,7 +941,7 @@ class BotApiEmulator:
         self._notify(chat.id)
         return current
 
-    def _callback_query(self, user: SimUser, message: SimMessage, data: str) -> CallbackHandle:
+    def callback_query(self, user: SimUser, message: SimMessage, data: str) -> CallbackHandle:
         query_id = f"{self.bot_id}{next(self._callback_ids):08d}"
         handle = CallbackHandle(query_id, data, message)
         self._callbacks[query_id] = handle
@@ -964,7 +964,7 @@ class BotApiEmulator:
         self._push_update("message", self._api_message(message))
         self._notify(chat.id)
 
-    def _set_blocked(self, user: SimUser, blocked: bool) -> None:
+    def set_blocked(self, user: SimUser, blocked: bool) -> None:
         if user.blocked == blocked:
             return
         user.blocked = blocked
@@ -1388,7 +1388,7 @@ class BotApiEmulator:
         text = params.get("text")
         if text is not None and utf16_len(str(text)) > 200:
             raise _bad("MESSAGE_TOO_LONG")
-        handle._resolve(
+        handle.resolve(
             CallbackAnswer(
                 text=str(text) if text else None,
                 show_alert=_bool(params, "show_alert"),
