@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 
-from aiogram import Dispatcher
+from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 
@@ -15,13 +16,33 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 
+class SecretRequestHandler(SimpleRequestHandler):
+    """aiogram's handler, refusing (401) every post without the exact secret header.
+
+    aiogram's own check passes everything when no secret is set, and compares ``str`` with
+    ``secrets.compare_digest``, which raises on non-ASCII text: a forged header then got a 500
+    and a traceback. Here the secret is required, and bytes are compared.
+    """
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, secret: str) -> None:
+        if not secret:
+            raise ValueError("a webhook needs a secret")
+        super().__init__(dispatcher=dispatcher, bot=bot, secret_token=secret)
+        self._secret = secret.encode()
+
+    def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
+        # aiohttp decodes header bytes as UTF-8 with surrogate escapes: encode them back
+        sent = telegram_secret_token.encode("utf-8", "surrogateescape")
+        return hmac.compare_digest(sent, self._secret)
+
+
 def build_webhook_app(app: App, dp: Dispatcher) -> web.Application:
     """The aiohttp application: POSTs to ``WEBHOOK_PATH`` without the secret are refused."""
     settings = app.settings
     web_app = web.Application()
-    SimpleRequestHandler(
-        dispatcher=dp, bot=app.bot, secret_token=settings.webhook_secret or None
-    ).register(web_app, path=settings.webhook_path)
+    SecretRequestHandler(dp, app.bot, settings.webhook_secret).register(
+        web_app, path=settings.webhook_path
+    )
     setup_application(web_app, dp, bot=app.bot)
     return web_app
 
