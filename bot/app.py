@@ -26,6 +26,7 @@ from bot.registry import Registry
 from bot.roles import Roles
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.settings import Settings
+from bot.startup import open_database, polling_ready
 from bot.storage import SqliteStorage
 from bot.texts import Texts
 from db import chats, players
@@ -98,7 +99,7 @@ async def create_app(
     if clock is None:
         clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
     bot = create_bot(settings)
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     db.on_broken = restart
 
     async def on_blocked(user_id: int) -> None:
@@ -182,7 +183,7 @@ async def run_polling(
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
-        await app.bot.delete_webhook(drop_pending_updates=False)
+        await polling_ready(app.bot)
         await dp.start_polling(
             app.bot, handle_signals=handle_signals, close_bot_session=False, polling_timeout=10
         )

@@ -345,19 +345,33 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        db = cls(conn)
-        if migrate:
-            await db.migrate()
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            db = cls(conn)
+            if migrate:
+                await db.migrate()
+        except BaseException:
+            await conn.close()  # its thread is no daemon: left open, the process would hang
+            raise
         return db
 
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
+
+    async def compact(self) -> None:
+        """Leave no trace of deleted rows in the files: ``VACUUM`` rewrites the database from
+        its live rows only (no freed pages, no stale bytes in a page), then the checkpoint
+        copies that into the file and empties the WAL, which held old page images."""
+        async with self._lock:
+            self._pipe.check()
+            self._pipe.queued += 1  # no commit group queued before may take more after this
+            await self._conn.execute("VACUUM")
+            await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def version(self) -> int:
         async with self.read() as tx:
