@@ -109,6 +109,7 @@ class Registry:
                 await players.erase(tx, player_id, self._now())
         finally:
             self._changed(player_id)
+        await self._db.compact()  # "deleted" means gone from the files too
 
     async def profile(self, player: Player, today: date) -> Profile:
         async with self._db.read() as tx:

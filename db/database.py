@@ -370,8 +370,10 @@ class Database:
         async with self._lock:
             self._pipe.check()
             self._pipe.queued += 1  # no commit group queued before may take more after this
-            await self._conn.execute("VACUUM")
-            await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            for sql in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
+                # closed at once: a cursor left open would make the next COMMIT fail
+                async with self._conn.execute(sql) as cursor:
+                    await cursor.fetchall()
 
     async def version(self) -> int:
         async with self.read() as tx:
