@@ -368,8 +368,6 @@ class Database:
         its live rows only (no freed pages, no stale bytes in a page), then the checkpoint
         copies that into the file and empties the WAL, which held old page images."""
         async with self._lock:
-            self._pipe.check()
-            self._pipe.queued += 1  # no commit group queued before may take more after this
             for sql in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
                 # closed at once: a cursor left open would make the next COMMIT fail
                 async with self._conn.execute(sql) as cursor:
