@@ -42,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)  # noqa: T201 - the operator's one line
             return 2
         webhook = args.webhook or bool(settings.webhook_url)
+        from bot.startup import EXIT_STARTUP, StartupError
+
         if webhook:
             from bot.webhook import run_webhook
         else:
@@ -49,14 +51,18 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    if webhook:
-        if not settings.webhook_url:
-            print("error: --webhook needs WEBHOOK_URL (https://...)", file=sys.stderr)  # noqa: T201
-            return 2
-        asyncio.run(run_webhook(settings))
-    else:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_polling(settings, handle_signals=True))
+    if webhook and not settings.webhook_url:
+        print("error: --webhook needs WEBHOOK_URL (https://...)", file=sys.stderr)  # noqa: T201
+        return 2
+    try:
+        if webhook:
+            asyncio.run(run_webhook(settings))
+        else:
+            with contextlib.suppress(KeyboardInterrupt):
+                asyncio.run(run_polling(settings, handle_signals=True))
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)  # noqa: T201 - the operator's one line
+        return EXIT_STARTUP
     return 0
 
 

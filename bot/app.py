@@ -18,6 +18,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
+from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.methods import GetUpdates, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
@@ -34,6 +35,7 @@ from bot.registry import Registry
 from bot.roles import Roles
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.settings import Settings
+from bot.startup import open_database, polling_ready
 from bot.storage import SqliteStorage
 from bot.texts import Texts
 from db import players
@@ -120,7 +122,7 @@ async def create_app(
     if clock is None:
         clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
     bot = create_bot(settings)
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
 
     async def on_blocked(user_id: int) -> None:
         async with db.transaction() as tx:
@@ -156,7 +158,13 @@ async def create_app(
 def create_dispatcher(app: App) -> Dispatcher:
     from handlers import build_router
 
-    dp = Dispatcher(storage=SqliteStorage(app.db), **app.workflow_data())
+    # One update at a time per person and chat, the wizard state read inside that turn: two
+    # quick answers must not both read the same step (updates are otherwise concurrent).
+    dp = Dispatcher(
+        storage=SqliteStorage(app.db),
+        events_isolation=SimpleEventIsolation(),
+        **app.workflow_data(),
+    )
     handled = HandledUpdates(app.db)
     dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
     dp.callback_query.middleware(CallbackGuardMiddleware())
@@ -211,7 +219,7 @@ async def run_polling(
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
-        await app.bot.delete_webhook(drop_pending_updates=False)
+        await polling_ready(app.bot)
         await dp.start_polling(
             app.bot, handle_signals=handle_signals, close_bot_session=False, polling_timeout=10
         )

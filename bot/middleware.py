@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -48,7 +47,6 @@ class ContextMiddleware(BaseMiddleware):
         self._texts = texts
         self._clock = clock
         self._in_flight: set[int] = set()
-        self._locks: dict[tuple[int, int], tuple[asyncio.Lock, int]] = {}
 
     async def __call__(
         self,
@@ -63,21 +61,10 @@ class ContextMiddleware(BaseMiddleware):
             log.info("update %s delivered again while handled; ignored", event.update_id)
             return None
         self._in_flight.add(event.update_id)
-        # One update at a time per person and chat: two quick answers to a wizard must not
-        # both read the same step (updates are otherwise handled concurrently).
-        key = (chat.id if chat else 0, user.id if user else 0)
-        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
-        self._locks[key] = (lock, users + 1)
         try:
-            async with lock:
-                return await self._handle(handler, event, data, user, chat, now)
+            return await self._handle(handler, event, data, user, chat, now)
         finally:
             self._in_flight.discard(event.update_id)
-            lock, users = self._locks[key]
-            if users == 1:
-                del self._locks[key]
-            else:
-                self._locks[key] = (lock, users - 1)
 
     async def _handle(
         self,

@@ -61,6 +61,7 @@ class Registry:
     async def delete(self, player_id: int) -> None:
         async with self._db.transaction() as tx:
             await players.erase(tx, player_id, self._now())
+        await self._db.compact()  # "deleted" means gone from the files too
 
     async def profile(self, player: Player, today: date) -> Profile:
         async with self._db.read() as tx:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 _TOKEN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
@@ -25,7 +25,10 @@ HINTS: dict[str, str] = {
     "default_language": "DEFAULT_LANGUAGE must be ru or en",
     "log_level": "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR",
     "webhook_url": "WEBHOOK_URL must be an https:// URL reachable by Telegram",
-    "webhook_secret": "WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -",
+    "webhook_secret": (
+        "WEBHOOK_SECRET must be set in webhook mode (WEBHOOK_URL): 16-256 characters of A-Z, a-z, "
+        "0-9, _ and -, e.g. from python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+    ),
     "webhook_port": "WEBHOOK_PORT must be a port number (1-65535)",
     "telegram_api_url": "TELEGRAM_API_URL must be an http(s):// URL or empty",
 }
@@ -48,8 +51,10 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     telegram_api_url: str = ""
     webhook_url: str = ""
-    webhook_secret: str = ""
-    webhook_host: str = "0.0.0.0"  # a webhook server listens on every interface
+    #: required in webhook mode (see ``_secret``): without it anyone could post forged updates
+    webhook_secret: str = Field(default="", validate_default=True)
+    #: the TLS proxy in front runs on the same machine, so nothing else needs to reach the port
+    webhook_host: str = "127.0.0.1"
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/telegram/webhook"
     confirmation_minutes: int = Field(default=10, ge=1, le=1440)
@@ -98,9 +103,12 @@ class Settings(BaseSettings):
 
     @field_validator("webhook_secret")
     @classmethod
-    def _secret(cls, value: str) -> str:
-        if value and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", value):
-            raise ValueError("bad characters")
+    def _secret(cls, value: str, info: ValidationInfo) -> str:
+        """Telegram allows 1-256 characters; 16 is our floor, so it cannot be guessed."""
+        if not value and not info.data.get("webhook_url"):
+            return value  # long polling: no secret needed
+        if not re.fullmatch(r"[A-Za-z0-9_-]{16,256}", value):
+            raise ValueError("missing, too short or bad characters")
         return value
 
     @property

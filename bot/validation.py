@@ -2,7 +2,9 @@
 
 Each validator returns the cleaned value or raises ``Invalid`` with the locale key of the
 explanation. Names accept letters of any alphabet with spaces, hyphens, apostrophes and dots;
-nicknames accept any printable text (emoji included) but no control characters.
+nicknames accept any printable text (emoji included) but no control characters and no invisible
+ones (bidi controls, zero-width characters: see ``_no_invisible``). A phone is never typed: it
+comes only as the user's own contact, shared with Telegram's button (``shared_phone``).
 """
 
 from __future__ import annotations
@@ -34,9 +36,38 @@ def _no_controls(text: str) -> None:
         raise Invalid("validation.control_chars")
 
 
+#: ZERO WIDTH JOINER: invisible, but it glues emoji into one (👨‍👩‍👧), so it may stand between two
+_ZWJ = "\u200d"
+
+
+def _invisible(text: str, index: int) -> bool:
+    """Format characters (Unicode category Cf) draw nothing but change what is around them:
+    RLO/LRO and the other bidi controls make a name read backwards in every list it is shown
+    in, zero-width spaces make two names that look the same differ. Only a ZWJ between two
+    symbols (an emoji sequence) is allowed."""
+    ch = text[index]
+    if unicodedata.category(ch) != "Cf":
+        return False
+    if ch != _ZWJ or index in (0, len(text) - 1):
+        return True
+    return not (_emoji_part(text[index - 1]) and _emoji_part(text[index + 1]))
+
+
+def _emoji_part(ch: str) -> bool:
+    """A character an emoji ZWJ sequence joins: a symbol, a skin tone (Sk), or the variation
+    selector that makes the symbol an emoji."""
+    return unicodedata.category(ch) in ("So", "Sk") or ch == "\ufe0f"
+
+
+def _no_invisible(text: str) -> None:
+    if any(_invisible(text, index) for index in range(len(text))):
+        raise Invalid("validation.invisible_chars")
+
+
 def person_name(text: str) -> str:
     value = _clean(text)
     _no_controls(value)
+    _no_invisible(value)
     if not 1 <= len(value) <= 50:
         raise Invalid("validation.name_length")
     if not all(ch.isalpha() or ch in " -'’." for ch in value) or not value[0].isalpha():
@@ -63,6 +94,7 @@ def email(text: str) -> str:
 def city(text: str) -> str:
     value = _clean(text)
     _no_controls(value)
+    _no_invisible(value)
     if not 2 <= len(value) <= 60:
         raise Invalid("validation.city_length")
     if not all(ch.isalpha() or ch in " -'’.()" for ch in value):
@@ -73,13 +105,21 @@ def city(text: str) -> str:
 def nickname(text: str) -> str:
     value = _clean(text)
     _no_controls(value)
+    _no_invisible(value)
     if not 2 <= len(value) <= 32:
         raise Invalid("validation.nickname_length")
     return value
 
 
 def phone(text: str) -> str:
-    digits = re.sub(r"[\s()+-]", "", text)
+    """A typed number is refused, whatever it looks like: only a shared contact of the user
+    himself proves the number is his (``shared_phone``), so nobody stores someone else's."""
+    raise Invalid("validation.phone_use_button")
+
+
+def shared_phone(number: str) -> str:
+    """The number of a contact the user shared of himself, as ``+digits``."""
+    digits = re.sub(r"[\s()+-]", "", number)
     if not digits.isdigit() or not 7 <= len(digits) <= 15:
         raise Invalid("validation.phone")
     return "+" + digits

@@ -116,19 +116,33 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        db = cls(conn)
-        if migrate:
-            await db.migrate()
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            db = cls(conn)
+            if migrate:
+                await db.migrate()
+        except BaseException:
+            await conn.close()  # its thread is no daemon: left open, the process would hang
+            raise
         return db
 
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
+
+    async def compact(self) -> None:
+        """Leave no trace of deleted rows in the files: ``VACUUM`` rewrites the database from
+        its live rows only (no freed pages, no stale bytes in a page), then the checkpoint
+        copies that into the file and empties the WAL, which held old page images."""
+        async with self._lock:
+            for sql in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
+                # closed at once: a cursor left open would make the next COMMIT fail
+                async with self._conn.execute(sql) as cursor:
+                    await cursor.fetchall()
 
     async def version(self) -> int:
         async with self.read() as tx:

@@ -132,7 +132,13 @@ async def update(
 
 
 async def erase(tx: Tx, player_id: int, now: str) -> None:
-    """Delete a player's personal data; the club ID and tournament history stay, anonymous."""
+    """Delete a player's personal data; the club ID and tournament history stay, anonymous.
+
+    His ``tg_users`` row (Telegram name and username) goes too; it is written again only if he
+    writes to the bot again. The bytes stay in the file until ``Database.compact``."""
+    telegram_id = await tx.value("SELECT telegram_id FROM players WHERE id = ?", (player_id,))
+    if telegram_id is not None:
+        await tx.execute("DELETE FROM tg_users WHERE id = ?", (telegram_id,))
     await tx.execute(
         """UPDATE players SET telegram_id = NULL, last_name = NULL, first_name = NULL,
              patronymic = NULL, email = NULL, city = NULL, nickname = NULL, phone = NULL,

@@ -6,7 +6,7 @@ from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, ReplyKeyboardRemove
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ProfileCb
@@ -14,8 +14,9 @@ from bot.clock import Clock
 from bot.registry import Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
-from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS
+from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
 from db.models import Player
+from handlers.registration import contact_keyboard, own_phone
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -122,8 +123,11 @@ async def ask_value(
     await state.set_data({"field": callback_data.field})
     await query.answer()
     if query.message is not None:
+        # a phone comes only through the contact button (``bot.validation.phone``)
+        keyboard = contact_keyboard(t) if callback_data.field == "phone" else None
         await query.message.answer(
-            t(f"register.ask.{callback_data.field}") + t("profile.edit_hint")
+            t(f"register.ask.{callback_data.field}") + t("profile.edit_hint"),
+            reply_markup=keyboard,
         )
 
 
@@ -137,12 +141,48 @@ async def save_value(message: Message, state: FSMContext, t: Tr, registry: Regis
         await message.answer(t("profile.not_registered"))
         return
     optional = next(opt for name, _, opt in FIELDS if name == field)
-    skipped = optional and message.text.strip().lower() in SKIP_WORDS
-    # An unacceptable value raises ``Invalid``: the error router says why, the state stays.
-    value = None if skipped else VALIDATORS[field](message.text)
+    try:
+        if optional and message.text.strip().lower() in SKIP_WORDS:
+            value = None
+        else:
+            value = VALIDATORS[field](message.text)
+    except Invalid as exc:
+        keyboard = contact_keyboard(t) if field == "phone" else None
+        await message.answer(t(exc.key), reply_markup=keyboard)
+        return
+    await saved(message, state, t, registry, player, field, value)
+
+
+@routes.message(StateFilter(EditProfile.value), F.contact)
+async def save_phone(message: Message, state: FSMContext, t: Tr, registry: Registry) -> None:
+    """A shared contact: the user's own phone, while he is changing his phone."""
+    assert message.from_user is not None
+    player = await own_player(message.from_user.id, registry)
+    if player is None:
+        await state.clear()
+        await message.answer(t("profile.not_registered"))
+        return
+    if (await state.get_data())["field"] != "phone":
+        await message.answer(t("register.not_now_contact"))
+        return
+    number = await own_phone(message, t)
+    if number is not None:
+        await saved(message, state, t, registry, player, "phone", number)
+
+
+async def saved(
+    message: Message,
+    state: FSMContext,
+    t: Tr,
+    registry: Registry,
+    player: Player,
+    field: str,
+    value: str | None,
+) -> None:
     await registry.update_field(player.id, field, value)
     await state.clear()
-    await message.answer(t("profile.saved", label=t(f"profile.field.{field}")))
+    label = t(f"profile.field.{field}")
+    await message.answer(t("profile.saved", label=label), reply_markup=ReplyKeyboardRemove())
 
 
 @routes.callback_query(ProfileCb.filter(F.action == "delete"))

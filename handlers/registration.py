@@ -11,7 +11,7 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot.registry import Registry
 from bot.texts import Tr
-from bot.validation import FIELDS, SKIP_WORDS, Invalid
+from bot.validation import FIELDS, SKIP_WORDS, Invalid, shared_phone
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -75,10 +75,22 @@ async def contact(message: Message, state: FSMContext, t: Tr, registry: Registry
     if FIELDS[data["step"]][0] != "phone":
         await message.answer(t("register.not_now_contact"))
         return
+    number = await own_phone(message, t)
+    if number is not None:
+        await accept(message, state, t, registry, number)
+
+
+async def own_phone(message: Message, t: Tr) -> str | None:
+    """The number of the contact the sender shared, if it is his own; else why not, and None."""
+    assert message.contact is not None and message.from_user is not None
     if message.contact.user_id != message.from_user.id:
         await message.answer(t("validation.phone_not_yours"), reply_markup=contact_keyboard(t))
-        return
-    await accept(message, state, t, registry, "+" + message.contact.phone_number.lstrip("+"))
+        return None
+    try:
+        return shared_phone(message.contact.phone_number)
+    except Invalid as exc:
+        await message.answer(t(exc.key), reply_markup=contact_keyboard(t))
+        return None
 
 
 @routes.message(StateFilter(Registration.answering), F.text)

@@ -161,6 +161,12 @@ async def export(
         raise SkipHandler
     if await actor(message, roles, tournament, Role.JUDGE, t) is None:
         return
+    # Players' names and results go to the chat where the tournament is public, or to the
+    # judge alone: never into some other group the judge is in.
+    assert message.from_user is not None
+    if message.chat.id not in (tournament.chat_id, message.from_user.id):
+        await message.reply(t("swiss.export_where"))
+        return
     csv_text = await swiss.export_csv(tournament.id)
     await sender.send(message.chat.id, t("swiss.export_title", name=tournament.name))
     for chunk in csv_chunks(csv_text):

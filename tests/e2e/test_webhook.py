@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 
-from aiohttp.test_utils import TestClient, TestServer
+import pytest
+from aiohttp.test_utils import BaseTestServer, TestClient, TestServer
 
 from bot.app import close_app, create_app, create_dispatcher
 from bot.pacing import Limits
+from bot.settings import Settings, load_settings
 from bot.webhook import build_webhook_app
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import TOKEN
 
-SECRET = "s3cret-token_1"
+SECRET = "s3cret-token_1-0123456789"
 
 
 def update(update_id: int, user: dict[str, object]) -> dict[str, object]:
@@ -30,12 +34,8 @@ def update(update_id: int, user: dict[str, object]) -> dict[str, object]:
     }
 
 
-async def test_webhook_checks_the_secret_and_answers(
-    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
-) -> None:
-    from bot.settings import load_settings
-
-    settings = load_settings(
+def webhook_settings(emu: BotApiEmulator, tmp_path: Path) -> Settings:
+    return load_settings(
         bot_token=TOKEN,
         database_path=tmp_path / "club.db",
         telegram_api_url=emu.url,
@@ -43,6 +43,12 @@ async def test_webhook_checks_the_secret_and_answers(
         webhook_secret=SECRET,
         _env_file=None,
     )
+
+
+async def test_webhook_checks_the_secret_and_answers(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    settings = webhook_settings(emu, tmp_path)
     app = await create_app(settings, clock=clock, limits=Limits.unlimited())
     dp = create_dispatcher(app)
     ann = emu.add_user(31, "Ann", language_code="en")
@@ -67,3 +73,54 @@ async def test_webhook_checks_the_secret_and_answers(
         assert "/register" in reply.plain
     assert len([m for m in emu.bot_messages(ann.id) if "Players" in m.plain]) == 1
     await close_app(app)
+
+
+async def raw_post(server: BaseTestServer, path: str, secret: bytes | None, body: bytes) -> int:
+    """The status of a POST whose secret header is sent as these exact bytes (a client library
+    would refuse to send non-ASCII ones)."""
+    reader, writer = await asyncio.open_connection(server.host, server.port)
+    head = [
+        f"POST {path} HTTP/1.1".encode(),
+        f"Host: {server.host}".encode(),
+        b"Content-Type: application/json",
+        f"Content-Length: {len(body)}".encode(),
+        b"Connection: close",
+    ]
+    if secret is not None:
+        head.append(b"X-Telegram-Bot-Api-Secret-Token: " + secret)
+    writer.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
+    await writer.drain()
+    status_line = await reader.readline()
+    writer.close()
+    await writer.wait_closed()
+    return int(status_line.split()[1])
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        None,
+        b"",
+        b"wrong",
+        "секрет".encode(),  # valid UTF-8, not ASCII
+        b"\xff\xfe" + SECRET.encode(),  # not UTF-8 at all
+        SECRET.encode() + b"\xc3",
+        SECRET[:-1].encode(),
+        SECRET.encode() + b"x",
+    ],
+)
+async def test_webhook_refuses_any_other_header_with_401(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path, secret: bytes | None
+) -> None:
+    """Issue 10, item 2: a missing, wrong or non-ASCII secret header is a 401, never a 500."""
+    settings = webhook_settings(emu, tmp_path)
+    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    dp = create_dispatcher(app)
+    ann = emu.add_user(32, "Ann", language_code="en")
+    body = json.dumps(update(1, ann.api_dict())).encode()
+    try:
+        async with TestServer(build_webhook_app(app, dp)) as server:
+            assert await raw_post(server, settings.webhook_path, secret, body) == 401
+            assert await raw_post(server, settings.webhook_path, SECRET.encode(), body) == 200
+    finally:
+        await close_app(app)

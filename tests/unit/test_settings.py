@@ -11,7 +11,8 @@ TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("BOT_TOKEN", "ORGANIZER_IDS", "TIMEZONE", "DEFAULT_LANGUAGE", "WEBHOOK_URL"):
+    names = ("BOT_TOKEN", "ORGANIZER_IDS", "TIMEZONE", "DEFAULT_LANGUAGE", "WEBHOOK_URL")
+    for name in (*names, "WEBHOOK_SECRET", "WEBHOOK_HOST"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env of the developer's
 
@@ -83,6 +84,45 @@ def test_program_without_token_exits_nonzero_with_one_line(tmp_path: Path) -> No
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "BOT_TOKEN" in lines[0]
+
+
+@pytest.mark.parametrize("secret", ["", "short", "x" * 15, "sixteen-chars-ok" + "?"])
+def test_webhook_mode_needs_a_real_secret(secret: str) -> None:
+    """Issue 10, item 2: without a secret anyone could post forged updates to the webhook."""
+    with pytest.raises(SettingsError) as info:
+        load_settings(bot_token=TOKEN, webhook_url="https://bot.example.org", webhook_secret=secret)
+    assert "WEBHOOK_SECRET" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_webhook_mode_with_a_secret_listens_on_localhost_by_default() -> None:
+    settings = load_settings(
+        bot_token=TOKEN, webhook_url="https://bot.example.org", webhook_secret="a" * 16
+    )
+    assert settings.webhook_secret == "a" * 16
+    assert settings.webhook_host == "127.0.0.1"  # the TLS proxy is on the same machine
+    assert load_settings(bot_token=TOKEN).webhook_secret == ""  # polling needs none
+
+
+def test_program_in_webhook_mode_without_secret_exits_with_one_line(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "BOT_TOKEN": TOKEN,
+        "WEBHOOK_URL": "https://bot.example.org",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--webhook"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode != 0
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "WEBHOOK_SECRET" in lines[0], lines
+    assert not (tmp_path / "data").exists()  # refused before anything was opened
 
 
 async def test_file_clock_follows_the_file_and_tells_listeners(tmp_path: Path) -> None:

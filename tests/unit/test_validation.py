@@ -1,7 +1,16 @@
 import pytest
 
 from bot.sender import split_text, utf16_len
-from bot.validation import Invalid, city, email, nickname, patronymic, person_name, phone
+from bot.validation import (
+    Invalid,
+    city,
+    email,
+    nickname,
+    patronymic,
+    person_name,
+    phone,
+    shared_phone,
+)
 
 
 @pytest.mark.parametrize("value", ["Иванов", "Салтыков-Щедрин", "O'Neil", "  Anna  "])
@@ -49,10 +58,58 @@ def test_city_and_nickname() -> None:
         nickname("x")
 
 
-def test_phone_digits() -> None:
-    assert phone("+7 (900) 123-45-67") == "+79001234567"
+def test_shared_phone_digits() -> None:
+    assert shared_phone("+7 (900) 123-45-67") == "+79001234567"
+    assert shared_phone("79001234567") == "+79001234567"
     with pytest.raises(Invalid):
-        phone("12")
+        shared_phone("12")
+
+
+@pytest.mark.parametrize("value", ["+999999999999999", "+7 900 123-45-67", "89001234567", ""])
+def test_typed_phone_is_refused_whatever_it_looks_like(value: str) -> None:
+    """Issue 10, item 11: only a shared contact of the user himself gives his phone."""
+    with pytest.raises(Invalid) as info:
+        phone(value)
+    assert info.value.key == "validation.phone_use_button"
+
+
+INVISIBLE = {
+    "RLO": "\u202e",
+    "LRO": "\u202d",
+    "RLE": "\u202b",
+    "PDF": "\u202c",
+    "RLI": "\u2067",
+    "PDI": "\u2069",
+    "RLM": "\u200f",
+    "LRM": "\u200e",
+    "ALM": "\u061c",
+    "ZWSP": "\u200b",
+    "ZWNJ": "\u200c",
+    "ZWJ alone": "\u200d",
+    "word joiner": "\u2060",
+    "BOM": "\ufeff",
+    "soft hyphen": "\u00ad",
+}
+
+
+@pytest.mark.parametrize("mark", INVISIBLE.values(), ids=INVISIBLE.keys())
+@pytest.mark.parametrize("check", [nickname, person_name, city])
+def test_bidi_controls_and_zero_width_characters_are_refused(check, mark: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 10, item 11: «Вася<RLO>ьлоК» shows as «ВасяКоль» and reads backwards after it."""
+    for value in (f"Вася{mark}ьлоК", f"{mark}Вася", f"Вася{mark}"):
+        with pytest.raises(Invalid) as info:
+            check(value)
+        assert info.value.key == "validation.invisible_chars", (check, value)
+
+
+@pytest.mark.parametrize("value", ["Семья 👨‍👩‍👧", "Кодер 👨🏽‍💻", "🏳️‍🌈 флаг", "<b>Вася</b> 🎱"])
+def test_emoji_sequences_keep_their_joiners(value: str) -> None:
+    assert nickname(value) == value
+
+
+def test_zero_width_joiner_between_letters_is_refused() -> None:
+    with pytest.raises(Invalid):
+        nickname("Ва\u200dся")
 
 
 def test_split_text_keeps_lines_whole_and_under_limit() -> None:
