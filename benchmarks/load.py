@@ -38,6 +38,7 @@ import random
 import re
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,6 +146,10 @@ class Round:
         return answered
 
 
+def chat_kind(chat_id: object) -> str:
+    return "group" if str(chat_id).startswith("-") else "private"
+
+
 def board_results(emu: BotApiEmulator) -> dict[int, tuple[str, str, str]]:
     """Each table on the group's board (all its messages, current state) → players and status."""
     found: dict[int, tuple[str, str, str]] = {}
@@ -222,7 +227,7 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
             await program.spawn()
             await emu.wait_for(lambda: len(emu.requests_for("getUpdates")) > polls, 60)
             await emu.idle(quiet=1.0, timeout=60)
-            too_many_before = emu.stats.by_status[429]
+            requests_before = len(emu.requests)
 
             plans = make_plans(tables, window, confirm_mean, seed)
             game = Round(emu, timeout=window + ANSWER_TIMEOUT_S + 10 * confirm_mean)
@@ -242,8 +247,13 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
                     lambda: check_results(tables, board_results(emu))["correct"] == len(tables),
                     BOARD_TIMEOUT_S,
                 )
-            results = check_results(tables, board_results(emu))
-            too_many = emu.stats.by_status[429] - too_many_before
+            board = board_results(emu)
+            results = check_results(tables, board)
+            too_many = Counter(
+                f"{r.method} {chat_kind(r.params.get('chat_id'))}"
+                for r in emu.requests[requests_before:]
+                if r.status == 429
+            )
         finally:
             await program.stop()
             await emu.stop()
@@ -281,8 +291,14 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
     )
     print(
         f"  presses {len(game.presses)} of {expected_presses}, unanswered {unanswered}, "
-        f"wrong answers {wrong_answers}; results on the board: {results}; 429s: {too_many}"
+        f"wrong answers {wrong_answers}; results on the board: {results}"
     )
+    print(f"  429s during the round: {sum(too_many.values())} {dict(too_many)}")
+    unconfirmed = [
+        f"{n}: {board[n][2]!r}" for n in sorted(board) if not board[n][2].startswith("✅")
+    ]
+    if unconfirmed:
+        print(f"  tables the board does not show confirmed: {unconfirmed[:5]} ...")
     for failure in game.failures[:5]:
         print(f"  failed: {failure}")
     for error in errors[:5]:
@@ -304,7 +320,7 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
             "unanswered": unanswered,
             "wrong_answers": wrong_answers,
             "results": results,
-            "http_429": too_many,
+            "http_429": sum(too_many.values()),
             "bot_errors": len(errors),
             "latency": figures,
             "report_latency": latency_figures(latencies["report"]),
