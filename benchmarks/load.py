@@ -108,6 +108,14 @@ def latency_figures(values: list[float]) -> dict[str, float]:
     }
 
 
+def latency_line(name: str, values: list[float]) -> str:
+    f = latency_figures(values)
+    return (
+        f"  {name:<7} {len(values):>5} answered: p50 {f['p50_ms']:7.1f} ms, p95 "
+        f"{f['p95_ms']:7.1f} ms, p99 {f['p99_ms']:7.1f} ms, max {f['max_ms']:7.1f} ms"
+    )
+
+
 class Round:
     """The simulated players of one round, pressing as planned; every press is kept."""
 
@@ -140,13 +148,24 @@ class Round:
         except (TimeoutError, LookupError) as exc:
             self.failures.append(f"table {table.number}: {exc}")
 
-    def answered_at(self) -> dict[str, float]:
-        """Each answered query's id → when its answerCallbackQuery reached the emulator."""
-        answered: dict[str, float] = {}
+    def answers(self) -> tuple[dict[str, list[float]], int, int]:
+        """Each kind's press → answer latencies (s), the unanswered presses, the wrong answers.
+
+        An answer's moment: its answerCallbackQuery request's arrival at the emulator."""
+        arrived: dict[str, float] = {}
         for record in self.emu.requests_for("answerCallbackQuery"):
-            query_id = str(record.params.get("callback_query_id", ""))
-            answered.setdefault(query_id, record.started)
-        return answered
+            arrived.setdefault(str(record.params.get("callback_query_id", "")), record.started)
+        latencies: dict[str, list[float]] = {"report": [], "confirm": []}
+        unanswered = wrong = 0
+        for press in self.presses:
+            answer = press.handle.answered
+            if answer is None or press.handle.id not in arrived:
+                unanswered += 1
+                continue
+            if answer.text != press.expected:
+                wrong += 1
+            latencies[press.kind].append(arrived[press.handle.id] - press.pressed)
+        return latencies, unanswered, wrong
 
 
 def chat_kind(chat_id: object) -> str:
@@ -272,17 +291,7 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
             await emu.stop()
         errors = program.errors()
 
-    answered = game.answered_at()
-    latencies: dict[str, list[float]] = {"report": [], "confirm": []}
-    unanswered = wrong_answers = 0
-    for press in game.presses:
-        answer = press.handle.answered
-        if answer is None or press.handle.id not in answered:
-            unanswered += 1
-            continue
-        if answer.text != press.expected:
-            wrong_answers += 1
-        latencies[press.kind].append(answered[press.handle.id] - press.pressed)
+    latencies, unanswered, wrong_answers = game.answers()
     every = latencies["report"] + latencies["confirm"]
     figures = latency_figures(every)
     expected_presses = 2 * len(tables)
@@ -292,16 +301,8 @@ async def main(players: int, minutes: float, confirm_mean: float, seed: int) -> 
     met = every_answered and wrong_answers == 0 and recorded and p99_ok
 
     for kind, values in latencies.items():
-        f = latency_figures(values)
-        print(
-            f"  {kind:<7} {len(values):>5} answered: p50 {f['p50_ms']:7.1f} ms, p95 "
-            f"{f['p95_ms']:7.1f} ms, p99 {f['p99_ms']:7.1f} ms, max {f['max_ms']:7.1f} ms"
-        )
-    print(
-        f"  all     {len(every):>5} answered: p50 {figures['p50_ms']:7.1f} ms, p95 "
-        f"{figures['p95_ms']:7.1f} ms, p99 {figures['p99_ms']:7.1f} ms, max "
-        f"{figures['max_ms']:7.1f} ms"
-    )
+        print(latency_line(kind, values))
+    print(latency_line("all", every))
     print(
         f"  presses {len(game.presses)} of {expected_presses}, unanswered {unanswered}, "
         f"wrong answers {wrong_answers}; results in the answer to /pairings: {results}"
@@ -354,4 +355,6 @@ if __name__ == "__main__":
     )
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
+    if args.players < 4 or args.players % 2:
+        parser.error("--players: an even number, at least 4")
     asyncio.run(main(args.players, args.minutes, args.confirm_mean, args.seed))
