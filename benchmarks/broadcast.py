@@ -29,11 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.sim import GROUP, SwissClub, emit_json, median, settle, stop_bot
+from benchmarks.sim import GROUP, TOKEN, InProcessBot, SwissClub, emit_json, median, settle
 from bot.pacing import Limits
-from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
-from tests.e2e.harness import START, TOKEN, RunningBot
 
 PLAYERS = 256
 RUNS = 3
@@ -49,9 +47,7 @@ async def run_once(players: int) -> dict[str, float | int | bool]:
     with tempfile.TemporaryDirectory(prefix="broadcast-bench-") as tmp:
         emu = BotApiEmulator(token=TOKEN, rate_limits=RateLimits.disabled())
         await emu.start()
-        running = RunningBot(
-            emu, Path(tmp) / "club.db", ManualClock(START), Limits.unlimited(), organizer_ids="999"
-        )
+        running = InProcessBot(emu, Path(tmp) / "club.db", Limits.unlimited())
         try:
             await running.start()
             club = SwissClub(emu, players)
@@ -60,8 +56,8 @@ async def run_once(players: int) -> dict[str, float | int | bool]:
             await club.join_all(created)
             await settle(emu, running.dp)
 
+            await running.stop()
             running.limits = Limits()  # the bot as deployed
-            await stop_bot(running)
             await running.start()
             limits = RateLimits()  # Telegram's limits, buckets full
             emu.rate_limits = limits
@@ -91,7 +87,7 @@ async def run_once(players: int) -> dict[str, float | int | bool]:
             flood = emu.stats.rate_limited - stats_before[1]
             board = [r for r in records if str(r.params.get("chat_id")) == str(GROUP)]
         finally:
-            await stop_bot(running)
+            await running.stop()
             await emu.stop()
     messages = len(records)
     floor = minimum_seconds(messages, limits)

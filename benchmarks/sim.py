@@ -1,8 +1,14 @@
-"""Shared pieces of the benchmarks: a club of simulated players and a Swiss round to play.
+"""Shared pieces of the benchmarks: the bot, a club of simulated players, a Swiss round to play.
 
 The players press the same buttons people press (see ``tests/e2e/test_swiss.py``): the
 organiser runs the ``/new`` wizard in the group, every player starts the bot and presses
 "✋ Участвую", the organiser sends ``/begin`` and the bot sends every player his table.
+
+The bot is started only through its public entry points: ``bot.app.create_app`` and
+``create_dispatcher`` with settings from ``bot.settings.load_settings`` (``InProcessBot``), or
+``python -m bot`` with the settings in its environment (``BotProgram``). Its clock is pinned with
+the ``CLOCK_FILE`` setting to ``NOW``, so no benchmark depends on today's date: every deadline
+the bot arms is in the future of that moment, and nothing becomes due while a benchmark runs.
 """
 
 from __future__ import annotations
@@ -10,17 +16,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
+import signal
 import statistics
+import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
-from aiogram import Dispatcher
+from aiogram import BaseMiddleware, Dispatcher
+from aiogram.types import TelegramObject
 
+from bot.app import close_app, create_app, create_dispatcher
+from bot.pacing import Limits
+from bot.settings import load_settings
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
-from tests.e2e.harness import RunningBot
 
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "123456789:BENCH-token-abcdefghijklmnop"
+#: the bot's "now" in every benchmark (its clock never moves)
+NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 GROUP = -100700
 ORG_ID = 999
 FIRST_PLAYER_ID = 100_000
@@ -177,20 +196,157 @@ class Stopwatch:
         return time.monotonic() - self.start
 
 
-async def stop_bot(running: RunningBot) -> None:
-    """Stop the bot *and its polling*.
+def clock_file(folder: Path, now: datetime = NOW) -> Path:
+    """A ``CLOCK_FILE`` for the bot holding ``now`` (see ``bot.clock.FileClock``)."""
+    path = folder / "clock"
+    path.write_text(now.isoformat(), encoding="utf-8")
+    return path
 
-    ``RunningBot.stop`` cancels the task awaiting ``Dispatcher.start_polling``; aiogram's polling
-    tasks live on (``asyncio.wait`` does not cancel them) and keep fetching updates for a bot
-    whose database is closed. ``stop_polling`` ends them first.
+
+class InProcessBot:
+    """The real bot (dispatcher, polling loop, database file) in this process's event loop.
+
+    ``limits``: the bot's own pacing of its messages (``Limits()`` as deployed,
+    ``Limits.unlimited()`` when the emulator's rate limits are off).
     """
-    dp, task = running.dp, running._task
-    if dp is not None and task is not None and not task.done():
-        with contextlib.suppress(RuntimeError):  # not polling (yet)
-            await dp.stop_polling()
-        with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-            await asyncio.wait_for(asyncio.shield(task), 10)
-    await running.stop()
+
+    def __init__(
+        self, emu: BotApiEmulator, db_path: Path, limits: Limits, organizer_ids: str = "999"
+    ) -> None:
+        self.emu = emu
+        self.db_path = db_path
+        self.limits = limits
+        self.organizer_ids = organizer_ids
+        self.dp: Dispatcher | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        settings = load_settings(
+            bot_token=TOKEN,
+            database_path=self.db_path,
+            telegram_api_url=self.emu.url,
+            organizer_ids=self.organizer_ids,
+            clock_file=str(clock_file(self.db_path.parent)),
+            _env_file=None,
+        )
+        app = await create_app(settings, limits=self.limits)
+        dp = track(create_dispatcher(app))
+        polls = len(self.emu.requests_for("getUpdates"))
+
+        async def run() -> None:
+            try:
+                await dp.start_polling(
+                    app.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
+                )
+            finally:
+                await close_app(app)
+
+        self.dp = dp
+        self._task = asyncio.create_task(run())
+        await self.emu.wait_for(lambda: len(self.emu.requests_for("getUpdates")) > polls, 30)
+
+    async def stop(self) -> None:
+        """Stop polling, then the bot.
+
+        Cancelling the task awaiting ``Dispatcher.start_polling`` alone would leave aiogram's
+        polling tasks alive, fetching updates for a bot whose database is closed.
+        """
+        dp, task = self.dp, self._task
+        self.dp, self._task = None, None
+        if dp is None or task is None:
+            return
+        if not task.done():
+            with contextlib.suppress(RuntimeError):  # not polling (yet)
+                await dp.stop_polling()
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(task), 10)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+class BotProgram:
+    """``python -m bot`` as its own process, as deployed (``Limits()``), against the emulator.
+
+    Its standard error goes to ``<folder>/bot.log``; ``errors()`` returns its ERROR lines.
+    """
+
+    def __init__(self, emu: BotApiEmulator, db_path: Path, organizer_ids: str = "999") -> None:
+        self.emu = emu
+        self.db_path = db_path
+        self.log_path = db_path.parent / "bot.log"
+        self.env = {
+            **os.environ,
+            "BOT_TOKEN": TOKEN,
+            "TELEGRAM_API_URL": emu.url,
+            "DATABASE_PATH": str(db_path),
+            "ORGANIZER_IDS": organizer_ids,
+            "CLOCK_FILE": str(clock_file(db_path.parent)),
+            "LOG_LEVEL": "WARNING",
+        }
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def spawn(self) -> None:
+        with open(self.log_path, "ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=ROOT, env=self.env, stderr=log
+            )
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None or process.returncode is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(process.wait(), 10)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+    def errors(self) -> list[str]:
+        if not self.log_path.exists():
+            return []
+        text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        return [line for line in text.splitlines() if "ERROR" in line or "CRITICAL" in line]
+
+
+class InFlight(BaseMiddleware):
+    """Counts the updates a dispatcher is handling, so ``settle`` can wait for none."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        task = asyncio.current_task()
+        assert task is not None
+        self.tasks.add(task)
+        try:
+            return await handler(event, data)
+        finally:
+            self.tasks.discard(task)
+
+
+#: id of a dispatcher → its ``InFlight`` (``track``)
+_TRACKED: dict[int, InFlight] = {}
+
+
+def track(dp: Dispatcher) -> Dispatcher:
+    """Count ``dp``'s updates in flight (its outermost middleware of ours: the wait for a
+    person's turn comes before it, but ``settle`` waits for the emulator to be quiet first)."""
+    counter = InFlight()
+    dp.update.outer_middleware(counter)
+    _TRACKED[id(dp)] = counter
+    return dp
 
 
 async def settle(emu: BotApiEmulator, dp: Dispatcher | None, timeout: float = 600.0) -> None:
@@ -202,7 +358,7 @@ async def settle(emu: BotApiEmulator, dp: Dispatcher | None, timeout: float = 60
     deadline = time.monotonic() + timeout
     while True:
         await emu.idle(quiet=0.05, timeout=max(deadline - time.monotonic(), 0.1))
-        busy = list(dp._handle_update_tasks) if dp is not None else []
+        busy = list(_TRACKED[id(dp)].tasks) if dp is not None else []
         if not busy:
             return
         if time.monotonic() > deadline:

@@ -474,6 +474,11 @@ Handler = Callable[[Params], Awaitable[Any]]
 class BotApiEmulator:
     """The Bot API server. See the module docstring for an example."""
 
+    @property
+    def next_update_id(self) -> int:
+        """The id the next update will get."""
+        return self._next_update_id
+
     def __init__(
         self,
         token: str = "123456789:TEST-token",
@@ -484,7 +489,10 @@ class BotApiEmulator:
         host: str = "127.0.0.1",
         port: int = 0,
         log_params: bool = True,
+        first_update_id: int = 1,
     ) -> None:
+        """``first_update_id``: where update ids start (a bot restarted against a new emulator
+        skips ids it has handled already, as Telegram's never repeat)."""
         self.token = token
         prefix = token.split(":", 1)[0]
         self.bot_id = int(prefix) if prefix.isdigit() else 123456789
@@ -507,7 +515,7 @@ class BotApiEmulator:
         self.stats = EmulatorStats()
 
         self._queue: deque[_Pending] = deque()
-        self._next_update_id = 1
+        self._next_update_id = first_update_id
         self._updates_event = asyncio.Event()
         self._duplicate_next = 0
         self._reorder_left = 0

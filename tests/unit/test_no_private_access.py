@@ -30,14 +30,6 @@ FOLDERS = ("bot", "db", "handlers", "rules", "benchmarks", "tests")
 #: Documented public API despite the underscore: ``os._exit`` ("exit without cleanup").
 PUBLIC_DESPITE_UNDERSCORE = {("os", "_exit")}
 
-#: TEMPORARY: private accesses in ``benchmarks/`` (being reworked on another branch, not to be
-#: edited here), by file and the access as written. ``dp._handle_update_tasks`` is aiogram's.
-PENDING_BENCHMARKS = {
-    ("benchmarks/sim.py", "running._task"),
-    ("benchmarks/sim.py", "dp._handle_update_tasks"),
-    ("benchmarks/footprint.py", "emu._next_update_id"),
-}
-
 OWN = {"self", "cls"}
 BY_NAME = {"getattr", "setattr", "hasattr", "delattr"}
 
@@ -125,21 +117,9 @@ def findings() -> list[Finding]:
     return found
 
 
-def pending(finding: Finding) -> bool:
-    return (finding.path, finding.access) in PENDING_BENCHMARKS
-
-
 def test_no_project_code_touches_a_private_attribute_of_another_object() -> None:
-    bad = [str(f) for f in findings() if not pending(f)]
+    bad = [str(f) for f in findings()]
     assert not bad, "private attributes touched from outside:\n" + "\n".join(bad)
-
-
-def test_the_pending_lists_are_not_stale() -> None:
-    """Each temporary exemption still exempts something; once not, delete it."""
-    found = findings()
-    accesses_found = {(f.path, f.access) for f in found}
-    stale = PENDING_BENCHMARKS - accesses_found
-    assert not stale, f"clean now, drop: {sorted(stale)}"
 
 
 def test_the_rule_sees_each_kind_of_private_access() -> None:
