@@ -76,12 +76,13 @@ class Pacer:
         self._chats: dict[int, Bucket] = {}
         self._groups: dict[int, Bucket] = {}
 
-    async def before_send(self, chat_id: int, *, counts_for_group: bool = True) -> None:
+    async def before_send(self, chat_id: int) -> None:
+        """Wait for a send's or an edit's turn: in a group, edits count towards its twenty
+        a minute as new messages do (Telegram answers a flood of board edits with 429)."""
         if chat_id < 0:
             await self._bucket(self._chats, chat_id, self.limits.chat_rate, 1.0).take()
-            if counts_for_group:
-                group = self.limits.group_rate, self.limits.group_burst
-                await self._bucket(self._groups, chat_id, *group).take()
+            group = self.limits.group_rate, self.limits.group_burst
+            await self._bucket(self._groups, chat_id, *group).take()
         else:
             chat = self.limits.chat_rate, self.limits.chat_burst
             await self._bucket(self._chats, chat_id, *chat).take()

@@ -162,7 +162,7 @@ class Delivery(BaseRequestMiddleware):
                 method = method.model_copy(update={"chat_id": self.migrated[chat]})
                 chat = self.migrated[chat]
             if chat is not None and isinstance(method, PACED):
-                await self.pacer.before_send(chat, counts_for_group=isinstance(method, SendMessage))
+                await self.pacer.before_send(chat)
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as exc:
