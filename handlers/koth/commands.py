@@ -68,8 +68,10 @@ async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
 
 @routes.message(StateFilter(Wizard.fee), F.text)
 async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
-    # "2 500 ₽", "2.500 р" and "2500" all mean 2 500 rubles: spaces, dots and the sign go.
-    fee = numbers.whole(re.sub(r"[\s₽р.]", "", message.text or ""), numbers.FEE)
+    # "2 500 ₽", "2500 руб." and "2500" all mean 2 500 rubles; "2500.50" is no whole number
+    # (it used to lose its point and become 250 050).
+    typed = re.sub(r"\s", "", message.text or "")
+    fee = numbers.whole(re.sub(r"(₽|руб\.?|р\.?)$", "", typed, flags=re.IGNORECASE), numbers.FEE)
     await state.update_data(fee=fee)
     await state.set_state(Wizard.table)
     await message.answer(t("koth.ask_table"))
@@ -156,7 +158,7 @@ async def add(
         return
     args, actor = args_of(command), message.from_user.id
     if args and args[0].lower() == "fund":
-        if len(args) < 2:
+        if len(args) < 2 or not numbers.is_whole(args[1]):
             raise UserError("koth.fund_usage")
         amount, note = numbers.whole(args[1], numbers.FUND), " ".join(args[2:])
         fund = await koth.registration.contribute(tournament, actor, amount, note)
@@ -182,7 +184,7 @@ async def norms_command(
     if args:
         if await refused(message, roles, tournament, Role.ORGANISER, t):
             return
-        if len(args) != 2:
+        if len(args) != 2 or not all(numbers.is_whole(a) for a in args):
             raise UserError("koth.norms_usage")
         player, norm = numbers.whole(args[0], numbers.CLUB_ID), numbers.whole(args[1], numbers.NORM)
         await koth.preparation.set_norm(tournament, message.from_user.id, player, norm)

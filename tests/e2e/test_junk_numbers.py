@@ -49,9 +49,9 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
     await org.press(choice, "Царь горы")
     await emu.wait_bot_message(group, contains="Название?")
     await test_koth.say(emu, org, "Пятничный", "Вступительный взнос")
-    for fee in ["9" * 500, "²⁵⁰⁰", "NaN", "1e4", "1000001", "2499"]:
+    for fee in ["9" * 500, "²⁵⁰⁰", "NaN", "1e4", "1000001", "2499", "2500.50", "-3000"]:
         await refused(emu, bot, org, group, fee, FEE)
-    await test_koth.say(emu, org, "2 500 ₽", "Стол")
+    await test_koth.say(emu, org, "2 500 руб.", "Стол")
     await test_koth.say(emu, org, "Стол 1", "Регистрация открыта")
     await test_koth.say(emu, org, "/add @ann 1100", "Добавлен")
     await settled(emu, bot.db_path)
@@ -69,11 +69,11 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
         ("/add ² 1000", "Не знаю игрока"),  # not digits: a name nobody has
         ("/add fund 1" + "0" * 38, FUND),
         ("/add fund 1000001", FUND),
-        ("/add fund ²", FUND),
+        ("/add fund ²", "Взнос в призовой фонд: /add fund"),  # not a number: the usage
         ("/add fund 0", FUND),
         ("/norms 1 1" + "0" * 23, NORM),
         ("/norms 1 0", NORM),
-        ("/norms 1 ²", NORM),
+        ("/norms 1 ²", "Изменить норму: /norms"),
         (f"/norms {BIG} 5", CLUB_ID),
         (f"/draw {BIG} 1", CLUB_ID),
         ("/draw ² 1", "Порядок: /draw"),  # not a number: the usage of /draw
