@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -25,6 +26,7 @@ from aiogram.methods.base import TelegramType
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.flood import FloodGate, FloodMiddleware
 from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
@@ -168,6 +170,10 @@ def create_dispatcher(app: App) -> Dispatcher:
     handled = HandledUpdates(app.db)
     dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
     dp.callback_query.middleware(CallbackGuardMiddleware())
+    window = timedelta(seconds=app.settings.flood_seconds)
+    flood = FloodMiddleware(FloodGate(app.settings.flood_limit, window), app.clock)
+    dp.message.outer_middleware(flood)
+    dp.callback_query.outer_middleware(flood)
     dp.include_router(build_router())
 
     background: set[asyncio.Task[None]] = set()

@@ -7,6 +7,7 @@ user plays in or judges, else the newest open tournament of the club (for organi
 
 from __future__ import annotations
 
+from bot import numbers
 from db import players, tournaments
 from db.database import Database
 from db.tournaments import Tournament
@@ -17,7 +18,8 @@ def id_argument(args: str | None) -> int | None:
     if not args:
         return None
     first = args.split()[0].lstrip("#")
-    return int(first) if first.isdigit() and len(first) < 10 else None
+    # Not ``isdigit``: it takes "²", which ``int`` refuses. An id out of range names nothing.
+    return int(first) if numbers.is_whole(first) and len(first) < 10 else None
 
 
 async def open_tournaments(db: Database, limit: int = 30) -> list[Tournament]:

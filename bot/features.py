@@ -21,7 +21,7 @@ def install_features(app: App) -> None:
     flow = ResultFlow(
         app.db, app.clock, app.deadlines, timedelta(minutes=app.settings.confirmation_minutes)
     )
-    notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings)
+    notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings, app.outbox)
     judges = Judges(app.db, app.clock, flow)
     app.extra.update(flow=flow, notices=notices, judges=judges)
     koth.install(app, flow, notices)

@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/telegram/webhook"
     confirmation_minutes: int = Field(default=10, ge=1, le=1440)
+    # One person's requests in one chat per window (bot.flood); 0 turns the throttle off.
+    flood_limit: int = Field(default=20, ge=0, le=10_000)
+    flood_seconds: int = Field(default=60, ge=1, le=3600)
     clock_file: str = ""  # tests and simulations only: see bot.clock.FileClock
     koth_k: float = Field(default=20, gt=0, le=100)
     berserk_k: float = Field(default=16, gt=0, le=100)

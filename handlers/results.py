@@ -54,6 +54,18 @@ async def presser(query: CallbackQuery, registry: Registry, t: Tr) -> Player | N
     return player
 
 
+async def repeated(query: CallbackQuery, outcome: Outcome, t: Tr, notices: ResultNotices) -> bool:
+    """A pending report pressed again: True, and the presser told whom it waits for, when the
+    opponent was asked already — he is not asked again (40 presses once posted 19 requests).
+    False when he never was: the bot died between storing the first press and asking, so
+    this press asks (the caller goes on)."""
+    opponent = await notices.asked(outcome)
+    if opponent is None:
+        return False
+    await query.answer(t("results.already_asked", name=opponent), show_alert=True)
+    return True
+
+
 @routes.callback_query(ReportCb.filter())
 async def report(
     query: CallbackQuery,
@@ -75,17 +87,17 @@ async def report(
     # One transaction checks the game (closed, not yours), builds the claim and stores it; a
     # forged code (``BadCode``) is a stale button to the error router.
     outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
-    await tell(query, outcome, t)
-    if after is not None:
-        await after()
     pending_again = (
         outcome.step is Step.DUPLICATE
         and outcome.report is not None
         and outcome.report.status == "pending"
     )
+    if pending_again and await repeated(query, outcome, t, notices):
+        return
+    await tell(query, outcome, t)
+    if after is not None:
+        await after()
     if outcome.step is Step.PENDING or pending_again:
-        # A second press of a pending report asks the opponent again: the bot may have died
-        # between storing the first press and sending the request (the test_crash scenario).
         await notices.ask_confirmation(outcome)
     elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import directory
+from bot import directory, numbers
 from bot.buttons import NewCb
 from bot.judges import Judges
 from bot.roles import Role, Roles
@@ -65,8 +65,8 @@ async def judge(
         target = message.reply_to_message.from_user.id
     elif command.args:
         arg = command.args.split()[0]
-        if arg.isdigit():
-            target = int(arg)
+        if numbers.is_whole(arg):
+            target = numbers.whole(arg, numbers.TELEGRAM_ID)
         else:
             target = await judges.user_named(arg)
     if target is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from bot import numbers
 from bot.errors import UserError
 from bot.koth.core import DISCIPLINE, KIND, KothCore
 from bot.koth.events import CONTRIBUTION
@@ -62,23 +63,24 @@ class Registration:
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
             player_id = await self._player_for(tx, target)
+            found = await players.by_id(tx, player_id)
+            assert found is not None
             if rating is not None:
-                cents = int((rating * 100).to_integral_value())
+                cents = numbers.hundredths(rating)
                 await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
-            added = await self._enter(tx, tournament, player_id)
+            if not await self._enter(tx, tournament, player_id):
+                # Raised inside the transaction, which undoes it: "already in" changes nothing,
+                # his rating included.
+                raise UserError("koth.already_in", name=found.display_name)
             await self.core.audit(
                 tx, tournament.id, actor, "koth_add", player=player_id, rating=str(rating)
             )
-            found = await players.by_id(tx, player_id)
-        assert found is not None
-        if not added:
-            raise UserError("koth.already_in", name=found.display_name)
         return found.display_name, player_id
 
     async def _player_for(self, tx: Tx, target: int | str) -> int:
         """The club ID of the player ``target`` names; a Telegram user new to the club gets one."""
-        if isinstance(target, str) and target.isdigit():
-            found = await players.by_id(tx, int(target))
+        if isinstance(target, str) and numbers.is_whole(target):
+            found = await players.by_id(tx, numbers.whole(target, numbers.CLUB_ID))
             if found is None:
                 raise UserError("koth.add_unknown", who=target)
             return found.id

@@ -1,4 +1,11 @@
-"""The messages of the result flow: confirmation requests, disputes for judges, reminders."""
+"""The messages of the result flow: confirmation requests, disputes for judges, reminders.
+
+A report's confirmation request goes out once: it is sent through the outbox under the report's
+key, so pressing the report button again (40 times, or 20 at once) asks the opponent nothing
+more — the presser is told it was sent and whom it waits for. Only a press whose request was
+never sent (the bot died between storing the report and asking) sends it. The reminder is a
+second message of its own, sent once too.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ConfirmCb, DecideCb
 from bot.notify import Notifier
+from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow
 from bot.settings import Settings
 from bot.texts import Texts, pick_language
@@ -18,13 +26,23 @@ from db.tournaments import Tournament
 
 class ResultNotices:
     def __init__(
-        self, db: Database, texts: Texts, notifier: Notifier, flow: ResultFlow, settings: Settings
+        self,
+        db: Database,
+        texts: Texts,
+        notifier: Notifier,
+        flow: ResultFlow,
+        settings: Settings,
+        outbox: Outbox,
     ) -> None:
         self._db = db
         self._texts = texts
         self._notifier = notifier
         self._flow = flow
         self._settings = settings
+        self._outbox = outbox
+        #: the outbox keys of requests being sent right now: a press from another chat (handled
+        #: concurrently) must not send one a second time before the first is recorded
+        self._asking: set[str] = set()
         flow.on_reminder = self.remind
 
     def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> str:
@@ -39,7 +57,33 @@ class ResultNotices:
             text += f" ({claim.games[0]}:{claim.games[1]})"
         return text
 
-    async def ask_confirmation(self, outcome: Outcome) -> None:
+    @staticmethod
+    def _key(report: Report, reminder: bool) -> str:
+        return f"result:{report.id}:{'remind' if reminder else 'ask'}"
+
+    async def asked(self, outcome: Outcome) -> str | None:
+        """The opponent's name if his confirmation request for this report was sent (or is
+        being sent); ``None`` if it never went out."""
+        assert outcome.game and outcome.report
+        key = self._key(outcome.report, False)
+        if key not in self._asking and await self._outbox.sent(key) is None:
+            return None
+        names = await self._names(outcome.game)
+        return names[outcome.game.opponent(outcome.report.reporter_id)]
+
+    async def ask_confirmation(self, outcome: Outcome, *, reminder: bool = False) -> None:
+        """Ask the opponent to confirm, once per report (and once more as the reminder)."""
+        assert outcome.report
+        key = self._key(outcome.report, reminder)
+        if key in self._asking:
+            return
+        self._asking.add(key)
+        try:
+            await self._ask(outcome, key)
+        finally:
+            self._asking.discard(key)
+
+    async def _ask(self, outcome: Outcome, key: str) -> None:
         assert outcome.tournament and outcome.game and outcome.report
         tournament, game, report = outcome.tournament, outcome.game, outcome.report
         opponent = game.opponent(report.reporter_id)
@@ -62,8 +106,8 @@ class ResultNotices:
             callback_data=ConfirmCb(r=report.id, ok=False),
         )
         if tg_id is not None:
-            await self._notifier.to_user(
-                tg_id, name, text, builder.as_markup(), fallback_chat=tournament.chat_id
+            await self._outbox.notify_once(
+                key, tg_id, name, text, builder.as_markup(), fallback_chat=tournament.chat_id
             )
 
     async def _people(
@@ -169,5 +213,5 @@ class ResultNotices:
             game=game,
             report=report,
         )
-        await self.ask_confirmation(outcome)
+        await self.ask_confirmation(outcome, reminder=True)
         await self.to_judges(tournament, game, [report], key="results.unconfirmed_for_judge")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot import numbers
 from bot.swiss.core import DEFAULT_SETTINGS, Core
 from db import players, tournaments
 from db.database import Tx
@@ -96,7 +97,7 @@ async def find_player(core: Core, arg: str) -> Player | None:
         if user is None:
             return None
         return await core.app.registry.ensure_player(user.id, user.first_name, user.last_name)
-    if arg.isdigit():
+    if numbers.is_whole(arg):
         async with core.db.read() as tx:
-            return await players.by_id(tx, int(arg))
+            return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
     return None

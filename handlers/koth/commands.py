@@ -8,7 +8,7 @@ Organiser: /new → billiards (name, entry fee, table), /add, /add fund <amount>
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from aiogram import F
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
@@ -18,6 +18,7 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot import numbers
 from bot.buttons import NewCb
 from bot.errors import UserError
 from bot.koth import KothService
@@ -67,11 +68,11 @@ async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
 
 @routes.message(StateFilter(Wizard.fee), F.text)
 async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
-    digits = re.sub(r"[\s₽р.]", "", message.text or "")
-    if not digits.isdigit() or int(digits) < 2500:
-        await message.answer(t("koth.fee_too_low"))
-        return
-    await state.update_data(fee=int(digits))
+    # "2 500 ₽", "2500 руб." and "2500" all mean 2 500 rubles; "2500.50" is no whole number
+    # (it used to lose its point and become 250 050).
+    typed = re.sub(r"\s", "", message.text or "")
+    fee = numbers.whole(re.sub(r"(₽|руб\.?|р\.?)$", "", typed, flags=re.IGNORECASE), numbers.FEE)
+    await state.update_data(fee=fee)
     await state.set_state(Wizard.table)
     await message.answer(t("koth.ask_table"))
 
@@ -139,13 +140,7 @@ def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decima
         raise UserError("koth.add_usage")
     if not rest:
         return target, None
-    try:
-        rating = Decimal(rest[0].replace(",", "."))
-    except InvalidOperation as exc:
-        raise UserError("koth.add_usage") from exc
-    if not 0 < rating < 5000:
-        raise UserError("koth.add_usage")
-    return target, rating
+    return target, numbers.decimal(rest[0], numbers.RATING)
 
 
 @routes.message(Command("add"), CurrentTournament("koth"))
@@ -163,9 +158,9 @@ async def add(
         return
     args, actor = args_of(command), message.from_user.id
     if args and args[0].lower() == "fund":
-        if len(args) < 2 or not args[1].isdigit():
+        if len(args) < 2 or not numbers.is_whole(args[1]):
             raise UserError("koth.fund_usage")
-        amount, note = int(args[1]), " ".join(args[2:])
+        amount, note = numbers.whole(args[1], numbers.FUND), " ".join(args[2:])
         fund = await koth.registration.contribute(tournament, actor, amount, note)
         await message.reply(t("koth.fund_added", amount=amount, fund=fund))
         return
@@ -189,9 +184,9 @@ async def norms_command(
     if args:
         if await refused(message, roles, tournament, Role.ORGANISER, t):
             return
-        if len(args) != 2 or not all(a.isdigit() for a in args):
+        if len(args) != 2 or not all(numbers.is_whole(a) for a in args):
             raise UserError("koth.norms_usage")
-        player, norm = int(args[0]), int(args[1])
+        player, norm = numbers.whole(args[0], numbers.CLUB_ID), numbers.whole(args[1], numbers.NORM)
         await koth.preparation.set_norm(tournament, message.from_user.id, player, norm)
     await message.answer(await koth.preparation.norms_text(tournament.id, lang))
 
@@ -209,9 +204,9 @@ async def draw(
     if await refused(message, roles, tournament, Role.ORGANISER, t):
         return
     args = args_of(command)
-    if args and not all(a.isdigit() for a in args):
+    if args and not all(numbers.is_whole(a) for a in args):
         raise UserError("koth.draw_mismatch")
-    order = [int(a) for a in args] if args else None
+    order = [numbers.whole(a, numbers.CLUB_ID) for a in args] if args else None
     names = await koth.preparation.draw(tournament, message.from_user.id, order)
     listing = "\n".join(t("koth.draw_line", seat=i, name=n) for i, n in enumerate(names, 1))
     await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))

@@ -7,6 +7,7 @@ from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot import numbers
 from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
@@ -44,7 +45,7 @@ async def judge_action(
         return
     action = JUDGE_ACTIONS[command.command]
     args = args_of(command)
-    arg = int(args[0]) if args and args[0].isdigit() else None
+    arg = numbers.whole(args[0], numbers.CLUB_ID) if args and numbers.is_whole(args[0]) else None
     if action != "void" and arg is None:
         await message.reply(t(f"koth.usage_{action}"))
         return
@@ -65,12 +66,13 @@ async def extend(
     if await refused(message, roles, tournament, Role.JUDGE, t):
         return
     args = args_of(command)
-    if len(args) != 1 or not args[0].isdigit():
+    if len(args) != 1:
         await message.reply(t("koth.extend_usage"))
         return
-    due = await koth.timers.extend(tournament, message.from_user.id, int(args[0]))
+    minutes = numbers.whole(args[0], numbers.KOTH_MINUTES)
+    due = await koth.timers.extend(tournament, message.from_user.id, minutes)
     local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
-    await message.reply(t("koth.extended", minutes=int(args[0]), until=local))
+    await message.reply(t("koth.extended", minutes=minutes, until=local))
 
 
 @routes.message(Command("log"), CurrentTournament("koth", by_id=True))

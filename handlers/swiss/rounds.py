@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot import numbers
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.texts import Tr
@@ -16,7 +17,6 @@ from handlers.swiss.guard import actor, run
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
-MAX_EXTRA_MINUTES = 180
 
 
 @routes.message(Command("begin"), SWISS)
@@ -61,23 +61,22 @@ async def result(
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     parts = (command.args or "").split()
-    if len(parts) != 2 or not parts[0].isdigit():
+    if len(parts) != 2 or not numbers.is_whole(parts[0]):
         await message.reply(t("swiss.result_usage"))
         return
-    table = int(parts[0])
+    table = numbers.whole(parts[0], numbers.TABLE)
     await run(swiss.correct(tournament.id, table, parts[1].lower(), who))
     await message.reply(t("swiss.result_recorded", table=table))
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:
-    """(table or ``None`` for the round, minutes) of ``/extend``, or ``None`` when malformed."""
+    """(table or ``None`` for the round, minutes) of ``/extend``, or ``None`` when malformed;
+    a number out of its range is refused naming the range (``bot.numbers``)."""
     parts = (args or "").split()
-    if not parts or len(parts) > 2 or not all(p.isdigit() for p in parts):
+    if not parts or len(parts) > 2 or not all(numbers.is_whole(p) for p in parts):
         return None
-    minutes = int(parts[-1])
-    if not 1 <= minutes <= MAX_EXTRA_MINUTES:
-        return None
-    return (int(parts[0]) if len(parts) == 2 else None), minutes
+    minutes = numbers.whole(parts[-1], numbers.SWISS_MINUTES)
+    return (numbers.whole(parts[0], numbers.TABLE) if len(parts) == 2 else None), minutes
 
 
 @routes.message(Command("extend"), SWISS)

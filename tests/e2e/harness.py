@@ -46,6 +46,9 @@ class RunningBot:
             "database_path": self.db_path,
             "telegram_api_url": self.emu.url,
             "_env_file": None,
+            # Simulated people act at machine speed under a stopped clock: a throttle would
+            # refuse whole tournaments. The tests of the throttle turn it on (tests/e2e/test_flood).
+            "flood_limit": 0,
         }
         values.update(self.overrides)
         return load_settings(**values)

@@ -53,6 +53,8 @@ FINAL = "Результат принят."
 CLOSED = "Результат уже принят или партия уже не текущая."
 PENDING = "Отправлено сопернику на подтверждение."
 DUPLICATE = "Вы уже сообщили этот результат."
+#: a pending report pressed again once its request went out (bot.results.notices)
+ALREADY = "Уже отправлено: ждём подтверждения от "
 PAIRING = re.compile(r"Тур (\d+): стол (\d+), соперник — (\S+) ")
 STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выбыл\))? — ([\d.]+) · ", re.MULTILINE)
 
@@ -303,7 +305,8 @@ class Tournament:
             if answer in (FINAL, CLOSED):
                 game.settled = f"report: {answer}"
                 return
-            assert answer in (PENDING, DUPLICATE), (game, answer)
+            repeated = str(answer).startswith(ALREADY)
+            assert answer in (PENDING, DUPLICATE) or repeated, (game, answer)
             request = await self.wait_message(
                 lambda: newest(self.emu, second.user.id, key, CONFIRM), PATIENCE
             )
