@@ -9,7 +9,9 @@ service through ``Sender`` or from a handler's ``message.answer`` — passes thr
 - splits texts over 4096 characters at line boundaries (the keyboard goes with the last part);
 - treats "message is not modified" as success;
 - follows a group's migration to a supergroup (``migrate_to_chat_id``) and remembers it;
-- reports a private chat that answers 403 (blocked, never started) through ``on_blocked``.
+- reports a private chat that answers 403 (blocked, never started) through ``on_blocked``;
+- lets a button's answer fail quietly (logged): it is only the toast, and the work after it (the
+  result's follow-ups) must go on when Telegram refuses it («query is too old» after a restart).
 
 ``PlainAlerts`` turns the HTML of a button's answer into the plain text Telegram shows there.
 
@@ -33,6 +35,7 @@ from aiogram.client.session.middlewares.base import (
     NextRequestMiddlewareType,
 )
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramMigrateToChat,
@@ -135,7 +138,22 @@ class Delivery(BaseRequestMiddleware):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
             return await self._send_split(make_request, bot, method)
+        if isinstance(method, AnswerCallbackQuery):
+            return await self._answer(make_request, bot, original)
         return await self._deliver(make_request, bot, original)
+
+    async def _answer(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        """A button's answer; a refusal is logged and reported as "not shown" (False)."""
+        try:
+            return await self._deliver(make_request, bot, method)
+        except TelegramAPIError as exc:
+            log.warning("a button's answer was refused: %s", exc)
+            return Response[TelegramType](ok=True, result=False)  # type: ignore[arg-type]
 
     async def _send_split(
         self, make_request: NextRequestMiddlewareType[Any], bot: Bot, method: SendMessage
