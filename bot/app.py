@@ -21,6 +21,7 @@ from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pacing import Limits
+from bot.polling import Polling
 from bot.registry import Registry
 from bot.roles import Roles
 from bot.sender import Delivery, PlainAlerts, Sender
@@ -163,13 +164,12 @@ async def run_polling(
     limits: Limits | None = None,
     handle_signals: bool = False,
 ) -> None:
-    """Long polling until cancelled (or SIGINT/SIGTERM when run as a program)."""
+    """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
+    confirmed to Telegram only once handled (``bot.polling``)."""
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
         await app.bot.delete_webhook(drop_pending_updates=False)
-        await dp.start_polling(
-            app.bot, handle_signals=handle_signals, close_bot_session=False, polling_timeout=10
-        )
+        await Polling(dp, app.bot, timeout=10).run(handle_signals=handle_signals)
     finally:
         await close_app(app)
