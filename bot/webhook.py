@@ -19,8 +19,13 @@ def build_webhook_app(app: App, dp: Dispatcher) -> web.Application:
     """The aiohttp application: POSTs to ``WEBHOOK_PATH`` without the secret are refused."""
     settings = app.settings
     web_app = web.Application()
+    # handle_in_background=False: Telegram sends an update again until it gets the answer, so
+    # the answer must come only once the update was handled (aiogram's default answers first).
     SimpleRequestHandler(
-        dispatcher=dp, bot=app.bot, secret_token=settings.webhook_secret or None
+        dispatcher=dp,
+        bot=app.bot,
+        secret_token=settings.webhook_secret or None,
+        handle_in_background=False,
     ).register(web_app, path=settings.webhook_path)
     setup_application(web_app, dp, bot=app.bot)
     return web_app
