@@ -9,10 +9,10 @@ not yet confirmed is skipped by ``bot.handled``.
 Handling runs concurrently, at most ``limit`` updates at once: while that many are being
 handled no more are fetched, so a burst waits at Telegram instead of in memory.
 
-An unconfirmed update comes back with every getUpdates, at once (no long poll while anything is
-unconfirmed). Updates already fetched are skipped, and a poll that brought nothing new is
-followed by the next only when a handler finished or after ``BUSY_PAUSE``: a slow handler costs a
-few short polls a second, and a new update waits at most that long.
+An unconfirmed update comes back with every getUpdates, at once: there is no long poll while
+anything is being handled. Updates already fetched are skipped, and while handlers run the
+polls are ``BUSY_PAUSE`` apart: a slow handler costs a few short polls a second, and an update
+sent meanwhile waits at most that long.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from aiogram.utils.backoff import Backoff, BackoffConfig
 log = logging.getLogger(__name__)
 
 LIMIT = 64  #: updates handled at once (a burst waits at Telegram beyond this)
-BUSY_PAUSE = 0.05  #: seconds between polls that bring nothing new while handlers run
+BUSY_PAUSE = 0.1  #: seconds between polls while handlers run
 BATCH = 100  #: the most updates one getUpdates returns (Telegram's limit)
 GRACE = 10.0  #: seconds a graceful stop waits for the updates being handled
 
@@ -59,7 +59,7 @@ class Polling:
         self._newest = 0  #: the highest update id fetched
         self._handling: set[asyncio.Task[None]] = set()
         self._running = 0  #: updates being handled (their tasks may not be done yet)
-        self._finished = asyncio.Event()  #: a handler finished since the last poll went out
+        self._finished = asyncio.Event()  #: set when a handler finishes
         self._stop = asyncio.Event()
 
     @property
@@ -105,16 +105,18 @@ class Polling:
 
     async def _poll_until_stopped(self, data: dict[str, Any]) -> None:
         allowed = self.dp.resolve_used_update_types()
-        quiet = False  #: the last poll brought nothing new
+        loop = asyncio.get_running_loop()
+        polled = -BUSY_PAUSE  #: when the last poll went out (loop time)
         while True:
             while self._running >= self.limit:  # fetch no more until one finished
-                await self._wait_finished(None)
-            if quiet and self._running and not self._finished.is_set():
-                await self._wait_finished(BUSY_PAUSE)
+                await self._wait_finished()
+            if self._running:  # short polls (see the module docstring), BUSY_PAUSE apart
+                await asyncio.sleep(polled + BUSY_PAUSE - loop.time())
+            polled = loop.time()
             updates = await self._fetch(allowed)
-            fresh = [u for u in updates if u.update_id > self._newest]
-            quiet = not fresh
-            for update in fresh:
+            for update in updates:
+                if update.update_id <= self._newest:  # fetched before, still unconfirmed
+                    continue
                 self._newest = update.update_id
                 self._unconfirmed[update.update_id] = False
                 self._running += 1
@@ -122,15 +124,13 @@ class Polling:
                 self._handling.add(task)
                 task.add_done_callback(self._handling.discard)
 
-    async def _wait_finished(self, timeout: float | None) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._finished.wait(), timeout)
+    async def _wait_finished(self) -> None:
         self._finished.clear()
+        await self._finished.wait()
 
     async def _fetch(self, allowed: list[str]) -> list[Update]:
         """One getUpdates from the current offset; after a failure, back off and try again."""
         while True:
-            self._finished.clear()
             room = self.limit - self._running
             method = GetUpdates(
                 offset=self.offset(),
