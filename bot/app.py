@@ -16,6 +16,7 @@ from aiogram.enums import ParseMode
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.gone import chat_gone
 from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
@@ -96,17 +97,21 @@ async def create_app(
         async with db.transaction() as tx:
             await chats.migrate(tx, old, new, clock.now().isoformat())
 
-    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated)
+    async def on_gone(chat_id: int, reason: str) -> None:
+        await chat_gone(db, texts, clock, sender, chat_id, reason)
+
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=on_migrated, on_gone=on_gone)
     bot.session.middleware(delivery)
     bot.session.middleware(PlainAlerts())
     sender = Sender(bot, delivery)
+    texts = Texts(settings.default_language)
     notifier = Notifier(db, sender)
     app = App(
         settings=settings,
         bot=bot,
         db=db,
         clock=clock,
-        texts=Texts(settings.default_language),
+        texts=texts,
         sender=sender,
         notifier=notifier,
         roles=Roles(bot, db, settings.organizer_ids),
