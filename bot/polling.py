@@ -56,7 +56,7 @@ class Polling:
         self._backoff = Backoff(config=backoff)
         #: fetched and not yet confirmed, in update id order: id -> handling finished
         self._unconfirmed: dict[int, bool] = {}
-        self._newest = 0  #: the highest update id fetched
+        self._newest = 0  #: the update id fetched last
         self._handling: set[asyncio.Task[None]] = set()
         self._running = 0  #: updates being handled (their tasks may not be done yet)
         self._finished = asyncio.Event()  #: set when a handler finishes
@@ -115,7 +115,7 @@ class Polling:
             polled = loop.time()
             updates = await self._fetch(allowed)
             for update in updates:
-                if update.update_id <= self._newest:  # fetched before, still unconfirmed
+                if update.update_id in self._unconfirmed:  # fetched before, not confirmed yet
                     continue
                 self._newest = update.update_id
                 self._unconfirmed[update.update_id] = False
@@ -131,9 +131,10 @@ class Polling:
     async def _fetch(self, allowed: list[str]) -> list[Update]:
         """One getUpdates from the current offset; after a failure, back off and try again."""
         while True:
+            offset = self.offset()  # first: it forgets the updates it confirms
             room = self.limit - self._running
             method = GetUpdates(
-                offset=self.offset(),
+                offset=offset,
                 timeout=0 if self._running else self.timeout,
                 limit=min(BATCH, len(self._unconfirmed) + room),
                 allowed_updates=allowed,
