@@ -42,7 +42,6 @@ async def test_follow_ups_are_sent_when_the_button_answer_fails(
     refreshed = club.board("Тур 1 из 3")
     assert refreshed is not None
     [(_, _, _, result), _] = club.tables(refreshed)
-    print(status, "->", result)  # noqa: T201
     assert result != status
     refused = [r for r in emu.requests_for("answerCallbackQuery") if r.status == 400]
     assert len(refused) == 2
