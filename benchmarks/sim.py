@@ -33,6 +33,7 @@ from aiogram.types import TelegramObject
 
 from bot.app import close_app, create_app, create_dispatcher
 from bot.pacing import Limits
+from bot.polling import Polling
 from bot.settings import load_settings
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
@@ -218,6 +219,7 @@ class InProcessBot:
         self.limits = limits
         self.organizer_ids = organizer_ids
         self.dp: Dispatcher | None = None
+        self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -233,31 +235,26 @@ class InProcessBot:
         dp = track(create_dispatcher(app))
         polls = len(self.emu.requests_for("getUpdates"))
 
+        polling = Polling(dp, app.bot, timeout=1)  # the bot's own loop, as deployed
+
         async def run() -> None:
             try:
-                await dp.start_polling(
-                    app.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
-                )
+                await polling.run()
             finally:
                 await close_app(app)
 
-        self.dp = dp
+        self.dp, self.polling = dp, polling
         self._task = asyncio.create_task(run())
         await self.emu.wait_for(lambda: len(self.emu.requests_for("getUpdates")) > polls, 30)
 
     async def stop(self) -> None:
-        """Stop polling, then the bot.
-
-        Cancelling the task awaiting ``Dispatcher.start_polling`` alone would leave aiogram's
-        polling tasks alive, fetching updates for a bot whose database is closed.
-        """
-        dp, task = self.dp, self._task
-        self.dp, self._task = None, None
-        if dp is None or task is None:
+        """Stop polling (the updates being handled finish), then the bot."""
+        polling, task = self.polling, self._task
+        self.dp, self.polling, self._task = None, None, None
+        if polling is None or task is None:
             return
         if not task.done():
-            with contextlib.suppress(RuntimeError):  # not polling (yet)
-                await dp.stop_polling()
+            polling.stop()
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(asyncio.shield(task), 10)
         task.cancel()

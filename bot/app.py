@@ -27,12 +27,14 @@ from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
 from bot.flood import FloodGate, FloodMiddleware
+from bot.gone import chat_gone
 from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pacing import Limits
+from bot.polling import Polling
 from bot.registry import Registry
 from bot.roles import Roles
 from bot.sender import Delivery, PlainAlerts, Sender
@@ -131,17 +133,22 @@ async def create_app(
             await players.mark_blocked(tx, user_id)
 
     groups = Groups(db, clock)
-    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=groups.migrated)
+
+    async def on_gone(chat_id: int, reason: str) -> None:
+        await chat_gone(db, texts, clock, sender, chat_id, reason)
+
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=groups.migrated, on_gone=on_gone)
     bot.session.middleware(delivery)
     bot.session.middleware(PlainAlerts())
     sender = Sender(bot, delivery)
+    texts = Texts(settings.default_language)
     notifier = Notifier(db, sender)
     app = App(
         settings=settings,
         bot=bot,
         db=db,
         clock=clock,
-        texts=Texts(settings.default_language),
+        texts=texts,
         sender=sender,
         notifier=notifier,
         roles=Roles(bot, db, settings.organizer_ids),
@@ -221,13 +228,12 @@ async def run_polling(
     limits: Limits | None = None,
     handle_signals: bool = False,
 ) -> None:
-    """Long polling until cancelled (or SIGINT/SIGTERM when run as a program)."""
+    """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
+    confirmed to Telegram only once handled (``bot.polling``)."""
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
         await polling_ready(app.bot)
-        await dp.start_polling(
-            app.bot, handle_signals=handle_signals, close_bot_session=False, polling_timeout=10
-        )
+        await Polling(dp, app.bot, timeout=10).run(handle_signals=handle_signals)
     finally:
         await close_app(app)

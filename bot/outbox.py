@@ -3,7 +3,10 @@
 A key names one message of one job (``"sw:5:r2p0:player:17"``). Before sending, the outbox
 looks the key up; after sending it records the message. A job re-run after a crash therefore
 sends only what is missing (a crash between a send and its record can repeat that one message:
-Telegram offers no way to make a send idempotent).
+Telegram offers no way to make a send idempotent). A job sends its messages one after another,
+each recorded before the next goes (``bot.swiss.broadcast.deliver_in_turn``), so a crash
+repeats at most one of them; sent all at once, every message out and not yet recorded came
+twice.
 """
 
 from __future__ import annotations

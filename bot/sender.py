@@ -9,7 +9,10 @@ service through ``Sender`` or from a handler's ``message.answer`` — passes thr
 - splits texts over 4096 characters at line boundaries (the keyboard goes with the last part);
 - treats "message is not modified" as success;
 - follows a group's migration to a supergroup (``migrate_to_chat_id``) and remembers it;
-- reports a private chat that answers 403 (blocked, never started) through ``on_blocked``.
+- reports a private chat that answers 403 (blocked, never started) through ``on_blocked``, and
+  a group that is gone for good (deleted, the bot removed: ``permanent``) through ``on_gone``;
+- lets a button's answer fail quietly (logged): it is only the toast, and the work after it (the
+  result's follow-ups) must go on when Telegram refuses it («query is too old» after a restart).
 
 ``PlainAlerts`` turns the HTML of a button's answer into the plain text Telegram shows there.
 
@@ -33,6 +36,7 @@ from aiogram.client.session.middlewares.base import (
     NextRequestMiddlewareType,
 )
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramMigrateToChat,
@@ -64,11 +68,33 @@ RETRIED = (*PACED, AnswerCallbackQuery)
 
 
 class Unreachable(Exception):
-    """The user blocked the bot or never started it: a private message cannot reach him."""
+    """The user blocked the bot or never started it, or the group is gone: a message cannot
+    reach the chat, and trying again will not change that."""
 
     def __init__(self, chat_id: int) -> None:
         super().__init__(f"chat {chat_id} is unreachable")
         self.chat_id = chat_id
+
+
+#: Telegram's 400 answers that no retry changes: the chat is gone or closed to the bot.
+PERMANENT = (
+    "chat not found",
+    "bot was kicked",
+    "bot is not a member",
+    "chat was deleted",
+    "chat was deactivated",
+    "not enough rights",
+    "have no rights",
+    "chat_write_forbidden",
+)
+
+
+def permanent(exc: TelegramAPIError) -> bool:
+    """The chat cannot be written to, however often the bot tries (a 403, or a 400 above)."""
+    if isinstance(exc, TelegramForbiddenError):
+        return True
+    text = exc.message.lower()
+    return isinstance(exc, TelegramBadRequest) and any(p in text for p in PERMANENT)
 
 
 def utf16_len(text: str) -> int:
@@ -116,11 +142,13 @@ class Delivery(BaseRequestMiddleware):
         *,
         on_blocked: Callable[[int], Awaitable[None]] | None = None,
         on_migrated: Callable[[int, int], Awaitable[None]] | None = None,
+        on_gone: Callable[[int, str], Awaitable[None]] | None = None,
         attempts: int = 6,
     ) -> None:
         self.pacer = Pacer(limits or Limits())
         self.on_blocked = on_blocked
         self.on_migrated = on_migrated
+        self.on_gone = on_gone
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
 
@@ -135,7 +163,22 @@ class Delivery(BaseRequestMiddleware):
             return await make_request(bot, original)
         if isinstance(method, SendMessage) and utf16_len(method.text) > LIMIT:
             return await self._send_split(make_request, bot, method)
+        if isinstance(method, AnswerCallbackQuery):
+            return await self._answer(make_request, bot, original)
         return await self._deliver(make_request, bot, original)
+
+    async def _answer(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        """A button's answer; a refusal is logged and reported as "not shown" (False)."""
+        try:
+            return await self._deliver(make_request, bot, method)
+        except TelegramAPIError as exc:
+            log.warning("a button's answer was refused: %s", exc)
+            return Response[TelegramType](ok=True, result=False)  # type: ignore[arg-type]
 
     async def _send_split(
         self, make_request: NextRequestMiddlewareType[Any], bot: Bot, method: SendMessage
@@ -173,10 +216,10 @@ class Delivery(BaseRequestMiddleware):
             except TelegramBadRequest as exc:
                 if isinstance(method, EDITS) and "message is not modified" in exc.message:
                     return Response[TelegramType](ok=True, result=True)  # type: ignore[arg-type]
+                await self._lost(chat, exc)
                 raise
-            except TelegramForbiddenError:
-                if chat is not None and chat > 0 and self.on_blocked is not None:
-                    await self.on_blocked(chat)
+            except TelegramForbiddenError as exc:
+                await self._lost(chat, exc)
                 raise
             except (TelegramServerError, TelegramNetworkError) as exc:
                 if attempt == self.attempts:
@@ -187,6 +230,15 @@ class Delivery(BaseRequestMiddleware):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 8.0)
         raise TelegramNetworkError(method, f"gave up after {self.attempts} attempts")
+
+    async def _lost(self, chat: int | None, exc: TelegramAPIError) -> None:
+        """Report a chat that refused for good: a person (blocked the bot) or a group (gone)."""
+        if chat is None or not permanent(exc):
+            return
+        if chat > 0 and self.on_blocked is not None:
+            await self.on_blocked(chat)
+        elif chat < 0 and self.on_gone is not None:
+            await self.on_gone(chat, exc.message)
 
     async def _follow(self, old: int | None, new: int) -> None:
         if old is None:
@@ -247,8 +299,10 @@ class Sender:
                         chat_id, part, reply_markup=keyboard, disable_web_page_preview=True
                     )
                 )
-        except TelegramForbiddenError as exc:
-            raise Unreachable(chat_id) from exc
+        except (TelegramForbiddenError, TelegramBadRequest) as exc:
+            if permanent(exc):
+                raise Unreachable(chat_id) from exc
+            raise
         return sent
 
     async def edit(

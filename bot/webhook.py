@@ -28,7 +28,11 @@ class SecretRequestHandler(SimpleRequestHandler):
     def __init__(self, dispatcher: Dispatcher, bot: Bot, secret: str) -> None:
         if not secret:
             raise ValueError("a webhook needs a secret")
-        super().__init__(dispatcher=dispatcher, bot=bot, secret_token=secret)
+        # handle_in_background=False: Telegram sends an update again until it gets the answer,
+        # so the answer comes only once the update was handled (aiogram's default answers first).
+        super().__init__(
+            dispatcher=dispatcher, bot=bot, secret_token=secret, handle_in_background=False
+        )
         self._secret = secret.encode()
 
     def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:

@@ -6,11 +6,33 @@ from db.database import Tx
 
 
 async def remember(tx: Tx, chat_id: int, kind: str, title: str | None, now: str) -> None:
+    """Upsert a chat that wrote to the bot (so it is not gone, whatever happened before)."""
     await tx.execute(
         """INSERT INTO chats (id, kind, title, created_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title""",
+           ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title,
+             gone_at = NULL, gone_reason = NULL""",
         (chat_id, kind, title, now),
     )
+
+
+async def mark_gone(tx: Tx, chat_id: int, reason: str, now: str) -> bool:
+    """Mark a group the bot can no longer write to; True only when it was not marked yet."""
+    return (
+        await tx.changes(
+            """INSERT INTO chats (id, kind, created_at, gone_at, gone_reason)
+               VALUES (?, 'group', ?, ?, ?)
+               ON CONFLICT (id) DO UPDATE SET gone_at = excluded.gone_at,
+                 gone_reason = excluded.gone_reason
+               WHERE chats.gone_at IS NULL""",
+            (chat_id, now, now, reason),
+        )
+        > 0
+    )
+
+
+async def title(tx: Tx, chat_id: int) -> str | None:
+    value = await tx.value("SELECT title FROM chats WHERE id = ?", (chat_id,))
+    return None if value is None else str(value)
 
 
 async def settings(tx: Tx, chat_id: int) -> tuple[str | None, str | None]:

@@ -1,9 +1,11 @@
 """Telling people about a round: the live board in the group and each player's private pairing.
 
-The sends of a broadcast run concurrently; ``bot.pacing`` underneath keeps them inside
-Telegram's limits, so a round of 256 players takes about what those limits allow. A private
-message that cannot be delivered goes to the group with a mention; one failure never stops
-the others.
+The board goes to the group while the private messages go one after another, each recorded as
+sent (``bot.outbox``) before the next goes: a crash in the middle repeats at most the one under
+way (sent all at once, a kill repeated every message sent and not yet recorded: 10 of 20
+players got their pairing twice). ``bot.pacing`` underneath keeps them inside Telegram's
+limits. A private message that cannot be delivered goes to the group with a mention; one
+failure never stops the others.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
     ]
     await asyncio.gather(
         post_board(core, tournament, rnd, board, f"{prefix}:board"),
-        *(deliver(core, notice, tournament.chat_id) for notice in notices),
+        deliver_in_turn(core, notices, tournament.chat_id),
     )
 
 
@@ -165,6 +167,13 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
         current = (await core.state(tx, tournament.id)).current
         if current is not None and (current.number, current.gen) == (rnd.number, rnd.gen):
             await tournaments.set_board(tx, tournament.id, message_id)
+
+
+async def deliver_in_turn(core: Core, notices: list[Notice], group: int) -> None:
+    """Each notice once (``deliver``), one after another: each is recorded as sent before the
+    next goes, so a job re-run after a crash repeats at most one."""
+    for notice in notices:
+        await deliver(core, notice, group)
 
 
 async def deliver(core: Core, notice: Notice, group: int) -> None:

@@ -7,10 +7,8 @@ each message once by its outbox key, and a crash only delays them to the restart
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.swiss import timers
-from bot.swiss.broadcast import Notice, deliver
+from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
 from bot.swiss.views import signed
@@ -132,7 +130,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
         )
         key = f"sw:{tid}:rating:p{pid}"
         notices.append(Notice(key, player.telegram_id, snap.names[pid], text, None))
-    await asyncio.gather(*(deliver(core, notice, chat) for notice in notices))
+    await deliver_in_turn(core, notices, chat)
 
 
 def final_text(core: Core, snap: Snapshot) -> str:

@@ -743,6 +743,10 @@ class BotApiEmulator:
         """Updates not yet confirmed by the bot."""
         return len(self._queue)
 
+    def unfetched_updates(self) -> int:
+        """Updates the bot has not fetched yet (getUpdates never returned them)."""
+        return sum(1 for p in self._queue if not p.delivered)
+
     def mark(self, chat_id: int | None = None) -> int:
         """A marker for ``wait_bot_message(since=...)``; with a chat, also moves its cursor so
         the next ``wait_bot_message`` only considers later bot messages."""

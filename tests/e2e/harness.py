@@ -12,6 +12,7 @@ from aiogram import Dispatcher
 
 from bot.app import App, close_app, create_app, create_dispatcher
 from bot.pacing import Limits
+from bot.polling import Polling
 from bot.settings import Settings, load_settings
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
@@ -38,6 +39,7 @@ class RunningBot:
         self.overrides = settings
         self.app: App | None = None
         self.dp: Dispatcher | None = None
+        self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
 
     def settings(self) -> Settings:
@@ -56,18 +58,18 @@ class RunningBot:
     async def start(self) -> App:
         app = await create_app(self.settings(), clock=self.clock, limits=self.limits)
         dp = create_dispatcher(app)
+        polling = Polling(dp, app.bot, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
 
         async def run() -> None:
             try:
-                await dp.start_polling(
-                    app.bot, handle_signals=False, close_bot_session=False, polling_timeout=1
-                )
+                await polling.run()
             finally:
                 await close_app(app)
 
         self.app = app
         self.dp = dp
+        self.polling = polling
         self._task = asyncio.create_task(run())
         await self.emu.wait_for(
             lambda: len(self.emu.requests_for("getUpdates")) > polls_before, timeout=10
@@ -75,14 +77,10 @@ class RunningBot:
         return app
 
     async def stop(self) -> None:
-        """Stop polling, then cancel what is still running (as a crash would).
-
-        Cancelling the task that awaits ``start_polling`` alone would leave aiogram's polling
-        tasks alive, taking updates with a closed database; ``stop_polling`` ends them first.
-        """
-        if self.dp is not None and self._task is not None and not self._task.done():
-            with contextlib.suppress(RuntimeError):  # polling had not started
-                await self.dp.stop_polling()
+        """Stop polling (the updates being handled finish), then cancel what is still running
+        (as a crash would)."""
+        if self.polling is not None and self._task is not None and not self._task.done():
+            self.polling.stop()
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(asyncio.shield(self._task), timeout=5)
         if self._task is not None:
@@ -92,6 +90,7 @@ class RunningBot:
         self._task = None
         self.app = None
         self.dp = None
+        self.polling = None
 
     async def restart(self) -> App:
         await self.stop()
