@@ -21,6 +21,7 @@ from aiogram.enums import ParseMode
 from aiogram.methods import GetUpdates, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
+from bot.access import ButtonAccess, ChatSenders
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
@@ -159,6 +160,8 @@ def create_dispatcher(app: App) -> Dispatcher:
     dp = Dispatcher(storage=SqliteStorage(app.db), **app.workflow_data())
     handled = HandledUpdates(app.db)
     dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
+    dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
+    dp.callback_query.outer_middleware(ButtonAccess(app.roles, app.db))  # before any filter
     dp.callback_query.middleware(CallbackGuardMiddleware())
     dp.include_router(build_router())
 

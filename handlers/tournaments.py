@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from aiogram import F
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import directory
@@ -35,16 +34,6 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
     builder.button(text=t("tournament.kind_swiss"), callback_data=NewCb(discipline="berserk"))
     builder.adjust(1)
     await message.answer(t("tournament.choose_kind"), reply_markup=builder.as_markup())
-
-
-@routes.callback_query(NewCb.filter())
-async def new_kind_guard(query: CallbackQuery, t: Tr, roles: Roles) -> None:
-    """Only an organiser of the group may press the /new buttons; the kind's router continues."""
-    chat_id = query.message.chat.id if query.message is not None else None
-    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=chat_id):
-        await query.answer(t("common.organisers_only"), show_alert=True)
-        return
-    raise SkipHandler
 
 
 @routes.message(Command("judge"))

@@ -36,6 +36,10 @@ class Registration:
         return tid
 
     async def _enter(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
+        if tournament.status == "running":
+            # Norms come from every participant's rating and the order is drawn before the
+            # start (regulation 3.4, 4.1): the regulation has no late entry.
+            raise UserError("koth.no_late_entry")
         if tournament.status != "registration":
             raise UserError("koth.registration_closed")
         if await players.rating(tx, player_id, DISCIPLINE) is None:
