@@ -60,6 +60,9 @@ class Names(enum.Enum):
 class Rule:
     need: Role
     names: Names = Names.TOURNAMENT
+    #: the kind of tournament the button is for (``None``: any); a Swiss button forged with a
+    #: King-of-the-Hill id is stale, not a Swiss action on the wrong tournament
+    kind: str | None = None
 
 
 #: Every button kind and what pressing it needs. The player-level checks (is it your game,
@@ -71,12 +74,12 @@ RULES: dict[type[CallbackData], Rule] = {
     ReportCb: Rule(Role.PLAYER),
     ConfirmCb: Rule(Role.PLAYER, Names.REPORT),
     DecideCb: Rule(Role.JUDGE),
-    KothJoinCb: Rule(Role.PLAYER),
-    KothStayCb: Rule(Role.PLAYER),
-    KothCancelCb: Rule(Role.ORGANISER),
-    SwJoinCb: Rule(Role.PLAYER),
-    SwManageCb: Rule(Role.ORGANISER),
-    SwEntryCb: Rule(Role.ORGANISER),
+    KothJoinCb: Rule(Role.PLAYER, kind="koth"),
+    KothStayCb: Rule(Role.PLAYER, kind="koth"),
+    KothCancelCb: Rule(Role.ORGANISER, kind="koth"),
+    SwJoinCb: Rule(Role.PLAYER, kind="swiss"),
+    SwManageCb: Rule(Role.ORGANISER, kind="swiss"),
+    SwEntryCb: Rule(Role.ORGANISER, kind="swiss"),
 }
 
 
@@ -123,7 +126,7 @@ class ButtonAccess(BaseMiddleware):
                 raise UserError("common.organisers_only")
             return
         tournament = await self.tournament(button, rule.names)
-        if tournament is None:
+        if tournament is None or rule.kind not in (None, tournament.kind):
             raise UserError(STALE)
         await self._roles.require(user, rule.need, tournament, where=where)
 
