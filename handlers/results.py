@@ -10,7 +10,6 @@ from bot.judges import Judges
 from bot.registry import Registry
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
-from bot.roles import Roles
 from bot.sender import Sender
 from bot.texts import Tr
 from db.models import Player
@@ -128,7 +127,6 @@ async def decide(
     t: Tr,
     sender: Sender,
     flow: ResultFlow,
-    roles: Roles,
     judges: Judges,
 ) -> None:
     found = await judges.game_to_decide(callback_data.t, callback_data.g)

@@ -46,8 +46,11 @@ async def judge(
     if tournament is None:
         await message.reply(t("tournament.none_open"))
         return
-    if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
-        await message.reply(t("common.organisers_only"))
+    refusal = await roles.refusal(
+        message.from_user.id, Role.ORGANISER, tournament, where=message.chat.id
+    )
+    if refusal is not None:
+        await message.reply(t(refusal))
         return
     target = None
     if message.reply_to_message is not None and message.reply_to_message.from_user is not None:
