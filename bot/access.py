@@ -145,9 +145,13 @@ class ButtonAccess(BaseMiddleware):
 
 
 def sent_as_chat(update: Update) -> bool:
-    """The update comes from a group or channel identity, not from a person."""
+    """The update comes from a group or channel identity, not from a person. Service messages
+    (a group's migration to a supergroup comes from GroupAnonymousBot) carry no text and still
+    reach their handlers."""
     message = update.message or update.edited_message
     if message is not None:
+        if message.text is None and message.caption is None:
+            return False
         author = message.from_user
         return message.sender_chat is not None or (author is not None and author.id in CHAT_SENDERS)
     query = update.callback_query
