@@ -23,6 +23,7 @@ from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.methods import GetUpdates, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
+from bot.access import ButtonAccess, ChatSenders
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
@@ -176,6 +177,8 @@ def create_dispatcher(app: App) -> Dispatcher:
     )
     handled = HandledUpdates(app.db)
     dp.update.outer_middleware(ContextMiddleware(app.db, app.texts, app.clock, handled))
+    dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
+    dp.callback_query.outer_middleware(ButtonAccess(app.roles, app.db))  # before any filter
     dp.callback_query.middleware(CallbackGuardMiddleware())
     window = timedelta(seconds=app.settings.flood_seconds)
     flood = FloodMiddleware(FloodGate(app.settings.flood_limit, window), app.clock)

@@ -1,8 +1,12 @@
 """Who may do what: organisers (group administrators or listed ids) and per-tournament judges.
 
-``Roles.can`` is the one permission check used by every organiser/judge command and button.
-Administrators are asked from Telegram and cached briefly (a minute), so a demoted admin loses
-his rights quickly without the bot asking Telegram at every press.
+``Roles.refusal`` (and ``Roles.require``, which raises it) is the one check of a person's right
+to act on a tournament, used by every organiser/judge command and every button: the rights are
+those of the tournament's OWN group (its administrators, ORGANIZER_IDS, its judges), never of
+the chat the command or button came from, and a group may not act on another group's
+tournament at all. ``Roles.can`` answers the same question for a chat with no tournament yet
+(``/new``, ``/help``). Administrators are asked from Telegram and cached briefly (a minute), so
+a demoted admin loses his rights quickly without the bot asking Telegram at every press.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ import time
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 
+from bot.errors import UserError
 from db.database import Database
+from db.tournaments import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +80,33 @@ class Roles:
         if need is Role.JUDGE and tournament_id is not None:
             return await self.is_judge(user_id, tournament_id)
         return False
+
+    async def refusal(
+        self, user_id: int, need: Role, tournament: Tournament, *, where: int | None
+    ) -> str | None:
+        """The locale key of the refusal when the user may not do what needs ``need`` to
+        ``tournament`` from the chat ``where`` (``None`` when he may).
+
+        ``where`` is the chat of the command or of the pressed button. A group can act only on
+        its own tournaments: Telegram lets anyone add the bot to a group and forge any button's
+        data there, and tournament ids are sequential. A private chat may act on any (the rights
+        still come from the tournament's group)."""
+        if where is not None and where < 0 and where != tournament.chat_id:
+            return "common.other_group"
+        if need is Role.PLAYER:
+            return None
+        chat, tid = tournament.chat_id, tournament.id
+        if await self.can(user_id, need, chat_id=chat, tournament_id=tid):
+            return None
+        return "common.organisers_only" if need is Role.ORGANISER else "common.not_allowed"
+
+    async def require(
+        self, user_id: int, need: Role, tournament: Tournament, *, where: int | None
+    ) -> None:
+        """``refusal`` as a ``UserError`` (the error router answers it)."""
+        key = await self.refusal(user_id, need, tournament, where=where)
+        if key is not None:
+            raise UserError(key)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a cached answer (a chat_member update said the status changed)."""

@@ -10,7 +10,6 @@ from bot.judges import Judges
 from bot.registry import Registry
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
-from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.texts import Tr
 from db.models import Player
@@ -140,7 +139,6 @@ async def decide(
     t: Tr,
     sender: Sender,
     flow: ResultFlow,
-    roles: Roles,
     judges: Judges,
 ) -> None:
     found = await judges.game_to_decide(callback_data.t, callback_data.g)
@@ -148,12 +146,7 @@ async def decide(
     if tournament is None or desk is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
-    allowed = await roles.can(
-        query.from_user.id, Role.JUDGE, chat_id=tournament.chat_id, tournament_id=tournament.id
-    )
-    if not allowed:
-        await query.answer(t("common.not_allowed"), show_alert=True)
-        return
+    # The presser judges this tournament (``bot.access`` checked it before any handler).
     if game is None:
         await query.answer(t("results.closed"), show_alert=True)
         return

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from aiogram import F
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import directory, numbers
@@ -37,16 +36,6 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
     await message.answer(t("tournament.choose_kind"), reply_markup=builder.as_markup())
 
 
-@routes.callback_query(NewCb.filter())
-async def new_kind_guard(query: CallbackQuery, t: Tr, roles: Roles) -> None:
-    """Only an organiser of the group may press the /new buttons; the kind's router continues."""
-    chat_id = query.message.chat.id if query.message is not None else None
-    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=chat_id):
-        await query.answer(t("common.organisers_only"), show_alert=True)
-        return
-    raise SkipHandler
-
-
 @routes.message(Command("judge"))
 async def judge(
     message: Message, command: CommandObject, t: Tr, roles: Roles, db: Database, judges: Judges
@@ -57,8 +46,11 @@ async def judge(
     if tournament is None:
         await message.reply(t("tournament.none_open"))
         return
-    if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
-        await message.reply(t("common.organisers_only"))
+    refusal = await roles.refusal(
+        message.from_user.id, Role.ORGANISER, tournament, where=message.chat.id
+    )
+    if refusal is not None:
+        await message.reply(t(refusal))
         return
     target = None
     if message.reply_to_message is not None and message.reply_to_message.from_user is not None:

@@ -36,9 +36,17 @@ class Registration:
             await self.core.audit(tx, tid, actor, "koth_created", name=name, fee=fee, table=table)
         return tid
 
-    async def _enter(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
+    @staticmethod
+    def _check_open(tournament: Tournament) -> None:
+        if tournament.status == "running":
+            # Norms come from every participant's rating and the order is drawn before the
+            # start (regulation 3.4, 4.1): the regulation has no late entry.
+            raise UserError("koth.no_late_entry")
         if tournament.status != "registration":
             raise UserError("koth.registration_closed")
+
+    async def _enter(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
+        self._check_open(tournament)
         if await players.rating(tx, player_id, DISCIPLINE) is None:
             raise UserError("koth.no_rating")
         if len(await tournaments.participants(tx, tournament.id)) >= MAX_PLAYERS:
@@ -50,6 +58,7 @@ class Registration:
         """A player joins by the button or the deep link: (tournament, his name, newly added)."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tournament_id)
+            self._check_open(tournament)  # the first thing a latecomer must hear
             player = await players.by_telegram(tx, telegram_id)
             if player is None:
                 raise UserError("koth.no_rating")

@@ -5,6 +5,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``core``: the shared basics (clock, texts, the replayed state, events and the audit log);
 - ``views``: how the state replayed from the event log (``rules.swiss.state``) looks;
 - ``registration``: creating, joining (late entrants), dropping, the roster;
+- ``entry``: a player's request to enter once the tournament runs, the organiser's answer;
 - ``rounds`` and ``top``: starting, pairing the Swiss rounds and the Top's bracket;
 - ``broadcast``: the live board and each player's pairing, sent concurrently;
 - ``desk``: the result desk of the result flow and the judge's corrections;
@@ -19,7 +20,17 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.deadlines import Late
-from bot.swiss import broadcast, desk, export, finish, queries, registration, rounds, timers
+from bot.swiss import (
+    broadcast,
+    desk,
+    entry,
+    export,
+    finish,
+    queries,
+    registration,
+    rounds,
+    timers,
+)
 from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core
 from bot.swiss.desk import SwissDesk
 from db.database import Tx
@@ -48,6 +59,14 @@ class SwissService(Core):
         self, tournament_id: int, player_id: int, actor: int | None = None, late: str | None = None
     ) -> str:
         return await registration.join(self, tournament_id, player_id, actor, late)
+
+    async def request_entry(self, tournament_id: int, player: Player) -> bool:
+        return await entry.request(self, tournament_id, player)
+
+    async def decide_entry(
+        self, tournament_id: int, player_id: int, organiser: int, ok: bool
+    ) -> tuple[str, Player]:
+        return await entry.decide(self, tournament_id, player_id, organiser, ok)
 
     async def drop(self, tournament_id: int, player_id: int, actor: int | None) -> str:
         return await registration.drop(self, tournament_id, player_id, actor)

@@ -23,3 +23,12 @@ class SwManageCb(CallbackData, prefix="swm"):
 
     t: int
     a: str
+
+
+class SwEntryCb(CallbackData, prefix="swe"):
+    """The organiser's answer to player ``p``'s request to enter the running tournament ``t``:
+    ``ok`` True lets him in from the next round, False declines."""
+
+    t: int
+    p: int
+    ok: bool

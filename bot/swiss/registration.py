@@ -36,7 +36,9 @@ async def join(
 ) -> str:
     """``joined`` / ``already`` / ``closed``, or for a late entrant (he plays from the next
     round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed rounds count so;
-    ``late`` overrides the tournament's setting)."""
+    ``late`` overrides the tournament's setting). A player asking by himself (no ``actor``)
+    once the tournament runs gets ``request``: only an organiser lets him in
+    (``bot.swiss.entry``)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or not tournament.is_open:
@@ -44,6 +46,9 @@ async def join(
         state = await core.state(tx, tournament_id)
         if state.seeds is not None:
             return "closed"
+        if tournament.status == "running" and actor is None:
+            listed = await core.everyone(tx, tournament_id)
+            return "already" if player_id in listed else "request"
         now = core.now().isoformat()
         if not await tournaments.add_participant(tx, tournament_id, player_id, now):
             return "already"

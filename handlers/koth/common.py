@@ -10,14 +10,6 @@ from bot.texts import Tr
 from db.tournaments import Tournament
 
 
-async def allowed(message: Message, roles: Roles, tournament: Tournament, need: Role) -> bool:
-    """The sender has the role ``need`` for this tournament (checked on the server, always)."""
-    assert message.from_user is not None
-    return await roles.can(
-        message.from_user.id, need, chat_id=tournament.chat_id, tournament_id=tournament.id
-    )
-
-
 def args_of(command: CommandObject) -> list[str]:
     return (command.args or "").split()
 
@@ -25,9 +17,11 @@ def args_of(command: CommandObject) -> list[str]:
 async def refused(
     message: Message, roles: Roles, tournament: Tournament, need: Role, t: Tr
 ) -> bool:
-    """True, and the sender told so, when he lacks the role ``need`` for this tournament."""
-    if await allowed(message, roles, tournament, need):
+    """True, and the sender told so, when he lacks the role ``need`` for this tournament, or
+    writes in another group (``Roles.refusal``, the one check)."""
+    assert message.from_user is not None
+    key = await roles.refusal(message.from_user.id, need, tournament, where=message.chat.id)
+    if key is None:
         return False
-    key = "common.organisers_only" if need is Role.ORGANISER else "common.not_allowed"
     await message.reply(t(key))
     return True

@@ -122,12 +122,10 @@ async def cancel(
 
 @routes.callback_query(KothCancelCb.filter())
 async def cancel_answer(
-    query: CallbackQuery, callback_data: KothCancelCb, t: Tr, roles: Roles, koth: KothService
+    query: CallbackQuery, callback_data: KothCancelCb, t: Tr, koth: KothService
 ) -> None:
+    # The presser is an organiser of this tournament's group (``bot.access``).
     tournament = await koth.judging.cancellable(callback_data.t)
-    if not await roles.can(query.from_user.id, Role.ORGANISER, chat_id=tournament.chat_id):
-        await query.answer(t("common.organisers_only"), show_alert=True)
-        return
     if callback_data.yes:
         await koth.judging.cancel(tournament.id, query.from_user.id)
     note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"

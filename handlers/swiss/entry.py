@@ -22,7 +22,7 @@ from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
-from bot.swiss.buttons import SwJoinCb
+from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
@@ -42,10 +42,31 @@ SWISS = CurrentTournament("swiss")
 async def joined(
     user: User, tournament_id: int, swiss: SwissService, registry: Registry, t: Tr
 ) -> str:
-    """Register the user as a club player if needed, join him, and say how it went."""
+    """Register the user as a club player if needed, join him, and say how it went. Once the
+    tournament runs, his request goes to the organisers instead (``bot.swiss.entry``)."""
     player = await registry.ensure_player(user.id, user.first_name, user.last_name)
     status = await swiss.join(tournament_id, player.id)
+    if status == "request":
+        sent = await swiss.request_entry(tournament_id, player)
+        return t("swiss.entry_requested" if sent else "swiss.entry_asked_before")
     return t(f"swiss.join_{status}", name=player.display_name)
+
+
+@routes.callback_query(SwEntryCb.filter())
+async def entry_answer(
+    query: CallbackQuery, callback_data: SwEntryCb, t: Tr, swiss: SwissService, sender: Sender
+) -> None:
+    """An organiser of the tournament (``bot.access`` checked it) lets the player in or not."""
+    tid, ok = callback_data.t, callback_data.ok
+    status, player = await swiss.decide_entry(tid, callback_data.p, query.from_user.id, ok)
+    key = f"swiss.join_{status}" if ok else "swiss.entry_declined_note"
+    if status == "already":
+        key = "swiss.join_already_other"
+    note = t(key, name=player.display_name)
+    await query.answer(note)
+    message = query.message
+    if isinstance(message, Message) and message.html_text:
+        await sender.edit(message.chat.id, message.message_id, f"{message.html_text}\n\n{note}")
 
 
 @routes.callback_query(SwJoinCb.filter())

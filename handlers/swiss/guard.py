@@ -25,25 +25,18 @@ async def actor(
     """The sender's Telegram id when he has the role ``need`` here; else a reply and ``None``."""
     assert message.from_user is not None
     user_id = message.from_user.id
-    if await roles.can(user_id, need, chat_id=tournament.chat_id, tournament_id=tournament.id):
+    key = await roles.refusal(user_id, need, tournament, where=message.chat.id)
+    if key is None:
         return user_id
-    key = "common.organisers_only" if need is Role.ORGANISER else "common.not_allowed"
     await message.reply(t(key))
     return None
 
 
-async def organiser_press(
-    query: CallbackQuery, t: Tr, roles: Roles, tournament_id: int | None = None
-) -> Message | None:
-    """The pressed message when an organiser pressed a live button; else an alert and ``None``."""
+async def organiser_press(query: CallbackQuery, t: Tr) -> Message | None:
+    """The pressed message when it is still there; else an alert and ``None``. (Whether the
+    presser is an organiser of the button's tournament was checked before: ``bot.access``.)"""
     message = query.message
     if not isinstance(message, Message):
         await query.answer(t("common.stale_button"), show_alert=True)
-        return None
-    chat = message.chat.id
-    if not await roles.can(
-        query.from_user.id, Role.ORGANISER, chat_id=chat, tournament_id=tournament_id
-    ):
-        await query.answer(t("common.organisers_only"), show_alert=True)
         return None
     return message

@@ -51,10 +51,10 @@ async def cancel(message: Message, t: Tr, roles: Roles, tournament: Tournament) 
 
 @routes.callback_query(SwManageCb.filter(F.a.in_({"finish", "cancel", "keep"})))
 async def confirmed(
-    query: CallbackQuery, callback_data: SwManageCb, t: Tr, roles: Roles, swiss: SwissService
+    query: CallbackQuery, callback_data: SwManageCb, t: Tr, swiss: SwissService
 ) -> None:
     tid = callback_data.t
-    if (message := await organiser_press(query, t, roles, tid)) is None:
+    if (message := await organiser_press(query, t)) is None:
         return
     await message.edit_reply_markup(reply_markup=None)
     if callback_data.a == "keep":

@@ -3,8 +3,8 @@
 Steps: name (text) → format with its match format (one game or best of three) → strictness →
 rounds → Top size → round time → tie-breaks. How a late entrant's missed rounds count is a
 setting too (default 0 points); the organiser gives it to ``/add`` (``loss`` / ``bye``). Every
-press is checked against the organiser role; the wizard's answers live in the FSM storage, so a
-restart in the middle keeps them.
+press is checked against the organiser role (``bot.access``, before the handlers); the
+wizard's answers live in the FSM storage, so a restart in the middle keeps them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import NewCb
-from bot.roles import Roles
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
@@ -62,8 +61,8 @@ def step_keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
 
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
-async def new_swiss(query: CallbackQuery, t: Tr, roles: Roles, state: FSMContext) -> None:
-    if (message := await organiser_press(query, t, roles)) is None:
+async def new_swiss(query: CallbackQuery, t: Tr, state: FSMContext) -> None:
+    if (message := await organiser_press(query, t)) is None:
         return
     await state.set_state(SwissWizard.name)
     await state.set_data({})
@@ -88,11 +87,10 @@ async def choose(
     query: CallbackQuery,
     callback_data: SwWizCb,
     t: Tr,
-    roles: Roles,
     state: FSMContext,
     swiss: SwissService,
 ) -> None:
-    if (message := await organiser_press(query, t, roles)) is None:
+    if (message := await organiser_press(query, t)) is None:
         return
     data = await state.get_data()
     step, value = callback_data.s, callback_data.v

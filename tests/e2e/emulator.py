@@ -63,6 +63,15 @@ Params = dict[str, Any]
 
 MAX_TEXT_LENGTH = 4096
 MAX_CALLBACK_DATA = 64
+#: The ``from`` Telegram puts on a message of an anonymous group administrator and on one sent
+#: as a channel (the real chat is then in ``sender_chat``).
+GROUP_ANONYMOUS_BOT = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup are "
     "exactly the same as a current content and reply markup of the message"
@@ -934,6 +943,27 @@ class BotApiEmulator:
         message.contact = contact
         if reply_to is not None:
             message.reply_to = reply_to.message_id
+        chat.cursor = self._seq
+        self._push_update("message", self._api_message(message))
+        self._notify(chat.id)
+        return message
+
+    def chat_message(
+        self, group: SimChat | int, text: str, *, channel: tuple[int, str] | None = None
+    ) -> SimMessage:
+        """A text in ``group`` sent on behalf of a chat, as Telegram delivers it: by an
+        anonymous administrator (``channel`` None: ``from`` is GroupAnonymousBot and
+        ``sender_chat`` the group itself), or as the channel ``(id, title)`` (``from`` is
+        Channel_Bot, ``sender_chat`` the channel)."""
+        chat = self._group(group)
+        message = self._new_message(chat, None, False)
+        message.text = message.raw_text = text
+        message.entities = _user_entities(text)
+        if channel is None:
+            author, sender = GROUP_ANONYMOUS_BOT, chat.api_dict(self.users)
+        else:
+            author, sender = CHANNEL_BOT, {"id": channel[0], "type": "channel", "title": channel[1]}
+        message.extra.update({"from": dict(author), "sender_chat": sender})
         chat.cursor = self._seq
         self._push_update("message", self._api_message(message))
         self._notify(chat.id)

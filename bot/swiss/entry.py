@@ -1,0 +1,96 @@
+"""Entering a Swiss tournament that already runs: the player asks, an organiser decides.
+
+Before the start anyone may join; afterwards a stranger pressing the old Join button (or the
+deep link, or ``/join``) would be paired in the next round unseen. So his request goes to the
+tournament's group with two buttons for its organisers (``SwEntryCb``, checked like every
+button by ``bot.access``); "let in" takes the same path as the organiser's ``/add`` (a late
+entrant from the next round), and the player is told the answer either way. The request is
+posted once per player and tournament (the outbox's key), however often he asks.
+"""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.errors import UserError
+from bot.swiss import registration
+from bot.swiss.buttons import SwEntryCb
+from bot.swiss.core import Core
+from db import players, tournaments
+from db.models import Player
+from db.tournaments import Tournament
+
+STALE = "common.stale_button"
+
+
+def request_key(tournament_id: int, player_id: int) -> str:
+    return f"sw_entry:{tournament_id}:{player_id}"
+
+
+def keyboard(core: Core, tournament_id: int, player_id: int) -> InlineKeyboardMarkup:
+    t = core.t()
+    builder = InlineKeyboardBuilder()
+    for ok in (True, False):
+        label = t("swiss.btn_entry_yes" if ok else "swiss.btn_entry_no")
+        builder.button(text=label, callback_data=SwEntryCb(t=tournament_id, p=player_id, ok=ok))
+    return builder.as_markup()
+
+
+async def request(core: Core, tournament_id: int, player: Player) -> bool:
+    """Ask the tournament's group to let ``player`` in; False when he asked before."""
+    key = request_key(tournament_id, player.id)
+    if await core.app.outbox.sent(key) is not None:
+        return False
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+    if tournament is None:
+        raise UserError("swiss.join_closed")
+    text = core.t()("swiss.entry_request", name=player.display_name, tournament=tournament.name)
+    markup = keyboard(core, tournament_id, player.id)
+    await core.app.outbox.send_once(key, tournament.chat_id, text, markup)
+    return True
+
+
+async def decide(
+    core: Core, tournament_id: int, player_id: int, organiser: int, ok: bool
+) -> tuple[str, Player]:
+    """The organiser's answer: the ``join`` status when he lets the player in (``late``...,
+    ``already``, ``closed``), else ``declined`` (or ``already``: he is in by now). The player
+    is told unless nothing changed for him."""
+    async with core.db.read() as tx:
+        player = await players.by_id(tx, player_id)
+        tournament = await tournaments.get(tx, tournament_id)
+    if player is None or tournament is None:
+        raise UserError(STALE)
+    if ok:
+        status = await registration.join(core, tournament_id, player_id, actor=organiser)
+    else:
+        status = await decline(core, tournament, player_id, organiser)
+    if status != "already":
+        await tell(core, tournament, player, status)
+    return status, player
+
+
+async def decline(core: Core, tournament: Tournament, player_id: int, organiser: int) -> str:
+    async with core.db.transaction() as tx:
+        if player_id in await core.everyone(tx, tournament.id):
+            return "already"
+        await core.audit(tx, tournament.id, organiser, "entry_declined", {"player": player_id})
+    return "declined"
+
+
+async def tell(core: Core, tournament: Tournament, player: Player, status: str) -> None:
+    """The player learns the answer: privately, or with a mention in the group."""
+    if player.telegram_id is None:
+        return
+    key = "swiss.entry_" + ("declined" if status == "declined" else "closed")
+    if status.startswith("late"):
+        key = "swiss.entry_accepted"
+    t = core.t(await core.lang(player.telegram_id))
+    await core.app.notifier.to_user(
+        player.telegram_id,
+        player.display_name,
+        t(key, tournament=tournament.name),
+        fallback_chat=tournament.chat_id,
+    )
