@@ -24,6 +24,7 @@ from aiogram.methods import GetUpdates, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
 from bot.access import ButtonAccess, ChatSenders
+from bot.background import Background
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
@@ -102,6 +103,8 @@ class App:
     extra: dict[str, Any] = field(default_factory=dict)
     #: set once the bot asks Telegram for updates (``FirstPoll``)
     polling: asyncio.Event = field(default_factory=asyncio.Event)
+    #: follow-ups of answered presses, run beside the updates (``bot.background``)
+    background: Background = field(default_factory=Background)
 
     def workflow_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -116,6 +119,7 @@ class App:
             "deadlines": self.deadlines,
             "outbox": self.outbox,
             "groups": self.groups,
+            "background": self.background,
         }
         data.update(self.extra)
         return data
@@ -210,6 +214,7 @@ def create_dispatcher(app: App) -> Dispatcher:
         app.clock.stop()
         for task in background:
             task.cancel()
+        await app.background.drain()
         await app.deadlines.stop()
 
     dp.startup.register(on_startup)
@@ -219,6 +224,7 @@ def create_dispatcher(app: App) -> Dispatcher:
 
 async def close_app(app: App) -> None:
     app.clock.stop()
+    await app.background.drain()
     await app.deadlines.stop()
     await app.db.close()
     await app.bot.session.close()

@@ -108,6 +108,8 @@ class Deadlines:
         self._heartbeat = Heartbeat(db, clock)
         #: the deadlines found due at start, for ``catch_up`` (a clock jump leaves them to it)
         self._backlog: dict[int, Deadline] = {}
+        #: set once the backlog found at start was worked off (``catch_up``)
+        self.caught_up = asyncio.Event()
         self._down_since: datetime | None = None
         self._back_at: datetime | None = None
         #: the deadlines firing late right now (what ``overdue`` tells their handlers)
@@ -142,6 +144,7 @@ class Deadlines:
         """Arm a job for each stored deadline still to come; keep the due ones for ``catch_up``.
 
         Reads the last heartbeat first (when the bot went down), then keeps its own."""
+        self.caught_up.clear()
         self._clock.unsubscribe(self._clock_jumped)
         self._clock.subscribe(self._clock_jumped)
         self._scheduler = AsyncIOScheduler(timezone=UTC)
@@ -163,7 +166,14 @@ class Deadlines:
 
     async def catch_up(self) -> None:
         """Handle the deadlines that came due while the bot was down, in due order: on time or
-        applied late (``Late.APPLY``) they fire, late reminders (``Late.DROP``) are dropped."""
+        applied late (``Late.APPLY``) they fire, late reminders (``Late.DROP``) are dropped.
+        ``caught_up`` is set once they are done."""
+        try:
+            await self._work_off_backlog()
+        finally:
+            self.caught_up.set()
+
+    async def _work_off_backlog(self) -> None:
         for deadline in list(self._backlog.values()):
             if self._backlog.pop(deadline.id, None) is None:
                 continue  # cancelled meanwhile

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bot import koth, swiss
 from bot.judges import Judges
 from bot.late import tell_late_job
-from bot.results import ResultFlow
+from bot.results import ASK_JOB, ResultFlow
 from bot.results.notices import ResultNotices
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ def install_features(app: App) -> None:
         app.db, app.clock, app.deadlines, timedelta(minutes=app.settings.confirmation_minutes)
     )
     notices = ResultNotices(app.db, app.texts, app.notifier, flow, app.settings, app.outbox)
+    app.deadlines.on_durable(ASK_JOB, notices.ask_job)
     judges = Judges(app.db, app.clock, flow)
     app.extra.update(flow=flow, notices=notices, judges=judges)
     koth.install(app, flow, notices)

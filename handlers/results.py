@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from aiogram.types import CallbackQuery, Message
 
+from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, ReportCb
 from bot.claims import claim_from_decision, claim_from_report
 from bot.judges import Judges
 from bot.registry import Registry
-from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
+from bot.results import AfterCommit, Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
 from bot.sender import Sender
 from bot.texts import Tr
@@ -73,6 +74,7 @@ async def report(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
+    background: Background,
 ) -> None:
     player = await presser(query, registry, t)
     if player is None:
@@ -83,8 +85,9 @@ async def report(
         draws = desk.draws_allowed(tournament, game)
         return claim_from_report(game, player_id, callback_data.c, draws=draws)
 
-    # One transaction checks the game (closed, not yours), builds the claim and stores it; a
-    # forged code (``BadCode``) is a stale button to the error router.
+    # One transaction checks the game (closed, not yours), builds the claim and stores it with
+    # the opponent's confirmation request (a durable job); a forged code (``BadCode``) is a
+    # stale button to the error router.
     outcome, after = await flow.report(callback_data.t, callback_data.g, player.id, claim_of)
     pending_again = (
         outcome.step is Step.DUPLICATE
@@ -94,9 +97,22 @@ async def report(
     if pending_again and await repeated(query, outcome, t, notices):
         return
     await tell(query, outcome, t)
+    background.spawn(after_report(outcome, after, flow, notices, ask=pending_again))
+
+
+async def after_report(
+    outcome: Outcome,
+    after: AfterCommit | None,
+    flow: ResultFlow,
+    notices: ResultNotices,
+    *,
+    ask: bool,
+) -> None:
+    """What follows an answered report: the result's announcements, the request a dead bot
+    never sent (``ask``), the judges' notice of a dispute, the board's mark of a waiting game."""
     if after is not None:
         await after()
-    if outcome.step is Step.PENDING or pending_again:
+    if ask:
         await notices.ask_confirmation(outcome)
     elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]
@@ -112,6 +128,7 @@ async def confirm(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
+    background: Background,
 ) -> None:
     player = await presser(query, registry, t)
     if player is None:
@@ -120,16 +137,16 @@ async def confirm(
         outcome, after = await flow.confirm(callback_data.r, player.id)
         await tell(query, outcome, t)
         if outcome.step is Step.FINAL:
-            await settle_prompt(query, t, "results.note_confirmed", sender)
+            background.spawn(settle_prompt(query, t, "results.note_confirmed", sender))
         if after is not None:
-            await after()
+            background.spawn(after())
         return
     outcome = await flow.dispute(callback_data.r, player.id)
     await tell(query, outcome, t)
     if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
-        await settle_prompt(query, t, "results.note_disputed", sender)
-        await notices.to_judges(outcome.tournament, outcome.game, [outcome.report])
-    await flow.pending_hook(outcome)
+        background.spawn(settle_prompt(query, t, "results.note_disputed", sender))
+        background.spawn(notices.to_judges(outcome.tournament, outcome.game, [outcome.report]))
+    background.spawn(flow.pending_hook(outcome))
 
 
 @routes.callback_query(DecideCb.filter())
@@ -140,6 +157,7 @@ async def decide(
     sender: Sender,
     flow: ResultFlow,
     judges: Judges,
+    background: Background,
 ) -> None:
     found = await judges.game_to_decide(callback_data.t, callback_data.g)
     tournament, desk, game = found.tournament, found.desk, found.game
@@ -154,6 +172,6 @@ async def decide(
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
     await tell(query, outcome, t)
     if outcome.step is Step.FINAL:
-        await settle_prompt(query, t, "results.note_decided", sender)
+        background.spawn(settle_prompt(query, t, "results.note_decided", sender))
     if after is not None:
-        await after()
+        background.spawn(after())

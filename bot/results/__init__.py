@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 ClaimOf = Callable[["Tournament", "Game", "GameDesk"], Claim]
 AfterCommit = Callable[[], Awaitable[None]]
 REMINDER = "confirm_reminder"
+#: the opponent's confirmation request: a durable job stored with the report, so a crash
+#: between the answer and the request cannot lose it (``ResultNotices.ask_job`` sends it)
+ASK_JOB = "job:confirm_request"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,11 +184,19 @@ class ResultFlow:
                 await reports.set_status(tx, added, "disputed")
                 outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
             else:
-                due = self._clock.now() + self._confirmation
-                reminder = await deadlines.add(tx, REMINDER, added, due)
-                tx.on_commit(lambda: self._deadlines.schedule(reminder, due))
+                await self._ask_later(tx, added)
                 outcome = Outcome(Step.PENDING, tournament, game, mine)
         return outcome, after
+
+    async def _ask_later(self, tx: Tx, report_id: int) -> None:
+        """Store the confirmation request (a durable job, run once the report is committed)
+        and the reminder after ``confirmation``."""
+        now = self._clock.now()
+        ask = await deadlines.add(tx, ASK_JOB, report_id, now)
+        due = now + self._confirmation
+        reminder = await deadlines.add(tx, REMINDER, report_id, due)
+        tx.on_commit(lambda: self._deadlines.schedule(ask, now))
+        tx.on_commit(lambda: self._deadlines.schedule(reminder, due))
 
     async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:
         """The opponent confirms a pending report."""

@@ -15,11 +15,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import ConfirmCb, DecideCb
 from bot.notify import Notifier
 from bot.outbox import Outbox
-from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow
+from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.settings import Settings
 from bot.texts import Texts, pick_language
-from db import players, tournaments
+from db import players, reports, tournaments
 from db.database import Database
+from db.models import Deadline
 from db.reports import Report
 from db.tournaments import Tournament
 
@@ -197,21 +198,33 @@ class ResultNotices:
                 fallback_chat=tournament.chat_id,
             )
 
-    async def remind(self, report: Report) -> None:
+    async def _pending(self, report_id: int) -> Outcome | None:
+        """A report still waiting for its confirmation, with its open game (``None`` once it
+        was settled, or its game is no longer open)."""
         async with self._db.read() as tx:
+            report = await reports.get(tx, report_id)
+            if report is None or report.status != "pending":
+                return None
             tournament = await tournaments.get(tx, report.tournament_id)
-        if tournament is None:
-            return
-        desk = self._flow.desks[tournament.kind]
-        async with self._db.transaction() as tx:
+            if tournament is None or tournament.kind not in self._flow.desks:
+                return None
+            desk = self._flow.desks[tournament.kind]
             game = await desk.open_game(tx, tournament, report.game_key)
         if game is None:
+            return None
+        return Outcome(Step.PENDING, tournament, game, report)
+
+    async def ask_job(self, deadline: Deadline) -> None:
+        """The durable job stored with a report (``bot.results.ASK_JOB``): the request, once."""
+        outcome = await self._pending(deadline.ref_id)
+        if outcome is not None:
+            await self.ask_confirmation(outcome)
+
+    async def remind(self, report: Report) -> None:
+        outcome = await self._pending(report.id)
+        if outcome is None or outcome.tournament is None or outcome.game is None:
             return
-        outcome = Outcome(
-            step=Outcome.__dataclass_fields__["step"].type and None,  # type: ignore[arg-type]
-            tournament=tournament,
-            game=game,
-            report=report,
-        )
         await self.ask_confirmation(outcome, reminder=True)
-        await self.to_judges(tournament, game, [report], key="results.unconfirmed_for_judge")
+        await self.to_judges(
+            outcome.tournament, outcome.game, [report], key="results.unconfirmed_for_judge"
+        )

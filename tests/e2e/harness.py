@@ -74,6 +74,8 @@ class RunningBot:
         await self.emu.wait_for(
             lambda: len(self.emu.requests_for("getUpdates")) > polls_before, timeout=10
         )
+        # What came due while it was down runs once it polls: a test goes on after that.
+        await asyncio.wait_for(app.deadlines.caught_up.wait(), timeout=30)
         return app
 
     async def stop(self) -> None:

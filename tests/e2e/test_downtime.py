@@ -167,9 +167,13 @@ async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_s
             "swiss_time",
             "confirm_reminder",
         )
-    } | {kind: {"fired"} for kind in ("job:koth_announce", "job:swiss_round")}
+    } | {
+        kind: {"fired"} for kind in ("job:koth_announce", "job:swiss_round", "job:confirm_request")
+    }
     await bot.stop()
 
+    asked = [m.plain for chat in emu.chats for m in emu.bot_messages(chat) if "Верно?" in m.plain]
+    assert len(asked) == KOTH + SWISS  # each report's confirmation request, before the downtime
     clock.set(BACK)
     sent_before = len(emu.requests_for("sendMessage"))
     polls_before = len(emu.requests_for("getUpdates"))
@@ -190,7 +194,8 @@ async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_s
         (late,) = late_in(index)
         assert late.startswith(KOTH_LATE if index < KOTH else SWISS_LATE), late
     texts = [m.plain for chat in emu.chats for m in emu.bot_messages(chat)]
-    assert not [t for t in texts if any(stale in t for stale in STALE)]
+    stale = [t for t in texts if any(stale in t for stale in STALE)]
+    assert stale == asked  # nothing stale after the downtime: the requests are those from before
     assert statuses(db_path) == {
         "koth_warn": {"dropped"},
         "koth_board": {"dropped"},
@@ -200,5 +205,6 @@ async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_s
         "swiss_time": {"fired"},
         "job:koth_announce": {"fired"},
         "job:swiss_round": {"fired"},
+        "job:confirm_request": {"fired"},
     }
     await bot.stop()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
 from tests.e2e.test_koth import GROUP as KOTH_GROUP
 from tests.e2e.test_koth import begin_tournament, setup_club
@@ -47,10 +47,14 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
     assert crash_before(bot, "job:swiss_round", "%:board") == 1
     assert crash_before(bot, "job:swiss_round", f"%:p{a_id}") == 1
     await bot.start()
-    await emu.idle()
 
-    boards = [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain]
-    assert len(boards) == 2  # the board that was "not sent" is sent at start
+    def boards() -> list[SimMessage]:
+        return [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain]
+
+    # The job left pending runs in the background once the bot polls: wait for it, not for a
+    # quiet moment (which may come first).
+    await emu.wait_for(lambda: len(boards()) == 2)  # the board "not sent" is sent at start
+    await emu.idle()
     after = {name: len(emu.bot_messages(user.id)) for name, user in club.users.items()}
     assert after == {name: n + (name == a) for name, n in before.items()}
     with sqlite3.connect(bot.db_path) as conn:
@@ -58,7 +62,7 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
         pending = conn.execute(
             "SELECT count(*) FROM deadlines WHERE kind LIKE 'job:%' AND status = 'pending'"
         ).fetchone()
-    assert board_id == boards[-1].message_id  # results edit the board posted at start
+    assert board_id == boards()[-1].message_id  # results edit the board posted at start
     assert pending == (0,)
     await club.report(1, 1, a, "Я выиграл")
     edited = await emu.wait_for(
