@@ -3,6 +3,7 @@ finished, still there after a restart."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from db import inbox
@@ -27,3 +28,29 @@ async def test_stored_once_listed_in_order_and_finished(tmp_path: Path) -> None:
     async with db.read() as tx:
         assert await inbox.pending(tx) == [(12, '{"update_id": 12}')]
     await db.close()
+
+
+async def test_a_person_forgotten_keeps_his_updates_without_his_names(tmp_path: Path) -> None:
+    kim = {"id": 44, "is_bot": False, "first_name": "Kim", "username": "kim_private_77"}
+    press = {
+        "update_id": 5,
+        "callback_query": {
+            "id": "q",
+            "from": kim,
+            "chat_instance": "c",
+            "message": {"message_id": 1, "date": 0, "chat": {**kim, "type": "private"}},
+        },
+    }
+    other = {"update_id": 6, "message": {"from": {"id": 45, "first_name": "Lee"}}}
+    db = await Database.open(tmp_path / "club.db")
+    async with db.transaction() as tx:
+        await inbox.store(tx, 5, json.dumps(press), NOW)
+        await inbox.store(tx, 6, json.dumps(other), NOW)
+        await inbox.forget_person(tx, 44)
+    async with db.read() as tx:
+        kept = dict(await inbox.pending(tx))
+    await db.close()
+    assert "Kim" not in kept[5] and "kim_private_77" not in kept[5]
+    query = json.loads(kept[5])["callback_query"]
+    assert query["from"] == {"id": 44, "is_bot": False, "first_name": "", "username": ""}
+    assert json.loads(kept[6]) == other  # someone else's update is left as it was
