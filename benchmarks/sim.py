@@ -235,7 +235,7 @@ class InProcessBot:
         dp = track(create_dispatcher(app))
         polls = len(self.emu.requests_for("getUpdates"))
 
-        polling = Polling(dp, app.bot, timeout=1)  # the bot's own loop, as deployed
+        polling = Polling(dp, app.bot, app.db, timeout=1)  # the bot's own loop, as deployed
 
         async def run() -> None:
             try:

@@ -238,11 +238,11 @@ async def run_polling(
     handle_signals: bool = False,
 ) -> None:
     """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
-    confirmed to Telegram only once handled (``bot.polling``)."""
+    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
         await polling_ready(app.bot)
-        await Polling(dp, app.bot, timeout=10).run(handle_signals=handle_signals)
+        await Polling(dp, app.bot, app.db, timeout=10).run(handle_signals=handle_signals)
     finally:
         await close_app(app)

@@ -1,11 +1,12 @@
-"""Which updates were handled already: Telegram may deliver one twice (a retry, or again after a
-crash before the offset was confirmed), and the second delivery must change nothing.
+"""Which updates were handled already: one may come twice (Telegram's retry; after a crash, from
+the inbox of ``bot.polling`` or from Telegram again, not told yet that it arrived), and the
+second delivery must change nothing.
 
 The ids live in the ``processed_updates`` table only: ``seen`` looks one up, ``mark`` stores it
 (``INSERT … ON CONFLICT DO NOTHING``) once the handler has finished, and returns only after
 that commit, so an update is never marked before its work is done and a mark is never lost.
-A crash between the handler and its mark lets Telegram's redelivery run the update again,
-which every handler tolerates (its state changes are idempotent).
+A crash between the handler and its mark lets the next start (or, with a webhook, Telegram's
+redelivery) run the update again, which every handler tolerates (its state changes are idempotent).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ class ContextMiddleware(BaseMiddleware):
 
     An update is handled at least once and at most once to completion: its id is recorded
     after the handler finished (``bot.handled``: a crash before the record is written lets
-    Telegram's redelivery run it again, and every state change is idempotent), and an id
+    the next start run it again, and every state change is idempotent), and an id
     already recorded or being handled right now is skipped. The sender and chat are upserted
     on every update: one small transaction keeps names, language and "started the bot" current.
     """

@@ -1,18 +1,29 @@
-"""Long polling that confirms an update to Telegram only once it was handled.
+"""Long polling that stores every update before Telegram forgets it, and finishes it after a crash.
 
 aiogram's own loop moves getUpdates' ``offset`` past an update as soon as it was fetched: a
 crash while the update is handled loses it, and Telegram never sends it again (a button press
-left unanswered and unrecorded). Here the offset stays at the oldest update still being
-handled, so after a crash Telegram delivers again everything not finished; what was finished but
-not yet confirmed is skipped by ``bot.handled``.
+left unanswered and unrecorded). Here every fetched batch is first written to the ``inbox``
+table (``db.inbox``), in one transaction, and only then does the next getUpdates go out, with
+``offset`` past the newest update fetched: Telegram forgets an update only once it is on disk.
+Each update is then handled concurrently and its row deleted when its handler finished. At the
+next start, whatever a crash left in the inbox is handled first (oldest first, concurrently as
+usual); ``bot.handled`` skips the ones that were finished before the crash and not yet deleted,
+and those Telegram sends again because the crash came before their confirmation.
 
-Handling runs concurrently, at most ``limit`` updates at once: while that many are being
-handled no more are fetched, so a burst waits at Telegram instead of in memory.
+So the loop always long-polls: a press reaches the bot the moment Telegram has it, whatever
+is being handled meanwhile.
 
-An unconfirmed update comes back with every getUpdates, at once: there is no long poll while
-anything is being handled. Updates already fetched are skipped, and while handlers run the
-polls are ``BUSY_PAUSE`` apart: a slow handler costs a few short polls a second, and an update
-sent meanwhile waits at most that long.
+At most ``limit`` updates are handled at once; while that many are, no more are fetched, so a
+burst waits at Telegram instead of in memory. The bound is a trade-off: too low, and handlers
+waiting on Telegram's pacing (20 group messages a minute) hold every slot and a press waits
+behind them; too high, and a burst costs memory. With 256 a burst of 5 000 updates leaves the
+bot's memory near where it was (``benchmarks.backlog``), and a few dozen slow handlers still
+leave most of the slots to people's presses.
+
+A graceful stop (``stop``, SIGTERM, SIGINT) fetches no more and lets the handlers finish for
+``GRACE`` seconds; what is still running then is cancelled and stays in the inbox for the next
+start. The rows are as durable as the rest of the database (WAL, ``synchronous=NORMAL``): a
+killed process loses none; a power cut may lose the last transactions, theirs among them.
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from datetime import UTC, datetime
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -29,21 +41,25 @@ from aiogram.methods import GetUpdates, TelegramMethod
 from aiogram.types import Update
 from aiogram.utils.backoff import Backoff, BackoffConfig
 
+from db import inbox
+from db.database import Database
+
 log = logging.getLogger(__name__)
 
-LIMIT = 64  #: updates handled at once (a burst waits at Telegram beyond this)
-BUSY_PAUSE = 0.1  #: seconds between polls while handlers run
+LIMIT = 256  #: updates handled at once (a burst waits at Telegram beyond this)
 BATCH = 100  #: the most updates one getUpdates returns (Telegram's limit)
 GRACE = 10.0  #: seconds a graceful stop waits for the updates being handled
 
 
 class Polling:
-    """``dp``'s updates from ``bot`` by long polling; see the module docstring."""
+    """``dp``'s updates from ``bot`` by long polling, kept in ``db``'s inbox until handled; see
+    the module docstring."""
 
     def __init__(
         self,
         dp: Dispatcher,
         bot: Bot,
+        db: Database,
         *,
         timeout: int = 10,
         limit: int = LIMIT,
@@ -51,12 +67,11 @@ class Polling:
     ) -> None:
         self.dp = dp
         self.bot = bot
+        self.db = db
         self.timeout = timeout
         self.limit = limit
         self._backoff = Backoff(config=backoff)
-        #: fetched and not yet confirmed, in update id order: id -> handling finished
-        self._unconfirmed: dict[int, bool] = {}
-        self._newest = 0  #: the update id fetched last
+        self._newest: int | None = None  #: the update id fetched last
         self._handling: set[asyncio.Task[None]] = set()
         self._running = 0  #: updates being handled (their tasks may not be done yet)
         self._finished = asyncio.Event()  #: set when a handler finishes
@@ -72,8 +87,9 @@ class Polling:
         self._stop.set()
 
     async def run(self, *, handle_signals: bool = False, **data: Any) -> None:
-        """Emit start-up, poll until ``stop`` (or SIGINT/SIGTERM), let handlers finish, emit
-        shutdown. ``data`` goes to every handler, as with ``Dispatcher.start_polling``."""
+        """Emit start-up, handle what the inbox kept, poll until ``stop`` (or SIGINT/SIGTERM),
+        let handlers finish, emit shutdown. ``data`` goes to every handler, as with
+        ``Dispatcher.start_polling``."""
         if handle_signals:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
@@ -95,48 +111,52 @@ class Polling:
             await self.dp.emit_shutdown(bot=self.bot, **self.dp.workflow_data, **data)
 
     def offset(self) -> int | None:
-        """The oldest update not handled yet: Telegram confirms every update before it."""
-        while self._unconfirmed:
-            oldest = next(iter(self._unconfirmed))
-            if not self._unconfirmed[oldest]:
-                return oldest
-            del self._unconfirmed[oldest]
-        return self._newest + 1 if self._newest else None
+        """Past the newest update fetched (it is in the inbox): Telegram may forget it. None
+        before the first fetch: Telegram sends again whatever it was not told it can forget."""
+        return None if self._newest is None else self._newest + 1
 
     async def _poll_until_stopped(self, data: dict[str, Any]) -> None:
+        await self._resume(data)
         allowed = self.dp.resolve_used_update_types()
-        loop = asyncio.get_running_loop()
-        polled = -BUSY_PAUSE  #: when the last poll went out (loop time)
         while True:
-            while self._running >= self.limit:  # fetch no more until one finished
-                await self._wait_finished()
-            if self._running:  # short polls (see the module docstring), BUSY_PAUSE apart
-                await asyncio.sleep(polled + BUSY_PAUSE - loop.time())
-            polled = loop.time()
+            await self._wait_for_room()
             updates = await self._fetch(allowed)
-            for update in updates:
-                if update.update_id in self._unconfirmed:  # fetched before, not confirmed yet
-                    continue
-                self._newest = update.update_id
-                self._unconfirmed[update.update_id] = False
-                self._running += 1
-                task = asyncio.ensure_future(self._handle(update, data))
-                self._handling.add(task)
-                task.add_done_callback(self._handling.discard)
+            if not updates:
+                continue
+            fresh = await self._store(updates)
+            self._newest = max(u.update_id for u in updates)  # stored: the next poll confirms
+            for update in fresh:
+                self._start(update, data)
 
-    async def _wait_finished(self) -> None:
-        self._finished.clear()
-        await self._finished.wait()
+    async def _resume(self, data: dict[str, Any]) -> None:
+        """Handle the updates a crash (or a stop past ``GRACE``) left in the inbox."""
+        async with self.db.read() as tx:
+            left = await inbox.pending(tx)
+        if left:
+            log.warning("handling %d updates received before the restart", len(left))
+        for update_id, text in left:
+            await self._wait_for_room()
+            try:
+                update = Update.model_validate_json(text, context={"bot": self.bot})
+            except ValueError:  # unreadable (never expected): handling it would fail every start
+                log.exception("update %s in the inbox is unreadable; dropped", update_id)
+                await self._forget(update_id)
+                continue
+            self._start(update, data)
+
+    async def _wait_for_room(self) -> None:
+        """Return once fewer than ``limit`` updates are being handled."""
+        while self._running >= self.limit:
+            self._finished.clear()
+            await self._finished.wait()
 
     async def _fetch(self, allowed: list[str]) -> list[Update]:
-        """One getUpdates from the current offset; after a failure, back off and try again."""
+        """One long poll from the current offset; after a failure, back off and try again."""
         while True:
-            offset = self.offset()  # first: it forgets the updates it confirms
-            room = self.limit - self._running
             method = GetUpdates(
-                offset=offset,
-                timeout=0 if self._running else self.timeout,
-                limit=min(BATCH, len(self._unconfirmed) + room),
+                offset=self.offset(),
+                timeout=self.timeout,
+                limit=min(BATCH, self.limit - self._running),
                 allowed_updates=allowed,
             )
             # The request may take the whole long poll: wait longer than that for the answer.
@@ -153,24 +173,52 @@ class Polling:
             self._backoff.reset()
             return updates
 
+    async def _store(self, updates: list[Update]) -> list[Update]:
+        """Write the batch to the inbox in one transaction; return the updates not there yet
+        (one already there is being handled since the start: it came again unconfirmed)."""
+        now = datetime.now(UTC).isoformat()
+        fresh = []
+        async with self.db.transaction() as tx:
+            for update in updates:
+                text = update.model_dump_json(by_alias=True, exclude_none=True)
+                if await inbox.store(tx, update.update_id, text, now):
+                    fresh.append(update)
+        return fresh
+
+    def _start(self, update: Update, data: dict[str, Any]) -> None:
+        self._running += 1
+        task = asyncio.ensure_future(self._handle(update, data))
+        self._handling.add(task)
+        task.add_done_callback(self._handling.discard)
+
     async def _handle(self, update: Update, data: dict[str, Any]) -> None:
-        """Handle one update; it may be confirmed once this returned (even after a failure:
-        the error was logged and answered, and running it again would fail the same way)."""
+        """Handle one update, then delete it from the inbox (even after a failure: the error
+        was logged and answered, and running it again would fail the same way)."""
         try:
-            response = await self.dp.feed_update(self.bot, update, **data)
-            if isinstance(response, TelegramMethod):
-                await self.dp.silent_call_request(self.bot, response)
-        except Exception:
-            log.exception("update %s failed", update.update_id)
+            try:
+                response = await self.dp.feed_update(self.bot, update, **data)
+                if isinstance(response, TelegramMethod):
+                    await self.dp.silent_call_request(self.bot, response)
+            except Exception:
+                log.exception("update %s failed", update.update_id)
+            # Not reached when cancelled (a stop past GRACE): the update stays in the inbox.
+            await self._forget(update.update_id)
         finally:
             self._running -= 1
             self._finished.set()
-        # Not reached when cancelled (a stop past GRACE): that update stays unconfirmed.
-        self._unconfirmed[update.update_id] = True
+
+    async def _forget(self, update_id: int) -> None:
+        """Delete a finished update from the inbox. If that fails it is handled again at the
+        next start, and ``bot.handled`` skips it there."""
+        try:
+            async with self.db.transaction() as tx:
+                await inbox.finish(tx, update_id)
+        except Exception:
+            log.exception("update %s handled but left in the inbox", update_id)
 
     async def _drain(self) -> None:
-        """Let the updates being handled finish (for ``GRACE``), then cancel the rest: they are
-        not confirmed, so Telegram delivers them again after the restart."""
+        """Let the updates being handled finish (for ``GRACE``), then cancel the rest: they
+        stay in the inbox, so the next start handles them."""
         if not self._handling:
             return
         _, late = await asyncio.wait(set(self._handling), timeout=GRACE)

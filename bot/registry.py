@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.clock import Clock
-from db import players
+from db import inbox, players
 from db.database import Database
 from db.models import Bonus, Player
 from rules.card_rating import START_RATING_CENTS
@@ -60,7 +60,11 @@ class Registry:
 
     async def delete(self, player_id: int) -> None:
         async with self._db.transaction() as tx:
+            player = await players.by_id(tx, player_id)
             await players.erase(tx, player_id, self._now())
+            if player is not None and player.telegram_id is not None:
+                # His own press asking this is still in the inbox (bot.polling), names and all.
+                await inbox.forget_person(tx, player.telegram_id)
         await self._db.compact()  # "deleted" means gone from the files too
 
     async def profile(self, player: Player, today: date) -> Profile:

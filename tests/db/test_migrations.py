@@ -33,6 +33,8 @@ async def test_fresh_database_gets_every_migration(tmp_path: Path) -> None:
         "audit_log",
         "fsm",
         "judges",
+        "processed_updates",
+        "inbox",
     }
     assert expected <= tables(path)
 

@@ -6,8 +6,9 @@ bot's own pacing is off: the emulator of the crash test enforces no flood limits
 Telegram's 20 group messages a minute would make the test wait minutes for nothing it checks.
 
 :class:`BotProcess` starts, kills and restarts that program; :class:`Person` presses a button
-once and waits for the answer, also across kills: Telegram delivers again what the dead bot had
-not confirmed, so every press must be answered after the restart.
+once and waits for the answer, also across kills: the restarted bot handles what the dead one
+kept in its inbox, and Telegram delivers again what it had not stored yet, so every press must
+be answered after the restart.
 """
 
 from __future__ import annotations
@@ -195,7 +196,8 @@ class BotProcess:
 
 class Person:
     """A simulated user who presses once and waits: a press the bot died on must be answered
-    once it is back (Telegram delivers again every update not confirmed), never pressed again."""
+    once it is back (it handles what its inbox kept, and Telegram delivers again what it was
+    not told arrived), never pressed again."""
 
     def __init__(self, user: SimUser, bot: BotProcess) -> None:
         self.user = user

@@ -58,7 +58,7 @@ class RunningBot:
     async def start(self) -> App:
         app = await create_app(self.settings(), clock=self.clock, limits=self.limits)
         dp = create_dispatcher(app)
-        polling = Polling(dp, app.bot, timeout=1)
+        polling = Polling(dp, app.bot, app.db, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
 
         async def run() -> None:

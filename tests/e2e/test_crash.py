@@ -1,19 +1,19 @@
 """Crash safety (issue 5, item 1): the bot as a separate process, killed with SIGKILL at random.
 
-Twenty-four simulated players play a four-round Swiss tournament, reporting and confirming all
-at once, while the bot process is killed (seeded RNG) in the middle of their presses, around
-``/begin`` and ``/next_round``, and while round timers are due (the clock file moved while the
-bot is down, or just before a kill); in the rounds of ``BROADCAST_KILLS`` the kill cuts the
-pairing's broadcast short: the moment the pairing is committed, or once its first messages are
-out. Nobody presses twice: every press the bot died on must be answered after the restart
-(Telegram delivers again what was not confirmed), and every report must bring the opponent his
-confirmation request. Nobody asks the organiser to /repair a round: every player must get his
-table from the pairing's durable job, also when the bot died before it ran; a kill in the
-middle of a broadcast may repeat at most the one message under way. At the end the database
-and the group are checked against what the players themselves agreed: each result stored once,
-nothing half-applied, each round paired once, each round timer fired and announced once, every
-durable job done, each player told his rating change, and the final standings equal to a replay
-of the players' results through ``rules.standings``.
+Twenty-four simulated players play a four-round Swiss tournament, reporting and confirming all at
+once, while the bot process is killed (seeded RNG) in the middle of their presses, around ``/begin``
+and ``/next_round``, and while round timers are due (the clock file moved while the bot is down, or
+just before a kill); in the rounds of ``BROADCAST_KILLS`` the kill cuts the pairing's broadcast
+short: the moment the pairing is committed, or once its first messages are out. Nobody presses
+twice: every press the bot died on must be answered after the restart (from the inbox the dead bot
+stored it in, or from Telegram if it never got that far), and every report must bring the opponent
+his confirmation request. Nobody asks the organiser to /repair a round: every player must get his
+table from the pairing's durable job, also when the bot died before it ran; a kill in the middle of
+a broadcast may repeat at most the one message under way. At the end the database and the group are
+checked against what the players themselves agreed: each result stored once, nothing half-applied,
+each round paired once, each round timer fired and announced once, every durable job done, each
+player told his rating change, and the final standings equal to a replay of the players' results
+through ``rules.standings``.
 """
 
 from __future__ import annotations
