@@ -45,6 +45,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from aiogram import Bot, Dispatcher, Router
@@ -133,6 +134,11 @@ class Figures:
             + (f"; {self.wrong_answers} unexpected answers" if self.wrong_answers else "")
             + (f"; {self.unanswered} NOT ANSWERED" if self.unanswered else "")
         )
+
+
+def all_asked(club: SwissClub, confirmers: list[SimUser]) -> bool:
+    """Every confirmer has his confirmation request."""
+    return all(club.confirm_request(c) for c in confirmers)
 
 
 async def burst(
@@ -274,6 +280,9 @@ async def run_size(size: int, rounds: int, profile: str | None = None) -> SizeRe
                     for t in tables
                 ]
                 full.append(await burst(emu, running.dp, reports, REPORTED))
+                # The requests are durable jobs that run beside the updates: wait for them all.
+                confirmers = [t.confirmer for t in tables]
+                await emu.wait_for(partial(all_asked, club, confirmers), timeout=120)
                 confirms: list[Press] = []
                 for t in tables:
                     request = club.confirm_request(t.confirmer)
