@@ -12,6 +12,7 @@ import sqlite3
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -213,7 +214,10 @@ async def test_what_a_stop_cut_short_is_handled_at_the_next_start(
 async def test_sigkill_right_after_get_updates_handles_each_update_once(tmp_path: Path) -> None:
     """The bot as its own process, killed twice: as soon as getUpdates returned a batch (not
     stored yet, maybe), and as soon as the next getUpdates confirmed it (stored by then).
-    After each restart every update is answered exactly once."""
+    After each restart every update is answered, and none recorded as handled at the kill is
+    run again. One whose answer went out but whose handled mark was not written yet is
+    answered twice: a reply is an HTTP call, and no local record can be written atomically
+    with it (state changes are idempotent, so only the reply repeats)."""
     emu = BotApiEmulator(TOKEN, rate_limits=RateLimits(enabled=False))
     await emu.start()
     db_path = tmp_path / "club.db"
@@ -222,7 +226,7 @@ async def test_sigkill_right_after_get_updates_handles_each_update_once(tmp_path
     people = [emu.add_user(400 + i, f"P{i}", language_code="en") for i in range(40)]
     try:
         await bot.start()
-        kept = [
+        kills = [
             await help_killed_and_answered(emu, bot, people[:20], confirmed=False),
             await help_killed_and_answered(emu, bot, people[20:], confirmed=True),
         ]
@@ -233,19 +237,29 @@ async def test_sigkill_right_after_get_updates_handles_each_update_once(tmp_path
     answers = Counter(
         str(r.params.get("chat_id")) for r in emu.requests_for("sendMessage") if r.status == 200
     )
-    assert all(answers[str(p.id)] == 1 for p in people), answers
+    assert all(answers[str(p.id)] >= 1 for p in people), answers
+    in_flight = {chat for kill in kills for chat in kill.in_flight}
+    twice = {chat for chat, n in answers.items() if n > 1}
+    assert twice <= in_flight, (twice, in_flight)
+    assert max(answers.values()) <= 2, answers
+    kept = [kill.kept for kill in kills]
     finished, left = read_state(db_path)
     assert left == set()
     assert set(range(1, emu.next_update_id)) <= finished
     print(f"in the inbox at the kills: {kept}")  # noqa: T201 - shown with -s
 
 
+@dataclass(frozen=True)
+class Kill:
+    kept: int  #: updates in the inbox at the kill
+    in_flight: frozenset[str]  #: chats answered before the kill whose update was not marked
+
+
 async def help_killed_and_answered(
     emu: BotApiEmulator, bot: BotProcess, people: list[SimUser], *, confirmed: bool
-) -> int:
+) -> Kill:
     """Everyone sends /help; SIGKILL once getUpdates returned them (``confirmed``: once the
-    next getUpdates confirmed them), restart, wait for every answer; how many were left in the
-    inbox at the kill."""
+    next getUpdates confirmed them), restart, wait for every answer."""
     first = emu.next_update_id
     for person in people:
         await person.send(None, "/help")
@@ -254,14 +268,16 @@ async def help_killed_and_answered(
         polls = len(emu.requests_for("getUpdates"))
         await emu.wait_for(lambda: len(emu.requests_for("getUpdates")) > polls)
     await bot.kill()
+    answered = {str(r.params.get("chat_id")) for r in emu.requests_for("sendMessage")}
     ids = set(range(first, emu.next_update_id))
     finished, kept = read_state(db_path=bot.db_path)
     if confirmed:  # Telegram forgot them: each one was stored or finished first
         assert emu.pending_updates() == 0
         assert ids <= finished | kept, ids - finished - kept
+    unmarked = {str(p.id) for n, p in enumerate(people) if first + n not in finished}
     await bot.start()
     await emu.wait_for(lambda: all(p.last_bot_message() for p in people), timeout=15)
-    return len(ids & kept)
+    return Kill(len(ids & kept), frozenset(answered & unmarked))
 
 
 def read_state(db_path: Path) -> tuple[set[int], set[int]]:
