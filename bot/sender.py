@@ -60,6 +60,9 @@ from bot.pacing import Limits, Pacer
 
 log = logging.getLogger(__name__)
 
+#: a message's text and keyboard, produced when its edit goes out (None: leave it as it is)
+Render = Callable[[], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
 LIMIT = 4096
 Markup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | None
 EDITS = (EditMessageText, EditMessageReplyMarkup)
@@ -280,7 +283,7 @@ class Sender:
     def __init__(self, bot: Bot, delivery: Delivery) -> None:
         self.bot = bot
         self.delivery = delivery
-        self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
+        self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
 
     def chat(self, chat_id: int) -> int:
@@ -308,23 +311,37 @@ class Sender:
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> None:
-        """Edit a message in place; edits of one message never overlap, and the newest wins.
+        """Edit a message in place; edits of one message never overlap, and the newest wins
+        (see ``edit_rendered``)."""
 
-        While an edit of the message is waiting for its turn *or in flight*, a newer text only
-        replaces the one waiting: the caller returns at once and the edit under way sends the
-        newest text next. A burst of results thus costs a live board a couple of edits, not one
-        per result (each of which would wait a second for the group's per-chat limit).
+        async def fixed() -> tuple[str, InlineKeyboardMarkup | None]:
+            return text, markup
+
+        await self.edit_rendered(chat_id, message_id, fixed)
+
+    async def edit_rendered(self, chat_id: int, message_id: int, render: Render) -> None:
+        """Edit a message to what ``render`` returns when the edit's turn comes (None: no
+        edit); edits of one message never overlap, and the newest ``render`` wins.
+
+        While an edit of the message is waiting for its turn *or in flight*, a newer call only
+        replaces the ``render`` waiting: the caller returns at once, and the edit under way
+        renders and sends once more after it. A burst of results thus costs a live board a
+        couple of renders and edits, not one per result (each edit would wait a second for the
+        group's per-chat limit, and each render reads the whole tournament).
         """
         key = (chat_id, message_id)
-        self._edits[key] = (split_text(text)[0], markup)
+        self._edits[key] = render
         if key in self._editing:
             return
         self._editing.add(key)
         try:
             while key in self._edits:
-                body, keyboard = self._edits.pop(key)
+                rendered = await self._edits.pop(key)()
+                if rendered is None:
+                    continue
+                text, keyboard = rendered
                 await self.bot.edit_message_text(
-                    text=body,
+                    text=split_text(text)[0],
                     chat_id=chat_id,
                     message_id=message_id,
                     reply_markup=keyboard,

@@ -96,7 +96,7 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
                 code = user.language_code if user else None
                 langs[player.id] = pick_language(code, core.texts.default)
     prefix = round_key(tournament_id, rnd.number, rnd.gen)
-    board = await board_text(core, tournament, state, rnd, names, set())
+    board = board_text(core, tournament, state, rnd, names, set())
     notices = [
         Notice(f"{prefix}:p{pid}", found[pid].telegram_id or 0, names[pid], text, markup)
         for pid, text, markup in pairing_texts(core, tournament, state, rnd, names, langs)
@@ -218,39 +218,42 @@ def report_keyboard(t: T, tournament: Tournament, rnd: Round, table: int) -> Inl
     return builder.as_markup()
 
 
-async def board_text(
+def board_text(
     core: Core, tournament: Tournament, state: State, rnd: Round, names: Names, pending: set[int]
 ) -> str:
-    ends = ""
-    async with core.db.read() as tx:
-        for event in reversed(await tournaments.events(tx, tournament.id)):
-            payload = event.payload
-            timed = event.kind in ("sw_round", "sw_extend") and payload.get("ends_at")
-            if timed and payload["round"] == rnd.number:
-                ends = core.local_time(datetime.fromisoformat(payload["ends_at"]))
-                break
+    ends_at = state.ends_at.get(rnd.number)
+    ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
     return render_board(core.t(), tournament, state, rnd, names, pending, ends)
 
 
-async def refresh_board(core: Core, tournament_id: int, pending_key: str | None = None) -> None:
-    """Edit the group's board to the current state (``pending_key``: a game known to wait).
+async def refresh_board(core: Core, tournament_id: int) -> None:
+    """Edit the group's board to the current state.
 
-    Rendered from the database on every call; ``Sender.edit`` lets a burst of calls cost the
-    board a couple of edits (the newest text wins while an edit waits for its turn)."""
+    The board is rendered from the database when its edit goes out (``Sender.edit_rendered``):
+    a burst of results costs it a couple of renders and edits, not one per result."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
-        if tournament is None or tournament.board_message_id is None:
-            return
+    if tournament is None or tournament.board_message_id is None:
+        return
+
+    async def render() -> tuple[str, None] | None:
+        text = await current_board(core, tournament_id)
+        return None if text is None else (text, None)
+
+    await core.app.sender.edit_rendered(tournament.chat_id, tournament.board_message_id, render)
+
+
+async def current_board(core: Core, tournament_id: int) -> str | None:
+    """The live board as the database has it now (None: no round to show)."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None:
+            return None
         state = await core.state(tx, tournament_id)
         rnd = state.current
         if rnd is None:
-            return
+            return None
         names = await core.names(tx, seated(rnd))
         unresolved = await core.unresolved_keys(tx, tournament_id)
-    if pending_key:
-        unresolved.add(pending_key)
     pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
-    ends_at = state.ends_at.get(rnd.number)
-    ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
-    text = render_board(core.t(), tournament, state, rnd, names, pending, ends)
-    await core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
+    return board_text(core, tournament, state, rnd, names, pending)

@@ -46,7 +46,7 @@ class SwissDesk:
         return await record(self._core, tx, tournament, game, claim, actor_id)
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        await refresh_board(self._core, tournament.id, pending_key=game.key)
+        await refresh_board(self._core, tournament.id)
 
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         state = await self._core.state(tx, tournament.id)
