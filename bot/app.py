@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -175,6 +174,7 @@ async def create_app(
     sender = Sender(bot, delivery)
     texts = Texts(settings.default_language)
     notifier = Notifier(db, sender)
+    background = Background()
     app = App(
         settings=settings,
         bot=bot,
@@ -185,9 +185,10 @@ async def create_app(
         notifier=notifier,
         roles=Roles(bot, db, settings.organizer_ids),
         registry=Registry(db, clock),
-        deadlines=Deadlines(db, clock),
+        deadlines=Deadlines(db, clock, background),
         outbox=Outbox(db, sender, notifier, clock),
         groups=groups,
+        background=background,
     )
     from bot.features import install_features
 
@@ -217,13 +218,6 @@ def create_dispatcher(app: App) -> Dispatcher:
     dp.callback_query.outer_middleware(flood)
     dp.include_router(build_router())
 
-    background: set[asyncio.Task[None]] = set()
-
-    def in_background(work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        background.add(task)
-        task.add_done_callback(background.discard)
-
     async def catch_up() -> None:
         """What came due while the bot was down, once it polls (``bot.deadlines``)."""
         with contextlib.suppress(TimeoutError):
@@ -234,15 +228,13 @@ def create_dispatcher(app: App) -> Dispatcher:
         app.clock.start()
         await app.deadlines.start()  # the timers to come; the overdue ones wait for catch_up
         # The menus are cosmetic: registering them must not delay the first getUpdates.
-        in_background(register_commands(app.bot, app.texts))
-        in_background(catch_up())
+        app.background.spawn(register_commands(app.bot, app.texts))
+        app.background.spawn(catch_up())
 
     async def on_shutdown() -> None:
         app.clock.stop()
-        for task in background:
-            task.cancel()
+        await app.deadlines.stop()  # fires no more; what fires now finishes in the drain
         await app.background.drain()
-        await app.deadlines.stop()
 
     dp.startup.register(on_startup)
     dp.shutdown.register(on_shutdown)
@@ -251,8 +243,8 @@ def create_dispatcher(app: App) -> Dispatcher:
 
 async def close_app(app: App) -> None:
     app.clock.stop()
-    await app.background.drain()
     await app.deadlines.stop()
+    await app.background.drain()
     await app.db.close()
     await app.bot.session.close()
 

@@ -1,4 +1,8 @@
-"""Follow-up work after an answer, run beside the updates rather than inside them.
+"""Work that runs beside the updates rather than inside them: one set of tasks, drained at a stop.
+
+Three kinds use it: the follow-ups of answered presses (below), the deadlines that fire now
+(``bot.deadlines``), and the start's cosmetic or catching-up work (the menus, the backlog of
+deadlines that came due while the bot was down).
 
 A button press is answered at once; what follows it (the board's edit, the post that a round is
 complete, the judges' notice) waits for Telegram's pacing, up to seconds in a busy group at
@@ -38,10 +42,10 @@ class Background:
         try:
             await work
         except Exception:
-            log.exception("a follow-up failed")
+            log.exception("work in the background failed")
 
     async def drain(self, timeout: float = GRACE_SECONDS) -> None:
-        """At a stop: let the follow-ups finish for ``timeout``, then cancel the rest."""
+        """At a stop: let the work finish for ``timeout``, then cancel the rest."""
         if not self._tasks:
             return
         _, late = await asyncio.wait(set(self._tasks), timeout=timeout)

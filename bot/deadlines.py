@@ -40,6 +40,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from bot.background import Background
 from bot.clock import Clock
 from bot.heartbeat import HEARTBEAT_SECONDS, Heartbeat
 from db import deadlines
@@ -95,7 +96,7 @@ def job_id(deadline_id: int) -> str:
 class Deadlines:
     """Adds, cancels and fires deadlines; see the module docstring."""
 
-    def __init__(self, db: Database, clock: Clock) -> None:
+    def __init__(self, db: Database, clock: Clock, background: Background | None = None) -> None:
         self._db = db
         self._clock = clock
         self._handlers: dict[str, Handler] = {}
@@ -104,7 +105,10 @@ class Deadlines:
         self._durable: dict[str, DurableHandler] = {}
         self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        #: where deadlines due now fire, beside the caller: the app's (its stop drains them), or
+        #: this service's own (cancelled by ``stop``)
+        self._background = background or Background()
+        self._owns_background = background is None
         self._heartbeat = Heartbeat(db, clock)
         #: the deadlines found due at start, for ``catch_up`` (a clock jump leaves them to it)
         self._backlog: dict[int, Deadline] = {}
@@ -217,9 +221,8 @@ class Deadlines:
             with contextlib.suppress(Exception):  # the last moment alive, if the database lets us
                 await self._heartbeat.beat()
         self._backlog.clear()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._owns_background:
+            await self._background.drain(timeout=0)
 
     # --- arming and cancelling ----------------------------------------------------------------
 
@@ -276,14 +279,10 @@ class Deadlines:
         )
 
     def _spawn(self, deadline_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._fire(deadline_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background.spawn(self._fire(deadline_id))
 
     def _clock_jumped(self) -> None:
-        task = asyncio.get_running_loop().create_task(self._jumped())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background.spawn(self._jumped())
 
     async def _jumped(self) -> None:
         if self._scheduler is not None:  # running: a test clock's "now" is a moment alive
