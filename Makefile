@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast lint types audit unit bench bytecode clean
+.PHONY: run test test-fast lint types audit unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,13 +18,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-# Python caches compiled modules itself, but not where PYTHONDONTWRITEBYTECODE is set: there every
-# start would compile the bot's ~100 modules again (~0.1 s). Up to date, this takes ~0.04 s; a
-# tree the bot's user cannot write is no reason not to start.
-bytecode: | $(BIN)/python
-	@$(BIN)/python -m compileall -qq bot handlers db rules || true
-
-run: $(VENV)/.installed bytecode
+run: $(VENV)/.installed
 	@$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-dev

@@ -159,7 +159,7 @@ async def burst(
     # The emulator and the simulated users keep every message: a heap a real bot process does
     # not have. A full collection over it would land in whichever burst it falls on, so it is
     # collected and set aside (``gc.freeze``) first; what the bots allocate is collected as
-    # usual. (``python -m bot`` freezes what its imports made in the same way.)
+    # usual.
     gc.collect()
     gc.freeze()
     ids = await asyncio.gather(*(press(*p) for p in presses))
