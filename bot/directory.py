@@ -38,13 +38,15 @@ async def shown(
     db: Database, chat_id: int, user_id: int, args: str | None, *, kind: str
 ) -> Tournament | None:
     """The tournament a view (``/standings``, ``/pairings``) shows: the one its number names
-    (finished ones too), else the open one (``current``), else, when none is open here, the
-    newest finished tournament of ``kind`` of this group (in a private chat: of the club).
+    (finished ones too), else the running one (``current``), else, when none runs here, the
+    newest finished tournament of ``kind`` of this group (in a private chat: of the club); a
+    tournament still in registration has nothing to show yet, so the last results come first.
     ``None`` when the tournament found is of another kind: its own router answers."""
     found = await current(db, chat_id, user_id, args)
-    if found is None and id_argument(args) is None:
+    if id_argument(args) is None and (found is None or found.status == "registration"):
         async with db.read() as tx:
-            found = await tournaments.last_finished(tx, kind, chat_id if chat_id < 0 else None)
+            last = await tournaments.last_finished(tx, kind, chat_id if chat_id < 0 else None)
+        found = last or found
     return found if found is not None and found.kind == kind else None
 
 

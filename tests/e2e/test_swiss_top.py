@@ -233,7 +233,8 @@ async def test_a_finished_tournament_can_be_looked_at(emu: BotApiEmulator, bot: 
     board = await emu.wait_bot_message(GROUP, contains=FINAL)
     assert f"{places[1]} (" in board.plain and "✅" in board.plain
 
-    # A new tournament opens: the plain commands show it, a number shows the finished one.
+    # A new one opens: while it is in registration the plain commands still show the last
+    # results; a number names either.
     await club.org.send(GROUP, "/new")
     kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
     await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
@@ -249,13 +250,15 @@ async def test_a_finished_tournament_can_be_looked_at(emu: BotApiEmulator, bot: 
     ]:
         await (await club.org.press(await emu.wait_bot_message(GROUP, contains=question), label))
     await emu.wait_bot_message(GROUP, contains="Турнир #2")
-    await ann.send(GROUP, "/pairings")
-    await emu.wait_bot_message(GROUP, contains="Пары ещё не составлены.")
-    await ann.send(GROUP, "/standings 1")
+    await ann.send(GROUP, "/standings")
     again = await emu.wait_bot_message(GROUP, contains="Итоговые места")
     assert ranked(again.plain) == places
+    await ann.send(GROUP, "/pairings 2")
+    await emu.wait_bot_message(GROUP, contains="Пары ещё не составлены.")
     await ann.send(GROUP, "/pairings 1")
     await emu.wait_bot_message(GROUP, contains=FINAL)
+    await ann.send(GROUP, "/standings 1")
+    assert ranked((await emu.wait_bot_message(GROUP, contains="Итоговые места")).plain) == places
 
     await club.org.send(GROUP, "/export 1")
     sent: SimMessage = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
