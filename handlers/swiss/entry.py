@@ -4,8 +4,11 @@ Players: Join button, ``/start t-<id>``, ``/join``, ``/drop``, ``/players``, ``/
 ``/standings``. Organisers: ``/add`` (reply, @username or club id; during the Swiss: a late
 entrant from the next round, his missed rounds counted by the tournament's setting or by a last
 word ``zero`` / ``loss`` / ``bye``). Judges: ``/drop`` as a reply (drop that player),
-``/export`` (CSV). The rounds' commands are in ``handlers.swiss.rounds``, the creation wizard in
-``handlers.swiss.wizard``, ``/finish`` and ``/cancel`` in ``handlers.swiss.manage``.
+``/export`` (a CSV file). ``/standings`` and ``/pairings`` take a tournament number and show
+the last finished one when none runs. The rounds' commands are in ``handlers.swiss.rounds``,
+``/top`` and the one-tap offers when the field or the Top does not fit in ``handlers.swiss.top``,
+the creation wizard in ``handlers.swiss.wizard``, ``/finish`` and ``/cancel`` in
+``handlers.swiss.manage``.
 """
 
 from __future__ import annotations
