@@ -11,15 +11,19 @@ from dataclasses import dataclass
 __all__ = [
     "MIN_PARTICIPANTS",
     "TOP_SIZES",
+    "Sizes",
     "TooFewPlayers",
     "TournamentSize",
     "default_top",
+    "fitted",
     "fitting_top",
     "max_swiss_rounds",
     "tournament_size",
 ]
 
 MIN_PARTICIPANTS = 4
+Sizes = tuple[int, int]
+"""Swiss rounds and the Top's size (0: no Top), as the organiser chose them."""
 #: The sizes a Top can have (0: no Top).
 TOP_SIZES = (0, 2, 4, 8, 16, 32)
 
@@ -89,3 +93,10 @@ def max_swiss_rounds(participants: int) -> int:
     bye once). An upper bound: the pairings of earlier rounds can leave no rematch-free round
     sooner (the bot then tells the judge, who can start the Top with ``/top``)."""
     return participants if participants % 2 else participants - 1
+
+
+def fitted(people: int, chosen: Sizes) -> Sizes:
+    """``chosen`` cut to what ``people`` players can play: rounds without a rematch, a Top no
+    bigger than the field."""
+    rounds, top_size = chosen
+    return min(rounds, max_swiss_rounds(people)), min(top_size, fitting_top(people))

@@ -19,15 +19,13 @@ from rules.card_rating import START_RATING_CENTS
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import (
     MIN_PARTICIPANTS,
+    Sizes,
     default_top,
-    fitting_top,
-    max_swiss_rounds,
+    fitted,
     tournament_size,
 )
 
 Pairs = list[tuple[int, int]]
-Sizes = tuple[int, int]
-"""Swiss rounds and the Top's size (0: no Top)."""
 
 
 class FieldDoesNotFit(Exception):
@@ -80,13 +78,6 @@ def sizes(tournament: Tournament, people: int) -> Sizes:
         size.swiss_rounds if rounds is None else int(rounds),
         size.top_size if wanted is None else int(wanted),
     )
-
-
-def fitted(people: int, chosen: Sizes) -> Sizes:
-    """``chosen`` cut to what ``people`` players can play: rounds without a rematch, a Top no
-    bigger than the field."""
-    rounds, top_size = chosen
-    return min(rounds, max_swiss_rounds(people)), min(top_size, fitting_top(people))
 
 
 async def next_round(

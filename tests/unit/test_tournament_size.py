@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.swiss.rounds import fitted
 from rules.tournament_size import (
     TooFewPlayers,
     TournamentSize,
     default_top,
+    fitted,
     fitting_top,
     max_swiss_rounds,
     tournament_size,
