@@ -31,7 +31,7 @@ from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb
 from bot.errors import UserError
 from bot.koth.buttons import KothCancelCb, KothJoinCb, KothStayCb
 from bot.roles import Role, Roles
-from bot.swiss.buttons import SwEntryCb, SwJoinCb, SwManageCb, SwWizCb
+from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwJoinCb, SwManageCb, SwTopCb, SwWizCb
 from bot.texts import Tr
 from db import reports, tournaments
 from db.database import Database
@@ -80,6 +80,8 @@ RULES: dict[type[CallbackData], Rule] = {
     SwJoinCb: Rule(Role.PLAYER, kind="swiss"),
     SwManageCb: Rule(Role.ORGANISER, kind="swiss"),
     SwEntryCb: Rule(Role.ORGANISER, kind="swiss"),
+    SwTopCb: Rule(Role.JUDGE, kind="swiss"),
+    SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
 }
 
 

@@ -29,6 +29,7 @@ MANAGING = (
     "draw",
     "begin",
     "next_round",
+    "top",
     "result",
     "void",
     "eliminate",

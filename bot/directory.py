@@ -1,7 +1,8 @@
 """Which tournament a command means.
 
 In a group: the group's open tournament (the newest one when several are open, unless the
-command names one by id, e.g. ``/standings 12``). In a private chat: the open tournament the
+command names one by id, e.g. ``/standings 12``); the views also show the last finished one
+when none is open (``shown``). In a private chat: the open tournament the
 user plays in or judges, else the newest open tournament of the club (for organisers).
 """
 
@@ -31,6 +32,22 @@ async def open_tournaments(db: Database, limit: int = 30) -> list[Tournament]:
 async def by_id(db: Database, tournament_id: int) -> Tournament | None:
     async with db.read() as tx:
         return await tournaments.get(tx, tournament_id)
+
+
+async def shown(
+    db: Database, chat_id: int, user_id: int, args: str | None, *, kind: str
+) -> Tournament | None:
+    """The tournament a view (``/standings``, ``/pairings``) shows: the one its number names
+    (finished ones too), else the running one (``current``), else, when none runs here, the
+    newest finished tournament of ``kind`` of this group (in a private chat: of the club); a
+    tournament still in registration has nothing to show yet, so the last results come first.
+    ``None`` when the tournament found is of another kind: its own router answers."""
+    found = await current(db, chat_id, user_id, args)
+    if id_argument(args) is None and (found is None or found.status == "registration"):
+        async with db.read() as tx:
+            last = await tournaments.last_finished(tx, kind, chat_id if chat_id < 0 else None)
+        found = last or found
+    return found if found is not None and found.kind == kind else None
 
 
 async def current(

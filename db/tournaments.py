@@ -94,6 +94,16 @@ async def open_in_chat(tx: Tx, chat_id: int) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
+async def last_finished(tx: Tx, kind: str, chat_id: int | None) -> Tournament | None:
+    """The newest finished tournament of ``kind`` in the chat (``None``: in the club)."""
+    row = await tx.one(
+        """SELECT * FROM tournaments WHERE kind = ? AND status = 'finished'
+           AND (? IS NULL OR chat_id = ?) ORDER BY id DESC LIMIT 1""",
+        (kind, chat_id, chat_id),
+    )
+    return None if row is None else _tournament(row)
+
+
 async def open_for_player(tx: Tx, player_id: int) -> list[Tournament]:
     rows = await tx.all(
         """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id

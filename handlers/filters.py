@@ -52,3 +52,21 @@ class LinkedTournament(Filter):
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}
+
+
+class ShownTournament(Filter):
+    """A view of a tournament of ``kind`` (``/standings``, ``/pairings``): a leading number
+    names it, finished ones included; else the open one, else the last finished one here
+    (``bot.directory.shown``). Gives it as ``tournament``."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+        if message.from_user is None:
+            return False
+        parts = (message.text or "").split(maxsplit=1)
+        args = parts[1] if len(parts) > 1 else None
+        user = message.from_user.id
+        found = await directory.shown(db, message.chat.id, user, args, kind=self.kind)
+        return False if found is None else {"tournament": found}

@@ -74,8 +74,13 @@ class SwissService(Core):
     async def roster(self, tournament_id: int) -> list[str]:
         return await registration.roster(self, tournament_id)
 
-    async def begin(self, tournament_id: int, actor: int) -> AfterCommit:
-        return await rounds.begin(self, tournament_id, actor)
+    async def begin(
+        self, tournament_id: int, actor: int, chosen: tuple[int, int] | None = None
+    ) -> AfterCommit:
+        return await rounds.begin(self, tournament_id, actor, chosen)
+
+    async def start_top(self, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
+        return await rounds.start_top(self, tournament_id, actor, size)
 
     async def next_round(
         self, tournament_id: int, actor: int, *, again: bool = False

@@ -32,3 +32,20 @@ class SwEntryCb(CallbackData, prefix="swe"):
     t: int
     p: int
     ok: bool
+
+
+class SwTopCb(CallbackData, prefix="swt"):
+    """The judge's answer when the players still in cannot fill the Top of tournament ``t``:
+    play a Top of ``n`` players, or (``n`` 0) finish on the Swiss standings."""
+
+    t: int
+    n: int
+
+
+class SwBeginCb(CallbackData, prefix="swb"):
+    """The organiser's one tap to begin tournament ``t`` with ``r`` Swiss rounds and a Top of
+    ``n`` (0: none), when the chosen ones did not fit the field."""
+
+    t: int
+    r: int
+    n: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
@@ -19,6 +19,7 @@ from bot.texts import Texts, pick_language
 from db import audit, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
+from rules.places import final_places
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
 from rules.swiss import State, replay
 
@@ -156,3 +157,22 @@ class Core:
         return compute_standings(
             ordered, records, seed=state.seed, tie_breaks=tie_breaks_of(tournament)
         )
+
+    def places(
+        self, tournament: Tournament, state: State, everyone: list[int]
+    ) -> list[StandingRow]:
+        """The final places (``rules.places``): once the Top is seeded, the bracket first, then
+        the rest by the Swiss standings. Each row keeps its Swiss points and tie-breaks; its
+        ``rank`` is the place (the Swiss rank: ``swiss_ranks``)."""
+        rows = self.standings(tournament, state, everyone)
+        if not state.seeds:
+            return rows
+        by_player = {int(row.player): row for row in rows}
+        order = final_places(list(by_player), state.seeds, state.top_winners())
+        return [replace(by_player[p], rank=place) for place, p in enumerate(order, start=1)]
+
+    def swiss_ranks(
+        self, tournament: Tournament, state: State, everyone: list[int]
+    ) -> dict[int, int]:
+        """Every player's rank in the Swiss standings."""
+        return {int(r.player): r.rank for r in self.standings(tournament, state, everyone)}

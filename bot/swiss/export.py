@@ -1,4 +1,7 @@
-"""``/export``: the standings and every result as CSV."""
+"""``/export``: the final places and every result as CSV.
+
+``rank`` is the final place (``rules.places``: the Top first once there is one, then the Swiss
+standings), what prizes and crystals go by; ``swiss_rank`` the rank in the Swiss standings."""
 
 from __future__ import annotations
 
@@ -30,9 +33,10 @@ def standings_rows(core: Core, snap: Snapshot) -> list[list[object]]:
     state, names = snap.state, snap.names
     kinds = tie_breaks_of(snap.tournament)
     rows: list[list[object]] = [
-        [*STANDINGS_HEAD, *[k.value for k in kinds], "dropped", "rating_change"]
+        [*STANDINGS_HEAD, *[k.value for k in kinds], "dropped", "rating_change", "swiss_rank"]
     ]
-    for row in core.standings(snap.tournament, state, snap.everyone):
+    swiss_ranks = core.swiss_ranks(snap.tournament, state, snap.everyone)
+    for row in core.places(snap.tournament, state, snap.everyone):
         pid = int(row.player)
         rows.append(
             [
@@ -43,6 +47,7 @@ def standings_rows(core: Core, snap: Snapshot) -> list[list[object]]:
                 *[fmt_value(k, row.tie_breaks[k]) for k in kinds],
                 int(pid in state.dropped),
                 f"{state.changes.get(pid, 0) / 100:.2f}",
+                swiss_ranks[pid],
             ]
         )
     return rows

@@ -117,6 +117,8 @@ async def announce_final(core: Core, tournament_id: int) -> None:
     chat, tid = snap.tournament.chat_id, snap.tournament.id
     await core.app.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
     notices = []
+    rows = core.places(snap.tournament, snap.state, snap.everyone)
+    places = {int(row.player): row.rank for row in rows}
     for pid in snap.everyone:
         player = found.get(pid)
         if player is None or player.telegram_id is None:
@@ -128,6 +130,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
             delta=signed(snap.state.changes.get(pid, 0)),
             rating=f"{(ratings[pid] or 0) / 100:.2f}",
         )
+        text += "\n" + t("swiss.your_place", place=places[pid], count=len(places))
         key = f"sw:{tid}:rating:p{pid}"
         notices.append(Notice(key, player.telegram_id, snap.names[pid], text, None))
     await deliver_in_turn(core, notices, chat)

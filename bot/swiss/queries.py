@@ -1,4 +1,5 @@
-"""Read-only views of a tournament: the standings and the current pairings."""
+"""Read-only views of a tournament: the standings (the final places once the Top is seeded)
+and the current (or, finished, the last) pairings."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from rules.swiss import points_text
 
 def standings_text(core: Core, t: T, snap: Snapshot) -> str:
     state, names = snap.state, snap.names
-    rows = core.standings(snap.tournament, state, snap.everyone)
+    rows = core.places(snap.tournament, state, snap.everyone)
     kinds = tie_breaks_of(snap.tournament)
     head = " · ".join(t(f"swiss.tb_{SHORT[k]}") for k in kinds)
-    lines = [t("swiss.standings_title", rounds=len(state.swiss_rounds()), tie_breaks=head)]
+    title = "swiss.standings_title"
+    if state.seeds:
+        title = "swiss.places_title" if state.finished else "swiss.places_live_title"
+    lines = [t(title, rounds=len(state.swiss_rounds()), tie_breaks=head)]
     for row in rows:
         values = " · ".join(fmt_value(k, row.tie_breaks[k]) for k in kinds)
         mark = t("swiss.dropped_mark") if int(row.player) in state.dropped else ""

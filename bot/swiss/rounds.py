@@ -17,13 +17,35 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
-from rules.tournament_size import MIN_PARTICIPANTS, tournament_size
+from rules.tournament_size import (
+    MIN_PARTICIPANTS,
+    Sizes,
+    default_top,
+    fitted,
+    tournament_size,
+)
 
 Pairs = list[tuple[int, int]]
 
 
-async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
-    """Close registration (at least four players) and pair round 1."""
+class FieldDoesNotFit(Exception):
+    """The chosen rounds or Top do not fit the field: more Swiss rounds than it can play
+    without a rematch, or a Top bigger than it. ``fits``: (rounds, Top) that do fit."""
+
+    def __init__(self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes) -> None:
+        super().__init__(f"{chosen} does not fit {players} players")
+        self.tournament_id = tournament_id
+        self.players = players
+        self.chosen = chosen
+        self.fits = fits
+
+
+async def begin(
+    core: Core, tournament_id: int, actor: int, chosen: Sizes | None = None
+) -> AfterCommit:
+    """Close registration (at least four players) and pair round 1. The organiser's rounds and
+    Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
+    known only now, so this, not the wizard, is where a misfit is refused."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
@@ -31,7 +53,10 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         people = await core.active(tx, tournament_id)
         if len(people) < MIN_PARTICIPANTS:
             raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
-        rounds, top_size = sizes(tournament, len(people))
+        rounds, top_size = chosen or sizes(tournament, len(people))
+        fits = fitted(len(people), (rounds, top_size))
+        if fits != (rounds, top_size):
+            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
         ratings = {}
         for pid in people:
             ratings[str(pid)] = await players.rating(tx, pid, "berserk") or START_RATING_CENTS
@@ -43,14 +68,16 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         return await pair_next(core, tx, tournament_id, actor)
 
 
-def sizes(tournament: Tournament, people: int) -> tuple[int, int]:
-    """Swiss rounds and Top size: the settings, or the spec's table; the Top fits the field."""
-    size = tournament_size(people, swiss_rounds=tournament.settings.get("rounds"))
+def sizes(tournament: Tournament, people: int) -> Sizes:
+    """Swiss rounds and Top size: the organiser's settings, or (auto) the spec's table for the
+    field (4–5 players: a final of two, 6–8: Top 4, ...)."""
+    size = tournament_size(people)
+    rounds = tournament.settings.get("rounds")
     wanted = tournament.settings.get("top")
-    top_size = size.top_size if wanted is None else int(wanted)
-    while top_size > people:
-        top_size //= 2
-    return size.swiss_rounds, 0 if top_size < 2 else top_size
+    return (
+        size.swiss_rounds if rounds is None else int(rounds),
+        size.top_size if wanted is None else int(wanted),
+    )
 
 
 async def next_round(
@@ -85,11 +112,12 @@ async def pair_next(
         number, gen, stage = current.number, current.gen + 1, current.stage
     else:
         number, gen = (current.number + 1 if current else 1), 0
-        stage = SWISS if len(state.swiss_rounds()) < state.total_rounds else TOP
+        swiss_over = state.seeds is not None or len(state.swiss_rounds()) >= state.total_rounds
+        stage = TOP if swiss_over else SWISS
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
             return await finish.finish(core, tx, tournament, state, None)
-        await top.seed(core, tx, tournament, state, actor)
+        await top.seed(core, tx, tournament, state, actor, state.top_size)
     bye: int | None = None
     if stage == SWISS:
         pairs, bye = await swiss_pairs(core, tx, tournament, state, number, gen)
@@ -104,6 +132,26 @@ async def pair_next(
         await core.app.deadlines.run(job)  # the broadcast (again at the restart if killed)
 
     return after
+
+
+async def start_top(core: Core, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
+    """End the Swiss now (the current round complete) and pair the Top's first round: of
+    ``size`` players, or the tournament's Top size, or (no Top chosen) the size the table
+    gives the players still in. ``size`` 0: finish on the Swiss standings instead."""
+    async with core.db.transaction() as tx:
+        tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        state = await core.state(tx, tournament_id)
+        top.swiss_boundary(state)
+        early = len(state.swiss_rounds()) < state.total_rounds
+        if size == 0:
+            await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
+            return await finish.finish(core, tx, tournament, state, None, early=early)
+        if size is None:
+            ranked = await top.eligible(core, tx, tournament, state)
+            size = state.top_size if state.top_size >= 2 else default_top(len(ranked))
+        await core.audit(tx, tournament_id, actor, "top", {"size": size, "early": early})
+        await top.seed(core, tx, tournament, state, actor, size)
+        return await pair_next(core, tx, tournament_id, actor)
 
 
 async def swiss_pairs(

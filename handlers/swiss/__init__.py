@@ -1,5 +1,6 @@
 """Swiss rounds and the Top in the chat: registration and views (``entry``), the creation
-wizard (``wizard``), the rounds (``rounds``), ``/finish`` and ``/cancel`` (``manage``) and the
+wizard (``wizard``), the rounds (``rounds``), ``/top`` and the offers when the field or the Top
+does not fit (``top``), ``/finish`` and ``/cancel`` (``manage``) and the
 organiser's checks (``guard``); their button data is ``bot.swiss.buttons``."""
 
 from handlers.swiss.entry import routes

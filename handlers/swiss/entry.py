@@ -4,18 +4,19 @@ Players: Join button, ``/start t-<id>``, ``/join``, ``/drop``, ``/players``, ``/
 ``/standings``. Organisers: ``/add`` (reply, @username or club id; during the Swiss: a late
 entrant from the next round, his missed rounds counted by the tournament's setting or by a last
 word ``zero`` / ``loss`` / ``bye``). Judges: ``/drop`` as a reply (drop that player),
-``/export`` (CSV). The rounds' commands are in ``handlers.swiss.rounds``, the creation wizard in
-``handlers.swiss.wizard``, ``/finish`` and ``/cancel`` in ``handlers.swiss.manage``.
+``/export`` (a CSV file). ``/standings`` and ``/pairings`` take a tournament number and show
+the last finished one when none runs. The rounds' commands are in ``handlers.swiss.rounds``,
+``/top`` and the one-tap offers when the field or the Top does not fit in ``handlers.swiss.top``,
+the creation wizard in ``handlers.swiss.wizard``, ``/finish`` and ``/cancel`` in
+``handlers.swiss.manage``.
 """
 
 from __future__ import annotations
 
-import html
-
 from aiogram import F
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message, User
+from aiogram.types import BufferedInputFile, CallbackQuery, Message, User
 
 from bot import directory
 from bot.registry import Registry
@@ -26,16 +27,17 @@ from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.filters import CurrentTournament, LinkedTournament
+from handlers.filters import CurrentTournament, LinkedTournament, ShownTournament
 from handlers.routes import Routes
 from handlers.swiss.guard import actor
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.rounds import routes as rounds_routes
+from handlers.swiss.top import routes as top_routes
 from handlers.swiss.wizard import routes as wizard_routes
 from rules.swiss import LATE_POLICIES
 
 routes = Routes(__name__)
-routes.include(wizard_routes, rounds_routes, manage_routes)
+routes.include(wizard_routes, rounds_routes, manage_routes, top_routes)
 SWISS = CurrentTournament("swiss")
 
 
@@ -155,12 +157,12 @@ async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissSe
     await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
 
 
-@routes.message(Command("standings"), SWISS)
+@routes.message(Command("standings"), ShownTournament("swiss"))
 async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     await message.answer(await swiss.standings_view(tournament.id, t.lang))
 
 
-@routes.message(Command("pairings"), SWISS)
+@routes.message(Command("pairings"), ShownTournament("swiss"))
 async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     text = await swiss.pairings_view(tournament.id, t.lang)
     await message.answer(text or t("swiss.no_round_yet"))
@@ -173,9 +175,9 @@ async def export(
     t: Tr,
     swiss: SwissService,
     roles: Roles,
-    sender: Sender,
 ) -> None:
-    """Standings and every result as CSV text (finished tournaments too: ``/export <id>``)."""
+    """The final places and every result as a CSV file (finished tournaments too:
+    ``/export <id>``)."""
     wanted = directory.id_argument(command.args)
     tournament = await swiss.export_target(message.chat.id, wanted)
     if tournament is None:
@@ -189,20 +191,9 @@ async def export(
         await message.reply(t("swiss.export_where"))
         return
     csv_text = await swiss.export_csv(tournament.id)
-    await sender.send(message.chat.id, t("swiss.export_title", name=tournament.name))
-    for chunk in csv_chunks(csv_text):
-        await sender.send(message.chat.id, "<pre>" + html.escape(chunk, quote=False) + "</pre>")
-
-
-def csv_chunks(text: str, limit: int = 3000) -> list[str]:
-    """CSV lines grouped into messages (each one a ``<pre>`` block, under Telegram's limit)."""
-    chunks: list[str] = []
-    current = ""
-    for line in text.splitlines():
-        if current and len(current) + len(line) + 1 > limit:
-            chunks.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line
-    if current:
-        chunks.append(current)
-    return chunks
+    # A file, not text in the chat: a spreadsheet opens it (the BOM tells Excel it is UTF-8).
+    document = BufferedInputFile(
+        csv_text.encode("utf-8-sig"), filename=f"tournament-{tournament.id}.csv"
+    )
+    caption = t("swiss.export_title", name=tournament.name)
+    await message.answer_document(document, caption=caption)

@@ -14,6 +14,7 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.routes import Routes
 from handlers.swiss.guard import actor, run
+from handlers.swiss.top import run_offering
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
@@ -24,7 +25,7 @@ async def begin(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
-        await run(swiss.begin(tournament.id, who))
+        await run_offering(message, t, swiss.begin(tournament.id, who))
 
 
 @routes.message(Command("next_round"), SWISS)
@@ -38,7 +39,7 @@ async def next_round(
 ) -> None:
     again = (command.args or "").strip().lower() == "again"
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(swiss.next_round(tournament.id, who, again=again))
+        await run_offering(message, t, swiss.next_round(tournament.id, who, again=again))
 
 
 @routes.message(Command("repair"), SWISS)

@@ -53,6 +53,7 @@ __all__ = [
     "RateLimits",
     "RequestRecord",
     "SimChat",
+    "SimDocument",
     "SimMessage",
     "SimUser",
     "html_to_plain",
@@ -136,11 +137,14 @@ class SimMessage:
     """Other Message fields (service messages: ``migrate_to_chat_id`` ...)."""
     options: dict[str, Any] = field(default_factory=dict)
     """Send options that do not change the content (disable_notification, link preview...)."""
+    document: SimDocument | None = None
+    """A sent file (``sendDocument``); its caption is in ``caption``."""
+    caption: str | None = None
 
     @property
     def plain(self) -> str:
-        """What the user sees: the visible text ('' for non-text messages)."""
-        return self.text or ""
+        """What the user sees: the visible text, or a file's caption ('' for neither)."""
+        return self.text or self.caption or ""
 
     @property
     def inline_keyboard(self) -> list[list[dict[str, Any]]]:
@@ -173,6 +177,15 @@ class SimMessage:
         who = "bot" if self.from_bot else f"user {self.from_id}"
         flag = " (deleted)" if self.deleted else ""
         return f"#{self.message_id} {who}{flag}: {self.plain!r} {self.button_labels or ''}"
+
+
+@dataclass(frozen=True)
+class SimDocument:
+    """A file the bot sent: its name and its bytes, as uploaded."""
+
+    file_name: str
+    content: bytes
+    file_id: str
 
 
 @dataclass
@@ -554,6 +567,7 @@ class BotApiEmulator:
             "close": self._true,
             "logout": self._true,
             "sendmessage": self._send_message,
+            "senddocument": self._send_document,
             "editmessagetext": self._edit_message_text,
             "editmessagereplymarkup": self._edit_message_reply_markup,
             "answercallbackquery": self._answer_callback_query,
@@ -1046,6 +1060,15 @@ class BotApiEmulator:
                 data["entities"] = message.entities
         if message.contact is not None:
             data["contact"] = message.contact
+        if message.document is not None:
+            data["document"] = {
+                "file_id": message.document.file_id,
+                "file_unique_id": message.document.file_id,
+                "file_name": message.document.file_name,
+                "file_size": len(message.document.content),
+            }
+            if message.caption is not None:
+                data["caption"] = message.caption
         if message.edit_date is not None:
             data["edit_date"] = message.edit_date
         markup = message.reply_markup
@@ -1364,6 +1387,31 @@ class BotApiEmulator:
         ):
             if option in params:
                 message.options[option] = params[option]
+        self._record_bot_event(message, "new")
+        return self._api_message(message)
+
+    async def _send_document(self, params: Params) -> dict[str, Any]:
+        """A file upload (multipart, ``attach://name`` or the file in ``document`` itself);
+        a file_id or URL string is refused: the bot under test only uploads."""
+        chat = self._target_chat(params)
+        document = params.get("document")
+        if isinstance(document, str) and document.startswith("attach://"):
+            document = params.get(document[len("attach://") :])
+        if not isinstance(document, web.FileField):
+            raise _bad("there is no document in the request")
+        content = document.file.read()
+        if not content:
+            raise _bad("file must be non-empty")
+        caption = None
+        if params.get("caption"):
+            fields = {**params, "text": params["caption"]}
+            _, caption, _, _ = self._parse_text(fields)
+        self._check_rate(chat)
+        message = self._new_message(chat, self.bot_id, True)
+        file_id = f"doc{chat.id}_{message.message_id}"
+        message.document = SimDocument(document.filename or "file", content, file_id)
+        message.caption = caption
+        message.parse_mode = params.get("parse_mode") or None
         self._record_bot_event(message, "new")
         return self._api_message(message)
 

@@ -23,6 +23,7 @@ from aiogram.methods import GetMyName
 from aiogram.types import (
     BotCommand,
     BotCommandScopeChat,
+    BufferedInputFile,
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -88,6 +89,29 @@ async def test_get_me_and_auth(emu: BotApiEmulator, bot: Bot) -> None:
     assert await bot.log_out() is True
     assert emu.requests[0].method == "getMe" and emu.requests[0].status == 200
     assert emu.stats.by_status[401] == 1
+
+
+async def test_send_document_keeps_the_file_and_its_caption(emu: BotApiEmulator, bot: Bot) -> None:
+    ann = emu.add_user(11, "Ann")
+    await ann.start()
+    sent = await bot.send_document(
+        ann.id,
+        BufferedInputFile("rank,name\n1,Аня\n".encode(), filename="t.csv"),
+        caption="<b>Кубок</b> (CSV)",
+        parse_mode="HTML",
+    )
+    assert sent.document is not None and sent.document.file_name == "t.csv"
+    assert sent.caption == "Кубок (CSV)" and sent.text is None
+    shown = emu.last_bot_message(ann.id)
+    assert shown is not None and shown.document is not None
+    assert shown.document.content.decode() == "rank,name\n1,Аня\n"
+    assert shown.plain == "Кубок (CSV)"
+    with pytest.raises(TelegramBadRequest, match="no document"):
+        await bot.send_document(ann.id, "some-file-id")
+    with pytest.raises(TelegramBadRequest, match="can't parse entities"):
+        await bot.send_document(
+            ann.id, BufferedInputFile(b"x", "x.csv"), caption="<b>open", parse_mode="HTML"
+        )
 
 
 async def test_unknown_method_is_404(emu: BotApiEmulator, bot: Bot) -> None:

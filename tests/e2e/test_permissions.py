@@ -218,6 +218,7 @@ CASES = [
     Case("swiss", "registration", "/add @kai", ORG),
     Case("swiss", "registration", "/begin", ORG),
     Case("swiss", "round_done", "/next_round", JUDGE),
+    Case("swiss", "round_done", "/top", JUDGE),
     Case("swiss", "round", "/repair", JUDGE),
     Case("swiss", "round", "/result 1 b", JUDGE),
     Case("swiss", "round", "/extend 5", JUDGE),

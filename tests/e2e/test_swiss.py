@@ -240,12 +240,11 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
         assert decided.fetchone()[0] == 1
 
     await club.org.send(GROUP, "/export")
-    await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
-    csv_part = await emu.wait_bot_message(GROUP, contains="rank,club_id,name,points")
-    assert (
-        "round,stage,table" in csv_part.plain
-        or "round,stage,table" in (emu.last_bot_message(GROUP) or csv_part).plain
-    )
+    sent = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    assert sent.document is not None
+    exported = sent.document.content.decode("utf-8-sig")
+    assert exported.startswith("rank,club_id,name,points") and "round,stage,table" in exported
+    assert exported.splitlines()[1].split(",")[2] == champion  # rank 1: the Top's winner
 
 
 async def test_next_round_refused_naming_open_tables(emu: BotApiEmulator, bot: RunningBot) -> None:
@@ -337,16 +336,44 @@ async def test_round_timer_warning_time_and_extra_time(
     await emu.wait_bot_message(GROUP, contains="только организатор или судья")
 
 
-async def test_no_legal_pairing_is_told_to_the_judge(emu: BotApiEmulator, bot: RunningBot) -> None:
-    club = await registered(emu, players=4, rounds="4")
+def unmatchable_without(players: list[str], played: set[frozenset[str]]) -> str:
+    """A player whose drop leaves four who cannot all be paired without a rematch. After three
+    rounds of five, the pairs not yet played form a path or a triangle plus an edge: dropping
+    the path's second player or the lone edge's end always leaves one with no new opponent."""
+    for dropper in players:
+        rest = [p for p in players if p != dropper]
+        first, others = rest[0], rest[1:]
+        if not any(
+            frozenset((first, mate)) not in played
+            and frozenset(p for p in others if p != mate) not in played
+            for mate in others
+        ):
+            return dropper
+    raise AssertionError(f"every drop leaves a legal round: {played}")
+
+
+async def test_no_legal_pairing_is_told_to_the_judge_who_starts_the_top(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Five players, four rounds (a field of five can play five); one drops after round 3 and
+    round 4 has no rematch-free pairing: the judge is told, and ``/top`` plays the final."""
+    club = await registered(emu, players=5, rounds="4", top="2")
     await club.org.send(GROUP, "/begin")
+    played: set[frozenset[str]] = set()
     for round_no in (1, 2, 3):
         if round_no > 1:
             await club.org.send(GROUP, "/next_round")
-        await club.play(round_no, f"Тур {round_no} из 4")
+        tables = await club.play(round_no, f"Тур {round_no} из 4")
+        played |= {frozenset((a, b)) for _, a, b, _ in tables}
+    dropper = unmatchable_without(list(club.users), played)
+    await club.users[dropper].send(GROUP, "/drop")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
     await club.org.send(GROUP, "/next_round")
     told = await emu.wait_bot_message(GROUP, contains="нельзя составить без повторной встречи")
-    assert "Тур 4" in told.plain
+    assert "Тур 4" in told.plain and "/top" in told.plain
+    await club.org.send(GROUP, "/top")
+    final = club.tables(await emu.wait_for(lambda: club.board("ТОП: финал")))
+    assert len(final) == 1 and dropper not in final[0]
 
 
 async def test_join_by_deep_link(emu: BotApiEmulator, bot: RunningBot) -> None:

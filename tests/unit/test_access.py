@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from aiogram.types import Update
 
-from bot.access import CHAT_SENDERS, RULES, parse, sent_as_chat
+from bot.access import CHAT_SENDERS, RULES, Rule, parse, sent_as_chat
 from bot.buttons import ConfirmCb, DecideCb
 from bot.roles import Role
-from bot.swiss.buttons import SwEntryCb, SwManageCb
+from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwManageCb, SwTopCb
 
 GROUP = {"id": -100700, "type": "supergroup", "title": "Club"}
 PERSON = {"id": 11, "is_bot": False, "first_name": "Ann"}
@@ -36,7 +36,13 @@ def test_the_reported_attack_parses_as_an_organisers_button() -> None:
 
 @pytest.mark.parametrize(
     "button",
-    [SwEntryCb(t=2, p=5, ok=True), DecideCb(t=1, g="g2v0", c="a"), ConfirmCb(r=3, ok=False)],
+    [
+        SwEntryCb(t=2, p=5, ok=True),
+        DecideCb(t=1, g="g2v0", c="a"),
+        ConfirmCb(r=3, ok=False),
+        SwTopCb(t=4, n=2),
+        SwBeginCb(t=4, r=3, n=2),
+    ],
 )
 def test_every_kind_round_trips(button: Any) -> None:
     found = parse(button.pack())
@@ -46,6 +52,11 @@ def test_every_kind_round_trips(button: Any) -> None:
 @pytest.mark.parametrize("data", ["", ":", "swm", "swm:x:finish", "zz:1", None, "swe:1:2"])
 def test_junk_is_no_kind(data: str | None) -> None:
     assert parse(data) is None
+
+
+def test_the_top_offer_is_a_judges_button_and_begin_an_organisers() -> None:
+    assert RULES[SwTopCb] == Rule(Role.JUDGE, kind="swiss")
+    assert RULES[SwBeginCb] == Rule(Role.ORGANISER, kind="swiss")
 
 
 def test_a_person_is_not_a_chat() -> None:

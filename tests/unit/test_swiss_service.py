@@ -8,7 +8,6 @@ from bot.swiss.desk import game_of
 from bot.swiss.views import Names, parse_key, render_board, round_name, top_stage
 from bot.texts import Texts
 from db.tournaments import Tournament
-from handlers.swiss.entry import csv_chunks
 from rules.results import Outcome
 from rules.swiss import SWISS, TOP, Round, replay
 from tests.unit.test_swiss_state import begin, result, round_event
@@ -44,13 +43,6 @@ def test_board_escapes_names_and_shows_status_and_bye() -> None:
     first = state.rounds[0]
     board1 = render_board(t, tournament(), state, first, names, set(), "")
     assert "✅ 1:0" in board1
-
-
-def test_csv_is_split_at_line_boundaries() -> None:
-    text = "\n".join(f"{i},name{i},3" for i in range(1000))
-    chunks = csv_chunks(text, limit=500)
-    assert all(len(chunk) <= 500 for chunk in chunks)
-    assert "\n".join(chunks) == text
 
 
 def translator(lang: str) -> Callable[..., str]:

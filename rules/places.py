@@ -1,0 +1,73 @@
+"""Final places of a Swiss + Top tournament (spec section 6, «Final places»).
+
+1 the Top's winner, 2 the finalist, then the losers of each earlier Top round, the later
+round first, ordered among themselves by their Swiss rank; then everyone else by the Swiss
+standings. The bot has no third-place match (neither the seed nor the spec's bot settings
+offer one), so the two semi-final losers are 3rd and 4th by their Swiss rank.
+
+A Top stopped before its end (the organiser finished the tournament early) places the players
+still in the bracket above the ones it eliminated: among the Top, more matches won ranks
+higher, then being still in, then the Swiss rank. That is the same rule, read on the rounds
+played so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from rules.top import BracketError, bracket_order
+
+__all__ = ["final_places"]
+
+P = TypeVar("P")
+
+
+def final_places(standings: Sequence[P], seeds: Sequence[P], winners: Sequence[P]) -> list[P]:
+    """Everybody in final-place order (place = index + 1).
+
+    ``standings`` is the Swiss standings, best first, every participant once; ``seeds`` the
+    Top in seed order (empty: no Top, the places are the standings); ``winners`` the Top's
+    match winners so far, match by match, round after round (as ``rules.top.top_state``).
+    """
+    if len(set(standings)) != len(standings):
+        raise BracketError("a player appears twice in the standings")
+    if not seeds:
+        return list(standings)
+    swiss_rank = {player: rank for rank, player in enumerate(standings)}
+    missing = [p for p in seeds if p not in swiss_rank]
+    if missing:
+        raise BracketError(f"Top players missing from the standings: {missing!r}")
+    wins, alive = _bracket_record(seeds, winners)
+
+    def key(player: P) -> tuple[int, int, int]:
+        return (-wins[player], 0 if player in alive else 1, swiss_rank[player])
+
+    top = sorted(seeds, key=key)
+    in_top = set(seeds)
+    return top + [player for player in standings if player not in in_top]
+
+
+def _bracket_record(seeds: Sequence[P], winners: Sequence[P]) -> tuple[dict[P, int], set[P]]:
+    """Matches won by every Top player, and the players the bracket has not eliminated."""
+    if len(set(seeds)) != len(seeds):
+        raise BracketError("a player cannot hold two seeds")
+    alive = [seeds[seed - 1] for seed in bracket_order(len(seeds))]
+    wins = dict.fromkeys(seeds, 0)
+    out: set[P] = set()
+    pending = list(winners)
+    while len(alive) > 1 and pending:
+        pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
+        decided = pending[: len(pairs)]
+        del pending[: len(pairs)]
+        for pair, winner in zip(pairs, decided, strict=False):
+            if winner not in pair:
+                raise BracketError(f"{winner!r} did not play in {pair}")
+            wins[winner] += 1
+            out.add(pair[1] if winner == pair[0] else pair[0])
+        if len(decided) < len(pairs):
+            break
+        alive = decided
+    if pending:
+        raise BracketError("more winners reported than matches in the Top")
+    return wins, set(seeds) - out

@@ -1,0 +1,54 @@
+"""Which tournament ``/standings`` and ``/pairings`` show (``bot.directory.shown``)."""
+
+from pathlib import Path
+
+from bot import directory
+from db import tournaments
+from db.database import Database
+
+GROUP, OTHER = -100700, -100800
+NOW = "2026-12-01T18:00:00+00:00"
+
+
+async def make(db: Database, chat: int, kind: str, status: str) -> int:
+    async with db.transaction() as tx:
+        tid = await tournaments.create(tx, chat, "berserk", kind, f"#{chat}", {}, 999, NOW)
+        await tournaments.set_status(tx, tid, status, NOW)
+    return tid
+
+
+async def test_the_running_one_else_the_last_finished_one_of_the_group(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    try:
+        assert await directory.shown(db, GROUP, 1, None, kind="swiss") is None
+        first = await make(db, GROUP, "swiss", "finished")
+        second = await make(db, GROUP, "swiss", "finished")
+        await make(db, OTHER, "swiss", "finished")  # another group's: never shown here
+        found = await directory.shown(db, GROUP, 1, None, kind="swiss")
+        assert found is not None and found.id == second
+        named = await directory.shown(db, GROUP, 1, f"{first}", kind="swiss")
+        assert named is not None and named.id == first
+        # Registration has nothing to show yet: the last results stay; a number names it.
+        registering = await make(db, GROUP, "swiss", "registration")
+        found = await directory.shown(db, GROUP, 1, None, kind="swiss")
+        assert found is not None and found.id == second
+        named = await directory.shown(db, GROUP, 1, f"{registering}", kind="swiss")
+        assert named is not None and named.id == registering
+        running = await make(db, GROUP, "swiss", "running")
+        found = await directory.shown(db, GROUP, 1, None, kind="swiss")
+        assert found is not None and found.id == running
+        assert await directory.shown(db, GROUP, 1, "999", kind="swiss") is None
+    finally:
+        await db.close()
+
+
+async def test_an_open_tournament_of_another_kind_is_left_to_its_own_router(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "club.db")
+    try:
+        await make(db, GROUP, "swiss", "finished")
+        await make(db, GROUP, "koth", "running")
+        assert await directory.shown(db, GROUP, 1, None, kind="swiss") is None
+    finally:
+        await db.close()

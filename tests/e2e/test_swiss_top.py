@@ -1,0 +1,267 @@
+"""The Top as a club plays it: final places from the bracket (the end message, ``/standings``,
+the CSV file of ``/export``), ``/top``, the one-tap offers when the field or the players still
+in do not fit the Top, the default Top by the field's size, and finished tournaments' views."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_swiss import GROUP, Club, registered
+
+SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
+PLACE_LINE = re.compile(r"^(\d+)\. (\w+)(?: \(выбыл\))? — ", re.MULTILINE)
+
+
+def ranked(text: str) -> list[str]:
+    """The names of a standings text in order; the numbers run 1, 2, 3… with no gap."""
+    lines = PLACE_LINE.findall(text)
+    assert [int(rank) for rank, _ in lines] == list(range(1, len(lines) + 1)), text
+    return [name for _, name in lines]
+
+
+async def swiss_order(club: Club, rounds: int) -> list[str]:
+    await club.org.send(GROUP, "/standings")
+    shown = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} туров")
+    return ranked(shown.plain)
+
+
+async def play_swiss(club: Club, rounds: int, total: int) -> None:
+    """Rounds 1…``rounds`` (the first is paired by ``/begin``): the first player of each table
+    wins, the opponent confirms."""
+    for number in range(1, rounds + 1):
+        if number > 1:
+            await club.org.send(GROUP, "/next_round")
+        await club.play(number, f"Тур {number} из {total}")
+        await club.emu.wait_bot_message(GROUP, contains=f"Тур {number}: все результаты внесены")
+
+
+async def win(club: Club, round_name: str, table: int, winner: str, loser: str) -> None:
+    await club.report(round_name, table, winner, "Я выиграл")
+    assert await club.confirm(round_name, table, loser, "✅ Подтверждаю") == "Результат принят."
+
+
+def csv_file(emu: BotApiEmulator) -> list[list[str]]:
+    """The rows of the newest CSV file the bot sent to the group (its standings part)."""
+    sent = [m for m in emu.bot_messages(GROUP) if m.document is not None]
+    assert sent, "no file was sent"
+    document = sent[-1].document
+    assert document is not None and document.file_name.endswith(".csv")
+    rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
+    return rows[: rows.index([])]
+
+
+async def test_nine_players_top_4_the_swiss_leader_loses_his_semi_final(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=9, rounds="4", top="4")
+    await club.org.send(GROUP, "/begin")
+    await play_swiss(club, 4, 4)
+    swiss = await swiss_order(club, 4)
+    assert len(swiss) == 9
+    s1, s2, s3, s4 = swiss[:4]
+
+    await club.org.send(GROUP, "/next_round")
+    semis = club.tables(await emu.wait_for(lambda: club.board(SEMI)))
+    assert [(a, b) for _, a, b, _ in semis] == [(s1, s4), (s2, s3)]  # 1–4 and 2–3
+    await win(club, SEMI, 1, s4, s1)  # the Swiss leader loses his semi-final
+    await win(club, SEMI, 2, s2, s3)
+    await emu.idle()
+    await club.org.send(GROUP, "/standings")
+    live = await emu.wait_bot_message(GROUP, contains="Места: идёт ТОП")
+    assert ranked(live.plain)[:4] == [s2, s4, s1, s3]  # both finalists above the semi losers
+
+    await club.org.send(GROUP, "/next_round")
+    final = club.tables(await emu.wait_for(lambda: club.board(FINAL)))
+    assert [(a, b) for _, a, b, _ in final] == [(s4, s2)]
+    await win(club, FINAL, 1, s4, s2)
+    await club.org.send(GROUP, "/next_round")
+
+    # 1 the winner, 2 the finalist, 3–4 the semi-final losers by Swiss rank, then the Swiss.
+    places = [s4, s2, s1, s3, *swiss[4:]]
+    end = await emu.wait_bot_message(GROUP, contains="Победитель")
+    assert f"Победитель — {s4}" in end.plain
+    assert ranked(end.plain.split("Изменения рейтинга")[0]) == places
+    assert "Итоговые места" in end.plain
+    await emu.idle()
+    await club.org.send(GROUP, "/standings")
+    shown = await emu.wait_bot_message(GROUP, contains="Итоговые места")
+    assert ranked(shown.plain) == places
+    told = await club.wait_find(club.users[s1], "Ваше место — 3 из 9.", "")
+    assert "Ваш рейтинг (Берсерк) изменился" in told.plain
+
+    await club.org.send(GROUP, "/export")
+    caption = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    assert caption.document is not None and caption.text is None  # a file, not <pre> text
+    rows = csv_file(emu)
+    head = rows[0]
+    rank, name, swiss_rank = head.index("rank"), head.index("name"), head.index("swiss_rank")
+    assert [(r[rank], r[name]) for r in rows[1:]] == [
+        (str(place), who) for place, who in enumerate(places, start=1)
+    ]
+    assert [r[swiss_rank] for r in rows[1:5]] == ["4", "2", "1", "3"]
+
+
+async def test_top_8_chosen_with_nine_players_two_drop_offers_top_4_or_finishing(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=9, rounds="3", top="8")
+    await club.org.send(GROUP, "/begin")
+    await play_swiss(club, 3, 3)
+    swiss = await swiss_order(club, 3)
+    for dropper in (swiss[0], swiss[5]):  # the Swiss leader and one more leave
+        await club.users[dropper].send(GROUP, "/drop")
+        await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
+
+    await club.org.send(GROUP, "/next_round")  # was: BracketError, uncaught, every time
+    offer = await emu.wait_bot_message(GROUP, contains="В ТОП нужно 8 игроков")
+    assert "осталось 7" in offer.plain
+    assert offer.button_labels == ["🏆 ТОП на 4", "🏁 Завершить турнир"]
+    refused = await (await club.users[swiss[1]].press(offer, "🏆 ТОП на 4")).answer()
+    assert refused.text == "Это может сделать только организатор или судья турнира."
+    assert club.board(SEMI) is None
+    await (await club.org.press(offer, "🏆 ТОП на 4")).answer()
+    semis = club.tables(await emu.wait_for(lambda: club.board(SEMI)))
+    still_in = [p for p in swiss if p not in (swiss[0], swiss[5])]
+    t1, t2, t3, t4 = still_in[:4]
+    assert [(a, b) for _, a, b, _ in semis] == [(t1, t4), (t2, t3)]
+    await emu.idle()
+    assert emu.current(offer).button_labels == []  # one tap: the offer is spent
+    pressed_again = await (await club.org.press_data(offer, "swt:1:4")).answer()
+    assert pressed_again.text == "ТОП уже начался."
+
+
+async def test_four_players_four_rounds_begin_offers_three_then_a_final(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=4, rounds="4", top="2")
+    await club.org.send(GROUP, "/begin")  # was: round 4 could not be paired, a dead end
+    offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
+    assert "Игроков: 4" in offer.plain
+    assert "туров выбрано 4, а без повторных встреч можно сыграть не больше 3" in offer.plain
+    refused = await (await club.users["Ann"].press(offer, "▶️ Начать: туров — 3, ТОП — 2")).answer()
+    assert refused.text == "Это может сделать только организатор."
+    await (await club.org.press(offer, "▶️ Начать: туров — 3, ТОП — 2")).answer()
+    await play_swiss(club, 3, 3)
+    swiss = await swiss_order(club, 3)
+    await club.org.send(GROUP, "/next_round")
+    final = club.tables(await emu.wait_for(lambda: club.board(FINAL)))
+    assert [(a, b) for _, a, b, _ in final] == [(swiss[0], swiss[1])]
+    await win(club, FINAL, 1, swiss[1], swiss[0])
+    await club.org.send(GROUP, "/next_round")
+    end = await emu.wait_bot_message(GROUP, contains="Победитель")
+    assert ranked(end.plain.split("Изменения рейтинга")[0]) == [
+        swiss[1],
+        swiss[0],
+        swiss[2],
+        swiss[3],
+    ]
+
+
+async def test_a_top_bigger_than_the_field_is_refused_at_begin(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=6, rounds="3", top="8")
+    await club.org.send(GROUP, "/begin")
+    offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
+    assert "ТОП выбран на 8, а игроков меньше" in offer.plain
+    assert offer.button_labels == ["▶️ Начать: туров — 3, ТОП — 4"]
+    assert club.board("Тур 1 из 3") is None
+
+
+async def test_top_command_ends_the_swiss_early_with_the_default_top_4_for_six(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=6, rounds="Авто", top="Авто")
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await club.org.send(GROUP, "/top")  # round 1 still open: refused, naming the tables
+    await emu.wait_bot_message(GROUP, contains="Тур не завершён")
+    await club.play(1, "Тур 1 из 3")
+    await club.org.send(GROUP, "/next_round")
+    await club.play(2, "Тур 2 из 3")
+    swiss = await swiss_order(club, 2)
+    await club.users["Ann"].send(GROUP, "/top")
+    await emu.wait_bot_message(GROUP, contains="только организатор или судья турнира")
+    await club.org.send(GROUP, "/top 3")
+    await emu.wait_bot_message(GROUP, contains="Формат: /top")
+    await club.org.send(GROUP, "/top")
+    semis = club.tables(await emu.wait_for(lambda: club.board(SEMI)))
+    assert [(a, b) for _, a, b, _ in semis] == [(swiss[0], swiss[3]), (swiss[1], swiss[2])]
+    assert board is not None and club.board("Тур 3 из 3") is None
+    await club.org.send(GROUP, "/top")
+    await emu.wait_bot_message(GROUP, contains="ТОП уже начался.")
+
+
+async def test_five_players_play_a_final_of_the_best_two_by_default(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=5, rounds="Авто", top="Авто")
+    await club.org.send(GROUP, "/begin")
+    await play_swiss(club, 3, 3)
+    swiss = await swiss_order(club, 3)
+    await club.org.send(GROUP, "/next_round")
+    final = club.tables(await emu.wait_for(lambda: club.board(FINAL)))
+    assert [(a, b) for _, a, b, _ in final] == [(swiss[0], swiss[1])]
+
+
+async def finished_cup(emu: BotApiEmulator) -> tuple[Club, list[str]]:
+    """Four players, three rounds and a final won by the Swiss second; the final places."""
+    club = await registered(emu, players=4, rounds="3", top="2")
+    await club.org.send(GROUP, "/begin")
+    await play_swiss(club, 3, 3)
+    swiss = await swiss_order(club, 3)
+    await club.org.send(GROUP, "/next_round")
+    await emu.wait_for(lambda: club.board(FINAL))
+    await win(club, FINAL, 1, swiss[1], swiss[0])
+    await club.org.send(GROUP, "/next_round")
+    await emu.wait_bot_message(GROUP, contains="Победитель")
+    await emu.idle()
+    return club, [swiss[1], swiss[0], *swiss[2:]]
+
+
+async def test_a_finished_tournament_can_be_looked_at(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club, places = await finished_cup(emu)
+    ann = club.users["Ann"]
+    await ann.send(GROUP, "/standings")  # none running: the last finished one of the group
+    shown = await emu.wait_bot_message(GROUP, contains="Итоговые места")
+    assert ranked(shown.plain) == places
+    await ann.send(GROUP, "/pairings")
+    board = await emu.wait_bot_message(GROUP, contains=FINAL)
+    assert f"{places[1]} (" in board.plain and "✅" in board.plain
+
+    # A new one opens: while it is in registration the plain commands still show the last
+    # results; a number names either.
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await club.org.send(GROUP, "Второй кубок")
+    for question, label in [
+        ("Формат?", "Констрактед"),
+        ("Уровень строгости?", "Любительский (без дэк-листов)"),
+        ("Сколько швейцарских туров?", "3"),
+        ("Размер ТОПа?", "2"),
+        ("Время тура", "50"),
+        ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+    ]:
+        await (await club.org.press(await emu.wait_bot_message(GROUP, contains=question), label))
+    await emu.wait_bot_message(GROUP, contains="Турнир #2")
+    await ann.send(GROUP, "/standings")
+    again = await emu.wait_bot_message(GROUP, contains="Итоговые места")
+    assert ranked(again.plain) == places
+    await ann.send(GROUP, "/pairings 2")
+    await emu.wait_bot_message(GROUP, contains="Пары ещё не составлены.")
+    await ann.send(GROUP, "/pairings 1")
+    await emu.wait_bot_message(GROUP, contains=FINAL)
+    await ann.send(GROUP, "/standings 1")
+    assert ranked((await emu.wait_bot_message(GROUP, contains="Итоговые места")).plain) == places
+
+    await club.org.send(GROUP, "/export 1")
+    sent: SimMessage = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    assert sent.document is not None and sent.document.file_name == "tournament-1.csv"
+    rows = csv_file(emu)
+    assert [r[2] for r in rows[1:]] == places and [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
