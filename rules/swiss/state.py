@@ -363,8 +363,8 @@ def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int 
     ``draws=False`` for a game that cannot be drawn (the Top), where a draw or a double loss
     is :class:`rules.top.DrawInTop`.
 
-    The game score is the claim's; a technical result without one counts as won by the
-    games a match needs (2–0 of a best of three: a forfeited match in game-win tie-breaks, as
+    The game score is the claim's; in a match (``best_of`` 3) a technical result without one
+    counts as won by the games a match needs (2–0: a forfeited match in game-win tie-breaks, as
     a bye counts 2–0), a double loss as 0–0 (both count it 0–2 in the tie-breaks)."""
     if (claim.draw or claim.double_loss) and not draws:
         raise DrawInTop("no draws in the Top")
@@ -376,6 +376,8 @@ def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int 
     if claim.technical:
         need = games_to_win(best_of)
         games = claim.games or ((need, 0) if a_wins else (0, need))
+        if best_of == 1 and claim.games is None:  # a single game: stored without a score
+            games = None
         return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, games)
     return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, claim.games)
 

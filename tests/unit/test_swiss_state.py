@@ -247,3 +247,12 @@ def test_the_top_is_paired_from_the_results_of_its_earlier_rounds() -> None:
 def test_the_top_is_not_paired_before_it_is_seeded() -> None:
     with pytest.raises(BracketError):
         replay([begin([1, 2, 3, 4])]).top_pairs(4)
+
+
+def test_a_technical_match_counts_two_nil_and_a_double_loss_has_no_winner() -> None:
+    tech_b = Claim(winner=2, technical=True)
+    assert result_from_claim(tech_b, 1, best_of=3) == Result(Outcome.TECHNICAL_LOSS, (0, 2))
+    both = Claim(double_loss=True)
+    assert result_from_claim(both, 1, best_of=3) == Result(Outcome.DOUBLE_LOSS, (0, 0))
+    with pytest.raises(DrawInTop):
+        result_from_claim(both, 1, draws=False)
