@@ -375,7 +375,7 @@ def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int 
     a_wins = claim.winner == a
     if claim.technical:
         need = games_to_win(best_of)
-        games = claim.games or ((need, 0) if a_wins else (0, need))
+        games: tuple[int, int] | None = claim.games or ((need, 0) if a_wins else (0, need))
         if best_of == 1 and claim.games is None:  # a single game: stored without a score
             games = None
         return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, games)
