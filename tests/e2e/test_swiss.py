@@ -165,8 +165,8 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     _, a, b, _ = tables2[0]
     await club.report(2, 1, a, "Я выиграл")
     assert await club.confirm(2, 1, b, "⚠️ Оспорить") == "Передано судье."
-    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победил {b}")
-    assert (await (await club.org.press(dispute, f"Победил {b}")).answer()).text == (
+    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победа: {b}")
+    assert (await (await club.org.press(dispute, f"Победа: {b}")).answer()).text == (
         "Результат принят."
     )
     await club.play(2, "Тур 2 из 4", skip=(1,))
