@@ -67,8 +67,8 @@ async def result(
         await message.reply(t(await swiss.result_usage(tournament)))
         return
     after, change = await swiss.correct(tournament.id, ruling, who)
+    await after()  # the board and both players first: the answer then says it is all done
     await message.reply(swiss.correction_text(t.lang, change))
-    await after()
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:

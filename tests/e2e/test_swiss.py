@@ -173,7 +173,7 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
     _, a2, _, _ = tables2[1]
     await club.org.send(GROUP, "/result 2 b")  # the judge corrects table 2: b won
-    await emu.wait_bot_message(GROUP, contains="Результат стола 2 внесён")
+    await emu.wait_bot_message(GROUP, contains="Результат исправлен (стол 2, тур 2)")
     corrected = club.board("Тур 2 из 4")
     assert corrected is not None
     assert [status for *_, status in club.tables(corrected)][:2] == ["✅ 0:1", "✅ 0:1"]
