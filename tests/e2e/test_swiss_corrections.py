@@ -230,7 +230,7 @@ async def test_best_of_three_scores_on_every_path_and_each_game_is_rated(
     await club.judge_says(f"/result {tech_table} tb неявка", "Результат внесён")
 
     # By hand. Points: b 3 + (2) + (3), c 3 + (2) + 1, a 0 + 0 + 1, d 0 + 0 + (3).
-    points = {a: 1, b: 3, c: 4, d: 0}
+    points: dict[str, float] = {a: 1, b: 3, c: 4, d: 0}
     points[x2] += 3
     points[v3] += 2.5
     # Games (won, played): r1 b 2–1 a, c 2–1 d; r2 x2 2–0 y2, a and d 0–2 each (double loss);
