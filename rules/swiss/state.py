@@ -369,7 +369,7 @@ def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int 
     if (claim.draw or claim.double_loss) and not draws:
         raise DrawInTop("no draws in the Top")
     if claim.double_loss:
-        return Result(Outcome.DOUBLE_LOSS, (0, 0))
+        return Result(Outcome.DOUBLE_LOSS, (0, 0) if best_of > 1 else None)
     if claim.draw:
         return Result(Outcome.AGREED_DRAW if claim.agreed else Outcome.DRAW, claim.games)
     a_wins = claim.winner == a

@@ -354,3 +354,46 @@ async def test_names_with_html_are_escaped_once_in_every_result_message(
         for message in emu.bot_messages(chat):
             seen = message.plain + " ".join(message.button_labels)
             assert "&lt;" not in seen and "&amp;" not in seen and "&gt;" not in seen, seen
+
+
+async def test_a_double_loss_settles_the_table_and_sonneborn_berger_halves_a_draw(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = JudgedClub(emu, players=4)
+    sb = "Бухгольц, Зоннеборн-Бергер, победы, личная встреча"
+    await club.create_with(rounds="3", top="Без ТОПа", fmt="Констрактед", tb=sb)
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    (_, a, b, _), (_, c, d, _) = club.tables(board)
+    await club.report(1, 1, a, "Ничья")
+    assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
+    # Both players of table 2 did not come: the judge gives both a technical loss.
+    await club.org.send(GROUP, "/result 2 dl оба не пришли")
+    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")  # settled
+    answer = (await emu.wait_bot_message(GROUP, contains="Результат внесён")).plain
+    assert answer == (
+        f"⚖️ Результат внесён (стол 2, тур 1): обоим техническое поражение: {c}, {d}.\n"
+        "Причина: оба не пришли"
+    )
+    done = club.board("Тур 1 из 3")
+    assert done is not None and [t[3] for t in club.tables(done)] == ["✅ ½:½", "✅ −:−"]
+    for player in (c, d):
+        told = await club.wait_find(club.users[player], "Судья внёс результат", "")
+        assert f"обоим техническое поражение: {c}, {d}" in told.plain
+    # By hand: a and b 1 point each, c and d 0. Sonneborn–Berger: a drew b (1 point): ½ × 1
+    # = 0.5 (the old ⅓ weight showed 0.33); c and d beat nobody: 0. Buchholz: a, b 1; c, d 0.
+    standings = await club.standings(1)
+    assert standings == {
+        a: ("1", ["1", "0.5", "0", "1"]),
+        b: ("1", ["1", "0.5", "0", "1"]),
+        c: ("0", ["0", "0", "0", "0"]),
+        d: ("0", ["0", "0", "0", "0"]),
+    }
+    # Not rated: finished now, the double loss changes nobody's rating (the draw of equals
+    # neither).
+    await club.org.send(GROUP, "/finish")
+    ask = await emu.wait_bot_message(GROUP, contains="Завершить турнир")
+    await (await club.org.press(ask, "🏁 Да, завершить")).answer()
+    final = await emu.wait_bot_message(GROUP, contains="Изменения рейтинга")
+    for name in (a, b, c, d):
+        assert f"{name}: +0.00" in final.plain
