@@ -397,3 +397,33 @@ async def test_a_double_loss_settles_the_table_and_sonneborn_berger_halves_a_dra
     final = await emu.wait_bot_message(GROUP, contains="Изменения рейтинга")
     for name in (a, b, c, d):
         assert f"{name}: +0.00" in final.plain
+
+
+async def test_a_semi_final_corrected_before_the_final_is_paired_and_not_after(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = JudgedClub(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="4"))
+    await club.org.send(GROUP, "/begin")
+    for number in (1, 2, 3):
+        if number > 1:
+            await club.org.send(GROUP, "/next_round")
+        await club.play(number, f"Тур {number} из 3")
+    await club.org.send(GROUP, "/next_round")
+    semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")  # the first players win
+    (_, _, b1, _), (_, a2, b2, _) = semis
+    # Semi-final 1 was reported wrongly; the final is not paired yet: its winner changes.
+    answer = await club.judge_says("/result 4 1 b", "Результат исправлен")
+    assert answer.startswith(f"⚖️ Результат исправлен (стол 1, ТОП: полуфинал): {b1} — победа")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_for(lambda: club.board("ТОП: финал"))
+    ((_, x, y, _),) = club.tables(final)
+    assert {x, y} == {b1, a2}
+    # Now the final is seated: semi-final 2's winner can no longer change.
+    refusal = await club.judge_says("/result 4 2 b", "Следующий тур ТОПа уже составлен")
+    assert "на столе 2 (тур 4)" in refusal
+    still = club.board("ТОП: финал")
+    assert still is not None and {t[1] for t in club.tables(still)} | {
+        t[2] for t in club.tables(still)
+    } == {b1, a2}
+    assert b2 not in still.plain
