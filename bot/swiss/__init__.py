@@ -137,3 +137,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     # The durable jobs that tell people about a pairing and about the end (crash-safe sends).
     app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
+    app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))

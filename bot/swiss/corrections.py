@@ -14,7 +14,8 @@ every change is logged with who, when and why).
   may ``/repair`` the current round while it has no result yet. In the Top a match's winner
   may change only until the bracket's next round is paired.
 - The answer names the round, the table, both players and the result (and what it was); both
-  players are told privately, once each (by the event's id).
+  players are told privately, once each (by the event's id), by a durable job stored with the
+  result: a crash after the commit only delays the notices to the restart.
 """
 
 from __future__ import annotations
@@ -28,12 +29,16 @@ from bot.results import Claim, Game
 from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.desk import after_result, game_of
-from db import players, reports
+from db import deadlines, players, reports, tournaments
+from db.database import Tx
+from db.models import Deadline
 from db.tournaments import Tournament
 from rules.results import Outcome
-from rules.swiss import TOP, Result, result_from_claim
+from rules.swiss import TOP, Result, Round, State, replay, result_from_claim
 from rules.swiss.state import LOSSES, WINS
 
+#: The durable job (``bot.deadlines``) that tells both players of a judge's result.
+TELL_JOB = "job:swiss_ruling"
 CODES = ("a", "b", "ta", "tb", "draw", "dl")
 _SCORE = re.compile(r"([0-9]):([0-9])")
 WIN_SCORES = {(2, 0), (2, 1)}
@@ -141,30 +146,12 @@ class Change:
 async def correct(
     core: Core, tournament_id: int, ruling: Ruling, actor: int
 ) -> tuple[AfterCommit, Change]:
-    """Store the ruling (see the module docstring); the after-commit step refreshes the board,
-    says a round is complete, and tells both players."""
+    """Store the ruling (see the module docstring) with the durable job that tells both
+    players; the after-commit step refreshes the board, says a round is complete, runs the job."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
         state = await core.state(tx, tournament_id)
-        rnd = state.current if ruling.round is None else state.round(ruling.round)
-        if rnd is None:
-            raise UserError("swiss.result_no_round", round=ruling.round or 1)
-        if ruling.round is not None and not 1 <= ruling.table <= len(rnd.tables):
-            raise UserError("swiss.result_no_round_table", round=rnd.number, table=ruling.table)
-        if not 1 <= ruling.table <= len(rnd.tables):
-            raise UserError("swiss.no_such_table", table=ruling.table)
-        match = match_format(tournament)
-        game = game_of(rnd, ruling.table)
-        claim = ruling_claim(ruling, game, match=match)
-        if claim is None:
-            raise UserError(usage_key(rnd.stage, match))
-        best_of = int(tournament.settings.get("best_of", 1))
-        result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
-        problem = state.correction_problem(rnd.number, ruling.table, result)
-        if problem is not None:
-            key = "swiss.no_such_table" if problem == "no_table" else f"swiss.result_{problem}"
-            raise UserError(key, round=rnd.number, table=ruling.table)
-        old = rnd.results.get(ruling.table)
+        rnd, game, result = checked(state, tournament, ruling)
         payload: dict[str, object] = {
             "round": rnd.number,
             "table": ruling.table,
@@ -176,28 +163,73 @@ async def correct(
         event_id = await core.event(tx, tournament_id, "sw_result", payload, actor)
         now = core.now().isoformat()
         await reports.resolve(tx, tournament_id, rnd.key(ruling.table), "decided", actor, now)
-        details = {
-            **payload,
-            "result": ruling.code,
-            "a": game.a,
-            "b": game.b,
-            "before": _stored(old),
-        }
+        old = rnd.results.get(ruling.table)
+        details = {**payload, "result": ruling.code, "a": game.a, "b": game.b}
         action = "result_corrected" if old is not None else "result_recorded"
-        await core.audit(tx, tournament_id, actor, action, details)
-        later = any(r.number > rnd.number for r in state.rounds)
+        await core.audit(tx, tournament_id, actor, action, {**details, "before": _stored(old)})
         announce = rnd is state.current and old is None
         done = await after_result(core, tx, tournament_id, announce=announce, tournament=tournament)
-        found = await core.names(tx, [game.a, game.b])
-        names = {pid: found[pid] for pid in (game.a, game.b)}
-    before = None if old is None else claim_of(old, game)
-    change = Change(tournament, game, claim, before, ruling.reason, later, event_id, names)
+        job = await deadlines.add(tx, TELL_JOB, tournament_id, core.now(), {"event": event_id})
+        change = await change_of(core, tx, tournament, event_id)
+    assert change is not None
 
     async def after() -> None:
         await done()
-        await tell_players(core, change)
+        await core.app.deadlines.run(job)  # both players (again at the restart if killed)
 
     return after, change
+
+
+def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round, Game, Result]:
+    """The round, the game and the result a ruling sets; ``UserError`` when it may not."""
+    rnd = state.current if ruling.round is None else state.round(ruling.round)
+    if rnd is None:
+        raise UserError("swiss.result_no_round", round=ruling.round or 1)
+    if not 1 <= ruling.table <= len(rnd.tables):
+        key = "swiss.no_such_table" if ruling.round is None else "swiss.result_no_round_table"
+        raise UserError(key, round=rnd.number, table=ruling.table)
+    match = match_format(tournament)
+    game = game_of(rnd, ruling.table)
+    claim = ruling_claim(ruling, game, match=match)
+    if claim is None:
+        raise UserError(usage_key(rnd.stage, match))
+    best_of = int(tournament.settings.get("best_of", 1))
+    result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
+    problem = state.correction_problem(rnd.number, ruling.table, result)
+    if problem is not None:
+        key = "swiss.no_such_table" if problem == "no_table" else f"swiss.result_{problem}"
+        raise UserError(key, round=rnd.number, table=ruling.table)
+    return rnd, game, result
+
+
+async def change_of(core: Core, tx: Tx, tournament: Tournament, event_id: int) -> Change | None:
+    """What the judge's ``sw_result`` event ``event_id`` changed, from the log: the state just
+    before it gives the result it replaced and whether later rounds were paired."""
+    events = await tournaments.events(tx, tournament.id)
+    found = next((e for e in events if e.id == event_id and e.kind == "sw_result"), None)
+    if found is None:
+        return None
+    state = replay((e.kind, e.payload) for e in events if e.id < event_id)
+    rnd = state.round(int(found.payload["round"]))
+    table = int(found.payload["table"])
+    if rnd is None or not 1 <= table <= len(rnd.tables):
+        return None
+    game = game_of(rnd, table)
+    games = found.payload.get("games")
+    score = (int(games[0]), int(games[1])) if games else None
+    result = Result(Outcome(found.payload["outcome_a"]), score)
+    old = rnd.results.get(table)
+    names = await core.names(tx, [game.a, game.b])
+    return Change(
+        tournament,
+        game,
+        claim_of(result, game),
+        None if old is None else claim_of(old, game),
+        str(found.payload.get("reason") or ""),
+        any(r.number > rnd.number for r in state.rounds),
+        event_id,
+        {pid: names[pid] for pid in (game.a, game.b)},
+    )
 
 
 def _stored(result: Result | None) -> dict[str, object] | None:
@@ -205,6 +237,18 @@ def _stored(result: Result | None) -> dict[str, object] | None:
         return None
     games = list(result.games) if result.games else None
     return {"outcome_a": result.outcome_a.value, "games": games}
+
+
+async def tell_job(core: Core, deadline: Deadline) -> None:
+    """The durable job of a judge's result (``TELL_JOB``): both players told, once each."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        event_id = deadline.payload.get("event")
+        change = None
+        if tournament is not None and isinstance(event_id, int):
+            change = await change_of(core, tx, tournament, event_id)
+    if change is not None:
+        await tell_players(core, change)
 
 
 def change_text(core: Core, lang: str, change: Change, *, private: bool) -> str:
