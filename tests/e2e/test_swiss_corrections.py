@@ -10,6 +10,7 @@ import sqlite3
 
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
+from tests.e2e.test_durable_announcements import crash_before
 from tests.e2e.test_swiss import GROUP, Club, game_label
 
 MTG = "OMW%, GW%, OGW%"
@@ -427,3 +428,33 @@ async def test_a_semi_final_corrected_before_the_final_is_paired_and_not_after(
         t[2] for t in club.tables(still)
     } == {b1, a2}
     assert b2 not in still.plain
+
+
+async def test_a_judges_result_cut_short_by_a_crash_still_reaches_both_players(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = JudgedClub(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    await club.org.send(GROUP, "/begin")
+    (_, a, b, _), _ = await club.play(1, "Тур 1 из 3")
+    await club.judge_says("/result 1 1 b", "Результат исправлен")
+    await club.wait_find(club.users[b], "Судья исправил результат", "")
+    await emu.idle()
+    await bot.stop()
+    # The dead bot had told a, not b: the job is pending again, b's notice not sent.
+    with sqlite3.connect(bot.db_path) as conn:
+        (b_id,) = conn.execute(
+            "SELECT id FROM players WHERE telegram_id = ?", (club.users[b].id,)
+        ).fetchone()
+    assert crash_before(bot, "job:swiss_ruling", f"sw:1:fix%:p{b_id}") == 1
+    await bot.start()
+
+    def told(name: str) -> int:
+        user = club.users[name]
+        return sum("Судья исправил" in m.plain for m in emu.bot_messages(user.id))
+
+    await emu.wait_for(lambda: told(b) == 2 or None)
+    await emu.idle()
+    assert (told(a), told(b)) == (1, 2)  # b's notice once more, a's not again
+    notice = [m for m in emu.bot_messages(club.users[b].id) if "Судья исправил" in m.plain][-1]
+    assert f"(стол 1, тур 1): {b} — победа, {a} — поражение. Было: {a} — победа" in notice.plain
