@@ -29,7 +29,9 @@ class ConfirmCb(CallbackData, prefix="cf"):
 
 
 class DecideCb(CallbackData, prefix="jd"):
-    """A judge's decision: a / b (that player won), d (draw), ta / tb (technical win)."""
+    """A judge's decision: a / b (that player won; in a match a20, a21, b20, b21 with the game
+    score from the winner's side), d (draw; d11 in a match), ta / tb (technical win), dl (both
+    players' technical loss): ``bot.claims.decision_choices``."""
 
     t: int
     g: str

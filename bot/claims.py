@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.results import Claim, Game
@@ -40,19 +41,63 @@ def claim_from_report(game: Game, presser: int, code: str, *, draws: bool = True
     raise BadCode(code)
 
 
-def claim_from_decision(game: Game, code: str, *, draws: bool = True) -> Claim:
-    """A judge's decision (``code`` as in ``DecideCb``)."""
-    table = {
-        "a": claim(game, winner=game.a),
-        "b": claim(game, winner=game.b),
-        "ta": claim(game, winner=game.a, technical=True),
-        "tb": claim(game, winner=game.b, technical=True),
-    }
-    if draws:
-        table["d"] = claim(game, draw=True)
-    if code not in table:
-        raise BadCode(code)
-    return table[code]
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision button: its code (``DecideCb.c``), the locale key of its label with the
+    player it names and the game score it shows, and the claim it stands for."""
+
+    code: str
+    label: str
+    claim: Claim
+    player: int | None = None
+    score: str = ""
+
+
+#: a match winner's game scores a judge can give (a best of three): 2:0 and 2:1
+WIN_SCORES = ((2, 0), (2, 1))
+
+
+def decision_choices(game: Game, *, draws: bool = True, match: bool = False) -> list[Choice]:
+    """The judge's choices for ``game``: the winner (in a match, with each game score: every
+    decision records one), a draw where allowed (1:1 in a match), a technical win of either
+    player, and a double loss where a game may end without a winner."""
+    out: list[Choice] = []
+    for side, player in (("a", game.a), ("b", game.b)):
+        if not match:
+            out.append(Choice(side, "results.decide_win", claim(game, winner=player), player))
+            continue
+        for won, lost in WIN_SCORES:
+            games = (won, lost) if player == game.a else (lost, won)
+            won_claim = claim(game, winner=player, games=games)
+            score = f"{won}:{lost}"
+            out.append(
+                Choice(f"{side}{won}{lost}", "results.decide_win_score", won_claim, player, score)
+            )
+    if draws and match:
+        out.append(
+            Choice(
+                "d11",
+                "results.decide_draw_score",
+                claim(game, draw=True, games=(1, 1)),
+                score="1:1",
+            )
+        )
+    elif draws:
+        out.append(Choice("d", "results.decide_draw", claim(game, draw=True)))
+    for side, player in (("ta", game.a), ("tb", game.b)):
+        technical = claim(game, winner=player, technical=True)
+        out.append(Choice(side, "results.decide_technical", technical, player))
+    if game.double_loss:
+        out.append(Choice("dl", "results.decide_double_loss", claim(game, double_loss=True)))
+    return out
+
+
+def claim_from_decision(game: Game, code: str, *, draws: bool = True, match: bool = False) -> Claim:
+    """A judge's decision (``code`` as in ``DecideCb``, one of ``decision_choices``)."""
+    for choice in decision_choices(game, draws=draws, match=match):
+        if choice.code == code:
+            return choice.claim
+    raise BadCode(code)
 
 
 def claim(
@@ -63,10 +108,18 @@ def claim(
     agreed: bool = False,
     technical: bool = False,
     games: tuple[int, int] | None = None,
+    double_loss: bool = False,
 ) -> Claim:
     if winner is not None and not game.has(winner):
         raise BadCode("winner outside the game")
     try:
-        return Claim(winner=winner, draw=draw, agreed=agreed, technical=technical, games=games)
+        return Claim(
+            winner=winner,
+            draw=draw,
+            agreed=agreed,
+            technical=technical,
+            games=games,
+            double_loss=double_loss,
+        )
     except ResultError as exc:  # no button of ours makes an impossible claim
         raise BadCode(str(exc)) from exc

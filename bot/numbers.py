@@ -59,6 +59,8 @@ NORM = _bound("norm", 1, 99)
 KOTH_MINUTES = _bound("koth_minutes", 1, 600)
 #: /extend of a Swiss round or table, in minutes (at most three hours).
 SWISS_MINUTES = _bound("swiss_minutes", 1, 180)
+#: A round number of a Swiss tournament (the Swiss rounds and the Top's).
+ROUND = _bound("round", 1, 99)
 #: A table number of a Swiss round.
 TABLE = _bound("table", 1, 999)
 

@@ -72,6 +72,15 @@ class Texts:
             raise KeyError(f"no text {key!r}")
         return template.format(**{name: escape(value) for name, value in values.items()})
 
+    def plain(self, lang: str, key: str, **values: object) -> str:
+        """A text for a button label: Telegram shows labels as typed, not as HTML, so values
+        are put in as they are (escaped, a name «A &amp; B» would read that way on the button)."""
+        table = self._tables.get(lang) or self._tables["ru"]
+        template = table.get(key) or self._tables["ru"].get(key)
+        if template is None:
+            raise KeyError(f"no text {key!r}")
+        return template.format(**values)
+
     def raw(self, lang: str, key: str) -> str:
         """A text with no placeholders filled (for button labels and menus)."""
         return self.get(lang, key)

@@ -111,6 +111,16 @@ def nickname(text: str) -> str:
     return value
 
 
+def note(text: str) -> str:
+    """A judge's short note, e.g. the reason of a correction: plain text, at most 200."""
+    value = _clean(text)
+    _no_controls(value)
+    _no_invisible(value)
+    if len(value) > 200:
+        raise Invalid("validation.note_length")
+    return value
+
+
 def phone(text: str) -> str:
     """A typed number is refused, whatever it looks like: only a shared contact of the user
     himself proves the number is his (``shared_phone``), so nobody stores someone else's."""

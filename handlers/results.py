@@ -168,7 +168,8 @@ async def decide(
     if game is None:
         await query.answer(t("results.closed"), show_alert=True)
         return
-    claim = claim_from_decision(game, callback_data.c, draws=desk.draws_allowed(tournament, game))
+    draws, match = desk.draws_allowed(tournament, game), desk.match_format(tournament)
+    claim = claim_from_decision(game, callback_data.c, draws=draws, match=match)
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
     await tell(query, outcome, t)
     if outcome.step is Step.FINAL:

@@ -4,9 +4,19 @@ Table 1).
 A new player starts at 1200 (section 3).
 
 K = base K × coefficient by participants: ≤12 → 0.8; 13–24 → 1.2; 25–48 → 1.6; >48 → 2.0.
-Every game played or that should have been played (technical wins and losses) is rated; a bye
-is not (it has no opponent). All games are rated against the ratings at the start of the
-tournament and the changes are summed, so the order of the games does not matter and a
+
+§3 rates «каждой партии»: every *game* is a rated game, not every match (:func:`rated_games`):
+
+- a played match with a game score is one Elo game per game won: a 2–1 match is three updates
+  (two wins of the match winner, one of the loser), a 1–1 draw two (one each);
+- a played match without a decided game (a 0–0 draw at time) or without a score (a single-game
+  tournament) is one game with the match's score (1, ½, 0);
+- a technical result (803) is the one game that should have been played (1 / 0);
+- a bye, a missed round and a double loss are not rated (no opponent, or nobody won).
+
+All games are rated against the ratings at the start of the tournament and the changes are
+summed. So the order does not matter for the sum; for the record it is fixed anyway: round by
+round, table by table, and inside a match player A's won games first, then player B's. A
 corrected result just recomputes.
 """
 
@@ -16,13 +26,14 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from rules.elo import elo_change_cents
-from rules.results import MatchRecord, PlayerId, elo_score
+from rules.results import MatchRecord, Outcome, PlayerId, elo_score
 
 __all__ = [
     "DEFAULT_BASE_K",
     "START_RATING",
     "START_RATING_CENTS",
     "k_factor",
+    "rated_games",
     "rating_changes",
     "tournament_coefficient",
 ]
@@ -68,11 +79,25 @@ def rating_changes(
     k = k_factor(participants, base_k)
     changes = dict.fromkeys(start_ratings, 0)
     for record in records:
-        score_a = elo_score(record.outcome_a)
-        if record.player_b is None or score_a is None:
-            continue
         a, b = record.player_a, record.player_b
-        delta = elo_change_cents(start_ratings[a], start_ratings[b], score_a, k)
-        changes[a] += delta
-        changes[b] -= delta
+        for score_a in rated_games(record):
+            assert b is not None  # rated_games rates nothing without an opponent
+            delta = elo_change_cents(start_ratings[a], start_ratings[b], score_a, k)
+            changes[a] += delta
+            changes[b] -= delta
     return changes
+
+
+_PLAYED = (Outcome.CLEAN_WIN, Outcome.LOSS, Outcome.DRAW, Outcome.AGREED_DRAW)
+
+
+def rated_games(record: MatchRecord) -> list[float]:
+    """Player A's Elo score in each rated game of one record, in rating order (see the module
+    docstring): A's won games (1) first, then B's (0); ``[]`` when nothing is rated."""
+    score_a = elo_score(record.outcome_a)
+    if record.player_b is None or score_a is None:
+        return []
+    decided = record.games_a + record.games_b
+    if record.outcome_a not in _PLAYED or decided == 0:
+        return [score_a]
+    return [1.0] * record.games_a + [0.0] * record.games_b

@@ -51,6 +51,9 @@ class Outcome(Enum):
     """805: both players agreed to a draw before reporting (1 point)."""
     BYE = "bye"
     """806: auto-win without an opponent — the bye of an odd round (2.9 points)."""
+    DOUBLE_LOSS = "double_loss"
+    """803 for both: the judge gives both players a technical loss (both absent, both
+    penalised): 0 points each, the round is settled, nobody is rated."""
 
 
 def points(outcome: Outcome) -> int:
@@ -64,7 +67,7 @@ def points(outcome: Outcome) -> int:
             return 29
         case Outcome.DRAW | Outcome.AGREED_DRAW:
             return 10
-        case Outcome.LOSS | Outcome.TECHNICAL_LOSS:
+        case Outcome.LOSS | Outcome.TECHNICAL_LOSS | Outcome.DOUBLE_LOSS:
             return 0
 
 
@@ -82,14 +85,15 @@ def opposite(outcome: Outcome) -> Outcome:
             return Outcome.TECHNICAL_LOSS
         case Outcome.TECHNICAL_LOSS:
             return Outcome.TECHNICAL_WIN
-        case Outcome.DRAW | Outcome.AGREED_DRAW:
+        case Outcome.DRAW | Outcome.AGREED_DRAW | Outcome.DOUBLE_LOSS:
             return outcome
         case Outcome.BYE:
             raise ResultError("a bye has no opponent")
 
 
 def elo_score(outcome: Outcome) -> float | None:
-    """The Elo score (1, ½, 0) of an outcome; ``None`` for a bye, which is not rated."""
+    """The Elo score (1, ½, 0) of an outcome; ``None`` for a bye and a double loss, which are
+    not rated (nobody played, nobody won)."""
     match outcome:
         case Outcome.CLEAN_WIN | Outcome.TECHNICAL_WIN:
             return 1.0
@@ -97,7 +101,7 @@ def elo_score(outcome: Outcome) -> float | None:
             return 0.5
         case Outcome.LOSS | Outcome.TECHNICAL_LOSS:
             return 0.0
-        case Outcome.BYE:
+        case Outcome.BYE | Outcome.DOUBLE_LOSS:
             return None
 
 
@@ -154,6 +158,8 @@ class MatchRecord:
             raise ResultError("only a bye or a missed round (technical loss) has no opponent")
         if self.player_b is not None and self.outcome_a is Outcome.BYE:
             raise ResultError("a bye has no opponent")
+        if self.player_b is None and self.outcome_a is Outcome.DOUBLE_LOSS:
+            raise ResultError("a double loss needs two players")
         if self.player_a == self.player_b:
             raise ResultError(f"{self.player_a!r} cannot play himself")
         if self.games_a < 0 or self.games_b < 0:
@@ -201,7 +207,8 @@ class Claim:
     ``winner`` is a club ID; ``technical``: a technical win (803) of the winner; ``agreed``: a
     draw the players agreed on (805) rather than one at time (804); ``games``: the game score of
     a match as (first player's games, second player's games), in the order the game lists its
-    players, or ``None`` when not reported. An impossible combination is a :class:`ResultError`.
+    players, or ``None`` when not reported; ``double_loss``: the judge gives both players a
+    technical loss (no winner, no draw). An impossible combination is a :class:`ResultError`.
     """
 
     winner: int | None = None
@@ -209,10 +216,11 @@ class Claim:
     agreed: bool = False
     technical: bool = False
     games: tuple[int, int] | None = None
+    double_loss: bool = False
 
     def __post_init__(self) -> None:
-        if self.draw == (self.winner is not None):
-            raise ResultError("a claim names either the winner or a draw")
+        if (self.draw + self.double_loss + (self.winner is not None)) != 1:
+            raise ResultError("a claim names either the winner, a draw or a double loss")
         if self.agreed and not self.draw:
             raise ResultError("only a draw is agreed")
         if self.technical and self.draw:
@@ -223,19 +231,23 @@ class Claim:
     def same_result(self, other: Claim) -> bool:
         """Whether two reports of one game agree: a draw agreed (805) and a draw at time (804)
         score the same, so telling them apart is no reason for a dispute."""
-        mine = (self.winner, self.draw, self.technical, self.games)
-        return mine == (other.winner, other.draw, other.technical, other.games)
+        mine = (self.winner, self.draw, self.technical, self.games, self.double_loss)
+        theirs = (other.winner, other.draw, other.technical, other.games, other.double_loss)
+        return mine == theirs
 
     def to_json(self) -> dict[str, Any]:
         """The claim as stored (``from_json`` reads it back); the keys never change, so stored
         reports read the same."""
-        return {
+        stored: dict[str, Any] = {
             "winner": self.winner,
             "draw": self.draw,
             "agreed": self.agreed,
             "technical": self.technical,
             "games": list(self.games) if self.games else None,
         }
+        if self.double_loss:  # only then: every other claim is stored as before it existed
+            stored["double_loss"] = True
+        return stored
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Claim:
@@ -248,4 +260,5 @@ class Claim:
             agreed=bool(data.get("agreed")),
             technical=bool(data.get("technical")),
             games=(int(games[0]), int(games[1])) if games else None,
+            double_loss=bool(data.get("double_loss")),
         )

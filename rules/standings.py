@@ -113,9 +113,22 @@ def _add(tally: _Tally, record: MatchRecord, player: PlayerId) -> None:
         tally.games_played += 2
         return
     tally.opponents.append((opponent, outcome))
+    if outcome is Outcome.DOUBLE_LOSS:  # lost without playing, like a missed round: 0-2
+        tally.games_played += 2
+        return
     won, lost = record.games_of(player)
     tally.games_won += won
     tally.games_played += won + lost
+
+
+_SB_WEIGHT = {
+    Outcome.CLEAN_WIN: Fraction(1),
+    Outcome.TECHNICAL_WIN: Fraction(1),
+    Outcome.DRAW: Fraction(1, 2),
+    Outcome.AGREED_DRAW: Fraction(1, 2),
+}
+"""Sonneborn–Berger: a beaten opponent's points count whole, a drawn one's half (the chess
+standard, whatever a draw scores in the table); a loss (or double loss) counts nothing."""
 
 
 def _match_win(tally: _Tally) -> Fraction:
@@ -147,8 +160,8 @@ def _value(kind: TieBreak, player: PlayerId, tallies: dict[PlayerId, _Tally]) ->
             return Fraction(tally.clean_wins)
         case TieBreak.SONNEBORN_BERGER:
             return sum(
-                (Fraction(tallies[opp].points * points(outcome), MAX_ROUND_POINTS)
-                 for opp, outcome in tally.opponents if outcome is not Outcome.BYE),
+                (tallies[opp].points * _SB_WEIGHT.get(outcome, Fraction(0))
+                 for opp, outcome in tally.opponents),
                 Fraction(0),
             )  # fmt: skip
         case TieBreak.OMW:

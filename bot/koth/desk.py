@@ -14,6 +14,7 @@ from bot.koth.core import TIMERS, AfterCommit, KothCore, Snapshot, state_of
 from bot.koth.events import game_number
 from bot.koth.finish import Finishing
 from bot.results import Claim, Game
+from bot.texts import Html
 from db import deadlines, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -102,9 +103,9 @@ class Desk:
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
         return None
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
+    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         n = game_number(game.key)
-        return self.core.texts.get(lang, "koth.game_label", n=n, name=tournament.name)
+        return Html(self.core.texts.get(lang, "koth.game_label", n=n, name=tournament.name))
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         return False

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from bot.clock import Clock
 from bot.deadlines import Deadlines, Late
+from bot.texts import Html
 from db import deadlines, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
@@ -57,6 +58,9 @@ class Game:
     b: int
     draws: bool = True
     stage: str = ""
+    #: a judge may give both players a technical loss (a Swiss round; not the Top, not King
+    #: of the Hill, where a game needs a winner)
+    double_loss: bool = False
 
     def opponent(self, player_id: int) -> int:
         return self.b if player_id == self.a else self.a
@@ -82,8 +86,9 @@ class GameDesk(Protocol):
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         """The player's game awaiting a result, for /report."""
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
-        """How people name the game: "table 3, round 2" or "game 12" (plain text)."""
+    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
+        """How people name the game: "table 3, round 2" or "game 12" (markup from ``Texts``,
+        its values escaped once: put it into another text as it is)."""
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         """False where a game cannot be drawn (King of the Hill, the Top)."""

@@ -13,11 +13,12 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ConfirmCb, DecideCb
+from bot.claims import decision_choices
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.settings import Settings
-from bot.texts import Texts, pick_language
+from bot.texts import Html, Texts, pick_language
 from db import players, reports, tournaments
 from db.database import Database
 from db.models import Deadline
@@ -46,17 +47,25 @@ class ResultNotices:
         self._asking: set[str] = set()
         flow.on_reminder = self.remind
 
-    def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> str:
+    def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> Html:
+        """A claim in words, the game score from the winner's side («Ann beat Bob 2:1» however
+        the table lists them); markup with the names escaped once (``Html``: put it into
+        another text as it is, or they are escaped twice)."""
         t = self._texts
+        if claim.double_loss:
+            return Html(t.get(lang, "results.claim_double_loss", a=names[game.a], b=names[game.b]))
         if claim.winner is None:
-            text = t.get(lang, "results.claim_draw", a=names[game.a], b=names[game.b])
-        else:
-            loser = game.opponent(claim.winner)
-            key = "results.claim_technical" if claim.technical else "results.claim_win"
-            text = t.get(lang, key, winner=names[claim.winner], loser=names[loser])
+            score = Html(f" {claim.games[0]}:{claim.games[1]}" if claim.games else "")
+            return Html(
+                t.get(lang, "results.claim_draw", a=names[game.a], b=names[game.b], score=score)
+            )
+        loser = game.opponent(claim.winner)
+        score = Html("")
         if claim.games:
-            text += f" ({claim.games[0]}:{claim.games[1]})"
-        return text
+            won, lost = claim.games if claim.winner == game.a else claim.games[::-1]
+            score = Html(f" {won}:{lost}")
+        key = "results.claim_technical" if claim.technical else "results.claim_win"
+        return Html(t.get(lang, key, winner=names[claim.winner], loser=names[loser], score=score))
 
     @staticmethod
     def _key(report: Report, reminder: bool) -> str:
@@ -141,23 +150,17 @@ class ResultNotices:
     def decision_keyboard(
         self, lang: str, tournament: Tournament, game: Game, names: dict[int, str], desk: GameDesk
     ) -> InlineKeyboardMarkup:
-        t = self._texts
+        """The judge's choices: the winner (in a match, with the game score), a draw where
+        allowed, a technical win of either player, and both players' technical loss where a
+        game may end without a winner (``Game.double_loss``). Labels are plain text."""
         builder = InlineKeyboardBuilder()
-        for code, player in (("a", game.a), ("b", game.b)):
-            builder.button(
-                text=t.get(lang, "results.decide_win", name=names[player]),
-                callback_data=DecideCb(t=tournament.id, g=game.key, c=code),
-            )
-        if desk.draws_allowed(tournament, game):
-            builder.button(
-                text=t.get(lang, "results.decide_draw"),
-                callback_data=DecideCb(t=tournament.id, g=game.key, c="d"),
-            )
-        for code, player in (("ta", game.a), ("tb", game.b)):
-            builder.button(
-                text=t.get(lang, "results.decide_technical", name=names[player]),
-                callback_data=DecideCb(t=tournament.id, g=game.key, c=code),
-            )
+        draws = desk.draws_allowed(tournament, game)
+        match = desk.match_format(tournament)
+        for choice in decision_choices(game, draws=draws, match=match):
+            name = "" if choice.player is None else names[choice.player]
+            text = self._texts.plain(lang, choice.label, name=name, score=choice.score)
+            callback = DecideCb(t=tournament.id, g=game.key, c=choice.code)
+            builder.button(text=text, callback_data=callback)
         builder.adjust(2)
         return builder.as_markup()
 

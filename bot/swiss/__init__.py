@@ -8,7 +8,8 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``entry``: a player's request to enter once the tournament runs, the organiser's answer;
 - ``rounds`` and ``top``: starting, pairing the Swiss rounds and the Top's bracket;
 - ``broadcast``: the live board and each player's pairing, sent concurrently;
-- ``desk``: the result desk of the result flow and the judge's corrections;
+- ``desk``: the result desk of the result flow;
+- ``corrections``: the judge's ``/result`` of any round (808), both players told;
 - ``timers``: the round's warning, time and extra time;
 - ``finish``: the end with the rating (also early), and cancelling;
 - ``queries`` / ``export``: standings, pairings, CSV.
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from bot.deadlines import Late
 from bot.swiss import (
     broadcast,
-    desk,
+    corrections,
     entry,
     export,
     finish,
@@ -87,8 +88,16 @@ class SwissService(Core):
     ) -> AfterCommit:
         return await rounds.next_round(self, tournament_id, actor, again=again)
 
-    async def correct(self, tournament_id: int, table: int, code: str, actor: int) -> AfterCommit:
-        return await desk.correct(self, tournament_id, table, code, actor)
+    async def correct(
+        self, tournament_id: int, ruling: corrections.Ruling, actor: int
+    ) -> tuple[AfterCommit, corrections.Change]:
+        return await corrections.correct(self, tournament_id, ruling, actor)
+
+    async def result_usage(self, tournament: Tournament) -> str:
+        return await corrections.usage(self, tournament)
+
+    def correction_text(self, lang: str, change: corrections.Change) -> str:
+        return corrections.change_text(self, lang, change, private=False)
 
     async def extend(
         self, tournament_id: int, table: int | None, minutes: int, actor: int
@@ -133,3 +142,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     # The durable jobs that tell people about a pairing and about the end (crash-safe sends).
     app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
+    app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))

@@ -133,8 +133,9 @@ class Core:
     # -- writes inside a transaction
     async def event(
         self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
-    ) -> None:
-        await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
+    ) -> int:
+        """Append an event to the tournament's log; its id."""
+        return await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
 
     async def audit(
         self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]

@@ -1,14 +1,15 @@
-"""The result desk: which games are open, recording final results, the judge's corrections."""
+"""The result desk: which games are open, recording final results (a judge's ``/result``:
+``bot.swiss.corrections``)."""
 
 from __future__ import annotations
 
-from bot.errors import UserError
 from bot.results import Claim, Game
 from bot.swiss import finish
 from bot.swiss.broadcast import match_format, refresh_board
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
-from db import reports, tournaments
+from bot.texts import Html
+from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
@@ -58,13 +59,13 @@ class SwissDesk:
                 return game_of(rnd, table)
         return None
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> str:
+    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         number, table = parse_key(game.key)
         t = self._core.t(lang)
         if not game.stage:
-            return t("swiss.label", table=table, round=number)
-        stage = t(f"swiss.stage_{game.stage}", players=0)
-        return t("swiss.label_top", table=table, round=t("swiss.top_name", stage=stage))
+            return Html(t("swiss.label", table=table, round=number))
+        stage = Html(t(f"swiss.stage_{game.stage}", players=0))
+        return Html(t("swiss.label_top", table=table, round=Html(t("swiss.top_name", stage=stage))))
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         return game.draws
@@ -82,7 +83,8 @@ def game_of(rnd: Round, table: int) -> Game:
     their rounds' stages in the log tell the same.)"""
     a, b = rnd.tables[table - 1]
     stage = top_stage(len(rnd.tables)) if rnd.stage == TOP else ""
-    return Game(rnd.key(table), a, b, draws=rnd.draws_allowed, stage=stage)
+    draws = rnd.draws_allowed
+    return Game(rnd.key(table), a, b, draws=draws, stage=stage, double_loss=draws)
 
 
 async def record(
@@ -90,7 +92,8 @@ async def record(
 ) -> AfterCommit:
     """A final result from the result flow (confirmed, or decided by a judge)."""
     number, table = parse_key(game.key)
-    result = result_from_claim(claim, game.a, draws=game.draws)
+    best_of = int(tournament.settings.get("best_of", 1))
+    result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
     payload = {
         "round": number,
         "table": table,
@@ -135,29 +138,3 @@ async def after_result(
             await core.app.sender.send(tournament.chat_id, text)
 
     return after
-
-
-async def correct(core: Core, tournament_id: int, table: int, code: str, actor: int) -> AfterCommit:
-    """A judge's correction (or record) of a result of the current round: a / b / draw / ta / tb."""
-    async with core.db.transaction() as tx:
-        await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
-        state = await core.state(tx, tournament_id)
-        rnd = state.current
-        if rnd is None or not 1 <= table <= len(rnd.tables):
-            raise UserError("swiss.no_such_table", table=table)
-        if code not in JUDGE_CODES or (code == "draw" and not rnd.draws_allowed):
-            raise UserError("swiss.result_usage")
-        payload = {
-            "round": rnd.number,
-            "table": table,
-            "outcome_a": JUDGE_CODES[code].value,
-            "games": None,
-        }
-        await core.event(tx, tournament_id, "sw_result", payload, actor)
-        now = core.now().isoformat()
-        await reports.resolve(tx, tournament_id, rnd.key(table), "decided", actor, now)
-        a, b = rnd.tables[table - 1]
-        action = "result_corrected" if table in rnd.results else "result_recorded"
-        details = {"round": rnd.number, "table": table, "result": code, "a": a, "b": b}
-        await core.audit(tx, tournament_id, actor, action, details)
-        return await after_result(core, tx, tournament_id, announce=table not in rnd.results)

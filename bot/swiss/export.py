@@ -13,6 +13,7 @@ from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
 from db.tournaments import Tournament
 from rules.swiss import State, points_text
+from rules.swiss.state import single_game
 
 STANDINGS_HEAD = ["rank", "club_id", "name", "points"]
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]
@@ -59,7 +60,8 @@ def result_rows(state: State, names: Names) -> list[list[object]]:
         for table, (a, b) in enumerate(rnd.tables, start=1):
             result = rnd.results.get(table)
             outcome = result.outcome_a.value if result else ""
-            games = f"{result.games[0]}:{result.games[1]}" if result and result.games else ""
+            score = (result.games or single_game(result.outcome_a)) if result else None
+            games = f"{score[0]}:{score[1]}" if score else ""
             rows.append([rnd.number, rnd.stage, table, a, names[a], b, names[b], outcome, games])
         if rnd.bye is not None:
             rows.append([rnd.number, rnd.stage, "", rnd.bye, names[rnd.bye], "", "", "bye", ""])

@@ -157,9 +157,10 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
 async def swiss_pairs(
     core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
 ) -> tuple[Pairs, int | None]:
-    """The pairing engine over the active players ranked by the standings."""
+    """The pairing engine over the active players ranked by the standings (exact points),
+    grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win)."""
     active = set(await core.active(tx, tournament.id))
-    points = state.points()
+    points = state.pairing_scores()
     rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
     order = [int(r.player) for r in rows if int(r.player) in active]
     try:

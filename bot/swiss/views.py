@@ -58,6 +58,7 @@ def result_mark(result: Result | None, pending: bool, t: Callable[..., str]) -> 
         Outcome.TECHNICAL_LOSS: "−:+",
         Outcome.DRAW: "½:½",
         Outcome.AGREED_DRAW: "½:½",
+        Outcome.DOUBLE_LOSS: "−:−",
     }.get(result.outcome_a, "")
     return t("swiss.status_done", result=code + games)
 

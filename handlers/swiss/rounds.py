@@ -1,5 +1,6 @@
 """Judges and organisers running the rounds: ``/begin``, ``/next_round``, ``/repair``,
-``/result <table> <a|b|draw|ta|tb>``, ``/extend <minutes>`` or ``/extend <table> <minutes>``."""
+``/result [round] <table> <result> [score] [reason]`` (``bot.swiss.corrections``),
+``/extend <minutes>`` or ``/extend <table> <minutes>``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from aiogram.types import Message
 from bot import numbers
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
+from bot.swiss.corrections import parse as parse_ruling
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -61,13 +63,13 @@ async def result(
 ) -> None:
     if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
         return
-    parts = (command.args or "").split()
-    if len(parts) != 2 or not numbers.is_whole(parts[0]):
-        await message.reply(t("swiss.result_usage"))
+    ruling = parse_ruling(command.args)
+    if ruling is None:
+        await message.reply(t(await swiss.result_usage(tournament)))
         return
-    table = numbers.whole(parts[0], numbers.TABLE)
-    await run(swiss.correct(tournament.id, table, parts[1].lower(), who))
-    await message.reply(t("swiss.result_recorded", table=table))
+    after, change = await swiss.correct(tournament.id, ruling, who)
+    await after()  # the board and both players first: the answer then says it is all done
+    await message.reply(swiss.correction_text(t.lang, change))
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:

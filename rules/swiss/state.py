@@ -6,8 +6,11 @@ Events (kind → payload, as the bot stores them in its log):
 - ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye"}`` —
   a round was paired; a later ``sw_round`` with the same number (``gen`` + 1) replaces it
   (the judge's re-pairing);
-- ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None}`` — a final result; a
-  later one for the same table is a judge's correction;
+- ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None, "reason"?}`` — a final
+  result; a later one for the same table is a judge's correction (808), of any round while the
+  tournament runs: the event's actor is the judge, ``reason`` his optional why. Pairings
+  already made stand (the rounds' ``sw_round`` events are untouched); the standings, the
+  tie-breaks, the score groups and so every later pairing are replayed from the corrected log;
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
   (``bye``) each, or nothing: ``LatePolicy``);
@@ -28,6 +31,7 @@ from enum import Enum
 from typing import Any
 
 from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
+from rules.swiss.score_groups import pairing_scores
 from rules.top import BracketError, DrawInTop, top_state
 
 SWISS = "swiss"
@@ -169,7 +173,7 @@ class State:
                 result = rnd.results.get(table)
                 if result is None:
                     continue
-                games = result.games or (0, 0)
+                games = result.games or single_game(result.outcome_a)
                 out.append(MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1]))
             if rnd.bye is not None:
                 out.append(MatchRecord(rnd.number, rnd.bye, None, Outcome.BYE))
@@ -195,6 +199,33 @@ class State:
                 b = int(record.player_b)
                 total[b] = total.get(b, 0) + points(record.outcome_b)
         return total
+
+    def pairing_scores(self) -> dict[int, int]:
+        """Score groups for pairing (``rules.swiss.score_groups``): wins and draws, in tenths."""
+        return {int(p): v for p, v in pairing_scores([], self.records()).items()}
+
+    def correction_problem(self, number: int, table: int, result: Result) -> str | None:
+        """Why a judge may not set ``result`` at ``table`` of round ``number`` (a key suffix:
+        ``no_round``, ``no_table``, ``top_needs_winner``, ``top_moved_on``), or ``None``.
+
+        Any Swiss round may be corrected while the tournament runs: its pairing and later ones
+        stand, the standings and future pairings use the correction (and the Top's seeds, once
+        published, stand too). A Top match needs a winner, and once the bracket's next round
+        is paired its winner may no longer change (his opponent is already seated); its score
+        may."""
+        rnd = self.round(number)
+        if rnd is None:
+            return "no_round"
+        if not 1 <= table <= len(rnd.tables):
+            return "no_table"
+        if rnd.stage != TOP:
+            return None
+        if result.outcome_a not in WINS + LOSSES:
+            return "top_needs_winner"
+        before = rnd.results.get(table)
+        later = any(r.number > number for r in self.top_rounds())
+        flipped = before is not None and (before.outcome_a in WINS) != (result.outcome_a in WINS)
+        return "top_moved_on" if later and flipped else None
 
     def played(self) -> set[frozenset[int]]:
         return {frozenset(pair) for rnd in self.swiss_rounds() for pair in rnd.tables}
@@ -243,6 +274,22 @@ class State:
 
 
 WINS = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN)
+LOSSES = (Outcome.LOSS, Outcome.TECHNICAL_LOSS)
+
+
+def single_game(outcome: Outcome) -> tuple[int, int]:
+    """The game score of a result stored without one (a single-game tournament): a win is 1–0,
+    a loss 0–1, a draw or a double loss 0–0."""
+    if outcome in WINS:
+        return 1, 0
+    if outcome in LOSSES:
+        return 0, 1
+    return 0, 0
+
+
+def games_to_win(best_of: int) -> int:
+    """Games a match winner needs: 2 of 3, 1 of 1."""
+    return best_of // 2 + 1
 
 
 def replay(events: Iterable[tuple[str, dict[str, Any]]]) -> State:
@@ -311,16 +358,27 @@ def _join(state: State, payload: dict[str, Any]) -> None:
         state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
 
 
-def result_from_claim(claim: Claim, a: int, *, draws: bool = True) -> Result:
-    """A reported or decided result as player A's outcome (801–805); ``draws=False`` for a game
-    that cannot be drawn (the Top), where a draw is :class:`rules.top.DrawInTop`."""
-    if claim.draw and not draws:
+def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int = 1) -> Result:
+    """A reported or decided result as player A's outcome (801–805, a double loss);
+    ``draws=False`` for a game that cannot be drawn (the Top), where a draw or a double loss
+    is :class:`rules.top.DrawInTop`.
+
+    The game score is the claim's; in a match (``best_of`` 3) a technical result without one
+    counts as won by the games a match needs (2–0: a forfeited match in game-win tie-breaks, as
+    a bye counts 2–0), a double loss as 0–0 (both count it 0–2 in the tie-breaks)."""
+    if (claim.draw or claim.double_loss) and not draws:
         raise DrawInTop("no draws in the Top")
+    if claim.double_loss:
+        return Result(Outcome.DOUBLE_LOSS, (0, 0) if best_of > 1 else None)
     if claim.draw:
         return Result(Outcome.AGREED_DRAW if claim.agreed else Outcome.DRAW, claim.games)
     a_wins = claim.winner == a
     if claim.technical:
-        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, claim.games)
+        need = games_to_win(best_of)
+        games: tuple[int, int] | None = claim.games or ((need, 0) if a_wins else (0, need))
+        if best_of == 1 and claim.games is None:  # a single game: stored without a score
+            games = None
+        return Result(Outcome.TECHNICAL_WIN if a_wins else Outcome.TECHNICAL_LOSS, games)
     return Result(Outcome.CLEAN_WIN if a_wins else Outcome.LOSS, claim.games)
 
 
@@ -341,8 +399,10 @@ __all__ = [
     "apply",
     "draws_allowed",
     "game_key",
+    "games_to_win",
     "late_policy",
     "points_text",
     "replay",
     "result_from_claim",
+    "single_game",
 ]

@@ -125,7 +125,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     ask = await ann.wait_message(contains="Верно?", predicate=has_buttons)
     await press(ann, ask, "Оспорить")
     dispute = await org.wait_message(contains="Спор о результате")
-    assert "Результат принят" in await press(org, dispute, "Победил Ann")
+    assert "Результат принят" in await press(org, dispute, "Победа: Ann")
 
     # game 3 is confirmed wrongly and voided by the judge, then played again
     await play(emu, "3", dan, "Я выиграл", ann)

@@ -165,15 +165,15 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     _, a, b, _ = tables2[0]
     await club.report(2, 1, a, "Я выиграл")
     assert await club.confirm(2, 1, b, "⚠️ Оспорить") == "Передано судье."
-    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победил {b}")
-    assert (await (await club.org.press(dispute, f"Победил {b}")).answer()).text == (
+    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победа: {b}")
+    assert (await (await club.org.press(dispute, f"Победа: {b}")).answer()).text == (
         "Результат принят."
     )
     await club.play(2, "Тур 2 из 4", skip=(1,))
     await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
     _, a2, _, _ = tables2[1]
     await club.org.send(GROUP, "/result 2 b")  # the judge corrects table 2: b won
-    await emu.wait_bot_message(GROUP, contains="Результат стола 2 внесён")
+    await emu.wait_bot_message(GROUP, contains="Результат исправлен (стол 2, тур 2)")
     corrected = club.board("Тур 2 из 4")
     assert corrected is not None
     assert [status for *_, status in club.tables(corrected)][:2] == ["✅ 0:1", "✅ 0:1"]

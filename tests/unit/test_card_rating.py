@@ -8,6 +8,7 @@ from rules.card_rating import (
     START_RATING,
     START_RATING_CENTS,
     k_factor,
+    rated_games,
     rating_changes,
     tournament_coefficient,
 )
@@ -51,3 +52,46 @@ def test_bye_is_not_rated_and_games_use_start_ratings() -> None:
     changes = rating_changes(ratings, records, participants=10)
     one_win = round(16 * 0.8 * 0.5 * 100)
     assert changes == {"a": 2 * one_win, "b": -one_win, "c": -one_win}
+
+
+# §3 rates «каждой партии»: every game of a match. Hand calculation for A 1300 vs B 1200 in a
+# tournament of ≤12 players, K = 16 × 0.8 = 12.8: E(A) = 1 / (1 + 10^(−100/400)) = 0.640065;
+# a game A wins: 12.8 × (1 − 0.640065) = +4.607 → +4.61; a game A loses: 12.8 × (0 − 0.640065)
+# = −8.193 → −8.19; a drawn game: 12.8 × (0.5 − 0.640065) = −1.793 → −1.79.
+A_WINS, A_LOSES, A_DRAWS = 461, -819, -179
+
+
+@pytest.mark.parametrize(
+    ("outcome", "games", "expected"),
+    [
+        (Outcome.CLEAN_WIN, (2, 1), 2 * A_WINS + A_LOSES),  # three updates: +1.03
+        (Outcome.CLEAN_WIN, (2, 0), 2 * A_WINS),  # two updates: +9.22
+        (Outcome.LOSS, (1, 2), A_WINS + 2 * A_LOSES),  # −11.77
+        (Outcome.DRAW, (1, 1), A_WINS + A_LOSES),  # a game each: −3.58 (= two drawn games)
+        (Outcome.DRAW, (0, 0), A_DRAWS),  # no game decided at time: one drawn game
+        (Outcome.CLEAN_WIN, (0, 0), A_WINS),  # a single-game tournament's win
+        (Outcome.TECHNICAL_WIN, (2, 0), A_WINS),  # the one game that should have been played
+        (Outcome.TECHNICAL_LOSS, (0, 2), A_LOSES),
+        (Outcome.DOUBLE_LOSS, (0, 0), 0),  # nobody won: not rated
+    ],
+)
+def test_each_game_of_a_match_is_rated(
+    outcome: Outcome, games: tuple[int, int], expected: int
+) -> None:
+    record = MatchRecord(1, "a", "b", outcome, *games)
+    changes = rating_changes({"a": 1300.0, "b": 1200.0}, [record], participants=9)
+    assert changes == {"a": expected, "b": -expected}
+
+
+def test_rated_games_order_a_wins_then_b_wins_and_nothing_without_an_opponent() -> None:
+    assert rated_games(MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 1)) == [1.0, 1.0, 0.0]
+    assert rated_games(MatchRecord(1, "a", "b", Outcome.LOSS, 1, 2)) == [1.0, 0.0, 0.0]
+    assert rated_games(MatchRecord(1, "a", None, Outcome.BYE)) == []
+    assert rated_games(MatchRecord(1, "a", None, Outcome.TECHNICAL_LOSS)) == []  # a missed round
+    assert rated_games(MatchRecord(1, "a", "b", Outcome.DOUBLE_LOSS)) == []
+
+
+def test_a_two_one_match_between_equals_is_plus_one_game() -> None:
+    # 1200 vs 1200: each game ±6.40; 2–1 = +6.40 + 6.40 − 6.40 = +6.40.
+    record = MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 1)
+    assert rating_changes({"a": 1200.0, "b": 1200.0}, [record], participants=4)["a"] == 640

@@ -22,6 +22,7 @@ def test_points_table_in_tenths() -> None:
         Outcome.DRAW: 10,
         Outcome.AGREED_DRAW: 10,
         Outcome.BYE: 29,
+        Outcome.DOUBLE_LOSS: 0,
     }
     assert {outcome: points(outcome) for outcome in Outcome} == table
 
@@ -135,3 +136,22 @@ def test_reports_agree_when_the_result_is_the_same_agreed_or_not() -> None:
     assert not Claim(winner=1).same_result(Claim(winner=2))
     assert not Claim(winner=1).same_result(Claim(winner=1, technical=True))
     assert not Claim(winner=1, games=(2, 0)).same_result(Claim(winner=1, games=(2, 1)))
+
+
+def test_double_loss_scores_nothing_for_both_and_is_not_rated() -> None:
+    record = MatchRecord(3, "a", "b", Outcome.DOUBLE_LOSS)
+    assert record.outcome_b is Outcome.DOUBLE_LOSS
+    assert points(record.outcome_a) == points(record.outcome_b) == 0
+    assert elo_score(Outcome.DOUBLE_LOSS) is None
+    with pytest.raises(ResultError):
+        MatchRecord(3, "a", None, Outcome.DOUBLE_LOSS)
+
+
+def test_double_loss_claim_has_no_winner_and_round_trips() -> None:
+    claim = Claim(double_loss=True)
+    assert Claim.from_json(claim.to_json()) == claim
+    assert not claim.same_result(Claim(draw=True))
+    with pytest.raises(ResultError):
+        Claim(winner=1, double_loss=True)
+    with pytest.raises(ResultError):
+        Claim(draw=True, double_loss=True)

@@ -103,3 +103,44 @@ def test_default_list_is_buchholz_median_clean_wins_head_to_head() -> None:
         TieBreak.CLEAN_WINS,
         TieBreak.HEAD_TO_HEAD,
     )
+
+
+def test_sonneborn_berger_counts_a_beaten_opponent_whole_and_a_drawn_one_half() -> None:
+    # Points: a 3 + 1 = 4, b 0 + 3 = 3, c 0, d 3 + 1 = 4, e 0 + 2.9 = 2.9. By hand:
+    # SB(a) = 3 (b, beaten) + ½ × 4 (d, drawn) = 5 (the old ⅓ weight gave 3 + 4/3 = 4.33);
+    # SB(d) = 2.9 (e, beaten) + ½ × 4 (a, drawn) = 4.9.
+    records = [
+        MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 0),
+        MatchRecord(1, "d", "e", Outcome.CLEAN_WIN, 2, 1),
+        MatchRecord(2, "a", "d", Outcome.DRAW, 1, 1),
+        MatchRecord(2, "b", "c", Outcome.CLEAN_WIN, 2, 0),
+        MatchRecord(2, "e", None, Outcome.BYE),
+    ]
+    rows = {
+        row.player: row
+        for row in compute_standings(
+            list("abcde"), records, seed=1, tie_breaks=[TieBreak.SONNEBORN_BERGER]
+        )
+    }
+    assert rows["b"].points == 30 and rows["d"].points == 40
+    assert rows["a"].tie_breaks[TieBreak.SONNEBORN_BERGER] == 30 + Fraction(40, 2)  # 5 points
+    assert rows["d"].tie_breaks[TieBreak.SONNEBORN_BERGER] == 29 + Fraction(40, 2)
+    # b beat c (0 points) and lost to a: 0; e lost to d, his bye is no opponent: 0.
+    assert rows["b"].tie_breaks[TieBreak.SONNEBORN_BERGER] == 0
+    assert rows["e"].tie_breaks[TieBreak.SONNEBORN_BERGER] == 0
+
+
+def test_game_win_uses_the_real_game_counts_and_a_double_loss_counts_zero_two() -> None:
+    # a: 2–1 win, 1–1 draw, then a double loss: 3 of 5 played games, and 0–2 → 3/7.
+    records = [
+        MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 1),
+        MatchRecord(2, "a", "c", Outcome.DRAW, 1, 1),
+        MatchRecord(3, "a", "b", Outcome.DOUBLE_LOSS),
+    ]
+    rows = {
+        row.player: row
+        for row in compute_standings(list("abc"), records, seed=1, tie_breaks=[TieBreak.GW])
+    }
+    assert rows["a"].tie_breaks[TieBreak.GW] == Fraction(3, 7)
+    assert rows["a"].points == 40 and rows["b"].points == 0
+    assert rows["b"].tie_breaks[TieBreak.GW] == Fraction(1, 3)  # 1 of 5 → the ⅓ floor

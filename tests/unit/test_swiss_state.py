@@ -247,3 +247,51 @@ def test_the_top_is_paired_from_the_results_of_its_earlier_rounds() -> None:
 def test_the_top_is_not_paired_before_it_is_seeded() -> None:
     with pytest.raises(BracketError):
         replay([begin([1, 2, 3, 4])]).top_pairs(4)
+
+
+def test_a_technical_match_counts_two_nil_and_a_double_loss_has_no_winner() -> None:
+    tech_b = Claim(winner=2, technical=True)
+    assert result_from_claim(tech_b, 1, best_of=3) == Result(Outcome.TECHNICAL_LOSS, (0, 2))
+    both = Claim(double_loss=True)
+    assert result_from_claim(both, 1, best_of=3) == Result(Outcome.DOUBLE_LOSS, (0, 0))
+    with pytest.raises(DrawInTop):
+        result_from_claim(both, 1, draws=False)
+
+
+def test_a_correction_of_an_earlier_round_keeps_its_pairings_and_changes_the_scores() -> None:
+    events = [
+        begin([1, 2, 3, 4, 5]),
+        round_event(1, [[1, 2], [3, 4]], 5),
+        result(1, 1, Outcome.CLEAN_WIN),
+        result(1, 2, Outcome.CLEAN_WIN),
+        round_event(2, [[1, 3], [5, 2]], 4),
+    ]
+    before = replay(events)
+    assert before.points() == {1: 30, 2: 0, 3: 30, 4: 29, 5: 29}
+    after = replay([*events, result(1, 1, Outcome.LOSS)])  # the judge: 2 won table 1
+    assert after.points() == {1: 0, 2: 30, 3: 30, 4: 29, 5: 29}
+    second = after.round(2)
+    assert second is not None and second.tables == [(1, 3), (5, 2)]  # round 2 stands
+    assert after.played() == before.played()
+    # Score groups: the bye (2.9) is a win like 3; the corrected winner is in the group.
+    assert after.pairing_scores() == {1: 0, 2: 30, 3: 30, 4: 30, 5: 30}
+
+
+def test_a_top_match_winner_changes_only_until_the_next_top_round_is_paired() -> None:
+    events = [
+        begin([1, 2, 3, 4]),
+        ("sw_top", {"seeds": [1, 2, 3, 4]}),
+        round_event(4, [[1, 4], [2, 3]], None, stage=TOP),
+        result(4, 1, Outcome.CLEAN_WIN),
+        result(4, 2, Outcome.CLEAN_WIN),
+    ]
+    state = replay(events)
+    flipped = Result(Outcome.LOSS)
+    assert state.correction_problem(4, 1, flipped) is None  # the final is not paired yet
+    assert state.correction_problem(4, 1, Result(Outcome.DRAW)) == "top_needs_winner"
+    assert state.correction_problem(4, 1, Result(Outcome.DOUBLE_LOSS)) == "top_needs_winner"
+    state = replay([*events, round_event(5, [[1, 2]], None, stage=TOP)])
+    assert state.correction_problem(4, 1, flipped) == "top_moved_on"
+    assert state.correction_problem(4, 1, Result(Outcome.CLEAN_WIN, (2, 0))) is None  # a score
+    assert state.correction_problem(7, 1, flipped) == "no_round"
+    assert state.correction_problem(4, 3, flipped) == "no_table"

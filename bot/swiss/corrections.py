@@ -1,0 +1,289 @@
+"""``/result [round] <table> <result> [score] [reason]``: a judge records or corrects a result
+of any round while the tournament runs (808: results are final; only a judge changes one, and
+every change is logged with who, when and why).
+
+- Without a round it is the current round's table (an open table gets its result).
+- The result: ``a`` / ``b`` (that player of the table won), ``ta`` / ``tb`` (a technical win),
+  ``draw``, ``dl`` (both players get a technical loss). In a match (best of three) a win
+  carries the winner's game score, ``2:0`` or ``2:1`` (either way round), a draw ``1:1``
+  (the default) or ``0:0``. The Top allows only a winner.
+- What stays and what changes: the stored ``sw_result`` replaces the table's result; its
+  event records the judge (the actor) and the reason. Pairings already published stand (a
+  club does not re-seat people who have played); the standings, the tie-breaks, the score
+  groups and so every pairing made from now on are replayed from the corrected log. The judge
+  may ``/repair`` the current round while it has no result yet. In the Top a match's winner
+  may change only until the bracket's next round is paired.
+- The answer names the round, the table, both players and the result (and what it was); both
+  players are told privately, once each (by the event's id), by a durable job stored with the
+  result: a crash after the commit only delays the notices to the restart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot import numbers, validation
+from bot.errors import UserError
+from bot.results import Claim, Game
+from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
+from bot.swiss.core import AfterCommit, Core
+from bot.swiss.desk import after_result, game_of
+from db import deadlines, players, reports, tournaments
+from db.database import Tx
+from db.models import Deadline
+from db.tournaments import Tournament
+from rules.results import Outcome
+from rules.swiss import TOP, Result, Round, State, replay, result_from_claim
+from rules.swiss.state import LOSSES, WINS
+
+#: The durable job (``bot.deadlines``) that tells both players of a judge's result.
+TELL_JOB = "job:swiss_ruling"
+CODES = ("a", "b", "ta", "tb", "draw", "dl")
+_SCORE = re.compile(r"([0-9]):([0-9])")
+WIN_SCORES = {(2, 0), (2, 1)}
+DRAW_SCORES = {(1, 1), (0, 0)}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A parsed ``/result``: ``round`` ``None`` is the current round; ``score`` as typed."""
+
+    round: int | None
+    table: int
+    code: str
+    score: tuple[int, int] | None
+    reason: str
+
+
+def parse(args: str | None) -> Ruling | None:
+    """The ruling of ``/result``'s arguments, or ``None`` when they are not one. Numbers out
+    of range and a bad reason are refused naming the rule (``UserError``)."""
+    parts = (args or "").split()
+    count = 0
+    while count < min(2, len(parts)) and numbers.is_whole(parts[count]):
+        count += 1
+    if count == 0 or len(parts) <= count or parts[count].lower() not in CODES:
+        return None
+    rest = parts[count + 1 :]
+    score = None
+    if rest and (found := _SCORE.fullmatch(rest[0])):
+        score = (int(found.group(1)), int(found.group(2)))
+        rest = rest[1:]
+    table = numbers.whole(parts[count - 1], numbers.TABLE)
+    number = numbers.whole(parts[0], numbers.ROUND) if count == 2 else None
+    reason = validation.note(" ".join(rest)) if rest else ""
+    return Ruling(number, table, parts[count].lower(), score, reason)
+
+
+def usage_key(stage: str, match: bool) -> str:
+    """The usage text for a round of ``stage``: the Top lists only what it allows."""
+    if stage == TOP:
+        return "swiss.result_usage_top"
+    return "swiss.result_usage_match" if match else "swiss.result_usage"
+
+
+async def usage(core: Core, tournament: Tournament) -> str:
+    """The usage key for this tournament now: the Top's when its current round is the Top's."""
+    async with core.db.read() as tx:
+        rnd = (await core.state(tx, tournament.id)).current
+    stage = rnd.stage if rnd is not None else ""
+    return usage_key(stage, match_format(tournament))
+
+
+def ruling_claim(ruling: Ruling, game: Game, *, match: bool) -> Claim | None:
+    """The claim a ruling stands for at ``game``, or ``None`` when it does not fit the game
+    (a draw in the Top, a match win without its score, a score in a single game …)."""
+    code, score = ruling.code, ruling.score
+    if code in ("draw", "dl") and not game.draws:
+        return None
+    if code == "dl":
+        return None if score else Claim(double_loss=True)
+    if code == "draw":
+        if not match:
+            return None if score else Claim(draw=True)
+        games = score or (1, 1)
+        return Claim(draw=True, games=games) if games in DRAW_SCORES else None
+    winner = game.a if code in ("a", "ta") else game.b
+    if code in ("ta", "tb"):
+        return None if score else Claim(winner=winner, technical=True)
+    if not match:
+        return None if score else Claim(winner=winner)
+    if score is None:
+        return None
+    won, lost = max(score), min(score)
+    if (won, lost) not in WIN_SCORES:
+        return None
+    return Claim(winner=winner, games=(won, lost) if winner == game.a else (lost, won))
+
+
+def claim_of(result: Result, game: Game) -> Claim:
+    """A stored result in the words of a claim (to describe what it was)."""
+    outcome = result.outcome_a
+    if outcome is Outcome.DOUBLE_LOSS:
+        return Claim(double_loss=True)
+    if outcome not in WINS + LOSSES:
+        return Claim(draw=True, agreed=outcome is Outcome.AGREED_DRAW, games=result.games)
+    technical = outcome in (Outcome.TECHNICAL_WIN, Outcome.TECHNICAL_LOSS)
+    winner = game.a if outcome in WINS else game.b
+    return Claim(winner=winner, technical=technical, games=None if technical else result.games)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a ruling did, for the answers: the game, the claim, the one it replaced."""
+
+    tournament: Tournament
+    game: Game
+    claim: Claim
+    before: Claim | None
+    reason: str
+    later_rounds: bool  #: rounds after it were paired already (their pairings stand)
+    event_id: int
+    names: dict[int, str]
+
+
+async def correct(
+    core: Core, tournament_id: int, ruling: Ruling, actor: int
+) -> tuple[AfterCommit, Change]:
+    """Store the ruling (see the module docstring) with the durable job that tells both
+    players; the after-commit step refreshes the board, says a round is complete, runs the job."""
+    async with core.db.transaction() as tx:
+        tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        state = await core.state(tx, tournament_id)
+        rnd, game, result = checked(state, tournament, ruling)
+        payload: dict[str, object] = {
+            "round": rnd.number,
+            "table": ruling.table,
+            "outcome_a": result.outcome_a.value,
+            "games": list(result.games) if result.games else None,
+        }
+        if ruling.reason:
+            payload["reason"] = ruling.reason
+        event_id = await core.event(tx, tournament_id, "sw_result", payload, actor)
+        now = core.now().isoformat()
+        await reports.resolve(tx, tournament_id, rnd.key(ruling.table), "decided", actor, now)
+        old = rnd.results.get(ruling.table)
+        details = {**payload, "result": ruling.code, "a": game.a, "b": game.b}
+        action = "result_corrected" if old is not None else "result_recorded"
+        await core.audit(tx, tournament_id, actor, action, {**details, "before": _stored(old)})
+        announce = rnd is state.current and old is None
+        done = await after_result(core, tx, tournament_id, announce=announce, tournament=tournament)
+        job = await deadlines.add(tx, TELL_JOB, tournament_id, core.now(), {"event": event_id})
+        change = await change_of(core, tx, tournament, event_id)
+    assert change is not None
+
+    async def after() -> None:
+        await done()
+        await core.app.deadlines.run(job)  # both players (again at the restart if killed)
+
+    return after, change
+
+
+def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round, Game, Result]:
+    """The round, the game and the result a ruling sets; ``UserError`` when it may not."""
+    rnd = state.current if ruling.round is None else state.round(ruling.round)
+    if rnd is None:
+        raise UserError("swiss.result_no_round", round=ruling.round or 1)
+    if not 1 <= ruling.table <= len(rnd.tables):
+        key = "swiss.no_such_table" if ruling.round is None else "swiss.result_no_round_table"
+        raise UserError(key, round=rnd.number, table=ruling.table)
+    match = match_format(tournament)
+    game = game_of(rnd, ruling.table)
+    claim = ruling_claim(ruling, game, match=match)
+    if claim is None:
+        raise UserError(usage_key(rnd.stage, match))
+    best_of = int(tournament.settings.get("best_of", 1))
+    result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
+    problem = state.correction_problem(rnd.number, ruling.table, result)
+    if problem is not None:
+        key = "swiss.no_such_table" if problem == "no_table" else f"swiss.result_{problem}"
+        raise UserError(key, round=rnd.number, table=ruling.table)
+    return rnd, game, result
+
+
+async def change_of(core: Core, tx: Tx, tournament: Tournament, event_id: int) -> Change | None:
+    """What the judge's ``sw_result`` event ``event_id`` changed, from the log: the state just
+    before it gives the result it replaced and whether later rounds were paired."""
+    events = await tournaments.events(tx, tournament.id)
+    found = next((e for e in events if e.id == event_id and e.kind == "sw_result"), None)
+    if found is None:
+        return None
+    state = replay((e.kind, e.payload) for e in events if e.id < event_id)
+    rnd = state.round(int(found.payload["round"]))
+    table = int(found.payload["table"])
+    if rnd is None or not 1 <= table <= len(rnd.tables):
+        return None
+    game = game_of(rnd, table)
+    games = found.payload.get("games")
+    score = (int(games[0]), int(games[1])) if games else None
+    result = Result(Outcome(found.payload["outcome_a"]), score)
+    old = rnd.results.get(table)
+    names = await core.names(tx, [game.a, game.b])
+    return Change(
+        tournament,
+        game,
+        claim_of(result, game),
+        None if old is None else claim_of(old, game),
+        str(found.payload.get("reason") or ""),
+        any(r.number > rnd.number for r in state.rounds),
+        event_id,
+        {pid: names[pid] for pid in (game.a, game.b)},
+    )
+
+
+def _stored(result: Result | None) -> dict[str, object] | None:
+    if result is None:
+        return None
+    games = list(result.games) if result.games else None
+    return {"outcome_a": result.outcome_a.value, "games": games}
+
+
+async def tell_job(core: Core, deadline: Deadline) -> None:
+    """The durable job of a judge's result (``TELL_JOB``): both players told, once each."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        event_id = deadline.payload.get("event")
+        change = None
+        if tournament is not None and isinstance(event_id, int):
+            change = await change_of(core, tx, tournament, event_id)
+    if change is not None:
+        await tell_players(core, change)
+
+
+def change_text(core: Core, lang: str, change: Change, *, private: bool) -> str:
+    """The answer to the judge (``private=False``) or a player's notice: the game (round and
+    table), both players and the result, what it was, and the reason."""
+    t = core.t(lang)
+    desk = core.flow.desks[change.tournament.kind]
+    values: dict[str, object] = {
+        "game": desk.label(change.tournament, change.game, lang),
+        "claim": core.notices.describe(lang, change.game, change.claim, change.names),
+    }
+    key = "swiss.result_told" if private else "swiss.result_recorded"
+    if change.before is not None:
+        key += "_corrected"
+        values["before"] = core.notices.describe(lang, change.game, change.before, change.names)
+    lines = [t(key, **values)]
+    if change.reason:
+        lines.append(t("swiss.result_reason", reason=change.reason))
+    if change.later_rounds and not private:
+        lines.append(t("swiss.result_later_rounds"))
+    return "\n".join(lines)
+
+
+async def tell_players(core: Core, change: Change) -> None:
+    """Both players of the table, privately (or in the group with a mention), once each."""
+    game, tournament = change.game, change.tournament
+    async with core.db.read() as tx:
+        found = await players.many(tx, [game.a, game.b])
+    notices = []
+    for pid in (game.a, game.b):
+        player = found.get(pid)
+        if player is None or player.telegram_id is None:
+            continue
+        lang = await core.lang(player.telegram_id)
+        text = change_text(core, lang, change, private=True)
+        key = f"sw:{tournament.id}:fix{change.event_id}:p{pid}"
+        notices.append(Notice(key, player.telegram_id, change.names[pid], text, None))
+    await deliver_in_turn(core, notices, tournament.chat_id)
