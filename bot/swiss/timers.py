@@ -131,7 +131,7 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
         return None
     if rnd.complete:
         return None
-    text = await _timer_text(core, tx, deadline, rnd)
+    text = await _timer_text(core, tx, deadline, rnd, tournament.discipline)
     if text is None:
         return None
     overdue = core.app.deadlines.overdue(deadline.id)
@@ -145,10 +145,13 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
     return send
 
 
-async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round) -> str | None:
+async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: str) -> str | None:
+    """What the time call says; in the Top it follows the game (``game``: the tournament's
+    discipline): in «Heroes» the hero with more life wins and equal lives play on (001), in
+    classic Berserk there is no hero's life total: the game is played to a result."""
     t = core.t()
     name = round_name(t, rnd)
-    stage = "top" if rnd.stage == TOP else "swiss"
+    stage = f"top_{'heroes' if game == 'heroes' else 'berserk'}" if rnd.stage == TOP else "swiss"
     open_tables = rnd.open_tables()
     if deadline.kind == WARN:
         return t("swiss.ten_minutes", round=name)

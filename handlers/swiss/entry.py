@@ -28,14 +28,15 @@ from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.routes import Routes
-from handlers.swiss.guard import actor
+from handlers.swiss.admission import routes as admission_routes
+from handlers.swiss.guard import actor, replied_user
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.rounds import routes as rounds_routes
 from handlers.swiss.wizard import routes as wizard_routes
 from rules.swiss import LATE_POLICIES
 
 routes = Routes(__name__)
-routes.include(wizard_routes, rounds_routes, manage_routes)
+routes.include(wizard_routes, rounds_routes, manage_routes, admission_routes)
 SWISS = CurrentTournament("swiss")
 
 
@@ -93,13 +94,6 @@ async def join(
     await message.reply(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-def replied_user(message: Message) -> User | None:
-    """The (human) author of the message this one replies to."""
-    replied = message.reply_to_message
-    user = replied.from_user if replied is not None else None
-    return user if user is not None and not user.is_bot else None
-
-
 @routes.message(Command("drop"), SWISS)
 async def drop(
     message: Message,
@@ -109,7 +103,8 @@ async def drop(
     registry: Registry,
     roles: Roles,
 ) -> None:
-    """A player drops himself; a judge drops the author of the message he replies to."""
+    """A player drops himself (told in the second person); a judge drops the author of the
+    message he replies to. The organiser and the judges are told privately (``bot.swiss``)."""
     assert message.from_user is not None
     target, judge = message.from_user, None
     other = replied_user(message)
@@ -120,7 +115,8 @@ async def drop(
     player = await registry.player_of(target.id)
     status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, judge)
     name = player.display_name if player else target.full_name
-    await message.reply(t(f"swiss.drop_{status}", name=name))
+    own = "self_" if judge is None and status != "not_in" else ""
+    await message.reply(t(f"swiss.drop_{own}{status}", name=name, tournament=tournament.name))
 
 
 @routes.message(Command("add"), SWISS)
@@ -151,8 +147,13 @@ async def add(
 
 @routes.message(Command("players"), SWISS)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    names = await swiss.roster(tournament.id)
-    await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
+    """The players; a mark on each whose registration lacks a field 101.2 requires."""
+    listed = await swiss.roster(tournament.id)
+    names = [t("swiss.roster_incomplete", name=name) if lacks else name for name, lacks in listed]
+    text = t("swiss.roster", count=len(names), names=", ".join(names) or "—")
+    if any(lacks for _, lacks in listed):
+        text += "\n" + t("swiss.roster_legend")
+    await message.answer(text)
 
 
 @routes.message(Command("standings"), SWISS)
