@@ -8,8 +8,9 @@ many first rounds its privileged players win automatically. The privileged playe
 tournament's invitations are given afterwards by commands (``handlers.swiss.admission``).
 The summary (the registration message) shows every choice. How a late entrant's missed
 rounds count is a setting too (default 0 points); the organiser gives it to ``/add``
-(``loss`` / ``bye``). Every press is checked against the organiser role (``bot.access``, before the handlers); the
-wizard's answers live in the FSM storage, so a restart in the middle keeps them.
+(``loss`` / ``bye``). Every press is checked against the organiser role (``bot.access``,
+before the handlers); the wizard's answers live in the FSM storage, so a restart in the
+middle keeps them.
 """
 
 from __future__ import annotations
