@@ -134,6 +134,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
             "swiss.rating_private",
             name=snap.tournament.name,
             delta=signed(snap.state.changes.get(pid, 0)),
+            discipline=t(f"discipline.{snap.tournament.discipline}"),
             rating=f"{(ratings[pid] or 0) / 100:.2f}",
         )
         key = f"sw:{tid}:rating:p{pid}"
@@ -149,7 +150,8 @@ def final_text(core: Core, snap: Snapshot) -> str:
     if state.champion is not None:
         lines.append(t("swiss.winner", name=names[int(state.champion)]))
     lines.append(standings_text(core, t, snap))
-    lines.append(t("swiss.rating_title"))
+    game = t(f"discipline.{snap.tournament.discipline}")
+    lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))
     for pid in snap.everyone:
         delta = signed(state.changes.get(pid, 0))
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))
