@@ -70,6 +70,18 @@ REQUIRED_FIELDS = ("last_name", "first_name", "patronymic", "email", "city")
 """What 101.2 requires of a registered player (the nickname and the phone are optional)."""
 
 
+BLANK_ANSWERS = frozenset({"patronymic"})
+"""Required fields that may be answered "none": a person without a patronymic answers the
+registration with a dash, kept as an empty string (``bot.validation.patronymic``)."""
+
+
 def missing_fields(values: Mapping[str, object]) -> list[str]:
-    """The required fields (in the registration's order) that ``values`` lacks or leaves blank."""
-    return [name for name in REQUIRED_FIELDS if not str(values.get(name) or "").strip()]
+    """The required fields (in the registration's order) that ``values`` lacks: never given
+    (``None``), or blank where a blank is no answer."""
+    return [name for name in REQUIRED_FIELDS if _missing(name, values.get(name))]
+
+
+def _missing(name: str, value: object) -> bool:
+    if value is None:
+        return True
+    return name not in BLANK_ANSWERS and not str(value).strip()

@@ -81,6 +81,8 @@ def test_101_2_required_fields_and_the_optional_ones() -> None:
     complete = {f: "x" for f in REQUIRED_FIELDS}
     assert missing_fields(complete) == []
     assert missing_fields({**complete, "nickname": None, "phone": None}) == []
+    # No patronymic, answered with a dash (kept as ""), is an answer; never asked is not.
+    assert missing_fields({**complete, "patronymic": ""}) == []
     assert missing_fields({"first_name": "Kai", "last_name": "  "}) == [
         "last_name",
         "patronymic",
