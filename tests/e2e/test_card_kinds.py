@@ -105,8 +105,8 @@ async def test_privileges_and_invitations_belong_to_their_kind(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club = Club(emu, players=2)
-    await club.create(rounds="3", top="Без ТОПа")
-    assert "Открытый турнир" in (club.board("Регистрация открыта") or club.board("")).plain
+    created = await club.create(rounds="3", top="Без ТОПа")
+    assert "базовый K = 16 · Открытый турнир." in created.plain
     await club.org.send(GROUP, "/privileged @ann")
     await emu.wait_bot_message(GROUP, contains="Привилегии бывают только в полузакрытом")
     await club.org.send(GROUP, "/invite @ann")
