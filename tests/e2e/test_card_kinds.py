@@ -252,6 +252,8 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     answer = await (await kai.press(created, "✋ Участвую")).answer()
     assert answer.text and "согласия организатора" in answer.text
     await emu.wait_bot_message(GROUP, contains="Заявка на участие")
+    private = await club.org.wait_message(contains="Заявка на участие")
+    assert "Kai" in private.plain and private.button_labels == ["✅ Принять", "❌ Отклонить"]
     await club.org.send(GROUP, "/add @kai bye")
     await emu.wait_bot_message(GROUP, contains="Kai вступает в турнир со следующего тура")
     club.users["Kai"] = kai
@@ -283,6 +285,22 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     table = await standings(club, 2)
     assert tenths(table[bye_holder]) == 30 + 29
     assert tenths(table["Kai"]) == 29 + (30 if a == "Kai" else 0)
+
+    # Lee asks in round 2 by the deep link; the organiser lets him in with one tap on the
+    # request the bot sent him privately; Lee plays from round 3 with 0 points.
+    lee = emu.add_user(17, "Lee", username="lee")
+    emu.add_member(GROUP, lee)
+    await lee.start("t-1")
+    await lee.wait_message(contains="Заявка отправлена")
+    request = await club.org.wait_message(contains="Lee")
+    accepted = await (await club.org.press(request, "✅ Принять")).answer()
+    assert accepted.text and "Lee вступает в турнир с 0 очков" in accepted.text
+    await lee.wait_message(contains="принял вашу заявку")
+    club.users["Lee"] = lee
+    await club.org.send(GROUP, "/next_round")
+    board3 = await emu.wait_for(lambda: club.board("Тур 3 из 3"))
+    seated = {name for _, x, y, _ in club.tables(board3) for name in (x, y)}
+    assert seated == {*winners, "Kai", "Lee"} and "Автопобеда" not in board3.plain
 
 
 async def test_players_without_a_complete_registration_are_asked_and_marked(
