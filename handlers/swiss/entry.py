@@ -23,7 +23,7 @@ from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwEntryCb, SwJoinCb
-from bot.texts import Tr
+from bot.texts import Html, Tr, escape
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
@@ -149,8 +149,9 @@ async def add(
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     """The players; a mark on each whose registration lacks a field 101.2 requires."""
     listed = await swiss.roster(tournament.id)
-    names = [t("swiss.roster_incomplete", name=name) if lacks else name for name, lacks in listed]
-    text = t("swiss.roster", count=len(names), names=", ".join(names) or "—")
+    # Each name is escaped once: by ``t`` (marked) or by ``escape``; the list is then markup.
+    names = [t("swiss.roster_incomplete", name=n) if lacks else escape(n) for n, lacks in listed]
+    text = t("swiss.roster", count=len(names), names=Html(", ".join(names) or "—"))
     if any(lacks for _, lacks in listed):
         text += "\n" + t("swiss.roster_legend")
     await message.answer(text)
