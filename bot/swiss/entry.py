@@ -20,7 +20,7 @@ from bot.errors import UserError
 from bot.swiss import registration
 from bot.swiss.buttons import SwEntryCb
 from bot.swiss.core import Core
-from db import players, tournaments
+from db import audit, players, tournaments
 from db.models import Player
 from db.tournaments import Tournament
 
@@ -80,15 +80,20 @@ async def decide(
         status = await registration.join(core, tournament_id, player_id, actor=organiser)
     else:
         status = await decline(core, tournament, player_id, organiser)
-    if status != "already":
+    if status not in ("already", "declined_before"):
         await tell(core, tournament, player, status)
     return status, player
 
 
 async def decline(core: Core, tournament: Tournament, player_id: int, organiser: int) -> str:
+    """``declined``; ``already`` when he is in by now; ``declined_before`` when the request's
+    other copy (in the group or the organiser's chat) was declined: he is told once."""
     async with core.db.transaction() as tx:
         if player_id in await core.everyone(tx, tournament.id):
             return "already"
+        for _, action, details, _ in await audit.entries(tx, tournament.id):
+            if action == "entry_declined" and details.get("player") == player_id:
+                return "declined_before"
         await core.audit(tx, tournament.id, organiser, "entry_declined", {"player": player_id})
     return "declined"
 

@@ -296,6 +296,32 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Lee вступает в турнир с 0 очков" in accepted.text
     await lee.wait_message(contains="принял вашу заявку")
+    in_group = await emu.wait_bot_message(
+        GROUP, contains="Заявка на участие", since=0, predicate=lambda m: "Lee" in m.plain
+    )
+    again = await (await club.org.press(in_group, "✅ Принять")).answer()
+    assert again.text == "Lee уже в турнире.", again.text
+
+    # Mo is declined in the private copy; the group copy pressed later tells him nothing more.
+    mo = emu.add_user(18, "Mo", username="mo")
+    emu.add_member(GROUP, mo)
+    await mo.send(GROUP, "/join")
+    await emu.wait_bot_message(GROUP, contains="Заявка отправлена")
+    declined = await (
+        await club.org.press(await club.org.wait_message(contains="Mo"), "❌ Отклонить")
+    ).answer()
+    assert declined.text == "Заявка отклонена: Mo."
+    group_copy = await emu.wait_bot_message(
+        GROUP, contains="Заявка на участие", since=0, predicate=lambda m: "Mo" in m.plain
+    )
+    assert (await (await club.org.press(group_copy, "❌ Отклонить")).answer()).text == (
+        "Заявка отклонена: Mo."
+    )
+    await emu.idle()
+    told = [
+        m for chat in (mo.id, GROUP) for m in emu.bot_messages(chat) if "отклонил вашу" in m.plain
+    ]
+    assert len(told) == 1
     club.users["Lee"] = lee
     await club.org.send(GROUP, "/next_round")
     board3 = await emu.wait_for(lambda: club.board("Тур 3 из 3"))
