@@ -26,6 +26,7 @@ __all__ = [
     "admits",
     "auto_winners",
     "missing_fields",
+    "too_many_privileged",
     "tournament_kind",
 ]
 
@@ -64,6 +65,16 @@ def auto_winners(
     if kind is not TournamentKind.SEMI_CLOSED or not 1 <= round_number <= auto_rounds:
         return []
     return [player for player in dict.fromkeys(privileged) if player in active]
+
+
+def too_many_privileged(
+    kind: TournamentKind, auto_rounds: int, privileged: Iterable[int], active: Collection[int]
+) -> bool:
+    """Whether the privileged leave fewer than two players to play round 1: such a round has
+    no game (the bot's choice: the organiser is refused at the start, not left with an empty
+    round)."""
+    sitting_out = auto_winners(kind, 1, auto_rounds, privileged, active)
+    return bool(sitting_out) and len(active) - len(sitting_out) < 2
 
 
 REQUIRED_FIELDS = ("last_name", "first_name", "patronymic", "email", "city")

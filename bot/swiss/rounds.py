@@ -16,7 +16,7 @@ from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.admission import tournament_kind
+from rules.admission import TournamentKind, too_many_privileged, tournament_kind
 from rules.card_rating import START_RATING_CENTS
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import MIN_PARTICIPANTS, tournament_size
@@ -34,6 +34,9 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         if len(people) < MIN_PARTICIPANTS:
             raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
         rounds, top_size = sizes(tournament, len(people))
+        fixed = Privileges.of(tournament)
+        if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
+            raise UserError("swiss.too_many_privileged", count=len(people))
         ratings = {}
         for pid in people:
             pool = await players.rating(tx, pid, tournament.discipline)
@@ -41,20 +44,35 @@ async def begin(core: Core, tournament_id: int, actor: int) -> AfterCommit:
         await tournaments.set_status(tx, tournament_id, "running", core.now().isoformat())
         seed = tournament.settings["seed"]
         payload = {"seed": seed, "rounds": rounds, "top": top_size, "ratings": ratings}
-        payload.update(privileges(tournament))
+        payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
         return await pair_next(core, tx, tournament_id, actor)
 
 
-def privileges(tournament: Tournament) -> dict[str, object]:
-    """The kind and the privileged players' auto-wins (402) as ``sw_begin`` fixes them."""
-    settings = tournament.settings
-    return {
-        "kind": tournament_kind(settings.get("kind")).value,
-        "privileged": [int(p) for p in settings.get("privileged") or []],
-        "auto_rounds": int(settings.get("auto_rounds") or 0),
-    }
+@dataclass(frozen=True, slots=True)
+class Privileges:
+    """The kind and the privileged players' auto-wins (402), as ``sw_begin`` fixes them."""
+
+    kind: TournamentKind
+    privileged: list[int]
+    auto_rounds: int
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> Privileges:
+        settings = tournament.settings
+        return cls(
+            tournament_kind(settings.get("kind")),
+            [int(p) for p in settings.get("privileged") or []],
+            int(settings.get("auto_rounds") or 0),
+        )
+
+    def payload(self) -> dict[str, object]:
+        return {
+            "kind": self.kind.value,
+            "privileged": self.privileged,
+            "auto_rounds": self.auto_rounds,
+        }
 
 
 def sizes(tournament: Tournament, people: int) -> tuple[int, int]:

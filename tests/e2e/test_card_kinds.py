@@ -370,3 +370,20 @@ async def test_players_without_a_complete_registration_are_asked_and_marked(
     missing = {line.split(",")[2]: line.rsplit(",", 1)[1] for line in lines}
     assert missing["Смирнова Анна"] == ""
     assert missing["Bob"] == "last_name patronymic email city"
+
+
+async def test_begin_is_refused_when_the_privileged_leave_nobody_to_play(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    created = await club.create(rounds="3", top="Без ТОПа", kind=SEMI, auto="1")
+    for name in ("ann", "bob", "cat"):
+        await club.org.send(GROUP, f"/privileged @{name}")
+        await emu.wait_bot_message(GROUP, contains="⭐ Привилегия")
+    answer = await (await club.users["Dan"].press(created, "✋ Участвую")).answer()
+    assert answer.text and "вы в турнире" in answer.text
+    await club.org.send(GROUP, "/begin")
+    refused = await emu.wait_bot_message(GROUP, contains="а играть некому")
+    assert "из 4 игроков за столы садятся меньше двух" in refused.plain
+    status = rows(bot.db_path, "SELECT status FROM tournaments")
+    assert status == [("registration",)]

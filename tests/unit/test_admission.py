@@ -16,6 +16,7 @@ from rules.admission import (
     admits,
     auto_winners,
     missing_fields,
+    too_many_privileged,
     tournament_kind,
 )
 from rules.results import Outcome
@@ -136,3 +137,10 @@ def test_a_late_entrants_credited_byes_are_his_bye_his_losses_are_not() -> None:
         ]
     )
     assert state.had_bye() == {3, 8}
+
+
+def test_the_privileged_must_leave_two_players_to_play_round_one() -> None:
+    assert too_many_privileged(SEMI, 1, [1, 2, 3], {1, 2, 3, 4})
+    assert not too_many_privileged(SEMI, 1, [1, 2], {1, 2, 3, 4})
+    assert not too_many_privileged(SEMI, 1, [], {1, 2})
+    assert not too_many_privileged(OPEN, 1, [1, 2, 3], {1, 2, 3, 4})  # no privileges there
