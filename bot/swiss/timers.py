@@ -17,6 +17,7 @@ from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
+from rules.card_games import game_of, top_time_call
 from rules.swiss import TOP, Round
 
 WARNING = timedelta(minutes=10)
@@ -147,11 +148,12 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
 
 async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: str) -> str | None:
     """What the time call says; in the Top it follows the game (``game``: the tournament's
-    discipline): in «Heroes» the hero with more life wins and equal lives play on (001), in
-    classic Berserk there is no hero's life total: the game is played to a result."""
+    discipline, ``rules.card_games``)."""
     t = core.t()
     name = round_name(t, rnd)
-    stage = f"top_{'heroes' if game == 'heroes' else 'berserk'}" if rnd.stage == TOP else "swiss"
+    stage = "swiss"
+    if rnd.stage == TOP:
+        stage = f"top_{top_time_call(game_of(game)).value}"
     open_tables = rnd.open_tables()
     if deadline.kind == WARN:
         return t("swiss.ten_minutes", round=name)

@@ -32,6 +32,7 @@ from bot.texts import Tr
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS
+from rules.card_games import Game
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -45,7 +46,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
     "time": (("30", "40", "50", "60"), "tb"),
     "tb": (("default", "mtg", "sb"), "game"),
-    "game": (("berserk", "heroes"), "k"),
+    "game": (tuple(game.value for game in Game), "k"),
     "k": (("default", "8", "10", "12", "20", "24", "32"), "kind"),
     "kind": (("open", "semi", "closed"), "auto"),
     "auto": (("1", "2", "3"), ""),
