@@ -31,7 +31,7 @@ from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
-from rules.admission import MAX_AUTO_ROUNDS
+from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import Game
 from rules.standings import TieBreak
 
@@ -48,10 +48,11 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "tb": (("default", "mtg", "sb"), "game"),
     "game": (tuple(game.value for game in Game), "k"),
     "k": (("default", "8", "10", "12", "20", "24", "32"), "kind"),
-    "kind": (("open", "semi", "closed"), "auto"),
+    "kind": (tuple(kind.value for kind in TournamentKind), "auto"),
     "auto": (("1", "2", "3"), ""),
 }
 assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
+SEMI = TournamentKind.SEMI_CLOSED.value
 #: format choice → (format, games per match: 1 or best of 3)
 FORMATS = {"constructed": ("constructed", 1), "constructed_bo3": ("constructed", 3)}
 TIE_BREAK_LISTS = {
@@ -84,7 +85,7 @@ def k_text(k: float) -> str:
 def next_step(step: str, value: str) -> str:
     """The step after ``step`` answered ``value`` ("" when done): the auto-win rounds are asked
     only of a semi-closed tournament."""
-    if step == "kind" and value != "semi":
+    if step == "kind" and value != SEMI:
         return ""
     return CHOICES[step][1]
 
@@ -164,7 +165,7 @@ def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
         "discipline": data["game"],
         "base_k": default_k if data["k"] == "default" else int(data["k"]),
         "kind": data["kind"],
-        "auto_rounds": int(data.get("auto") or 0) if data["kind"] == "semi" else 0,
+        "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
     }
 
 
