@@ -180,6 +180,9 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     shown = game if pool == "heroes" else "Берсерк"
     assert f"Игра: {shown} · базовый K = {k}" in created.plain
     await club.register_all(created)
+    await club.org.send(GROUP, "/tournaments")
+    listed = await emu.wait_bot_message(GROUP, contains="«Кубок <b>клуба</b>» —")
+    assert (f"{HEROES}: швейцарка" in listed.plain) is (pool == "heroes")
     await club.org.send(GROUP, "/begin")
 
     balance = dict.fromkeys(club.users, 0)  # wins minus losses, every game rated
