@@ -20,7 +20,7 @@ from rules.admission import (
     tournament_kind,
 )
 from rules.results import Outcome
-from rules.swiss import SWISS, replay
+from rules.swiss import SWISS, pair_round, replay
 
 OPEN, SEMI, CLOSED = TournamentKind.OPEN, TournamentKind.SEMI_CLOSED, TournamentKind.CLOSED
 
@@ -144,3 +144,31 @@ def test_the_privileged_must_leave_two_players_to_play_round_one() -> None:
     assert not too_many_privileged(SEMI, 1, [1, 2], {1, 2, 3, 4})
     assert not too_many_privileged(SEMI, 1, [], {1, 2})
     assert not too_many_privileged(OPEN, 1, [1, 2, 3], {1, 2, 3, 4})  # no privileges there
+
+
+@given(
+    credited=st.sets(st.integers(min_value=1, max_value=9), max_size=8),
+    auto=st.sets(st.integers(min_value=10, max_value=12), max_size=3),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_whoever_had_2_9_without_a_game_gets_no_bye_while_another_can(
+    credited: set[int], auto: set[int], seed: int
+) -> None:
+    """Late entrants' credited byes and privileged auto-wins are the player's bye: with no
+    rematch in the way (a first pairing), the bye goes to someone who had none."""
+    everyone = list(range(1, 13))
+    events: list[tuple[str, dict[str, Any]]] = [
+        ("sw_begin", {"seed": seed, "rounds": 5, "top": 0, "ratings": {}}),
+        (
+            "sw_round",
+            {"round": 1, "stage": SWISS, "gen": 0, "tables": [], "bye": None, "auto": sorted(auto)},
+        ),
+    ]
+    for player in sorted(credited):
+        events.append(("sw_join", {"player": player, "rating": 1, "missed": [1], "as": "bye"}))
+    state = replay(events)
+    assert state.had_bye() == credited | auto
+    field = everyone[:11]  # an odd field: one bye
+    _, bye = pair_round(field, dict.fromkeys(field, 0), set(), state.had_bye(), seed)
+    if set(field) - state.had_bye():
+        assert bye not in state.had_bye()
