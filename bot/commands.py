@@ -25,6 +25,8 @@ MANAGING = (
     "new",
     "open",
     "add",
+    "privileged",
+    "invite",
     "norms",
     "draw",
     "begin",

@@ -11,7 +11,9 @@ from db.database import Database
 from db.models import Bonus, Player
 from rules.card_rating import START_RATING_CENTS
 
-DISCIPLINES = ("berserk", "billiards")
+DISCIPLINES = ("berserk", "heroes", "billiards")
+"""The rating pools: classic Berserk and «Берсерк. Герои» are separate ones (a card
+tournament's discipline is its game), and billiards."""
 #: The starting rating of each discipline that has one (card games: section 3); billiards has
 #: none: an organiser sets each player's starting rating (King of the Hill 3.1).
 START_RATINGS = {"berserk": START_RATING_CENTS}
@@ -95,6 +97,13 @@ class Registry:
             await players.set_rating(
                 tx, player_id, discipline, cents, "set_by_organiser", self._now()
             )
+
+    async def disciplines_of(self, telegram_id: int) -> list[str]:
+        """The rating pools the user's player has a rating in, in ``DISCIPLINES`` order."""
+        async with self._db.read() as tx:
+            player = await players.by_telegram(tx, telegram_id)
+            ratings = {} if player is None else await players.ratings_of(tx, player.id)
+        return [d for d in DISCIPLINES if d in ratings]
 
     async def table(self, discipline: str) -> list[tuple[Player, int]]:
         async with self._db.read() as tx:

@@ -14,6 +14,7 @@ from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.database import Database
 from handlers.routes import Routes
+from rules.card_games import Game, game_of
 
 routes = Routes(__name__)
 
@@ -81,8 +82,13 @@ async def list_open(message: Message, t: Tr, db: Database) -> None:
                 "tournament.list_line",
                 id=item.id,
                 name=item.name,
-                kind=t(f"tournament.kind_{item.kind}"),
+                kind=t(f"tournament.kind_{item.kind}{game_suffix(item.discipline)}"),
                 status=t(f"tournament.status_{item.status}"),
             )
         )
     await message.answer("\n".join(lines))
+
+
+def game_suffix(discipline: str) -> str:
+    """A Heroes tournament is listed as such (``rules.card_games``); the rest by their kind."""
+    return "_heroes" if game_of(discipline) is Game.HEROES else ""

@@ -5,6 +5,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``core``: the shared basics (clock, texts, the replayed state, events and the audit log);
 - ``views``: how the state replayed from the event log (``rules.swiss.state``) looks;
 - ``registration``: creating, joining (late entrants), dropping, the roster;
+- ``admission``: a semi-closed tournament's privileged players, a closed one's invitations;
 - ``entry``: a player's request to enter once the tournament runs, the organiser's answer;
 - ``rounds`` and ``top``: starting, pairing the Swiss rounds and the Top's bracket;
 - ``broadcast``: the live board and each player's pairing, sent concurrently;
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.deadlines import Late
 from bot.swiss import (
+    admission,
     broadcast,
     corrections,
     entry,
@@ -69,10 +71,16 @@ class SwissService(Core):
     ) -> tuple[str, Player]:
         return await entry.decide(self, tournament_id, player_id, organiser, ok)
 
+    async def privilege(self, tournament_id: int, player_id: int, actor: int) -> str:
+        return await admission.privilege(self, tournament_id, player_id, actor)
+
+    async def invite(self, tournament_id: int, player_id: int, actor: int) -> str:
+        return await admission.invite(self, tournament_id, player_id, actor)
+
     async def drop(self, tournament_id: int, player_id: int, actor: int | None) -> str:
         return await registration.drop(self, tournament_id, player_id, actor)
 
-    async def roster(self, tournament_id: int) -> list[str]:
+    async def roster(self, tournament_id: int) -> list[tuple[str, bool]]:
         return await registration.roster(self, tournament_id)
 
     async def begin(

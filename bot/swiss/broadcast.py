@@ -109,7 +109,7 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
 
 
 def seated(rnd: Round) -> list[int]:
-    return [p for pair in rnd.tables for p in pair] + ([rnd.bye] if rnd.bye else [])
+    return [p for pair in rnd.tables for p in pair] + rnd.without_opponent()
 
 
 def pairing_texts(
@@ -141,6 +141,9 @@ def pairing_texts(
     if rnd.bye is not None and rnd.bye in langs:
         t = core.t(langs[rnd.bye])
         out.append((rnd.bye, t("swiss.your_bye", round=rnd.number), None))
+    for player in (p for p in rnd.auto if p in langs):
+        t = core.t(langs[player])
+        out.append((player, t("swiss.your_privilege", round=rnd.number), None))
     return out
 
 

@@ -5,7 +5,10 @@ deep link, or ``/join``) would be paired in the next round unseen. So his reques
 tournament's group with two buttons for its organisers (``SwEntryCb``, checked like every
 button by ``bot.access``); "let in" takes the same path as the organiser's ``/add`` (a late
 entrant from the next round), and the player is told the answer either way. The request is
-posted once per player and tournament (the outbox's key), however often he asks.
+posted once per player and tournament (the outbox's key), however often he asks; the
+organiser who created the tournament gets the same request privately too (when he started the
+bot), so one tap answers it wherever he is. A closed tournament (403) refuses an uninvited
+player before any request (``bot.swiss.registration``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from bot.errors import UserError
 from bot.swiss import registration
 from bot.swiss.buttons import SwEntryCb
 from bot.swiss.core import Core
-from db import players, tournaments
+from db import audit, players, tournaments
 from db.models import Player
 from db.tournaments import Tournament
 
@@ -28,8 +31,10 @@ def request_key(tournament_id: int, player_id: int) -> str:
     return f"sw_entry:{tournament_id}:{player_id}"
 
 
-def keyboard(core: Core, tournament_id: int, player_id: int) -> InlineKeyboardMarkup:
-    t = core.t()
+def keyboard(
+    core: Core, tournament_id: int, player_id: int, lang: str | None = None
+) -> InlineKeyboardMarkup:
+    t = core.t(lang)
     builder = InlineKeyboardBuilder()
     for ok in (True, False):
         label = t("swiss.btn_entry_yes" if ok else "swiss.btn_entry_no")
@@ -49,6 +54,14 @@ async def request(core: Core, tournament_id: int, player: Player) -> bool:
     text = core.t()("swiss.entry_request", name=player.display_name, tournament=tournament.name)
     markup = keyboard(core, tournament_id, player.id)
     await core.app.outbox.send_once(key, tournament.chat_id, text, markup)
+    organiser = tournament.created_by
+    if await core.app.notifier.reachable(organiser):
+        lang = await core.lang(organiser)
+        private = core.t(lang)(
+            "swiss.entry_request", name=player.display_name, tournament=tournament.name
+        )
+        markup = keyboard(core, tournament_id, player.id, lang)
+        await core.app.outbox.send_once(f"{key}:org", organiser, private, markup)
     return True
 
 
@@ -67,15 +80,20 @@ async def decide(
         status = await registration.join(core, tournament_id, player_id, actor=organiser)
     else:
         status = await decline(core, tournament, player_id, organiser)
-    if status != "already":
+    if status not in ("already", "declined_before"):
         await tell(core, tournament, player, status)
     return status, player
 
 
 async def decline(core: Core, tournament: Tournament, player_id: int, organiser: int) -> str:
+    """``declined``; ``already`` when he is in by now; ``declined_before`` when the request's
+    other copy (in the group or the organiser's chat) was declined: he is told once."""
     async with core.db.transaction() as tx:
         if player_id in await core.everyone(tx, tournament.id):
             return "already"
+        for _, action, details, _ in await audit.entries(tx, tournament.id):
+            if action == "entry_declined" and details.get("player") == player_id:
+                return "declined_before"
         await core.audit(tx, tournament.id, organiser, "entry_declined", {"player": player_id})
     return "declined"
 

@@ -9,6 +9,7 @@ import csv
 import io
 
 from bot.swiss.core import Core, Snapshot
+from bot.swiss.registration import unregistered
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
 from db.tournaments import Tournament
@@ -16,25 +17,38 @@ from rules.swiss import State, points_text
 from rules.swiss.state import single_game
 
 STANDINGS_HEAD = ["rank", "club_id", "name", "points"]
+MISSING = "registration_missing"
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]
 
 
 async def export_csv(core: Core, tournament_id: int) -> str:
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
+        lacking = await unregistered(tx, snap.everyone)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerows(standings_rows(core, snap))
+    writer.writerows(standings_rows(core, snap, lacking))
     writer.writerow([])
     writer.writerows(result_rows(snap.state, snap.names))
     return out.getvalue()
 
 
-def standings_rows(core: Core, snap: Snapshot) -> list[list[object]]:
-    state, names = snap.state, snap.names
+def standings_rows(
+    core: Core, snap: Snapshot, lacking: dict[int, list[str]] | None = None
+) -> list[list[object]]:
+    """The standings; ``registration_missing`` names the required fields (101.2) a player's
+    registration still lacks (empty: complete)."""
+    state, names, lacking = snap.state, snap.names, lacking or {}
     kinds = tie_breaks_of(snap.tournament)
     rows: list[list[object]] = [
-        [*STANDINGS_HEAD, *[k.value for k in kinds], "dropped", "rating_change", "swiss_rank"]
+        [
+            *STANDINGS_HEAD,
+            *[k.value for k in kinds],
+            "dropped",
+            "rating_change",
+            "swiss_rank",
+            MISSING,
+        ]
     ]
     swiss_ranks = core.swiss_ranks(snap.tournament, state, snap.everyone)
     for row in core.places(snap.tournament, state, snap.everyone):
@@ -49,6 +63,7 @@ def standings_rows(core: Core, snap: Snapshot) -> list[list[object]]:
                 int(pid in state.dropped),
                 f"{state.changes.get(pid, 0) / 100:.2f}",
                 swiss_ranks[pid],
+                " ".join(lacking.get(pid, [])),
             ]
         )
     return rows
@@ -65,6 +80,8 @@ def result_rows(state: State, names: Names) -> list[list[object]]:
             rows.append([rnd.number, rnd.stage, table, a, names[a], b, names[b], outcome, games])
         if rnd.bye is not None:
             rows.append([rnd.number, rnd.stage, "", rnd.bye, names[rnd.bye], "", "", "bye", ""])
+        for player in rnd.auto:
+            rows.append([rnd.number, rnd.stage, "", player, names[player], "", "", "auto_win", ""])
     for record in state.missed_records():
         player = int(record.player_a)
         outcome = record.outcome_a.value

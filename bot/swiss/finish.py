@@ -39,13 +39,14 @@ async def finish(
         pid: state.ratings.get(pid, START_RATING_CENTS) / 100 for pid in everyone
     }
     changes = rating_changes(
-        starts, state.records(None), participants=len(everyone), base_k=core.app.settings.berserk_k
+        starts, state.records(None), participants=len(everyone), base_k=base_k(core, tournament)
     )
     now = core.now().isoformat()
+    pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
     for pid, delta in changes.items():
-        current = await players.rating(tx, int(pid), "berserk") or START_RATING_CENTS
+        current = await players.rating(tx, int(pid), pool) or START_RATING_CENTS
         await players.set_rating(
-            tx, int(pid), "berserk", current + delta, "tournament", now, tournament.id
+            tx, int(pid), pool, current + delta, "tournament", now, tournament.id
         )
     payload = {
         "champion": champion,
@@ -62,6 +63,12 @@ async def finish(
         await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
+
+
+def base_k(core: Core, tournament: Tournament) -> float:
+    """The tournament's base K, chosen in the wizard; ``BERSERK_K`` for the tournaments
+    created before it was a setting."""
+    return float(tournament.settings.get("base_k") or core.app.settings.berserk_k)
 
 
 async def finish_early(core: Core, tournament_id: int, actor: int) -> AfterCommit:
@@ -113,7 +120,8 @@ async def announce_final(core: Core, tournament_id: int) -> None:
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
         found = await players.many(tx, snap.everyone)
-        ratings = {pid: await players.rating(tx, pid, "berserk") for pid in snap.everyone}
+        pool = snap.tournament.discipline
+        ratings = {pid: await players.rating(tx, pid, pool) for pid in snap.everyone}
     chat, tid = snap.tournament.chat_id, snap.tournament.id
     await core.app.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
     notices = []
@@ -128,6 +136,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
             "swiss.rating_private",
             name=snap.tournament.name,
             delta=signed(snap.state.changes.get(pid, 0)),
+            discipline=t(f"discipline.{snap.tournament.discipline}"),
             rating=f"{(ratings[pid] or 0) / 100:.2f}",
         )
         text += "\n" + t("swiss.your_place", place=places[pid], count=len(places))
@@ -144,7 +153,8 @@ def final_text(core: Core, snap: Snapshot) -> str:
     if state.champion is not None:
         lines.append(t("swiss.winner", name=names[int(state.champion)]))
     lines.append(standings_text(core, t, snap))
-    lines.append(t("swiss.rating_title"))
+    game = t(f"discipline.{snap.tournament.discipline}")
+    lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))
     for pid in snap.everyone:
         delta = signed(state.changes.get(pid, 0))
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))

@@ -48,7 +48,7 @@ async def pairings_view(core: Core, tournament_id: int, lang: str) -> str | None
         rnd = state.current
         if rnd is None:
             return None
-        ids = [p for pair in rnd.tables for p in pair] + ([rnd.bye] if rnd.bye else [])
+        ids = [p for pair in rnd.tables for p in pair] + rnd.without_opponent()
         names = await core.names(tx, ids)
         unresolved = await core.unresolved_keys(tx, tournament_id)
     pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}

@@ -1,27 +1,42 @@
-"""Registration: creating a tournament, joining (late entrants too), dropping, the roster."""
+"""Registration: creating a tournament, joining (late entrants too), dropping, the roster.
+
+Whoever enters, by any way in (the Join button, the deep link, ``/join``, ``/add``, the
+organiser's approval of a request), passes ``join``: a closed tournament (403) refuses a player
+who is not invited unless the organiser himself adds him; once it runs a player's own entry is
+only a request (``bot.swiss.entry``). A player who enters without the registration 101.2 asks
+for is asked to complete it (privately, or with a mention in the group).
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 from typing import Any
 
 from bot import numbers
+from bot.swiss import staff
 from bot.swiss.core import DEFAULT_SETTINGS, Core
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
+from db.tournaments import Tournament
+from rules.admission import admits, missing_fields, tournament_kind
 from rules.card_rating import START_RATING_CENTS
 from rules.swiss import LatePolicy, late_policy
 
 
 async def create(core: Core, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
+    """A tournament of the game ``options["discipline"]`` (classic ``berserk`` or ``heroes``:
+    its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``)."""
     settings = dict(DEFAULT_SETTINGS)
+    settings["base_k"] = core.app.settings.berserk_k
     settings.update(options)
+    discipline = str(settings.pop("discipline", "berserk"))
     settings["seed"] = random.SystemRandom().randrange(1, 2**31)
     async with core.db.transaction() as tx:
         now = core.now().isoformat()
         tid = await tournaments.create(
-            tx, chat_id, "berserk", "swiss", name, settings, user_id, now
+            tx, chat_id, discipline, "swiss", name, settings, user_id, now
         )
         await core.audit(tx, tid, user_id, "swiss_created", settings)
     return tid
@@ -34,11 +49,22 @@ async def join(
     actor: int | None = None,
     late: str | None = None,
 ) -> str:
+    """``enter`` the player; when he is in by now, ask him to complete his registration if it
+    lacks a required field."""
+    status = await enter(core, tournament_id, player_id, actor, late)
+    if status == "joined" or status.startswith("late"):
+        await remind_to_register(core, tournament_id, player_id)
+    return status
+
+
+async def enter(
+    core: Core, tournament_id: int, player_id: int, actor: int | None, late: str | None
+) -> str:
     """``joined`` / ``already`` / ``closed``, or for a late entrant (he plays from the next
     round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed rounds count so;
     ``late`` overrides the tournament's setting). A player asking by himself (no ``actor``)
-    once the tournament runs gets ``request``: only an organiser lets him in
-    (``bot.swiss.entry``)."""
+    gets ``not_invited`` from a closed tournament that did not invite him, and once the
+    tournament runs ``request``: only an organiser lets him in (``bot.swiss.entry``)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or not tournament.is_open:
@@ -46,6 +72,9 @@ async def join(
         state = await core.state(tx, tournament_id)
         if state.seeds is not None:
             return "closed"
+        if actor is None and not admitted(tournament, player_id):
+            listed = await core.everyone(tx, tournament_id)
+            return "already" if player_id in listed else "not_invited"
         if tournament.status == "running" and actor is None:
             listed = await core.everyone(tx, tournament_id)
             return "already" if player_id in listed else "request"
@@ -56,15 +85,50 @@ async def join(
             return "joined"
         policy = late_policy(late or tournament.settings.get("late"))
         missed = state.rounds_missed_by(player_id) if policy.missed_as else []
-        rating = await players.rating(tx, player_id, "berserk") or START_RATING_CENTS
+        rating = await players.rating(tx, player_id, tournament.discipline) or START_RATING_CENTS
         payload = {"player": player_id, "rating": rating, "missed": missed, "as": policy.value}
         await core.event(tx, tournament_id, "sw_join", payload, actor)
         await core.audit(tx, tournament_id, actor, "late_entrant", payload)
     return "late" if policy is LatePolicy.ZERO else f"late_{policy.value}"
 
 
+def admitted(tournament: Tournament, player_id: int) -> bool:
+    """Whether the player may enter by himself (403: a closed tournament's invitation list)."""
+    kind = tournament_kind(tournament.settings.get("kind"))
+    return admits(kind, player_id, tournament.settings.get("invited") or [])
+
+
+async def remind_to_register(core: Core, tournament_id: int, player_id: int) -> None:
+    """Ask a player whose registration lacks a field 101.2 requires to complete it: privately
+    when he started the bot, else with a mention in the tournament's group."""
+    async with core.db.read() as tx:
+        player = await players.by_id(tx, player_id)
+        tournament = await tournaments.get(tx, tournament_id)
+    if player is None or tournament is None or player.telegram_id is None:
+        return
+    if not missing_fields(asdict(player)):
+        return
+    t = core.t(await core.lang(player.telegram_id))
+    text = t("swiss.complete_registration", tournament=tournament.name)
+    await core.app.notifier.to_user(
+        player.telegram_id, player.display_name, text, fallback_chat=tournament.chat_id
+    )
+
+
 async def drop(core: Core, tournament_id: int, player_id: int, actor: int | None) -> str:
-    """``left`` (before the start) / ``dropped`` / ``not_in``."""
+    """``left`` (before the start) / ``dropped`` / ``not_in``; a drop is announced to the
+    tournament's organiser and judges (``bot.swiss.staff``)."""
+    status = await leave(core, tournament_id, player_id, actor)
+    if status == "dropped":
+        async with core.db.read() as tx:
+            tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        await staff.announce_drop(core, tournament, player_id, actor)
+    return status
+
+
+async def leave(core: Core, tournament_id: int, player_id: int, actor: int | None) -> str:
+    """Take the player off the list (registration) or out of the next rounds (running)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or not tournament.is_open:
@@ -87,11 +151,20 @@ async def drop_in(
     await core.audit(tx, tournament_id, actor, "drop", {"player": player_id})
 
 
-async def roster(core: Core, tournament_id: int) -> list[str]:
+async def roster(core: Core, tournament_id: int) -> list[tuple[str, bool]]:
+    """The active players' names, each with whether his registration lacks a required field."""
     async with core.db.read() as tx:
         ids = await core.active(tx, tournament_id)
         names = await core.names(tx, ids)
-    return [names[pid] for pid in ids]
+        lacking = await unregistered(tx, ids)
+    return [(names[pid], pid in lacking) for pid in ids]
+
+
+async def unregistered(tx: Tx, ids: list[int]) -> dict[int, list[str]]:
+    """The players of ``ids`` whose registration lacks required fields (101.2), and those."""
+    found = await players.many(tx, ids)
+    missing = {pid: missing_fields(asdict(player)) for pid, player in found.items()}
+    return {pid: fields for pid, fields in missing.items() if fields}
 
 
 async def find_player(core: Core, arg: str) -> Player | None:

@@ -6,6 +6,7 @@ crash after the commit cannot lose the players' tables: the job runs again at th
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
@@ -15,6 +16,7 @@ from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
+from rules.admission import TournamentKind, too_many_privileged, tournament_kind
 from rules.card_rating import START_RATING_CENTS
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import (
@@ -57,15 +59,45 @@ async def begin(
         fits = fitted(len(people), (rounds, top_size))
         if fits != (rounds, top_size):
             raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
+        fixed = Privileges.of(tournament)
+        if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
+            raise UserError("swiss.too_many_privileged", count=len(people))
         ratings = {}
         for pid in people:
-            ratings[str(pid)] = await players.rating(tx, pid, "berserk") or START_RATING_CENTS
+            pool = await players.rating(tx, pid, tournament.discipline)
+            ratings[str(pid)] = pool or START_RATING_CENTS
         await tournaments.set_status(tx, tournament_id, "running", core.now().isoformat())
         seed = tournament.settings["seed"]
         payload = {"seed": seed, "rounds": rounds, "top": top_size, "ratings": ratings}
+        payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
         return await pair_next(core, tx, tournament_id, actor)
+
+
+@dataclass(frozen=True, slots=True)
+class Privileges:
+    """The kind and the privileged players' auto-wins (402), as ``sw_begin`` fixes them."""
+
+    kind: TournamentKind
+    privileged: list[int]
+    auto_rounds: int
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> Privileges:
+        settings = tournament.settings
+        return cls(
+            tournament_kind(settings.get("kind")),
+            [int(p) for p in settings.get("privileged") or []],
+            int(settings.get("auto_rounds") or 0),
+        )
+
+    def payload(self) -> dict[str, object]:
+        return {
+            "kind": self.kind.value,
+            "privileged": self.privileged,
+            "auto_rounds": self.auto_rounds,
+        }
 
 
 def sizes(tournament: Tournament, people: int) -> Sizes:
@@ -119,13 +151,15 @@ async def pair_next(
             return await finish.finish(core, tx, tournament, state, None)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
     bye: int | None = None
+    auto: list[int] = []
     if stage == SWISS:
-        pairs, bye = await swiss_pairs(core, tx, tournament, state, number, gen)
+        pairs, bye, auto = await swiss_pairs(core, tx, tournament, state, number, gen)
     else:
         pairs, champion = state.top_pairs(number)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
-    rearm, job = await store_round(core, tx, tournament, (number, stage, gen), pairs, bye, actor)
+    seats = Seats(pairs, bye, auto)
+    rearm, job = await store_round(core, tx, tournament, (number, stage, gen), seats, actor)
 
     async def after() -> None:
         rearm.apply(core)
@@ -156,15 +190,17 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
 
 async def swiss_pairs(
     core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
-) -> tuple[Pairs, int | None]:
+) -> tuple[Pairs, int | None, list[int]]:
     """The pairing engine over the active players ranked by the standings (exact points),
-    grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win)."""
+    grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win), but for the
+    privileged players' auto-wins (402), who sit out this round with 2.9."""
     active = set(await core.active(tx, tournament.id))
+    auto = state.auto_winners(number, active)
     points = state.pairing_scores()
     rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
-    order = [int(r.player) for r in rows if int(r.player) in active]
+    order = [int(r.player) for r in rows if int(r.player) in active - set(auto)]
     try:
-        return pair_round(
+        pairs, bye = pair_round(
             order,
             {p: points.get(p, 0) for p in order},
             state.played(),
@@ -174,6 +210,16 @@ async def swiss_pairs(
         )
     except NoLegalPairing as exc:
         raise UserError("swiss.no_legal_pairing", round=number) from exc
+    return pairs, bye, auto
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """A round's tables, its bye and its privileged auto-wins."""
+
+    pairs: Pairs
+    bye: int | None = None
+    auto: list[int] = field(default_factory=list)
 
 
 async def store_round(
@@ -181,8 +227,7 @@ async def store_round(
     tx: Tx,
     tournament: Tournament,
     which: tuple[int, str, int],
-    pairs: Pairs,
-    bye: int | None,
+    seats: Seats,
     actor: int | None,
 ) -> tuple[timers.Rearm, int]:
     """The ``sw_round`` event, the round's timers (armed after the commit) and the durable job
@@ -193,8 +238,9 @@ async def store_round(
         "round": number,
         "stage": stage,
         "gen": gen,
-        "tables": [list(p) for p in pairs],
-        "bye": bye,
+        "tables": [list(p) for p in seats.pairs],
+        "bye": seats.bye,
+        "auto": seats.auto,
         "ends_at": ends.isoformat(),
     }
     await core.event(tx, tournament.id, "sw_round", payload, actor)

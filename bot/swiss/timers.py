@@ -17,6 +17,7 @@ from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
+from rules.card_games import game_of, top_time_call
 from rules.swiss import TOP, Round
 
 WARNING = timedelta(minutes=10)
@@ -131,7 +132,7 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
         return None
     if rnd.complete:
         return None
-    text = await _timer_text(core, tx, deadline, rnd)
+    text = await _timer_text(core, tx, deadline, rnd, tournament.discipline)
     if text is None:
         return None
     overdue = core.app.deadlines.overdue(deadline.id)
@@ -145,10 +146,14 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
     return send
 
 
-async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round) -> str | None:
+async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: str) -> str | None:
+    """What the time call says; in the Top it follows the game (``game``: the tournament's
+    discipline, ``rules.card_games``)."""
     t = core.t()
     name = round_name(t, rnd)
-    stage = "top" if rnd.stage == TOP else "swiss"
+    stage = "swiss"
+    if rnd.stage == TOP:
+        stage = f"top_{top_time_call(game_of(game)).value}"
     open_tables = rnd.open_tables()
     if deadline.kind == WARN:
         return t("swiss.ten_minutes", round=name)

@@ -102,6 +102,9 @@ def render_board(
         )
     if rnd.bye is not None:
         lines.append(t("swiss.board_bye", name=names[rnd.bye]))
+    if rnd.auto:
+        privileged = ", ".join(names[p] for p in rnd.auto)
+        lines.append(t("swiss.board_privileged", names=privileged))
     return "\n".join(lines)
 
 

@@ -24,12 +24,13 @@ from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwEntryCb, SwJoinCb
-from bot.texts import Tr
+from bot.texts import Html, Tr, escape
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament, ShownTournament
 from handlers.routes import Routes
-from handlers.swiss.guard import actor
+from handlers.swiss.admission import routes as admission_routes
+from handlers.swiss.guard import actor, replied_user
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.rounds import routes as rounds_routes
 from handlers.swiss.top import routes as top_routes
@@ -37,7 +38,7 @@ from handlers.swiss.wizard import routes as wizard_routes
 from rules.swiss import LATE_POLICIES
 
 routes = Routes(__name__)
-routes.include(wizard_routes, rounds_routes, manage_routes, top_routes)
+routes.include(wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes)
 SWISS = CurrentTournament("swiss")
 
 
@@ -95,13 +96,6 @@ async def join(
     await message.reply(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-def replied_user(message: Message) -> User | None:
-    """The (human) author of the message this one replies to."""
-    replied = message.reply_to_message
-    user = replied.from_user if replied is not None else None
-    return user if user is not None and not user.is_bot else None
-
-
 @routes.message(Command("drop"), SWISS)
 async def drop(
     message: Message,
@@ -111,7 +105,8 @@ async def drop(
     registry: Registry,
     roles: Roles,
 ) -> None:
-    """A player drops himself; a judge drops the author of the message he replies to."""
+    """A player drops himself (told in the second person); a judge drops the author of the
+    message he replies to. The organiser and the judges are told privately (``bot.swiss``)."""
     assert message.from_user is not None
     target, judge = message.from_user, None
     other = replied_user(message)
@@ -122,7 +117,8 @@ async def drop(
     player = await registry.player_of(target.id)
     status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, judge)
     name = player.display_name if player else target.full_name
-    await message.reply(t(f"swiss.drop_{status}", name=name))
+    own = "self_" if judge is None and status != "not_in" else ""
+    await message.reply(t(f"swiss.drop_{own}{status}", name=name, tournament=tournament.name))
 
 
 @routes.message(Command("add"), SWISS)
@@ -153,8 +149,14 @@ async def add(
 
 @routes.message(Command("players"), SWISS)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    names = await swiss.roster(tournament.id)
-    await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
+    """The players; a mark on each whose registration lacks a field 101.2 requires."""
+    listed = await swiss.roster(tournament.id)
+    # Each name is escaped once: by ``t`` (marked) or by ``escape``; the list is then markup.
+    names = [t("swiss.roster_incomplete", name=n) if lacks else escape(n) for n, lacks in listed]
+    text = t("swiss.roster", count=len(names), names=Html(", ".join(names) or "—"))
+    if any(lacks for _, lacks in listed):
+        text += "\n" + t("swiss.roster_legend")
+    await message.answer(text)
 
 
 @routes.message(Command("standings"), ShownTournament("swiss"))

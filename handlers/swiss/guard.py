@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, Message, User
 
 from bot.roles import Role, Roles
 from bot.swiss import AfterCommit
@@ -40,3 +40,10 @@ async def organiser_press(query: CallbackQuery, t: Tr) -> Message | None:
         await query.answer(t("common.stale_button"), show_alert=True)
         return None
     return message
+
+
+def replied_user(message: Message) -> User | None:
+    """The (human) author of the message this one replies to."""
+    replied = message.reply_to_message
+    user = replied.from_user if replied is not None else None
+    return user if user is not None and not user.is_bot else None

@@ -1,13 +1,21 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
 Steps: name (text) → format with its match format (one game or best of three) → strictness →
-rounds → Top size → round time → tie-breaks. How a late entrant's missed rounds count is a
-setting too (default 0 points); the organiser gives it to ``/add`` (``loss`` / ``bye``). Every
-press is checked against the organiser role (``bot.access``, before the handlers); the
-wizard's answers live in the FSM storage, so a restart in the middle keeps them.
+rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
+separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
+``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
+many first rounds its privileged players win automatically. The privileged players and a closed
+tournament's invitations are given afterwards by commands (``handlers.swiss.admission``).
+The summary (the registration message) shows every choice. How a late entrant's missed
+rounds count is a setting too (default 0 points); the organiser gives it to ``/add``
+(``loss`` / ``bye``). Every press is checked against the organiser role (``bot.access``,
+before the handlers); the wizard's answers live in the FSM storage, so a restart in the
+middle keeps them.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from aiogram import F
 from aiogram.filters import StateFilter
@@ -23,6 +31,8 @@ from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
+from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
+from rules.card_games import Game
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -35,8 +45,14 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
     "time": (("30", "40", "50", "60"), "tb"),
-    "tb": (("default", "mtg", "sb"), ""),
+    "tb": (("default", "mtg", "sb"), "game"),
+    "game": (tuple(game.value for game in Game), "k"),
+    "k": (("default", "8", "10", "12", "20", "24", "32"), "kind"),
+    "kind": (tuple(kind.value for kind in TournamentKind), "auto"),
+    "auto": (("1", "2", "3"), ""),
 }
+assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
+SEMI = TournamentKind.SEMI_CLOSED.value
 #: format choice → (format, games per match: 1 or best of 3)
 FORMATS = {"constructed": ("constructed", 1), "constructed_bo3": ("constructed", 3)}
 TIE_BREAK_LISTS = {
@@ -52,12 +68,26 @@ class SwissWizard(StatesGroup):
     choosing = State()
 
 
-def step_keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
+def step_keyboard(t: Tr, step: str, default_k: float) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
     for value in CHOICES[step][0]:
-        builder.button(text=t(f"swiss.wiz_{step}_{value}"), callback_data=SwWizCb(s=step, v=value))
-    builder.adjust(3 if step in ("rounds", "top", "time") else 1)
+        label = t(f"swiss.wiz_{step}_{value}", k=k_text(default_k))
+        builder.button(text=label, callback_data=SwWizCb(s=step, v=value))
+    builder.adjust(3 if step in ("rounds", "top", "time", "k", "auto") else 1)
     return builder.as_markup()
+
+
+def k_text(k: float) -> str:
+    """16, 12.5 — a K as people write it."""
+    return f"{k:g}"
+
+
+def next_step(step: str, value: str) -> str:
+    """The step after ``step`` answered ``value`` ("" when done): the auto-win rounds are asked
+    only of a semi-closed tournament."""
+    if step == "kind" and value != SEMI:
+        return ""
+    return CHOICES[step][1]
 
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
@@ -71,7 +101,7 @@ async def new_swiss(query: CallbackQuery, t: Tr, state: FSMContext) -> None:
 
 
 @routes.message(StateFilter(SwissWizard.name), F.text)
-async def got_name(message: Message, t: Tr, state: FSMContext) -> None:
+async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissService) -> None:
     assert message.text is not None
     name = message.text.strip()
     if name.startswith("/") or not 1 <= len(name) <= MAX_NAME:
@@ -79,7 +109,8 @@ async def got_name(message: Message, t: Tr, state: FSMContext) -> None:
         return
     await state.set_state(SwissWizard.choosing)
     await state.set_data({"name": name})
-    await message.answer(t("swiss.wiz_fmt"), reply_markup=step_keyboard(t, "fmt"))
+    default_k = swiss.app.settings.berserk_k
+    await message.answer(t("swiss.wiz_fmt"), reply_markup=step_keyboard(t, "fmt", default_k))
 
 
 @routes.callback_query(SwWizCb.filter())
@@ -102,17 +133,28 @@ async def choose(
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     data[step] = value
-    following = CHOICES[step][1]
+    following = next_step(step, value)
+    default_k = swiss.app.settings.berserk_k
     await query.answer()
     if following:
         data["step"] = following
         await state.set_data(data)
         await message.edit_reply_markup(reply_markup=None)
-        await message.answer(t(f"swiss.wiz_{following}"), reply_markup=step_keyboard(t, following))
+        keyboard = step_keyboard(t, following, default_k)
+        await message.answer(
+            t(f"swiss.wiz_{following}", k=k_text(default_k)), reply_markup=keyboard
+        )
         return
     await state.clear()
     await message.edit_reply_markup(reply_markup=None)
-    options = {
+    options = chosen(data, default_k)
+    tid = await swiss.create(message.chat.id, data["name"], options, query.from_user.id)
+    await announce_registration(message, t, tid, data["name"], options)
+
+
+def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
+    """The tournament's settings from the wizard's answers."""
+    return {
         "format": FORMATS[data["fmt"]][0],
         "best_of": FORMATS[data["fmt"]][1],
         "strictness": data["strict"],
@@ -120,9 +162,11 @@ async def choose(
         "top": None if data["top"] == "auto" else int(data["top"]),
         "round_minutes": int(data["time"]),
         "tie_breaks": TIE_BREAK_LISTS[data["tb"]],
+        "discipline": data["game"],
+        "base_k": default_k if data["k"] == "default" else int(data["k"]),
+        "kind": data["kind"],
+        "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
     }
-    tid = await swiss.create(message.chat.id, data["name"], options, query.from_user.id)
-    await announce_registration(message, t, tid, data["name"], options)
 
 
 async def announce_registration(
@@ -132,6 +176,7 @@ async def announce_registration(
     link = await create_start_link(message.bot, f"t-{tid}")
     rounds = options["rounds"] or t("swiss.auto")
     top = options["top"] if options["top"] is not None else t("swiss.auto")
+    kind = t(f"swiss.kind_{options['kind']}", rounds=options["auto_rounds"])
     builder = InlineKeyboardBuilder()
     builder.button(text=t("swiss.btn_join"), callback_data=SwJoinCb(t=tid))
     await message.answer(
@@ -146,6 +191,9 @@ async def announce_registration(
             minutes=options["round_minutes"],
             match=t(f"swiss.match_{options['best_of']}"),
             link=link,
+            game=t(f"discipline.{options['discipline']}"),
+            k=k_text(float(str(options["base_k"]))),
+            kind=kind,
         ),
         reply_markup=builder.as_markup(),
     )

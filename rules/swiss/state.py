@@ -2,10 +2,13 @@
 
 Events (kind → payload, as the bot stores them in its log):
 
-- ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}}`` — registration closed;
-- ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye"}`` —
-  a round was paired; a later ``sw_round`` with the same number (``gen`` + 1) replaces it
-  (the judge's re-pairing);
+- ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}, "kind", "privileged",
+  "auto_rounds"}`` — registration closed (the last three: ``rules.admission``, absent in the
+  tournaments logged before kinds existed: open);
+- ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye",
+  "auto": [...]}`` — a round was paired (``auto``: the privileged players' auto-wins of a
+  semi-closed tournament, ``rules.admission``, each counted like a bye); a later ``sw_round``
+  with the same number (``gen`` + 1) replaces it (the judge's re-pairing);
 - ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None, "reason"?}`` — a final
   result; a later one for the same table is a judge's correction (808), of any round while the
   tournament runs: the event's actor is the judge, ``reason`` his optional why. Pairings
@@ -25,11 +28,12 @@ Events (kind → payload, as the bot stores them in its log):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from rules.admission import TournamentKind, auto_winners, tournament_kind
 from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
 from rules.swiss.score_groups import pairing_scores
 from rules.top import BracketError, DrawInTop, top_state
@@ -102,6 +106,12 @@ class Round:
     tables: list[tuple[int, int]]
     bye: int | None
     results: dict[int, Result] = field(default_factory=dict)
+    #: privileged players' auto-wins (402): 2.9 each, no opponent, like the bye
+    auto: list[int] = field(default_factory=list)
+
+    def without_opponent(self) -> list[int]:
+        """Who has this round's 2.9 without a game: the bye and the auto-wins."""
+        return ([] if self.bye is None else [self.bye]) + self.auto
 
     def key(self, table: int) -> str:
         return game_key(self.number, table, self.gen)
@@ -138,6 +148,14 @@ class State:
     missed: dict[int, tuple[Outcome, list[int]]] = field(default_factory=dict)
     #: round number → when it ends (ISO), from its last ``sw_round`` / ``sw_extend`` saying so
     ends_at: dict[int, str] = field(default_factory=dict)
+    #: the tournament's kind (401–403) and, semi-closed, its privileged players' auto-wins
+    kind: TournamentKind = TournamentKind.OPEN
+    privileged: list[int] = field(default_factory=list)
+    auto_rounds: int = 0
+
+    def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
+        """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
+        return auto_winners(self.kind, number, self.auto_rounds, self.privileged, active)
 
     @property
     def current(self) -> Round | None:
@@ -175,8 +193,8 @@ class State:
                     continue
                 games = result.games or single_game(result.outcome_a)
                 out.append(MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1]))
-            if rnd.bye is not None:
-                out.append(MatchRecord(rnd.number, rnd.bye, None, Outcome.BYE))
+            for player in rnd.without_opponent():
+                out.append(MatchRecord(rnd.number, player, None, Outcome.BYE))
         if stage in (None, SWISS):
             out.extend(self.missed_records())
         return out
@@ -231,7 +249,12 @@ class State:
         return {frozenset(pair) for rnd in self.swiss_rounds() for pair in rnd.tables}
 
     def had_bye(self) -> set[int]:
-        return {rnd.bye for rnd in self.swiss_rounds() if rnd.bye is not None}
+        """Who already had a Swiss round's 2.9 without an opponent: a bye, a privileged
+        auto-win, or a late entrant's missed rounds credited as byes (``LatePolicy.BYE``):
+        none of them gets another bye while someone else can take it."""
+        paired = {p for rnd in self.swiss_rounds() for p in rnd.without_opponent()}
+        credited = {p for p, (how, rounds) in self.missed.items() if how is Outcome.BYE and rounds}
+        return paired | credited
 
     def rounds_missed_by(self, player: int) -> list[int]:
         """The Swiss rounds paired so far in which ``player`` has no seat and no bye (what a
@@ -239,7 +262,8 @@ class State:
         return [
             rnd.number
             for rnd in self.swiss_rounds()
-            if rnd.bye != player and all(player not in pair for pair in rnd.tables)
+            if player not in rnd.without_opponent()
+            and all(player not in pair for pair in rnd.tables)
         ]
 
     def top_winners(self, before: int | None = None) -> list[int]:
@@ -308,6 +332,9 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
         state.ratings = {int(k): int(v) for k, v in payload["ratings"].items()}
         state.total_rounds = int(payload["rounds"])
         state.top_size = int(payload["top"])
+        state.kind = tournament_kind(payload.get("kind"))
+        state.privileged = [int(p) for p in payload.get("privileged") or []]
+        state.auto_rounds = int(payload.get("auto_rounds") or 0)
     elif kind == "sw_round":
         rnd = Round(
             number=int(payload["round"]),
@@ -315,6 +342,7 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
             gen=int(payload["gen"]),
             tables=[(int(a), int(b)) for a, b in payload["tables"]],
             bye=None if payload.get("bye") is None else int(payload["bye"]),
+            auto=[int(p) for p in payload.get("auto") or []],
         )
         state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
         _ends(state, payload)

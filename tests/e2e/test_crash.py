@@ -125,6 +125,9 @@ class Tournament:
             "Время тура": str(ROUND_MINUTES),
             "Дополнительные показатели?": "Бухгольц, усечённый Бухгольц, победы, личная встреча",
             "Формат матча?": "Одна партия",
+            "Какая игра?": "Классический Берсерк",
+            "Базовый K": "Обычный (16)",
+            "Вид турнира?": "Открытый: играет любой",
         }
         while True:  # the wizard's questions, in whatever order it asks them
             asked = await self.emu.wait_bot_message(

@@ -46,7 +46,14 @@ class Club:
         emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
 
     async def create(
-        self, rounds: str = "4", top: str = "4", fmt: str = "Констрактед"
+        self,
+        rounds: str = "4",
+        top: str = "4",
+        fmt: str = "Констрактед",
+        game: str = "Классический Берсерк",
+        k: str = "Обычный (16)",
+        kind: str = "Открытый: играет любой",
+        auto: str = "",
     ) -> SimMessage:
         await self.org.start()
         await self.org.wait_message(contains="")
@@ -66,7 +73,12 @@ class Club:
             ("Размер ТОПа?", top),
             ("Время тура", "50"),
             ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+            ("Какая игра?", game),
+            ("Базовый K", k),
+            ("Вид турнира?", kind),
         ]
+        if auto:
+            steps.append(("Во скольких первых турах", auto))
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
@@ -183,7 +195,8 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     # A drop and a late entrant: still nine players, a bye in every round.
     dropper = a2
     await club.users[dropper].send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper}, вы вышли из турнира")
+    await club.org.wait_message(contains=f"выход из турнира по своему желанию — {dropper}")
     jon = emu.add_user(10, "Jon", username="jon")
     emu.add_member(GROUP, jon)
     club.users["Jon"] = jon
@@ -367,7 +380,7 @@ async def test_no_legal_pairing_is_told_to_the_judge_who_starts_the_top(
         played |= {frozenset((a, b)) for _, a, b, _ in tables}
     dropper = unmatchable_without(list(club.users), played)
     await club.users[dropper].send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper}, вы вышли из турнира")
     await club.org.send(GROUP, "/next_round")
     told = await emu.wait_bot_message(GROUP, contains="нельзя составить без повторной встречи")
     assert "Тур 4" in told.plain and "/top" in told.plain
@@ -393,6 +406,6 @@ async def test_join_and_leave_by_command(emu: BotApiEmulator, bot: RunningBot) -
     await bob.send(GROUP, "/join")
     await emu.wait_bot_message(GROUP, contains="Bob, вы уже зарегистрированы")
     await bob.send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains="Bob покинул турнир")
+    await emu.wait_bot_message(GROUP, contains="Bob, вы больше не записаны на турнир")
     await club.org.send(GROUP, "/begin")
     await emu.wait_bot_message(GROUP, contains="Слишком мало игроков: 0")

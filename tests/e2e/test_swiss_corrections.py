@@ -45,6 +45,9 @@ class JudgedClub(Club):
             ("Размер ТОПа?", top),
             ("Время тура", "50"),
             ("Дополнительные показатели?", tb),
+            ("Какая игра?", "Классический Берсерк"),
+            ("Базовый K", "Обычный (16)"),
+            ("Вид турнира?", "Открытый: играет любой"),
         ]
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)

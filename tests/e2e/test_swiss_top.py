@@ -114,7 +114,7 @@ async def test_top_8_chosen_with_nine_players_two_drop_offers_top_4_or_finishing
     swiss = await swiss_order(club, 3)
     for dropper in (swiss[0], swiss[5]):  # the Swiss leader and one more leave
         await club.users[dropper].send(GROUP, "/drop")
-        await emu.wait_bot_message(GROUP, contains=f"{dropper} выбыл")
+        await emu.wait_bot_message(GROUP, contains=f"{dropper}, вы вышли из турнира")
 
     await club.org.send(GROUP, "/next_round")  # was: BracketError, uncaught, every time
     offer = await emu.wait_bot_message(GROUP, contains="В ТОП нужно 8 игроков")
@@ -247,6 +247,9 @@ async def test_a_finished_tournament_can_be_looked_at(emu: BotApiEmulator, bot: 
         ("Размер ТОПа?", "2"),
         ("Время тура", "50"),
         ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        ("Какая игра?", "Классический Берсерк"),
+        ("Базовый K", "Обычный (16)"),
+        ("Вид турнира?", "Открытый: играет любой"),
     ]:
         await (await club.org.press(await emu.wait_bot_message(GROUP, contains=question), label))
     await emu.wait_bot_message(GROUP, contains="Турнир #2")

@@ -163,7 +163,8 @@ def test_late_entrants_missed_rounds_become_records_without_an_opponent() -> Non
     points = state.points()
     assert points[8] == 58 and points[9] == 0 and 7 not in points and 6 not in points
     assert all(r.player_b is None for r in state.missed_records())
-    assert state.had_bye() == set()  # a missed round is not the pairing's bye
+    # Missed rounds credited as byes (2.9) are his bye (issue 11, item 8); losses are not.
+    assert state.had_bye() == {8}
     assert len(state.records(TOP)) == 0
 
 

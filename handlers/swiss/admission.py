@@ -1,0 +1,74 @@
+"""``/privileged`` and ``/invite``: the organiser names a semi-closed tournament's privileged
+players (auto-wins in its first rounds, 402) and a closed tournament's guests (403).
+
+The player is named as for ``/add``: a reply to his message, ``@username`` or his club id.
+"""
+
+from __future__ import annotations
+
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.swiss import SwissService
+from bot.texts import Tr
+from db.models import Player
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.routes import Routes
+from handlers.swiss.guard import actor, replied_user
+
+routes = Routes(__name__)
+SWISS = CurrentTournament("swiss")
+
+
+async def named_player(
+    message: Message, command: CommandObject, swiss: SwissService, registry: Registry
+) -> Player | None:
+    """The player a command names: the replied-to author, ``@username`` or a club id."""
+    if (other := replied_user(message)) is not None:
+        return await registry.ensure_player(other.id, other.first_name, other.last_name)
+    words = (command.args or "").split()
+    return await swiss.find_player(words[0]) if len(words) == 1 else None
+
+
+@routes.message(Command("privileged"), SWISS)
+async def privileged(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+        return
+    player = await named_player(message, command, swiss, registry)
+    if player is None:
+        await message.reply(t("swiss.privileged_usage"))
+        return
+    status = await swiss.privilege(tournament.id, player.id, who)
+    rounds = tournament.settings.get("auto_rounds") or 0
+    await message.reply(t(f"swiss.privileged_{status}", name=player.display_name, rounds=rounds))
+
+
+@routes.message(Command("invite"), SWISS)
+async def invite(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+        return
+    player = await named_player(message, command, swiss, registry)
+    if player is None:
+        await message.reply(t("swiss.invite_usage"))
+        return
+    status = await swiss.invite(tournament.id, player.id, who)
+    await message.reply(t(f"swiss.invite_{status}", name=player.display_name))
