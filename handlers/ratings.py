@@ -1,4 +1,10 @@
-"""/rating [discipline]: the club's rating table."""
+"""/rating [discipline]: the club's rating table.
+
+Without an argument a group sees the discipline it plays (that of its newest tournament: a
+billiards group sees billiards), a private chat every discipline that has rated players. The
+argument may be the discipline's name in either language («бильярд», «billiards»). Only players
+who have a rating in the discipline are listed: nobody gets one by registering.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +12,29 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.registry import DISCIPLINES, Registry
-from bot.texts import Tr
+from bot.texts import Texts, Tr
 from handlers.routes import Routes
 
 routes = Routes(__name__)
 
 
-@routes.message(Command("rating"))
-async def rating(message: Message, command: CommandObject, t: Tr, registry: Registry) -> None:
-    discipline = (command.args or "berserk").strip().lower()
-    if discipline not in DISCIPLINES:
-        await message.answer(t("rating.unknown", choices=", ".join(DISCIPLINES)))
-        return
+def named(texts: Texts, typed: str) -> str | None:
+    """The discipline ``typed`` names: its key or its name in any language, any case."""
+    wanted = typed.strip().casefold()
+    for discipline in DISCIPLINES:
+        names = {
+            discipline,
+            *(texts.get(lang, f"discipline.{discipline}") for lang in ("ru", "en")),
+        }
+        if wanted in {n.casefold() for n in names}:
+            return discipline
+    return None
+
+
+async def table_text(discipline: str, t: Tr, registry: Registry) -> str | None:
     table = await registry.table(discipline)
     if not table:
-        await message.answer(t("rating.empty", discipline=t(f"discipline.{discipline}")))
-        return
+        return None
     lines = [t("rating.title", discipline=t(f"discipline.{discipline}"))]
     for place, (player, cents) in enumerate(table, start=1):
         lines.append(
@@ -33,4 +46,27 @@ async def rating(message: Message, command: CommandObject, t: Tr, registry: Regi
                 rating=f"{cents / 100:.2f}",
             )
         )
-    await message.answer("\n".join(lines))
+    return "\n".join(lines)
+
+
+@routes.message(Command("rating"))
+async def rating(message: Message, command: CommandObject, t: Tr, registry: Registry) -> None:
+    if command.args:
+        discipline = named(t.texts, command.args)
+        if discipline is None:
+            names = ", ".join(t(f"discipline.{d}") for d in DISCIPLINES)
+            await message.answer(t("rating.unknown", choices=names))
+            return
+        wanted = [discipline]
+    elif message.chat.type != "private" and (
+        played := await registry.chat_discipline(message.chat.id)
+    ):
+        wanted = [played]
+    else:
+        wanted = list(DISCIPLINES)
+    tables = [text for d in wanted if (text := await table_text(d, t, registry))]
+    if not tables:
+        names = ", ".join(t(f"discipline.{d}") for d in wanted)
+        await message.answer(t("rating.empty", discipline=names))
+        return
+    await message.answer("\n\n".join(tables))
