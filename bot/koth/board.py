@@ -65,7 +65,7 @@ def final_reason(t: Translate, state: KothState[int], names: Mapping[int, str]) 
     if w not in state.finalists or not leaders:
         return ""
     return t(
-        "koth.final_why_level",
+        "koth.final_why_level" if len(leaders) == 1 else "koth.final_why_level_many",
         w=names[w],
         remainder=remainder(w),
         leaders=", ".join(names[p] for p in leaders),

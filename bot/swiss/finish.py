@@ -43,7 +43,10 @@ async def finish(
     )
     now = core.now().isoformat()
     for pid, delta in changes.items():
-        current = await players.rating(tx, int(pid), "berserk") or START_RATING_CENTS
+        current = await players.rating(tx, int(pid), "berserk")
+        if current is None:  # his first rated tournament: the start value (section 3) first
+            current = START_RATING_CENTS
+            await players.set_rating(tx, int(pid), "berserk", current, "start", now)
         await players.set_rating(
             tx, int(pid), "berserk", current + delta, "tournament", now, tournament.id
         )

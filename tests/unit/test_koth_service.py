@@ -128,7 +128,7 @@ def test_a_final_says_why_and_shows_the_king_first_with_the_crown() -> None:
     state = replay([1, 2, 3, 4], {1: 3, 2: 2, 3: 4, 4: 5}, events)
     board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
     assert "Мини-турнир на выбывание: Ann, &lt;b&gt;Bob&lt;/b&gt; &amp; Co, Dan" in board
-    assert "Почему финал: остатки сравнялись — Dan: 2, Лидер (Ann, " in board
+    assert "Почему финал: остатки сравнялись — Dan: 2, Лидеры (Ann, " in board
     assert "Лидер" not in board.split("Игрок:")[1]  # finalists are no Leaders on the rows
     # a final of two where the King stays at the table: shown first, crowned
     # (norms 3, 3, 4, 5: b and c are out, a the sole Leader; d beats b and c and is level)
