@@ -19,7 +19,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import late
 from bot.buttons import ReportCb
-from bot.koth.board import Clock, elimination_reason, render_board, table_pair
+from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
 from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of, unpairs
 from bot.koth.events import game_number
@@ -336,6 +336,8 @@ class Announcer:
         elif state.phase is Phase.FINAL:
             which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
             text = t(which, names=" → ".join(names[p] for p in state.finalists))
+            why = final_reason(t, state, names)
+            text += "\n" + why if why else ""
         if text is not None:
             await self.core.app.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 

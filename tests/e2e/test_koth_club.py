@@ -250,6 +250,11 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     await win(emu, 7, cid, bob)
     mark = emu.mark()
     await win(emu, 8, cid, eve)
+    called = await emu.wait_bot_message(GROUP, contains="🏁 Мини-турнир", since=mark)
+    assert called.plain == (
+        f"🏁 Мини-турнир на выбывание, порядок: {BOB} → Cid → Dan.\n"
+        f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1."
+    )
     await emu.wait_bot_message(GROUP, contains=f"Партия 9: Cid 👑 — {BOB}", since=mark)
     shown = await board_shows(emu, board, "Мини-турнир")
     assert ("Почему финал: остатки сравнялись — Cid: 1, Лидеры (" + BOB + ", Dan): 1.") in shown, (
