@@ -157,7 +157,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
 
     # registered, no billiards rating: the organisers are asked in the group, once
     asked = await press(zed, registration, "Участвую")
-    assert asked.startswith("У вас ещё нет бильярдного рейтинга. Я попросил организатора")
+    assert asked.startswith("У вас ещё нет бильярдного рейтинга. Запрос стартового рейтинга")
     request = await emu.wait_bot_message(GROUP, contains="хочет участвовать")
     club_id = query(bot, "SELECT id FROM players WHERE telegram_id = 20")[0][0]
     assert request.plain == (
@@ -202,7 +202,7 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     ):
         note = await user.wait_message(contains="Ваша норма побед")
         assert note.plain == (
-            f"🏁 «Пятничный» начался. Ваша норма побед: {norm} (ваш рейтинг {rating}, "
+            f"🏁 Турнир «Пятничный» начался. Ваша норма побед: {norm} (ваш рейтинг {rating}, "
             f"средний 914.02). Ваше место в очерёдности: {seat}."
         )
 
