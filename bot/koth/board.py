@@ -138,6 +138,18 @@ def render_board(
 LEADER_PHASES = (Phase.LAST_CIRCLE, Phase.EXTRA)
 
 
+def owed_extra_game(state: KothState[int], player: int) -> bool:
+    """An eliminated player who stays (the default, 6.7) and may still be called for an extra
+    game: out in the last circle (by a loss or the judge), not yet played, no final set."""
+    found = state.eliminated.get(player)
+    return (
+        found is not None
+        and state.phase in (Phase.LAST_CIRCLE, Phase.EXTRA)
+        and found.reason in (EliminationReason.LAST_CIRCLE_LOSS, EliminationReason.JUDGE)
+        and player not in state.extra_done
+    )
+
+
 def player_row(t: Translate, state: KothState[int], names: Mapping[int, str], player: int) -> str:
     """One player's figures; struck through with the reason when eliminated, or the Leader mark."""
     row = t(
@@ -152,7 +164,9 @@ def player_row(t: Translate, state: KothState[int], names: Mapping[int, str], pl
     if player in state.eliminated:
         reason = Html(elimination_reason(t, state, player))
         row = "<s>" + row + "</s> " + t("koth.board_out", reason=reason)
-        return row + t("koth.board_left") if player in state.left else row
+        if player in state.left:
+            return row + t("koth.board_left")
+        return row + t("koth.board_stays") if owed_extra_game(state, player) else row
     if player in state.leaders and state.phase in LEADER_PHASES:
         return row + t("koth.board_leader")
     return row

@@ -94,11 +94,13 @@ async def test_leave_then_stay_is_called_and_too_late_is_told(
     assert cid_choice.button_labels == ["Остаюсь", "Ухожу"]
 
     assert "уходите" in await press(cid, cid_choice, "Ухожу")
-    await board_shows(emu, board, "(ушёл)")
+    shown = await board_shows(emu, board, "(ушёл)")
+    assert "3. Cid: 0 / 4 / 4 — выбыл: проиграл в последнем круге, остаток 4 > 2 (ушёл)" in shown
     await labels_become(emu, cid_choice, ["Остаюсь", "✅ Ухожу"])
     assert "остаётесь" in await press(cid, cid_choice, "Остаюсь")
     await emu.wait_for(lambda: "(ушёл)" not in board_of(emu, board) or None)
-    assert "3. Cid: 0 / 4 / 4 — выбыл: проиграл в последнем круге" in board_of(emu, board)
+    shown = board_of(emu, board)
+    assert "3. Cid: 0 / 4 / 4 — выбыл: проиграл в последнем круге, остаток 4 > 2 (остаётся" in shown
     await labels_become(emu, cid_choice, ["✅ Остаюсь", "Ухожу"])
 
     # W = Eve; the stayers after her in the order: Cid, then Dan. Cid, who came back, is called.
