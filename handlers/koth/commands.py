@@ -19,6 +19,7 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
+from bot.access import STALE
 from bot.buttons import NewCb
 from bot.errors import UserError
 from bot.koth import KothService
@@ -161,17 +162,20 @@ async def starting_rating(
     query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService
 ) -> None:
     """An organiser of the tournament's group (``bot.access``) sets the newcomer's starting
-    rating with one tap; he is then in, and told so privately."""
+    rating with one tap; he is then in, and told so privately. Only the values offered are
+    taken (any other: ``/add``), so forged data sets no rating."""
+    if callback_data.r not in TYPICAL_START_RATINGS:
+        raise UserError(STALE)
     joined, fresh = await koth.registration.start_rating(
         callback_data.t, query.from_user.id, callback_data.p, callback_data.r
     )
     tournament, player = joined.tournament, joined.player
-    if not fresh:  # another organiser was quicker: his value stands
+    if fresh:
+        await query.answer(t("koth.rating_set_short", rating=callback_data.r))
+        note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
+        await settle_note(query, note, koth)
+    else:  # set meanwhile (another organiser's tap, or /add): that value stands
         await query.answer(t("koth.rating_already", name=player.display_name))
-        return
-    await query.answer(t("koth.rating_set_short", rating=callback_data.r))
-    note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
-    await settle_note(query, note, koth)
     if joined.added:
         await koth.core.dm(
             player.id,
