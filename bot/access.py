@@ -29,7 +29,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb
 from bot.errors import UserError
-from bot.koth.buttons import KothCancelCb, KothJoinCb, KothStayCb
+from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
 from bot.roles import Role, Roles
 from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwJoinCb, SwManageCb, SwTopCb, SwWizCb
 from bot.texts import Tr
@@ -77,6 +77,7 @@ RULES: dict[type[CallbackData], Rule] = {
     KothJoinCb: Rule(Role.PLAYER, kind="koth"),
     KothStayCb: Rule(Role.PLAYER, kind="koth"),
     KothCancelCb: Rule(Role.ORGANISER, kind="koth"),
+    KothRatingCb: Rule(Role.ORGANISER, kind="koth"),
     SwJoinCb: Rule(Role.PLAYER, kind="swiss"),
     SwManageCb: Rule(Role.ORGANISER, kind="swiss"),
     SwEntryCb: Rule(Role.ORGANISER, kind="swiss"),

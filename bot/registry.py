@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.clock import Clock
-from db import inbox, players
+from db import inbox, players, tournaments
 from db.database import Database
 from db.models import Bonus, Player
 from rules.card_rating import START_RATING_CENTS
@@ -15,7 +15,9 @@ DISCIPLINES = ("berserk", "heroes", "billiards")
 """The rating pools: classic Berserk and «Берсерк. Герои» are separate ones (a card
 tournament's discipline is its game), and billiards."""
 #: The starting rating of each discipline that has one (card games: section 3); billiards has
-#: none: an organiser sets each player's starting rating (King of the Hill 3.1).
+#: none: an organiser sets each player's starting rating (King of the Hill 3.1). It is not
+#: stored at registration: a rating exists once the player played (or an organiser set it), so
+#: the club's table lists only players of that discipline; until then the start value is used.
 START_RATINGS = {"berserk": START_RATING_CENTS}
 
 
@@ -49,9 +51,6 @@ class Registry:
             else:
                 player_id = existing.id
                 await players.update(tx, player_id, answers, registered=True)
-            for discipline, cents in START_RATINGS.items():
-                if await players.rating(tx, player_id, discipline) is None:
-                    await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
             player = await players.by_id(tx, player_id)
         assert player is not None
         return player
@@ -86,8 +85,6 @@ class Registry:
                 player_id = await players.create(
                     tx, telegram_id, fields, self._now(), registered=False
                 )
-                for discipline, cents in START_RATINGS.items():
-                    await players.set_rating(tx, player_id, discipline, cents, "start", self._now())
                 player = await players.by_id(tx, player_id)
         assert player is not None
         return player
@@ -104,6 +101,12 @@ class Registry:
             player = await players.by_telegram(tx, telegram_id)
             ratings = {} if player is None else await players.ratings_of(tx, player.id)
         return [d for d in DISCIPLINES if d in ratings]
+
+    async def chat_discipline(self, chat_id: int) -> str | None:
+        """The discipline a group plays: that of its newest tournament (``None`` without one)."""
+        async with self._db.read() as tx:
+            found = await tournaments.latest_in_chat(tx, chat_id)
+        return None if found is None else found.discipline
 
     async def table(self, discipline: str) -> list[tuple[Player, int]]:
         async with self._db.read() as tx:

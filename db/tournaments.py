@@ -122,6 +122,14 @@ async def open_for_judge(tx: Tx, user_id: int) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
+async def latest_in_chat(tx: Tx, chat_id: int) -> Tournament | None:
+    """The chat's newest tournament, whatever its status (what the group plays)."""
+    row = await tx.one(
+        "SELECT * FROM tournaments WHERE chat_id = ? ORDER BY id DESC LIMIT 1", (chat_id,)
+    )
+    return None if row is None else _tournament(row)
+
+
 async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
     rows = await tx.all("SELECT * FROM tournaments ORDER BY id DESC LIMIT ?", (limit,))
     return [_tournament(row) for row in rows]

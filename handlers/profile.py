@@ -11,7 +11,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ProfileCb
 from bot.clock import Clock
-from bot.registry import Profile, Registry
+from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
@@ -52,6 +52,8 @@ def render(profile: Profile, t: Tr) -> str:
         )
     if "billiards" not in profile.ratings:
         lines.append(t("profile.no_billiards"))
+    if "berserk" not in profile.ratings:  # the start value counts from his first tournament
+        lines.append(t("profile.no_berserk", start=f"{START_RATINGS['berserk'] / 100:.0f}"))
     for item in profile.bonuses:
         lines.append(
             t(

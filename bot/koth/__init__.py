@@ -12,7 +12,7 @@ announcements.
 - ``bot.koth.announce``: the live board and every announcement
 - ``bot.koth.timers``: main-time warning and expiry, board refresh, ``/extend``
 - ``bot.koth.finish``: Elo, the +80 bonus, the bonus-expiry job
-- ``bot.koth.judge``: void, correct, eliminate, reinstate, declare, leave, cancel, the log
+- ``bot.koth.judge``: void, correct, eliminate, reinstate, declare, leave or stay, cancel, the log
 """
 
 from __future__ import annotations

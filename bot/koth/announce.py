@@ -19,9 +19,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import late
 from bot.buttons import ReportCb
-from bot.koth.board import elimination_reason, render_board
+from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of
+from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of, unpairs
 from bot.koth.events import game_number
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
@@ -54,6 +54,41 @@ def out_lines(
     )
 
 
+def table_note(t: Translate, snap: Snapshot) -> str:
+    """Where the result of the game at the table stands: reported and waiting for the opponent's
+    confirmation, or disputed and with the judge; "" while nobody has reported."""
+    found = snap.table_reports
+    if not found:
+        return ""
+    if any(r.status == "disputed" for r in found):
+        return t("koth.table_disputed")
+    report = found[-1]
+    winner = report.claim.winner
+    state = snap.state
+    if winner is None or state is None or state.next_pair is None:
+        return ""
+    a, b = state.next_pair
+    confirmer = b if report.reporter_id == a else a
+    return t("koth.table_pending", winner=snap.names[winner], confirmer=snap.names[confirmer])
+
+
+def signed(cents: int) -> str:
+    return ("+" if cents >= 0 else "−") + cents_text(abs(cents))
+
+
+def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:
+    """Everyone's rating change, in the order of play (the group sees them all at the end)."""
+    lines = [t("koth.ratings_title")]
+    for pid in state.order:
+        if pid not in finish.changes:
+            continue
+        old, new = finish.changes[pid]
+        key = "koth.rating_line_winner" if pid == state.winner else "koth.rating_line"
+        values = {"old": cents_text(old), "new": cents_text(new), "delta": signed(new - old)}
+        lines.append(t(key, name=names[pid], bonus=BONUS, **values))
+    return "\n".join(lines)
+
+
 def may_stay(state: KothState[int], player: int) -> bool:
     """Extra games may still call him: eliminated in the last circle (by a loss or the judge)
     while no final is set (6.7)."""
@@ -77,12 +112,13 @@ class Announcer:
         tournament = snap.tournament
         if snap.state is None:
             return t("koth.board_not_started", name=tournament.name, count=len(snap.names))
-        left = None
+        clock = None
         due = snap.main_due
         if tournament.status == "running" and not snap.state.expired and due is not None:
-            left = due - self.core.now()
+            clock = Clock(due - self.core.now(), self.core.clock_time(due))
         average = tournament.settings["average"]
-        text = render_board(t, tournament.name, snap.state, snap.names, average, left)
+        note = table_note(t, snap) if tournament.status == "running" else ""
+        text = render_board(t, tournament.name, snap.state, snap.names, average, clock, note)
         text += "\n" + t("koth.board_fund", fund=snap.fund)
         if tournament.status == "cancelled":
             text += "\n" + t("koth.board_cancelled")
@@ -146,10 +182,12 @@ class Announcer:
         stale = now.next_pair != state.next_pair or current.key != snap.key
         if stale or current.tournament.status != "running":
             return
-        a, b = state.next_pair
+        shown = table_pair(state)
+        assert shown is not None
+        a, b, crowned = shown
         tid, chat, game = snap.tournament.id, snap.tournament.chat_id, snap.key
         n = game_number(game)
-        crown = " 👑" if a == state.king else ""
+        crown = " 👑" if crowned else ""
         text = self.core.tr(snap.lang)(
             "koth.first_pair" if first else "koth.pair",
             n=n,
@@ -170,9 +208,16 @@ class Announcer:
                 n=n,
             )
         if state.upcoming:
+            # He meets whoever wins this game, not the King of now: the game decides it.
             nxt = state.upcoming[0]
             await self.core.dm_once(
-                f"{key}:next:{nxt}", nxt, "koth.you_are_next", chat, king=snap.names[a]
+                f"{key}:next:{nxt}",
+                nxt,
+                "koth.you_are_next",
+                chat,
+                n=n,
+                a=snap.names[a],
+                b=snap.names[b],
             )
 
     # --- changes of state ---------------------------------------------------------------------
@@ -223,6 +268,25 @@ class Announcer:
         await self.core.app.outbox.send_once(f"{key}:begun", snap.tournament.chat_id, text)
         await self.publish_board(current, new=True)
         await self.announce_pair(snap, current, key, first=True)
+        await self._tell_norms(snap, key)
+
+    async def _tell_norms(self, snap: Snapshot, key: str) -> None:
+        """Each player is told his own norm, the rating it comes from and his seat, privately."""
+        assert snap.state is not None
+        settings = snap.tournament.settings
+        ratings = unpairs(settings.get("ratings"))
+        for seat, pid in enumerate(snap.state.order, 1):
+            await self.core.dm_once(
+                f"{key}:norm:{pid}",
+                pid,
+                "koth.your_norm",
+                snap.tournament.chat_id,
+                name=snap.tournament.name,
+                norm=snap.state.norms[pid],
+                rating=cents_text(ratings.get(pid, 0)),
+                average=settings.get("average", ""),
+                seat=seat,
+            )
 
     async def announce_changes(
         self,
@@ -272,6 +336,8 @@ class Announcer:
         elif state.phase is Phase.FINAL:
             which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
             text = t(which, names=" → ".join(names[p] for p in state.finalists))
+            why = final_reason(t, state, names)
+            text += "\n" + why if why else ""
         if text is not None:
             await self.core.app.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
@@ -283,12 +349,23 @@ class Announcer:
         out = out_lines(t, state, list(state.eliminated), names) or t("koth.nobody_out")
         return t("koth.expired", players=", ".join(still) or "—", out=Html(out))
 
+    def stay_markup(
+        self, lang: str, tid: int, player: int, leaving: bool | None = None
+    ) -> InlineKeyboardMarkup:
+        """Stay / Leave, the current choice marked (``leaving`` ``None``: none made yet)."""
+
+        def label(key: str, chosen: bool) -> str:
+            text = self.texts.get(lang, key)
+            return self.texts.get(lang, "koth.chosen", label=text) if chosen else text
+
+        return buttons(
+            (label("koth.stay", leaving is False), KothStayCb(t=tid, p=player, leave=False)),
+            (label("koth.leave", leaving is True), KothStayCb(t=tid, p=player, leave=True)),
+        )
+
     async def ask_stay(self, tid: int, chat: int, player: int, key: str) -> None:
         def markup(lang: str) -> InlineKeyboardMarkup:
-            return buttons(
-                (self.texts.get(lang, "koth.stay"), KothStayCb(t=tid, p=player, leave=False)),
-                (self.texts.get(lang, "koth.leave"), KothStayCb(t=tid, p=player, leave=True)),
-            )
+            return self.stay_markup(lang, tid, player)
 
         await self.core.dm_once(key, player, "koth.stay_or_leave", chat, markup=markup)
 
@@ -300,6 +377,7 @@ class Announcer:
         how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
         fund = f"{finish.fund:,}".replace(",", " ")
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
+        text += "\n\n" + rating_lines(t, state, snap.names, finish)
         await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
         until = finish.bonus_until.isoformat() if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
@@ -312,7 +390,7 @@ class Announcer:
                 name=snap.tournament.name,
                 old=cents_text(old),
                 new=cents_text(new),
-                delta=("+" if delta >= 0 else "−") + cents_text(abs(delta)),
+                delta=signed(delta),
                 bonus=BONUS,
                 until=until,
             )

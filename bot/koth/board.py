@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.texts import Html
@@ -28,6 +30,49 @@ def elimination_reason(t: Translate, state: KothState[int], player: int) -> str:
     return t(f"koth.reason_{found.reason.value}")
 
 
+def table_pair(state: KothState[int]) -> tuple[int, int, bool] | None:
+    """The pair at the table as shown: the player already at the table (the King) first, then
+    whether he wears the crown. In a final the engine lists the finalists in the fixed order; the
+    King who stays at the table is still shown first."""
+    if state.next_pair is None:
+        return None
+    a, b = state.next_pair
+    if b == state.king:
+        a, b = b, a
+    return a, b, a == state.king
+
+
+def final_reason(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
+    """Why the final (or mini-tournament) was called, from the figures when it was set.
+
+    W (the winner of the last game before the final) level with the Leaders (6.9.2, 6.9.4a): his
+    remainder and theirs; W lost an extra game (6.9.5): he is out and the Leaders play it out.
+    Remainders are taken before the final's own games (their wins are taken back)."""
+    before = [g for g in state.history if g.phase is not Phase.FINAL]
+    if not before or not state.finalists:
+        return ""
+    last = before[-1]
+    lost = state.eliminated.get(last.loser)
+    if lost is not None and lost.reason is EliminationReason.EXTRA_GAME_LOSS:
+        return t("koth.final_why_lost", w=names[last.loser])
+    final_wins = Counter(g.winner for g in state.history if g.phase is Phase.FINAL)
+
+    def remainder(player: int) -> int:
+        return state.remainder_of(player) + final_wins[player]
+
+    w = last.winner
+    leaders = [p for p in state.finalists if p != w]
+    if w not in state.finalists or not leaders:
+        return ""
+    return t(
+        "koth.final_why_level" if len(leaders) == 1 else "koth.final_why_level_many",
+        w=names[w],
+        remainder=remainder(w),
+        leaders=", ".join(names[p] for p in leaders),
+        leader=remainder(leaders[0]),
+    )
+
+
 def phase_line(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
     if state.phase is Phase.EXTRA and state.king is not None:
         return t(
@@ -38,8 +83,18 @@ def phase_line(t: Translate, state: KothState[int], names: Mapping[int, str]) ->
         )
     if state.phase is Phase.FINAL:
         key = "koth.phase_mini_line" if state.is_mini_tournament else "koth.phase_final_line"
-        return t(key, names=", ".join(names[p] for p in state.finalists))
+        line = t(key, names=", ".join(names[p] for p in state.finalists))
+        why = final_reason(t, state, names)
+        return line + "\n" + why if why else line
     return t(f"koth.phase_{state.phase.value}")
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The main time as the board shows it: what is left and the clock time it ends at."""
+
+    left: timedelta
+    until: str
 
 
 def render_board(
@@ -48,17 +103,21 @@ def render_board(
     state: KothState[int],
     names: Mapping[int, str],
     average: str,
-    left: timedelta | None,
+    clock: Clock | None,
+    table_note: str = "",
 ) -> str:
-    """The queue board: King, the pair at the table, who comes next, every player's figures."""
+    """The queue board: King, the pair at the table (and where its result stands: ``table_note``),
+    who comes next, every player's figures."""
     head = t("koth.board_title", name=title, circle=state.circle)
-    if state.phase is Phase.MAIN and left is not None:
-        head += t("koth.board_time_left", left=clock_text(left))
+    if state.phase is Phase.MAIN and clock is not None:
+        head += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
     lines = [head, phase_line(t, state, names), t("koth.board_average", average=average), ""]
-    if state.next_pair is not None:
-        a, b = state.next_pair
-        crown = " 👑" if a == state.king else ""
-        lines.append(t("koth.board_table", a=names[a], crown=crown, b=names[b]))
+    shown = table_pair(state)
+    if shown is not None:
+        a, b, crowned = shown
+        lines.append(t("koth.board_table", a=names[a], crown=" 👑" if crowned else "", b=names[b]))
+        if table_note:
+            lines.append(table_note)
         upcoming = [names[p] for p in state.upcoming]
         end = (
             Html(t("koth.board_circle_end"))
@@ -71,6 +130,24 @@ def render_board(
     lines += ["", t("koth.board_header")]
     lines += [player_row(t, state, names, player) for player in state.order]
     return "\n".join(lines)
+
+
+#: The phases whose board marks the Leaders: 6.8 defines them for the last circle, and the extra
+#: games are played against the Leaders it fixed (6.9.3). In the main time nobody is a Leader
+#: yet; in a final its players are simply finalists.
+LEADER_PHASES = (Phase.LAST_CIRCLE, Phase.EXTRA)
+
+
+def owed_extra_game(state: KothState[int], player: int) -> bool:
+    """An eliminated player who stays (the default, 6.7) and may still be called for an extra
+    game: out in the last circle (by a loss or the judge), not yet played, no final set."""
+    found = state.eliminated.get(player)
+    return (
+        found is not None
+        and state.phase in (Phase.LAST_CIRCLE, Phase.EXTRA)
+        and found.reason in (EliminationReason.LAST_CIRCLE_LOSS, EliminationReason.JUDGE)
+        and player not in state.extra_done
+    )
 
 
 def player_row(t: Translate, state: KothState[int], names: Mapping[int, str], player: int) -> str:
@@ -87,7 +164,9 @@ def player_row(t: Translate, state: KothState[int], names: Mapping[int, str], pl
     if player in state.eliminated:
         reason = Html(elimination_reason(t, state, player))
         row = "<s>" + row + "</s> " + t("koth.board_out", reason=reason)
-        return row + t("koth.board_left") if player in state.left else row
-    if player in state.leaders and state.phase is not Phase.FINISHED:
+        if player in state.left:
+            return row + t("koth.board_left")
+        return row + t("koth.board_stays") if owed_extra_game(state, player) else row
+    if player in state.leaders and state.phase in LEADER_PHASES:
         return row + t("koth.board_leader")
     return row

@@ -22,3 +22,12 @@ class KothCancelCb(CallbackData, prefix="kc"):
 
     t: int
     yes: bool
+
+
+class KothRatingCb(CallbackData, prefix="kr"):
+    """An organiser sets newcomer ``p``'s starting billiards rating ``r`` and enters him in
+    tournament ``t`` (the newcomer's «Participate» asked for it)."""
+
+    t: int
+    p: int
+    r: int

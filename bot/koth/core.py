@@ -10,7 +10,7 @@ settings).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +19,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.errors import UserError
 from bot.koth.events import contributions, engine_events, game_key, main_due
 from bot.texts import Texts, pick_language
-from db import audit, chats, players, tournaments
+from db import audit, chats, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund, replay
@@ -53,6 +53,8 @@ class Snapshot:
     state: KothState[int] | None
     names: dict[int, str]
     lang: str
+    #: the unsettled reports of the game at the table (pending or disputed), oldest first
+    table_reports: list[reports.Report] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -108,6 +110,10 @@ class KothCore:
     def now(self) -> datetime:
         return self.app.clock.now()
 
+    def clock_time(self, moment: datetime) -> str:
+        """HH:MM of ``moment`` in the club's time zone (as the room's clock shows it)."""
+        return moment.astimezone(self.app.settings.zone).strftime("%H:%M")
+
     def today(self) -> date:
         return self.now().astimezone(self.app.settings.zone).date()
 
@@ -140,7 +146,10 @@ class KothCore:
         found = await players.many(tx, ids)
         names = {pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids}
         lang = await self.group_lang(tx, tournament.chat_id)
-        return Snapshot(tournament, stored, state_of(tournament, stored), names, lang)
+        snap = Snapshot(tournament, stored, state_of(tournament, stored), names, lang)
+        found_reports = await reports.for_game(tx, tournament_id, snap.key)
+        snap.table_reports = [r for r in found_reports if r.status in ("pending", "disputed")]
+        return snap
 
     async def user_lang(self, tx: Tx, telegram_id: int | None) -> str:
         user = await players.tg_user(tx, telegram_id) if telegram_id else None

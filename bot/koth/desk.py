@@ -101,7 +101,8 @@ class Desk:
         return Game(snap.key, *pair, draws=False)
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        return None
+        """A result waits for the opponent or the judge: the board says so at the table."""
+        await self.board.refresh_board(tournament.id)
 
     def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         n = game_number(game.key)

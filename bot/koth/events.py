@@ -1,9 +1,10 @@
 """Stored King-of-the-Hill events → the rules engine's events (the one translation).
 
 The ``events`` table keeps what happened, never rewritten: ``game`` {w, l}, ``expire``,
-``leave``/``eliminate``/``reinstate``/``declare`` {p}, and the judge's ``void`` {target} (a game
-event's id) and ``correct`` {target, w, l}. Other kinds (``judge_decision``, ``draw``, ...) are
-notes for the log. The engine sees the games minus the voided ones, corrected where corrected.
+``leave``/``stay``/``eliminate``/``reinstate``/``declare`` {p}, and the judge's ``void``
+{target} (a game event's id) and ``correct`` {target, w, l}. Other kinds (``judge_decision``,
+``draw``, ...) are notes for the log. The engine sees the games minus the voided ones,
+corrected where corrected.
 
 ``contribution`` {amount, note} is a voluntary prize contribution (7.1), in rubles: the prize
 fund is derived from them (``contributions``), as from every other fact, by reading the log.
@@ -18,7 +19,7 @@ from typing import Any
 from db.tournaments import Event as Stored
 from rules.koth import Event, main_time
 
-PLAYER_EVENTS = ("leave", "eliminate", "reinstate", "declare")
+PLAYER_EVENTS = ("leave", "stay", "eliminate", "reinstate", "declare")
 CONTRIBUTION = "contribution"
 
 

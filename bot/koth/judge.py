@@ -16,9 +16,10 @@ from bot.texts import Html
 from db import audit, deadlines, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
+from rules.koth import KothState, Phase, extra_turn_passed
 
 #: Stored events about a player that a void or a correction of an earlier game would undercut.
-PLAYER_DECISIONS = ("leave", "eliminate", "reinstate", "declare")
+PLAYER_DECISIONS = ("leave", "stay", "eliminate", "reinstate", "declare")
 
 
 def edit_payload(snap: Snapshot, action: str, winner: int | None) -> dict[str, Any]:
@@ -35,6 +36,14 @@ def edit_payload(snap: Snapshot, action: str, winner: int | None) -> dict[str, A
     if winner not in (w, lo):
         raise UserError("koth.result_usage")
     return {"target": last.id, "w": winner, "l": lo if winner == w else w}
+
+
+def may_stay_again(state: KothState[int], player: int) -> bool:
+    """A player who left may still stay: the last circle runs, or in the extra games his turn
+    has not passed (``rules.koth.engine.stay``)."""
+    if state.phase is Phase.LAST_CIRCLE:
+        return True
+    return state.phase is Phase.EXTRA and not extra_turn_passed(state, player)
 
 
 class Judging:
@@ -57,11 +66,26 @@ class Judging:
             await self.core.audit(tx, tournament.id, actor, f"koth_{action}", player=arg)
         await after()
 
-    async def leave(self, tournament_id: int, player_id: int) -> None:
-        """An eliminated player leaves: he is not called for the extra games (6.7)."""
+    async def choose(self, tournament_id: int, player_id: int, *, leave: bool) -> bool:
+        """An eliminated player's Stay/Leave (6.7); returns whether the choice was stored.
+
+        Staying is the default, so "stay" stores nothing unless he had left; pressing the
+        current choice again stores nothing either. Leaving after having left, or staying once
+        his extra game would have started (``rules.koth.engine.stay``), is told, not stored.
+        """
         async with self.core.db.transaction() as tx:
-            after = await self.desk.apply(tx, tournament_id, "leave", {"p": player_id}, None)
+            snap = await self.core.snapshot(tx, tournament_id)
+            state = snap.state
+            if state is None or snap.tournament.status != "running":
+                raise UserError("koth.not_running")
+            if player_id not in state.eliminated or (player_id in state.left) is leave:
+                return False
+            if not leave and not may_stay_again(state, player_id):
+                raise UserError("koth.stay_too_late")
+            kind = "leave" if leave else "stay"
+            after = await self.desk.apply(tx, tournament_id, kind, {"p": player_id}, None)
         await after()
+        return True
 
     # --- cancelling ---------------------------------------------------------------------------
 

@@ -4,18 +4,46 @@ voluntary prize contributions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
 from bot.errors import UserError
+from bot.koth.buttons import KothRatingCb
 from bot.koth.core import DISCIPLINE, KIND, KothCore
 from bot.koth.events import CONTRIBUTION
 from db import players, tournaments
 from db.database import Tx
+from db.models import Player
 from db.tournaments import Tournament
 from rules.koth import KothError, check_entry_fee
 
 MAX_PLAYERS = 6
+#: The starting ratings an organiser is offered with one tap for a newcomer (3.1: he judges by
+#: the player's experience): a beginner's 800 up to a strong amateur's 1200, the spread a
+#: club's billiards table shows. Any other value: ``/add <club ID> <rating>``.
+TYPICAL_START_RATINGS = (800, 900, 1000, 1100, 1200)
+
+
+class Unregistered(UserError):
+    """A stranger without a club registration pressed «Participate»: register first."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        super().__init__("koth.register_first_press")
+        self.tournament = tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """What a join did: ``added`` (newly in), or ``needs_rating`` (the organisers are asked)."""
+
+    tournament: Tournament
+    player: Player
+    added: bool
+    needs_rating: bool = False
 
 
 class Registration:
@@ -54,16 +82,70 @@ class Registration:
         now = self.core.now().isoformat()
         return await tournaments.add_participant(tx, tournament.id, player_id, now)
 
-    async def join(self, tournament_id: int, telegram_id: int) -> tuple[Tournament, str, bool]:
-        """A player joins by the button or the deep link: (tournament, his name, newly added)."""
+    async def join(self, tournament_id: int, telegram_id: int) -> Joined:
+        """A player joins by the button or the deep link.
+
+        Without a billiards rating nobody can enter (3.1: the organiser sets the starting
+        rating). A stranger who never registered is told to register first (``Unregistered``:
+        the caller sends the link); a registered member gets ``needs_rating`` and the caller
+        asks the organisers for his starting rating (``ask_rating``). A player the organiser
+        added (``/add``) has a rating and enters, registered or not.
+        """
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tournament_id)
             self._check_open(tournament)  # the first thing a latecomer must hear
             player = await players.by_telegram(tx, telegram_id)
-            if player is None:
-                raise UserError("koth.no_rating")
+            rated = player is not None and await players.rating(tx, player.id, DISCIPLINE)
+            if player is None or (not rated and not player.registered):
+                raise Unregistered(tournament)
+            if not rated:
+                return Joined(tournament, player, added=False, needs_rating=True)
             added = await self._enter(tx, tournament, player.id)
-        return tournament, player.display_name, added
+        return Joined(tournament, player, added=added)
+
+    async def ask_rating(self, joined: Joined, typical: Sequence[int]) -> None:
+        """Ask the organisers in the group, once per player and tournament, for the starting
+        rating of ``joined.player``: a button per typical value (``KothRatingCb``, organisers
+        only) and the ``/add`` line for any other value."""
+        tournament, player = joined.tournament, joined.player
+        async with self.core.db.read() as tx:
+            lang = await self.core.group_lang(tx, tournament.chat_id)
+        t = self.core.tr(lang)
+        builder = InlineKeyboardBuilder()
+        for value in typical:
+            builder.button(
+                text=str(value), callback_data=KothRatingCb(t=tournament.id, p=player.id, r=value)
+            )
+        text = t(
+            "koth.rating_wanted",
+            name=player.display_name,
+            tournament=tournament.name,
+            club_id=player.id,
+        )
+        key = f"koth:{tournament.id}:rating_wanted:{player.id}"
+        await self.core.app.outbox.send_once(key, tournament.chat_id, text, builder.as_markup())
+
+    async def start_rating(
+        self, tournament_id: int, actor: int, player_id: int, rating: int
+    ) -> tuple[Joined, bool]:
+        """An organiser's tap on a newcomer's request: his starting rating (only if he still
+        has none: a second organiser's tap changes nothing) and his entry. Returns the entry
+        and whether this tap set the rating."""
+        now = self.core.now().isoformat()
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tournament_id)
+            player = await players.by_id(tx, player_id)
+            if player is None:
+                raise UserError("koth.add_unknown", who=f"#{player_id}")
+            fresh = await players.rating(tx, player_id, DISCIPLINE) is None
+            if fresh:
+                cents = numbers.hundredths(Decimal(rating))
+                await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
+            added = await self._enter(tx, tournament, player_id)
+            await self.core.audit(
+                tx, tournament_id, actor, "koth_add", player=player_id, rating=str(rating)
+            )
+        return Joined(tournament, player, added=added), fresh
 
     async def add(
         self, tournament: Tournament, actor: int, target: int | str, rating: Decimal | None

@@ -66,8 +66,17 @@ class Timers:
         tournament = await self._running(tx, deadline)
         if tournament is None:
             return None
-        lang = await self.core.group_lang(tx, tournament.chat_id)
-        text = self.core.tr(lang)("koth.warning", minutes=int(WARNING_BEFORE.total_seconds() // 60))
+        snap = await self.core.snapshot(tx, tournament.id)
+        if snap.state is None or snap.main_due is None:
+            return None
+        # The circle running now becomes the last one (6.2): its games already played count
+        # when it is judged (6.4/6.7, the retroactive rule), so the players hear it now.
+        text = self.core.tr(snap.lang)(
+            "koth.warning",
+            minutes=int(WARNING_BEFORE.total_seconds() // 60),
+            until=self.core.clock_time(snap.main_due),
+            circle=snap.state.circle,
+        )
 
         async def send() -> None:
             await self.core.app.sender.send(tournament.chat_id, text)

@@ -44,7 +44,10 @@ async def finish(
     now = core.now().isoformat()
     pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
     for pid, delta in changes.items():
-        current = await players.rating(tx, int(pid), pool) or START_RATING_CENTS
+        current = await players.rating(tx, int(pid), pool)
+        if current is None:  # his first rated tournament: the start value (section 3) first
+            current = START_RATING_CENTS
+            await players.set_rating(tx, int(pid), pool, current, "start", now)
         await players.set_rating(
             tx, int(pid), pool, current + delta, "tournament", now, tournament.id
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from aiogram import F
+from aiogram import Bot, F
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -19,10 +19,12 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
+from bot.access import STALE
 from bot.buttons import NewCb
 from bot.errors import UserError
 from bot.koth import KothService
-from bot.koth.buttons import KothJoinCb
+from bot.koth.buttons import KothJoinCb, KothRatingCb
+from bot.koth.registration import TYPICAL_START_RATINGS, Unregistered
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
@@ -96,30 +98,92 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
 
 
 async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> str:
-    """Join and tell the group; the answer for the player (a refusal raises ``UserError``)."""
-    tournament, name, added = await koth.registration.join(tournament_id, user_id)
-    if added:
+    """Join and tell the group; the answer for the player (a refusal raises ``UserError``;
+    a stranger: ``Unregistered``). Without a billiards rating, the organisers are asked."""
+    joined = await koth.registration.join(tournament_id, user_id)
+    tournament = joined.tournament
+    if joined.needs_rating:
+        await koth.registration.ask_rating(joined, TYPICAL_START_RATINGS)
+        return t("koth.rating_asked", name=tournament.name)
+    if joined.added:
+        name = joined.player.display_name
         await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
-    return t("koth.joined" if added else "koth.already_joined", name=tournament.name)
+    return t("koth.joined" if joined.added else "koth.already_joined", name=tournament.name)
+
+
+async def register_link(bot: Bot) -> str:
+    return await create_start_link(bot, "register")
 
 
 @routes.callback_query(KothJoinCb.filter())
 async def join_button(
     query: CallbackQuery, callback_data: KothJoinCb, t: Tr, koth: KothService
 ) -> None:
-    await query.answer(await enter(koth, callback_data.t, query.from_user.id, t))
+    """A stranger's press opens the private chat at the registration (the answer's link)."""
+    assert query.bot is not None
+    try:
+        answer = await enter(koth, callback_data.t, query.from_user.id, t)
+    except Unregistered:
+        link = await register_link(query.bot)
+        await query.answer(t("koth.register_first_press"), url=link)
+        return
+    await query.answer(answer, show_alert=True)
 
 
 @routes.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("koth"))
 async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
     assert message.from_user is not None
-    await message.answer(await enter(koth, tournament.id, message.from_user.id, t))
+    await message.answer(await enter_or_register(koth, tournament.id, message, t))
 
 
 @routes.message(Command("join"), CurrentTournament("koth"))
 async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
-    assert message.from_user is not None
-    await message.reply(await enter(koth, tournament.id, message.from_user.id, t))
+    await message.reply(await enter_or_register(koth, tournament.id, message, t))
+
+
+async def settle_note(query: CallbackQuery, note: str, koth: KothService) -> None:
+    """The request's buttons replaced by a line saying what was done."""
+    message = query.message
+    if isinstance(message, Message) and message.html_text:
+        text = message.html_text + "\n\n" + note
+        await koth.app.sender.edit(message.chat.id, message.message_id, text)
+
+
+async def enter_or_register(koth: KothService, tid: int, message: Message, t: Tr) -> str:
+    assert message.from_user is not None and message.bot is not None
+    try:
+        return await enter(koth, tid, message.from_user.id, t)
+    except Unregistered:
+        return t("koth.register_first", link=await register_link(message.bot))
+
+
+@routes.callback_query(KothRatingCb.filter())
+async def starting_rating(
+    query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService
+) -> None:
+    """An organiser of the tournament's group (``bot.access``) sets the newcomer's starting
+    rating with one tap; he is then in, and told so privately. Only the values offered are
+    taken (any other: ``/add``), so forged data sets no rating."""
+    if callback_data.r not in TYPICAL_START_RATINGS:
+        raise UserError(STALE)
+    joined, fresh = await koth.registration.start_rating(
+        callback_data.t, query.from_user.id, callback_data.p, callback_data.r
+    )
+    tournament, player = joined.tournament, joined.player
+    if fresh:
+        await query.answer(t("koth.rating_set_short", rating=callback_data.r))
+        note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
+        await settle_note(query, note, koth)
+    else:  # set meanwhile (another organiser's tap, or /add): that value stands
+        await query.answer(t("koth.rating_already", name=player.display_name))
+    if joined.added:
+        await koth.core.dm(
+            player.id,
+            "koth.rating_given",
+            tournament.chat_id,
+            name=tournament.name,
+            rating=callback_data.r,
+        )
 
 
 # --- organiser: players, norms, draw, begin --------------------------------------------------

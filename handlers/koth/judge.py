@@ -8,6 +8,7 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
+from bot.errors import UserError
 from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
@@ -91,15 +92,23 @@ async def log(
 async def stay_or_leave(
     query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
 ) -> None:
+    """The later choice wins (``Judging.choose``); the buttons then mark the current one."""
     player = await registry.player_of(query.from_user.id)
     if player is None or player.id != callback_data.p:
         await query.answer(t("koth.not_your_choice"), show_alert=True)
         return
-    if not callback_data.leave:
-        await query.answer(t("koth.staying"))
-        return
-    await koth.judging.leave(callback_data.t, callback_data.p)
-    await query.answer(t("koth.left"))
+    leave = callback_data.leave
+    try:
+        await koth.judging.choose(callback_data.t, player.id, leave=leave)
+    except UserError as exc:
+        if exc.key == "koth.stay_too_late":
+            await settle_prompt(query, t, exc.key, koth.app.sender)
+        raise
+    await query.answer(t("koth.left" if leave else "koth.staying"))
+    message = query.message
+    if isinstance(message, Message) and message.html_text:
+        markup = koth.board.stay_markup(t.lang, callback_data.t, player.id, leave)
+        await koth.app.sender.edit(message.chat.id, message.message_id, message.html_text, markup)
 
 
 # --- the organiser cancels the tournament --------------------------------------------------------

@@ -13,7 +13,7 @@ The state is a pure function of the order, the norms and the event list (spec §
 from __future__ import annotations
 
 from rules.elo import elo_delta
-from rules.koth.engine import Event, apply_event, replay, replay_from, start
+from rules.koth.engine import Event, apply_event, extra_turn_passed, replay, replay_from, start
 from rules.koth.errors import (
     ContributionError,
     EntryFeeError,
@@ -92,6 +92,7 @@ __all__ = [
     "check_participants",
     "effective_rating",
     "elo_delta",
+    "extra_turn_passed",
     "main_time",
     "norm_for",
     "norms",

@@ -33,11 +33,11 @@ from rules.koth.state import (
     leaders_by_remainder,
 )
 
-__all__ = ["Event", "apply_event", "replay", "replay_from", "start"]
+__all__ = ["Event", "apply_event", "extra_turn_passed", "replay", "replay_from", "start"]
 
 Event = tuple[object, ...]
-"""``("game", winner, loser)``, ``("expire",)``, ``("leave", p)``, ``("eliminate", p)``,
-``("reinstate", p)`` or ``("declare", p)``."""
+"""``("game", winner, loser)``, ``("expire",)``, ``("leave", p)``, ``("stay", p)``,
+``("eliminate", p)``, ``("reinstate", p)`` or ``("declare", p)``."""
 
 _RATED_PHASES = (Phase.MAIN, Phase.LAST_CIRCLE)
 
@@ -104,7 +104,7 @@ def apply_event(state: KothState[PlayerId], event: Event) -> KothState[PlayerId]
         return expire(state)
     if kind == "game" and len(args) == 2:
         return record_game(state, args[0], args[1])
-    if len(args) == 1 and kind in ("leave", "eliminate", "reinstate", "declare"):
+    if len(args) == 1 and kind in ("leave", "stay", "eliminate", "reinstate", "declare"):
         return _player_event(state, kind, _player(state, args[0]))
     raise UnknownEventError(f"unknown event: {event!r}")
 
@@ -114,6 +114,8 @@ def _player_event(
 ) -> KothState[PlayerId]:
     if kind == "leave":
         return leave(state, player)
+    if kind == "stay":
+        return stay(state, player)
     if kind == "eliminate":
         return judge_eliminate(state, player)
     if kind == "reinstate":
@@ -447,6 +449,42 @@ def leave(state: KothState[PlayerId], player: PlayerId) -> KothState[PlayerId]:
     if state.phase is Phase.EXTRA and state.next_pair is not None and state.next_pair[1] == player:
         return call_next_extra_opponent(state)
     return state
+
+
+def stay(state: KothState[PlayerId], player: PlayerId) -> KothState[PlayerId]:
+    """6.7: a player who left changes his mind and stays for the extra games after all.
+
+    The later choice wins until his extra game would have started: in the last circle always
+    (no extra game has started yet); in the extra games only while W has not yet been called
+    against someone who comes after him (``extra_turn_passed``). Once a final is set, extra
+    games are over and the choice no longer matters.
+    """
+    if player not in state.left:
+        raise LeaveError(f"{player} has not left")
+    if state.phase not in (Phase.LAST_CIRCLE, Phase.EXTRA):
+        raise LeaveError("the extra games are over")
+    if state.phase is Phase.EXTRA and extra_turn_passed(state, player):
+        raise LeaveError(f"the extra game of {player} would have started already")
+    return replace(state, left=state.left - {player})
+
+
+def extra_turn_passed(state: KothState[PlayerId], player: PlayerId) -> bool:
+    """In the extra games: W has already been called against a player who comes after
+    ``player`` in the calling order (the stayers cyclically after W, then the Leaders), so the
+    moment of ``player``'s game is gone."""
+    w = state.king
+    if w is None or state.extra_last_leader is not None:
+        return True
+    n = len(state.order)
+
+    def rank(p: PlayerId) -> int:
+        return (state.position(p) - state.position(w) - 1) % n
+
+    called = state.next_pair[1] if state.next_pair is not None else None
+    if called is not None and called not in state.eliminated:
+        return True  # a Leader is called: every stayer's turn is over
+    reached = set(state.extra_done) | ({called} if called is not None else set())
+    return any(rank(p) > rank(player) for p in reached)
 
 
 def _check_judge_may_act(state: KothState[PlayerId], player: PlayerId) -> None:

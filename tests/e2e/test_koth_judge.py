@@ -65,7 +65,9 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     await win(emu, 4, dan, eve)
     final = await emu.wait_bot_message(GROUP, contains="🏁 Финал", since=mark)
     assert "Финал: Ann → Dan." in final.plain
-    await emu.wait_bot_message(GROUP, contains="Партия 5: Ann — Dan", since=mark)
+    await emu.wait_bot_message(
+        GROUP, contains="Партия 5: Dan 👑 — Ann", since=mark
+    )  # the King stays first
     await win(emu, 5, ann, dan, since=mark)
     winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")
     assert "(победа в финале)" in winner.plain

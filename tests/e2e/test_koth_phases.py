@@ -53,7 +53,7 @@ async def test_three_level_after_the_last_circle_play_a_mini_tournament(
     await win(emu, 8, cid, eve)
     mini = await emu.wait_bot_message(GROUP, contains="🏁 Мини-турнир", since=mark)
     assert f"Мини-турнир на выбывание, порядок: {BOB} → Cid → Dan." in mini.plain
-    await emu.wait_bot_message(GROUP, contains=f"Партия 9: {BOB} — Cid", since=mark)
+    await emu.wait_bot_message(GROUP, contains=f"Партия 9: Cid 👑 — {BOB}", since=mark)
     await win(emu, 9, cid, bob, since=mark)  # Cid reaches his norm: in a final it does not end it
     await emu.wait_bot_message(GROUP, contains="Партия 10: Cid 👑 — Dan", since=mark)
     await win(emu, 10, dan, cid, since=mark)

@@ -392,6 +392,42 @@ def test_only_eliminated_players_may_leave_and_only_once() -> None:
         koth([*TO_EXTRA, leave("b"), leave("b")], a=5, b=5, c=5, d=5)
 
 
+def stay(player: str) -> Event:
+    return ("stay", player)
+
+
+def test_a_player_who_left_and_changes_his_mind_in_the_last_circle_is_called() -> None:
+    # b left, then stays again before the last circle ended: W = d plays b first after all.
+    events = [g("a", "b"), g("c", "a"), g("c", "d"), g("a", "c"), g("a", "b"), EXPIRE]
+    state = koth([*events, leave("b"), stay("b")], a=5, b=5, c=5, d=5)
+    assert "b" not in state.left and "b" in state.eliminated
+    state = replay_from(state, [g("d", "a")])
+    assert state.next_pair == ("d", "b")
+
+
+def test_staying_again_is_refused_once_his_extra_game_would_have_started() -> None:
+    # b left while called for W's first extra game: a Leader was called in his place.
+    state = koth([*TO_EXTRA, leave("b")], a=5, b=5, c=5, d=5)
+    assert state.next_pair == ("d", "a")
+    with pytest.raises(LeaveError, match="would have started"):
+        replay_from(state, [stay("b")])
+
+
+def test_staying_again_while_an_earlier_stayer_plays_puts_him_back_in_the_queue() -> None:
+    # W = b; c (at the table) and d (the judge's elimination) are owed extra games, c first.
+    events = [*A_SWEEPS, EXPIRE, eliminate("d"), g("b", "a"), g("b", "c")]
+    state = koth([*events, leave("d")], a=5, b=5, c=5, d=5)
+    assert state.upcoming == ("a",)
+    state = replay_from(state, [stay("d")])
+    assert state.upcoming == ("d", "a")
+    assert state.next_pair == ("b", "c")
+
+
+def test_only_a_player_who_left_may_stay_again() -> None:
+    with pytest.raises(LeaveError, match="has not left"):
+        koth([*TO_EXTRA, stay("b")], a=5, b=5, c=5, d=5)
+
+
 # --- the judge (8.1–8.2) ---------------------------------------------------------------------
 
 

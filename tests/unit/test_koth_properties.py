@@ -15,8 +15,10 @@ from rules.koth import (
     DecidedBy,
     Event,
     KothState,
+    LeaveError,
     Phase,
     apply_event,
+    extra_turn_passed,
     replay,
     replay_from,
     start,
@@ -136,3 +138,26 @@ def test_with_judge_actions_the_tournament_still_ends_with_one_winner(
     assert state.winner is not None
     assert state.winner not in state.eliminated
     assert replay(order, norms, events) == state
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_leaving_then_staying_where_allowed_changes_nothing(data: st.DataObject) -> None:
+    """6.7 with the later choice winning: an eliminated player who leaves and, while his extra
+    game has not yet come, stays again, leaves the tournament exactly as it was; once it has
+    come (or a final is set), staying is refused."""
+    order, norms, events, _ = random_tournament(data)
+    cut = data.draw(st.integers(0, len(events) - 1), label="cut")
+    state = replay(order, norms, events[:cut])
+    present = sorted(p for p in state.eliminated if p not in state.left)
+    if not present:
+        return
+    player = data.draw(st.sampled_from(present), label="player")
+    left = apply_event(state, ("leave", player))
+    try:
+        back = apply_event(left, ("stay", player))
+    except LeaveError:  # a final is set (no extra games left), or his turn has passed
+        if left.phase is not Phase.FINAL:
+            assert left.phase is Phase.EXTRA and extra_turn_passed(left, player)
+        return
+    assert back == state

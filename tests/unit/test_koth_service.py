@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.koth.board import clock_text, render_board
+from bot.koth.board import Clock, clock_text, render_board
 from bot.koth.events import (
     contributions,
     engine_events,
@@ -108,9 +108,47 @@ def test_board_in_main_time_shows_time_left() -> None:
         return texts.get("en", key, **values)
 
     state = replay(ORDER, NORMS, [("game", 2, 1)])
-    board = render_board(t, "Fri", state, NAMES, "914.02", timedelta(hours=3, minutes=5))
-    assert "3:05 left" in board and "Next: Dan → Eve │ end of circle" in board
+    clock = Clock(timedelta(hours=3, minutes=5), "23:00")
+    board = render_board(t, "Fri", state, NAMES, "914.02", clock)
+    assert "main time until 23:00 (3:05 left)" in board
+    assert "Next: Dan → Eve │ end of circle" in board
+    assert "Leader" not in board  # 6.8: Leaders exist from the last circle on
     assert clock_text(timedelta(seconds=-5)) == "0:00"
+
+
+def ru_t(key: str, **values: object) -> str:
+    return Texts("ru").get("ru", key, **values)
+
+
+def test_a_final_says_why_and_shows_the_king_first_with_the_crown() -> None:
+    # Expiry first. a beats b, c beats a, d beats c: W = d (rem 4) behind the Leaders a, b
+    # (rem 2). Extra games: c, then a: d catches up (rem 2 = 2) → a mini-tournament a, b, d.
+    events = [("expire",), ("game", 1, 2), ("game", 3, 1), ("game", 4, 3)]
+    events += [("game", 4, 3), ("game", 4, 1)]
+    state = replay([1, 2, 3, 4], {1: 3, 2: 2, 3: 4, 4: 5}, events)
+    board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
+    assert "Мини-турнир на выбывание: Ann, &lt;b&gt;Bob&lt;/b&gt; &amp; Co, Dan" in board
+    assert "Почему финал: остатки сравнялись — Dan: 2, Лидеры (Ann, " in board
+    assert "Лидер" not in board.split("Игрок:")[1]  # finalists are no Leaders on the rows
+    # a final of two where the King stays at the table: shown first, crowned
+    # (norms 3, 3, 4, 5: b and c are out, a the sole Leader; d beats b and c and is level)
+    events = [("expire",), ("game", 1, 2), ("game", 3, 1), ("game", 4, 3)]
+    events += [("game", 4, 2), ("game", 4, 3)]
+    state = replay([1, 2, 3, 4], {1: 3, 2: 3, 3: 4, 4: 5}, events)
+    assert state.next_pair == (1, 4)
+    board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
+    assert "Финал: Ann, Dan" in board
+    assert "Почему финал: остатки сравнялись — Dan: 2, Лидер (Ann): 2." in board
+    assert "Сейчас за столом: Dan 👑 — Ann" in board
+
+
+def test_a_final_after_w_lost_an_extra_game_says_so() -> None:
+    events = [("expire",), ("game", 1, 2), ("game", 3, 1), ("game", 4, 3)]
+    events += [("game", 4, 3), ("game", 1, 4)]
+    state = replay([1, 2, 3, 4], {1: 3, 2: 2, 3: 4, 4: 5}, events)
+    board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
+    assert "Финал: Ann, &lt;b&gt;Bob&lt;/b&gt; &amp; Co" in board
+    assert "Почему финал: Dan — поражение в дополнительной игре и выбывание" in board
 
 
 def test_locales_have_the_same_koth_keys() -> None:
