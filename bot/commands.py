@@ -1,4 +1,9 @@
-"""Command menus per scope and language (``set_my_commands``)."""
+"""The commands the bot offers: its menus per scope and language (``set_my_commands``) and the
+blocks of ``/help``, from one list, so a command is offered only where it works.
+
+Deck lists (``/deck``) and penalties (``/penalty``) are not built yet, and registration opens
+when ``/new`` creates a tournament (there is no ``/open``): none of them is offered.
+"""
 
 from __future__ import annotations
 
@@ -14,50 +19,43 @@ from aiogram.types import (
     BotCommandScopeDefault,
 )
 
+from bot.roles import Roles
 from bot.texts import LANGUAGES, Texts
+from db import tournaments
+from db.database import Database
 
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
 PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
-#: What organisers and judges do with a tournament.
+#: What judges do with their tournament (organisers are judges of every tournament).
+JUDGING = ("next_round", "result", "void", "extend", "eliminate", "reinstate", "log", "export")
+#: What organisers do with a tournament (and the judges' commands).
 MANAGING = (
     "new",
-    "open",
     "add",
     "norms",
     "draw",
     "begin",
-    "next_round",
-    "result",
-    "void",
-    "eliminate",
-    "reinstate",
-    "extend",
-    "penalty",
+    *JUDGING,
     "finish",
     "cancel",
-    "log",
-    "export",
     "judge",
 )
-PRIVATE = (
-    "start",
-    "help",
-    "register",
-    "profile",
-    "rating",
-    "tournaments",
-    *PLAYING,
-    "deck",
-    "cancel",
-)
+PRIVATE = ("start", "help", "register", "profile", "rating", "tournaments", *PLAYING, "cancel")
 GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(
-    name for name in (*PLAYING, *MANAGING, "deck") if name not in ("new", "judge", "cancel")
+    name for name in (*PLAYING, *MANAGING) if name not in ("new", "judge", "cancel")
 )
+#: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
+HELP_PLAYER = {
+    "private": ("register", "profile", "rating", "tournaments", *PLAYING),
+    "group": ("register", "rating", "tournaments", *PLAYING),
+}
+HELP_JUDGE = JUDGING
+HELP_ORGANISER = MANAGING
 
 
 def menu(texts: Texts, lang: str, names: tuple[str, ...]) -> list[BotCommand]:
@@ -78,3 +76,43 @@ async def register_commands(bot: Bot, texts: Texts) -> None:
                 await bot.set_my_commands(menu(texts, lang, names), scope=scope, language_code=code)
     except TelegramAPIError as exc:
         log.warning("could not register the command menus: %s", exc)
+
+
+async def helper_roles(roles: Roles, db: Database, user_id: int, chat_id: int) -> tuple[bool, bool]:
+    """(judge, organiser): which blocks of /help the person sees in this chat.
+
+    In a group: an organiser of that group; a judge of one of its open tournaments. In a private
+    chat: an organiser of the group of any open tournament (or listed in ORGANIZER_IDS), a judge
+    of any open tournament. The block is what he may do there; a stranger sees the player's."""
+    async with db.read() as tx:
+        if chat_id < 0:
+            open_here = await tournaments.open_in_chat(tx, chat_id)
+            judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in open_here]
+            groups = {chat_id}
+        else:
+            judged = await tournaments.open_for_judge(tx, user_id)
+            groups = {t.chat_id for t in await tournaments.recent(tx, 30) if t.is_open}
+    organiser = await roles.is_organiser(user_id, None)
+    for group in sorted(groups):
+        organiser = organiser or await roles.is_organiser(user_id, group)
+    return bool(judged) and not organiser, organiser
+
+
+def help_text(texts: Texts, lang: str, chat: str, judge: bool, organiser: bool) -> str:
+    """The /help answer: the player's block, then the judge's or the organiser's."""
+
+    def block(title: str, names: tuple[str, ...], *notes: str) -> str:
+        lines = [texts.get(lang, title)]
+        lines += [
+            texts.get(lang, "help.line", command=name, what=texts.get(lang, f"menu.{name}"))
+            for name in names
+        ]
+        lines += [texts.get(lang, note) for note in notes]
+        return "\n".join(lines)
+
+    blocks = [block("help.player", HELP_PLAYER[chat])]
+    if organiser:
+        blocks.append(block("help.organiser", HELP_ORGANISER, "help.koth", "help.swiss"))
+    elif judge:
+        blocks.append(block("help.judge", HELP_JUDGE, "help.koth", "help.swiss"))
+    return "\n\n".join(blocks)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.errors import UserError
 from bot.results import Claim, Game
 from bot.swiss import finish
-from bot.swiss.broadcast import match_format, refresh_board
+from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
 from db import reports, tournaments
@@ -57,6 +59,15 @@ class SwissDesk:
             if player_id in (a, b) and table not in rnd.results:
                 return game_of(rnd, table)
         return None
+
+    async def report_markup(
+        self, tx: Tx, tournament: Tournament, game: Game, lang: str
+    ) -> InlineKeyboardMarkup:
+        state = await self._core.state(tx, tournament.id)
+        found = state.find_game(game.key)
+        assert found is not None  # the desk found this game in this state a moment ago
+        rnd, table = found
+        return report_keyboard(self._core.t(lang), tournament, rnd, table)
 
     def label(self, tournament: Tournament, game: Game, lang: str) -> str:
         number, table = parse_key(game.key)
