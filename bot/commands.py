@@ -8,6 +8,7 @@ when ``/new`` creates a tournament (there is no ``/open``): none of them is offe
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
@@ -78,27 +79,58 @@ async def register_commands(bot: Bot, texts: Texts) -> None:
         log.warning("could not register the command menus: %s", exc)
 
 
-async def helper_roles(roles: Roles, db: Database, user_id: int, chat_id: int) -> tuple[bool, bool]:
-    """(judge, organiser): which blocks of /help the person sees in this chat.
+#: Commands only one kind of tournament has; /help in a chat whose open tournaments are all of
+#: the other kind leaves them out (the menus cannot: they are the same for every chat).
+ONE_KIND = {
+    "norms": "koth",
+    "draw": "koth",
+    "eliminate": "koth",
+    "reinstate": "koth",
+    "void": "koth",
+    "log": "koth",
+    "next_round": "swiss",
+    "export": "swiss",
+}
 
-    In a group: an organiser of that group; a judge of one of its open tournaments. In a private
-    chat: an organiser of the group of any open tournament (or listed in ORGANIZER_IDS), a judge
-    of any open tournament. The block is what he may do there; a stranger sees the player's."""
+
+@dataclass(frozen=True, slots=True)
+class Helped:
+    """Who asks /help in this chat: the blocks he sees and the kinds of its open tournaments
+    (empty: none open, every command is shown)."""
+
+    chat: str  #: "private" or "group"
+    judge: bool
+    organiser: bool
+    kinds: frozenset[str]
+
+    def shows(self, name: str) -> bool:
+        kind = ONE_KIND.get(name)
+        return kind is None or self.shows_kind(kind)
+
+    def shows_kind(self, kind: str) -> bool:
+        return not self.kinds or kind in self.kinds
+
+
+async def helped(roles: Roles, db: Database, user_id: int, chat_id: int) -> Helped:
+    """In a group: an organiser of that group; a judge of one of its open tournaments. In a
+    private chat: an organiser of the group of any open tournament (or listed in
+    ORGANIZER_IDS), a judge of any open tournament. A stranger sees the player's block."""
     async with db.read() as tx:
         if chat_id < 0:
-            open_here = await tournaments.open_in_chat(tx, chat_id)
-            judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in open_here]
-            groups = {chat_id}
+            shown = await tournaments.open_in_chat(tx, chat_id)
+            judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in shown]
         else:
             judged = await tournaments.open_for_judge(tx, user_id)
-            groups = {t.chat_id for t in await tournaments.recent(tx, 30) if t.is_open}
+            shown = [t for t in await tournaments.recent(tx, 30) if t.is_open]
     organiser = await roles.is_organiser(user_id, None)
-    for group in sorted(groups):
+    for group in sorted({t.chat_id for t in shown} | ({chat_id} if chat_id < 0 else set())):
         organiser = organiser or await roles.is_organiser(user_id, group)
-    return bool(judged) and not organiser, organiser
+    kinds = frozenset(t.kind for t in shown)
+    chat = "group" if chat_id < 0 else "private"
+    return Helped(chat, bool(judged) and not organiser, organiser, kinds)
 
 
-def help_text(texts: Texts, lang: str, chat: str, judge: bool, organiser: bool) -> str:
+def help_text(texts: Texts, lang: str, who: Helped) -> str:
     """The /help answer: the player's block, then the judge's or the organiser's."""
 
     def block(title: str, names: tuple[str, ...], *notes: str) -> str:
@@ -106,13 +138,14 @@ def help_text(texts: Texts, lang: str, chat: str, judge: bool, organiser: bool) 
         lines += [
             texts.get(lang, "help.line", command=name, what=texts.get(lang, f"menu.{name}"))
             for name in names
+            if who.shows(name)
         ]
-        lines += [texts.get(lang, note) for note in notes]
+        lines += [texts.get(lang, f"help.{kind}") for kind in notes if who.shows_kind(kind)]
         return "\n".join(lines)
 
-    blocks = [block("help.player", HELP_PLAYER[chat])]
-    if organiser:
-        blocks.append(block("help.organiser", HELP_ORGANISER, "help.koth", "help.swiss"))
-    elif judge:
-        blocks.append(block("help.judge", HELP_JUDGE, "help.koth", "help.swiss"))
+    blocks = [block("help.player", HELP_PLAYER[who.chat])]
+    if who.organiser:
+        blocks.append(block("help.organiser", HELP_ORGANISER, "koth", "swiss"))
+    elif who.judge:
+        blocks.append(block("help.judge", HELP_JUDGE, "koth", "swiss"))
     return "\n\n".join(blocks)

@@ -33,6 +33,24 @@ async def by_id(db: Database, tournament_id: int) -> Tournament | None:
         return await tournaments.get(tx, tournament_id)
 
 
+async def shown(
+    db: Database, chat_id: int, user_id: int, args: str | None, kind: str
+) -> Tournament | None:
+    """What /queue, /standings and /pairings show: the current tournament of ``kind``; with
+    none open (and none named by id), the last finished one of this group, or in a private
+    chat the last one the user played (the answer says it is finished)."""
+    found = await current(db, chat_id, user_id, args)
+    if found is not None or id_argument(args) is not None:
+        return found if found is None or found.kind == kind else None
+    async with db.read() as tx:
+        if chat_id < 0:
+            return await tournaments.last_finished(tx, kind, chat_id, None)
+        player = await players.by_telegram(tx, user_id)
+        return (
+            None if player is None else await tournaments.last_finished(tx, kind, None, player.id)
+        )
+
+
 async def current(
     db: Database, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
 ) -> Tournament | None:

@@ -112,6 +112,27 @@ async def open_for_judge(tx: Tx, user_id: int) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
+async def last_finished(
+    tx: Tx, kind: str, chat_id: int | None, player_id: int | None
+) -> Tournament | None:
+    """The newest finished tournament of ``kind`` in the group ``chat_id``, or (``chat_id``
+    ``None``) the newest one the player played in."""
+    if chat_id is not None:
+        row = await tx.one(
+            """SELECT * FROM tournaments WHERE chat_id = ? AND kind = ? AND status = 'finished'
+               ORDER BY id DESC LIMIT 1""",
+            (chat_id, kind),
+        )
+    else:
+        row = await tx.one(
+            """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
+               WHERE p.player_id = ? AND t.kind = ? AND t.status = 'finished'
+               ORDER BY t.id DESC LIMIT 1""",
+            (player_id, kind),
+        )
+    return None if row is None else _tournament(row)
+
+
 async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
     rows = await tx.all("SELECT * FROM tournaments ORDER BY id DESC LIMIT ?", (limit,))
     return [_tournament(row) for row in rows]

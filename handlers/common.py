@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import Message, ReplyKeyboardRemove
 
-from bot.commands import help_text, helper_roles
+from bot.commands import help_text, helped
 from bot.notify import Notifier
 from bot.registry import Registry
 from bot.results import ResultFlow
@@ -58,9 +58,8 @@ async def start(message: Message, t: Tr, registry: Registry) -> None:
 async def help_command(message: Message, t: Tr, roles: Roles, db: Database) -> None:
     """What the person may do in this chat (``bot.commands``: the same lists as the menus)."""
     assert message.from_user is not None
-    chat = "private" if message.chat.type == "private" else "group"
-    judge, organiser = await helper_roles(roles, db, message.from_user.id, message.chat.id)
-    await message.answer(help_text(t.texts, t.lang, chat, judge, organiser))
+    who = await helped(roles, db, message.from_user.id, message.chat.id)
+    await message.answer(help_text(t.texts, t.lang, who))
 
 
 @routes.message(Command("cancel"), ~StateFilter(None))

@@ -219,9 +219,15 @@ async def begin(
     await koth.preparation.begin(tournament, message.from_user.id)
 
 
-@routes.message(Command("queue"), CurrentTournament("koth", by_id=True))
-async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
-    await message.answer(await koth.board.queue_text(tournament.id, lang))
+@routes.message(Command("queue", "pairings", "standings"), CurrentTournament("koth", shown=True))
+async def queue(
+    message: Message, tournament: Tournament, koth: KothService, lang: str, t: Tr
+) -> None:
+    """The board: the queue, the wins and norms (King of the Hill's pairings and standings)."""
+    text = await koth.board.queue_text(tournament.id, lang)
+    if tournament.status == "finished":
+        text = t("tournament.finished_note", name=tournament.name) + "\n\n" + text
+    await message.answer(text)
 
 
 routes.include(koth_judge.routes)

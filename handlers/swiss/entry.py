@@ -149,21 +149,34 @@ async def add(
     await message.reply(t(f"swiss.join_{status}", name=player.display_name))
 
 
-@routes.message(Command("players"), SWISS)
+SHOWN = CurrentTournament("swiss", shown=True)
+
+
+def finished_note(t: Tr, tournament: Tournament, text: str) -> str:
+    """A finished tournament's view says so first (``directory.shown``)."""
+    if tournament.status != "finished":
+        return text
+    return t("tournament.finished_note", name=tournament.name) + "\n\n" + text
+
+
+@routes.message(Command("players", "queue"), SHOWN)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
+    """The players (a card tournament has no queue: /queue lists who plays)."""
     names = await swiss.roster(tournament.id)
-    await message.answer(t("swiss.roster", count=len(names), names=", ".join(names) or "—"))
+    text = t("swiss.roster", count=len(names), names=", ".join(names) or "—")
+    await message.answer(finished_note(t, tournament, text))
 
 
-@routes.message(Command("standings"), SWISS)
+@routes.message(Command("standings"), SHOWN)
 async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    await message.answer(await swiss.standings_view(tournament.id, t.lang))
+    text = await swiss.standings_view(tournament.id, t.lang)
+    await message.answer(finished_note(t, tournament, text))
 
 
-@routes.message(Command("pairings"), SWISS)
+@routes.message(Command("pairings"), SHOWN)
 async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     text = await swiss.pairings_view(tournament.id, t.lang)
-    await message.answer(text or t("swiss.no_round_yet"))
+    await message.answer(finished_note(t, tournament, text or t("swiss.no_round_yet")))
 
 
 @routes.message(Command("export"))
