@@ -242,7 +242,7 @@ async def run_polling(
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
-        await polling_ready(app.bot)
+        await polling_ready(app.bot, settings.startup_retry_seconds)
         await Polling(dp, app.bot, app.db, timeout=10).run(handle_signals=handle_signals)
     finally:
         await close_app(app)
