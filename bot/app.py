@@ -129,7 +129,9 @@ async def create_app(
     settings: Settings, *, clock: Clock | None = None, limits: Limits | None = None
 ) -> App:
     if clock is None:
-        clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
+        clock = (
+            FileClock(settings.clock_file, zone=settings.zone) if settings.clock_file else Clock()
+        )
     bot = create_bot(settings)
     db = await open_database(settings.database_path)
 

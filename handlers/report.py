@@ -24,7 +24,8 @@ LINK = "report"
 
 
 def game_text(t: Tr, found: OpenGame) -> str:
-    lines = [t("report.game", game=found.label, opponent=found.opponent)]
+    label = found.label[:1].upper() + found.label[1:]  # the label is written mid-sentence
+    lines = [t("report.game", game=label, opponent=found.opponent)]
     if found.mine is not None:
         lines.append(t(f"report.mine_{found.mine.status}"))
     lines.append(t("report.ask"))

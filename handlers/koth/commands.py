@@ -29,6 +29,7 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.koth import judge as koth_judge
 from handlers.koth.common import args_of, refused
+from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -48,19 +49,18 @@ async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr) -> None:
     """An organiser of this group pressed it (``bot.access``): the wizard begins."""
     await state.set_state(Wizard.name)
     await query.answer()
-    if query.message is not None:
-        await query.message.answer(t("koth.ask_name"))
+    await ask_presser(query, t("koth.ask_name"))
 
 
 @routes.message(StateFilter(Wizard.name), F.text)
 async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     name = (message.text or "").strip()
     if not 1 <= len(name) <= 60 or name.startswith("/"):
-        await message.answer(t("koth.bad_name"))
+        await ask_again(message, t("koth.bad_name"))
         return
     await state.update_data(name=name)
     await state.set_state(Wizard.fee)
-    await message.answer(t("koth.ask_fee"))
+    await ask_again(message, t("koth.ask_fee"))
 
 
 @routes.message(StateFilter(Wizard.fee), F.text)
@@ -71,7 +71,7 @@ async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     fee = numbers.whole(re.sub(r"(₽|руб\.?|р\.?)$", "", typed, flags=re.IGNORECASE), numbers.FEE)
     await state.update_data(fee=fee)
     await state.set_state(Wizard.table)
-    await message.answer(t("koth.ask_table"))
+    await ask_again(message, t("koth.ask_table"))
 
 
 @routes.message(StateFilter(Wizard.table), F.text)
