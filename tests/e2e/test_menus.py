@@ -109,10 +109,10 @@ async def test_every_offered_command_answers_for_every_role(
 
 async def test_the_menus_registered_are_the_lists(emu: BotApiEmulator, bot: RunningBot) -> None:
     """What Telegram shows is what the walk above sent: the same lists, per scope."""
-    registered = await emu.wait_for(lambda: len(emu.commands) >= 8 and emu.commands)
+    await emu.wait_for(lambda: len(emu.commands) >= 8)
     shown = {
         scope: [c["command"] for c in commands]
-        for (scope, lang), commands in registered.items()
+        for (scope, lang), commands in emu.commands.items()
         if not lang
     }
     assert shown == {
