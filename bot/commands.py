@@ -87,7 +87,6 @@ ONE_KIND = {
     "eliminate": "koth",
     "reinstate": "koth",
     "void": "koth",
-    "log": "koth",
     "next_round": "swiss",
     "export": "swiss",
 }

@@ -221,3 +221,28 @@ async def test_new_in_a_group_under_privacy_mode_asks_with_force_reply(
     assert asked.options.get("force_reply") == ASK
     await org.reply_to(asked, "Кубок")
     await emu.wait_bot_message(SWISS, contains="Формат?")
+
+
+async def test_log_of_a_card_tournament_names_who_did_what(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await test_swiss.registered(emu, players=4, rounds="3")
+    await club.org.send(SWISS, "/begin")
+    tables = await club.play(1, "Тур 1 из 3")
+    (_, a1, b1, _), (_, a2, b2, _) = tables
+    await club.org.send(SWISS, "/result 2 b")
+    await emu.wait_bot_message(SWISS, contains="Результат стола 2")
+    await club.users["Dan"].send(SWISS, "/drop")
+    await emu.wait_bot_message(SWISS, contains="Dan выбыл")
+    refused = await said(emu, club.users["Ann"], SWISS, "/log", "только")
+    assert refused.plain == "Это может сделать только организатор или судья турнира."
+    log = await said(emu, club.org, SWISS, "/log", "Журнал")
+    lines = [line.split(" · ", 2)[2] for line in log.plain.splitlines()[1:]]
+    assert lines == [
+        "Org: начало турнира",
+        "Org: пары тура 1",
+        f"{a1}: тур 1, стол 1: победа: {a1} · соперник: {b1}",
+        f"{a2}: тур 1, стол 2: победа: {a2} · соперник: {b2}",
+        f"Org: тур 1, стол 2: победа: {b2} · соперник: {a2}",
+        "Dan: выход из турнира: Dan",
+    ], log.plain
