@@ -246,3 +246,8 @@ async def test_log_of_a_card_tournament_names_who_did_what(
         f"Org: тур 1, стол 2: победа: {b2} · соперник: {a2}",
         "Dan: выход из турнира: Dan",
     ], log.plain
+    other = await said(emu, club.org, SWISS, "/void", "команды /void")
+    assert other.plain == (
+        "Турнир «Кубок <b>клуба</b>» — 🃏 Берсерк: швейцарка + ТОП: команды /void в нём нет.\n"
+        "Результат стола исправляет /result <стол> a|b|draw|ta|tb."
+    )
