@@ -155,7 +155,9 @@ async def create_app(
     settings: Settings, *, clock: Clock | None = None, limits: Limits | None = None
 ) -> App:
     if clock is None:
-        clock = FileClock(settings.clock_file) if settings.clock_file else Clock()
+        clock = (
+            FileClock(settings.clock_file, zone=settings.zone) if settings.clock_file else Clock()
+        )
     bot = create_bot(settings)
     db = await open_database(settings.database_path)
 
@@ -261,7 +263,7 @@ async def run_polling(
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
     try:
-        await polling_ready(app.bot)
+        await polling_ready(app.bot, settings.startup_retry_seconds)
         await Polling(dp, app.bot, app.db, timeout=10).run(handle_signals=handle_signals)
     finally:
         await close_app(app)

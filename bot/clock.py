@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
 
 class Clock:
@@ -44,13 +44,15 @@ class FileClock(Clock):
 
     Set by the ``CLOCK_FILE`` setting, for simulations and crash tests that run the bot as a
     separate program. The file is polled; when its time changes, listeners are told (so due
-    deadlines fire). An unreadable file keeps the last good time.
+    deadlines fire). An unreadable file keeps the last good time. A time without an offset
+    ("2026-11-30 21:00") is the club's (``zone``, the ``TIMEZONE`` setting), as people write it.
     """
 
-    def __init__(self, path: str, poll_seconds: float = 0.05) -> None:
+    def __init__(self, path: str, poll_seconds: float = 0.05, zone: tzinfo = UTC) -> None:
         super().__init__()
         self._path = path
         self._poll = poll_seconds
+        self._zone = zone
         self._now = self._read() or datetime.now(UTC)
         self._task: asyncio.Task[None] | None = None
 
@@ -60,7 +62,7 @@ class FileClock(Clock):
                 value = datetime.fromisoformat(handle.read().strip())
         except (OSError, ValueError):
             return None
-        return value.astimezone(UTC) if value.tzinfo else None
+        return (value if value.tzinfo else value.replace(tzinfo=self._zone)).astimezone(UTC)
 
     def now(self) -> datetime:
         return self._now

@@ -1,8 +1,14 @@
-"""Command menus per scope and language (``set_my_commands``)."""
+"""The commands the bot offers: its menus per scope and language (``set_my_commands``) and the
+blocks of ``/help``, from one list, so a command is offered only where it works.
+
+Deck lists (``/deck``) and penalties (``/penalty``) are not built yet, and registration opens
+when ``/new`` creates a tournament (there is no ``/open``): none of them is offered.
+"""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
@@ -14,53 +20,55 @@ from aiogram.types import (
     BotCommandScopeDefault,
 )
 
+from bot.roles import Roles
 from bot.texts import LANGUAGES, Texts
+from db import tournaments
+from db.database import Database
 
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
 PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
-#: What organisers and judges do with a tournament.
+#: What judges do with their tournament (organisers are judges of every tournament).
+JUDGING = (
+    "next_round",
+    "top",
+    "result",
+    "void",
+    "extend",
+    "eliminate",
+    "reinstate",
+    "log",
+    "export",
+)
+#: What organisers do with a tournament (and the judges' commands).
 MANAGING = (
     "new",
-    "open",
     "add",
     "privileged",
     "invite",
     "norms",
     "draw",
     "begin",
-    "next_round",
-    "top",
-    "result",
-    "void",
-    "eliminate",
-    "reinstate",
-    "extend",
-    "penalty",
+    *JUDGING,
     "finish",
     "cancel",
-    "log",
-    "export",
     "judge",
 )
-PRIVATE = (
-    "start",
-    "help",
-    "register",
-    "profile",
-    "rating",
-    "tournaments",
-    *PLAYING,
-    "deck",
-    "cancel",
-)
+PRIVATE = ("start", "help", "register", "profile", "rating", "tournaments", *PLAYING, "cancel")
 GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(
-    name for name in (*PLAYING, *MANAGING, "deck") if name not in ("new", "judge", "cancel")
+    name for name in (*PLAYING, *MANAGING) if name not in ("new", "judge", "cancel")
 )
+#: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
+HELP_PLAYER = {
+    "private": ("register", "profile", "rating", "tournaments", *PLAYING),
+    "group": ("register", "rating", "tournaments", *PLAYING),
+}
+HELP_JUDGE = JUDGING
+HELP_ORGANISER = MANAGING
 
 
 def menu(texts: Texts, lang: str, names: tuple[str, ...]) -> list[BotCommand]:
@@ -81,3 +89,74 @@ async def register_commands(bot: Bot, texts: Texts) -> None:
                 await bot.set_my_commands(menu(texts, lang, names), scope=scope, language_code=code)
     except TelegramAPIError as exc:
         log.warning("could not register the command menus: %s", exc)
+
+
+#: Commands only one kind of tournament has; /help in a chat whose open tournaments are all of
+#: the other kind leaves them out (the menus cannot: they are the same for every chat).
+ONE_KIND = {
+    "norms": "koth",
+    "draw": "koth",
+    "eliminate": "koth",
+    "reinstate": "koth",
+    "void": "koth",
+    "next_round": "swiss",
+    "export": "swiss",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Helped:
+    """Who asks /help in this chat: the blocks he sees and the kinds of its open tournaments
+    (empty: none open, every command is shown)."""
+
+    chat: str  #: "private" or "group"
+    judge: bool
+    organiser: bool
+    kinds: frozenset[str]
+
+    def shows(self, name: str) -> bool:
+        kind = ONE_KIND.get(name)
+        return kind is None or self.shows_kind(kind)
+
+    def shows_kind(self, kind: str) -> bool:
+        return not self.kinds or kind in self.kinds
+
+
+async def helped(roles: Roles, db: Database, user_id: int, chat_id: int) -> Helped:
+    """In a group: an organiser of that group; a judge of one of its open tournaments. In a
+    private chat: an organiser of the group of any open tournament (or listed in
+    ORGANIZER_IDS), a judge of any open tournament. A stranger sees the player's block."""
+    async with db.read() as tx:
+        if chat_id < 0:
+            shown = await tournaments.open_in_chat(tx, chat_id)
+            judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in shown]
+        else:
+            judged = await tournaments.open_for_judge(tx, user_id)
+            shown = [t for t in await tournaments.recent(tx, 30) if t.is_open]
+    organiser = await roles.is_organiser(user_id, None)
+    for group in sorted({t.chat_id for t in shown} | ({chat_id} if chat_id < 0 else set())):
+        organiser = organiser or await roles.is_organiser(user_id, group)
+    kinds = frozenset(t.kind for t in shown)
+    chat = "group" if chat_id < 0 else "private"
+    return Helped(chat, bool(judged) and not organiser, organiser, kinds)
+
+
+def help_text(texts: Texts, lang: str, who: Helped) -> str:
+    """The /help answer: the player's block, then the judge's or the organiser's."""
+
+    def block(title: str, names: tuple[str, ...], *notes: str) -> str:
+        lines = [texts.get(lang, title)]
+        lines += [
+            texts.get(lang, "help.line", command=name, what=texts.get(lang, f"menu.{name}"))
+            for name in names
+            if who.shows(name)
+        ]
+        lines += [texts.get(lang, f"help.{kind}") for kind in notes if who.shows_kind(kind)]
+        return "\n".join(lines)
+
+    blocks = [block("help.player", HELP_PLAYER[who.chat])]
+    if who.organiser:
+        blocks.append(block("help.organiser", HELP_ORGANISER, "koth", "swiss"))
+    elif who.judge:
+        blocks.append(block("help.judge", HELP_JUDGE, "koth", "swiss"))
+    return "\n\n".join(blocks)

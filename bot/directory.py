@@ -35,18 +35,32 @@ async def by_id(db: Database, tournament_id: int) -> Tournament | None:
 
 
 async def shown(
-    db: Database, chat_id: int, user_id: int, args: str | None, *, kind: str
+    db: Database, chat_id: int, user_id: int, args: str | None, kind: str
 ) -> Tournament | None:
-    """The tournament a view (``/standings``, ``/pairings``) shows: the one its number names
-    (finished ones too), else the running one (``current``), else, when none runs here, the
-    newest finished tournament of ``kind`` of this group (in a private chat: of the club); a
-    tournament still in registration has nothing to show yet, so the last results come first.
-    ``None`` when the tournament found is of another kind: its own router answers."""
+    """What /queue, /standings and /pairings show: the tournament its number names (finished
+    ones too), else the open one (``current``); with none open here (and none named), the last
+    finished one of ``kind`` of this group, or in a private chat the last one the user played
+    (the answer says it is finished). A card tournament still in registration has no standings
+    or pairings yet, so the group's last results come first; a King of the Hill's queue in
+    registration lists who registered. ``None`` when the tournament found is of another kind:
+    its own router answers."""
     found = await current(db, chat_id, user_id, args)
-    if id_argument(args) is None and (found is None or found.status == "registration"):
-        async with db.read() as tx:
-            last = await tournaments.last_finished(tx, kind, chat_id if chat_id < 0 else None)
-        found = last or found
+    if id_argument(args) is not None:
+        return found if found is None or found.kind == kind else None
+    registering = found is not None and found.status == "registration" and kind == "swiss"
+    if found is not None and not registering:
+        return found if found.kind == kind else None
+    async with db.read() as tx:
+        if chat_id < 0:
+            last = await tournaments.last_finished(tx, kind, chat_id, None)
+        else:
+            player = await players.by_telegram(tx, user_id)
+            last = (
+                None
+                if player is None
+                else await tournaments.last_finished(tx, kind, None, player.id)
+            )
+    found = last or found
     return found if found is not None and found.kind == kind else None
 
 

@@ -34,6 +34,17 @@ class Judges:
             user = await players.tg_user_by_username(tx, username)
         return user.id if user else None
 
+    async def name_of(self, telegram_id: int) -> str:
+        """How a judge is named: his club name, else his Telegram name (and @username)."""
+        async with self._db.read() as tx:
+            player = await players.by_telegram(tx, telegram_id)
+            user = await players.tg_user(tx, telegram_id)
+        if player is not None and player.display_name:
+            return player.display_name
+        if user is None:
+            return f"id {telegram_id}"
+        return f"{user.full_name} (@{user.username})" if user.username else user.full_name
+
     async def appoint(self, tournament: Tournament, user_id: int, organiser_id: int) -> None:
         """Make ``user_id`` a judge of ``tournament`` (again: no change), in the audit log."""
         async with self._db.transaction() as tx:

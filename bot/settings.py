@@ -13,12 +13,18 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+#: the example token of ``.env.example``: a copied file must not look like a working one
+PLACEHOLDER = "replace-with-the-token"
 _TOKEN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
 
 HINTS: dict[str, str] = {
     "bot_token": (
         "BOT_TOKEN is missing or malformed: create a bot with @BotFather in Telegram (/newbot), "
         "then put BOT_TOKEN=<the token it gives, like 123456:ABC-...> in .env"
+    ),
+    "bot_token_placeholder": (
+        "BOT_TOKEN is still the placeholder of .env.example: create a bot with @BotFather in "
+        "Telegram (/newbot), then put the token it gives in .env as BOT_TOKEN=..."
     ),
     "organizer_ids": "ORGANIZER_IDS must be Telegram user ids separated by commas, e.g. 1234,5678",
     "timezone": "TIMEZONE must be an IANA time zone name, e.g. Europe/Moscow",
@@ -61,6 +67,8 @@ class Settings(BaseSettings):
     # One person's requests in one chat per window (bot.flood); 0 turns the throttle off.
     flood_limit: int = Field(default=20, ge=0, le=10_000)
     flood_seconds: int = Field(default=60, ge=1, le=3600)
+    #: how long the start keeps trying while Telegram cannot be reached (``bot.startup``)
+    startup_retry_seconds: int = Field(default=120, ge=0, le=3600)
     clock_file: str = ""  # tests and simulations only: see bot.clock.FileClock
     koth_k: float = Field(default=20, gt=0, le=100)
     berserk_k: float = Field(default=16, gt=0, le=100)
@@ -68,6 +76,8 @@ class Settings(BaseSettings):
     @field_validator("bot_token")
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
+        if PLACEHOLDER in value.get_secret_value():
+            raise ValueError("placeholder")
         if not _TOKEN.match(value.get_secret_value().strip()):
             raise ValueError("malformed token")
         return SecretStr(value.get_secret_value().strip())
@@ -126,5 +136,7 @@ def load_settings(**overrides: object) -> Settings:
     except ValidationError as exc:
         error = exc.errors()[0]
         field = str(error["loc"][0]) if error["loc"] else "settings"
+        if field == "bot_token" and "placeholder" in error["msg"]:
+            field = "bot_token_placeholder"
         hint = HINTS.get(field, f"{field.upper()}: {error['msg']}")
         raise SettingsError(hint) from None

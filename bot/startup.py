@@ -4,7 +4,9 @@ A bot that cannot start stops at once with a non-zero status (``StartupError``, 
 line by ``python -m bot``): the service manager's ``Restart=`` can then do its job and the operator
 reads why, instead of a process that hangs with its port open, or a 30-line traceback. Checked
 here: the database file (its folder can be made, it opens, it takes a write), and Telegram (the
-token works, the webhook can be removed or set), each call bounded by ``TELEGRAM_TIMEOUT``.
+token works, the webhook can be removed or set), each call bounded by ``TELEGRAM_TIMEOUT``. While
+Telegram cannot be reached (network, timeout, 5xx) the start tries again with back-off for
+``STARTUP_RETRY_SECONDS`` (a refused token stops at once).
 
 The database and its folder are created readable by the bot's user only (``private_files``):
 the file holds people's e-mails and phones.
@@ -18,12 +20,18 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+    TelegramUnauthorizedError,
+)
 
 from db.database import Database
 
@@ -35,6 +43,8 @@ T = TypeVar("T")
 EXIT_STARTUP = 1
 #: seconds each Telegram call at the start may take: a dead network is told, not waited out
 TELEGRAM_TIMEOUT = 15.0
+#: the longest wait between two tries while Telegram cannot be reached at the start
+RETRY_CAP = 30.0
 #: what SQLite adds to the database's name for its other files
 SIDE_FILES = ("-wal", "-shm")
 
@@ -137,8 +147,14 @@ async def open_database(path: Path) -> Database:
     return db
 
 
-async def _telegram(what: str, hint: str, call: Awaitable[T]) -> T:
-    """``call`` within ``TELEGRAM_TIMEOUT``; a failure becomes a ``StartupError`` naming it."""
+class _Unreachable(Exception):
+    """Telegram could not be reached or failed on its side (a network error, a timeout, a 5xx):
+    worth trying again. The message is the operator's line."""
+
+
+async def _once(what: str, hint: str, call: Awaitable[T]) -> T:
+    """``call`` within ``TELEGRAM_TIMEOUT``; a refusal becomes a ``StartupError`` naming it, a
+    failure to reach Telegram an ``_Unreachable``."""
     try:
         async with asyncio.timeout(TELEGRAM_TIMEOUT):
             return await call
@@ -148,43 +164,71 @@ async def _telegram(what: str, hint: str, call: Awaitable[T]) -> T:
             "@BotFather (/mybots → API Token) and put it in .env"
         ) from None
     except TelegramNetworkError as exc:
-        raise StartupError(
+        raise _Unreachable(
             f"cannot reach Telegram for {what} ({exc.message}): check the network, or "
             f"TELEGRAM_API_URL"
         ) from None
+    except TelegramServerError as exc:
+        raise _Unreachable(f"Telegram failed {what} ({exc.message}): try again later") from None
+    except TelegramRetryAfter as exc:
+        raise _Unreachable(f"Telegram asked to wait {exc.retry_after} s before {what}") from None
     except TelegramAPIError as exc:
         raise StartupError(f"Telegram refused {what} ({exc.message}): {hint}") from None
     except TimeoutError:
-        raise StartupError(
+        raise _Unreachable(
             f"Telegram did not answer {what} within {TELEGRAM_TIMEOUT:.0f} s: check the network, "
             f"or TELEGRAM_API_URL"
         ) from None
 
 
-async def polling_ready(bot: Bot) -> None:
+async def _telegram(what: str, hint: str, call: Callable[[], Awaitable[T]], patience: float) -> T:
+    """``call()`` until it works; while Telegram cannot be reached, again after 1, 2, 4 … 30 s
+    for ``patience`` seconds in all (a short outage must not stop a bot that systemd would only
+    restart later), then the ``StartupError`` of the last try. A refusal stops at once."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + patience
+    delay = 1.0
+    while True:
+        try:
+            return await _once(what, hint, call())
+        except _Unreachable as exc:
+            left = give_up - loop.time()
+            if left <= 0:
+                tried = f" (tried for {patience:.0f} s)" if patience else ""
+                raise StartupError(f"{exc}{tried}") from None
+            log.info("%s; trying again in %.0f s", exc, min(delay, left))
+            await asyncio.sleep(min(delay, left))
+            delay = min(delay * 2, RETRY_CAP)
+
+
+async def polling_ready(bot: Bot, patience: float) -> None:
     """The token works and no webhook stands in the way of ``getUpdates``."""
-    await _telegram("getMe", "check BOT_TOKEN", bot.me())
+    await _telegram("getMe", "check BOT_TOKEN", bot.me, patience)
     await _telegram(
         "deleteWebhook",
         "try again later",
-        bot.delete_webhook(drop_pending_updates=False, request_timeout=int(TELEGRAM_TIMEOUT)),
+        lambda: bot.delete_webhook(
+            drop_pending_updates=False, request_timeout=int(TELEGRAM_TIMEOUT)
+        ),
+        patience,
     )
 
 
-async def webhook_ready(bot: Bot) -> None:
+async def webhook_ready(bot: Bot, patience: float) -> None:
     """The token works (before the port is opened)."""
-    await _telegram("getMe", "check BOT_TOKEN", bot.me())
+    await _telegram("getMe", "check BOT_TOKEN", bot.me, patience)
 
 
-async def set_webhook(bot: Bot, url: str, secret: str) -> None:
+async def set_webhook(bot: Bot, url: str, secret: str, patience: float) -> None:
     await _telegram(
         "setWebhook",
         "WEBHOOK_URL must be a public https URL with a valid certificate, on port 443, 80, 88 "
         "or 8443",
-        bot.set_webhook(
+        lambda: bot.set_webhook(
             url,
             secret_token=secret,
             drop_pending_updates=False,
             request_timeout=int(TELEGRAM_TIMEOUT),
         ),
+        patience,
     )

@@ -61,12 +61,12 @@ async def run_webhook(settings: Settings) -> None:
     app = await create_app(settings)
     runner: web.AppRunner | None = None
     try:
-        await webhook_ready(app.bot)
+        await webhook_ready(app.bot, settings.startup_retry_seconds)
         runner = web.AppRunner(build_webhook_app(app, create_dispatcher(app)))
         await runner.setup()
         await listen(runner, settings)
         url = settings.webhook_url.rstrip("/") + settings.webhook_path
-        await set_webhook(app.bot, url, settings.webhook_secret)
+        await set_webhook(app.bot, url, settings.webhook_secret, settings.startup_retry_seconds)
         log.info(
             "webhook server on %s:%s, Telegram posts to %s",
             settings.webhook_host,

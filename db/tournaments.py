@@ -94,16 +94,6 @@ async def open_in_chat(tx: Tx, chat_id: int) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
-async def last_finished(tx: Tx, kind: str, chat_id: int | None) -> Tournament | None:
-    """The newest finished tournament of ``kind`` in the chat (``None``: in the club)."""
-    row = await tx.one(
-        """SELECT * FROM tournaments WHERE kind = ? AND status = 'finished'
-           AND (? IS NULL OR chat_id = ?) ORDER BY id DESC LIMIT 1""",
-        (kind, chat_id, chat_id),
-    )
-    return None if row is None else _tournament(row)
-
-
 async def open_for_player(tx: Tx, player_id: int) -> list[Tournament]:
     rows = await tx.all(
         """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
@@ -127,6 +117,27 @@ async def latest_in_chat(tx: Tx, chat_id: int) -> Tournament | None:
     row = await tx.one(
         "SELECT * FROM tournaments WHERE chat_id = ? ORDER BY id DESC LIMIT 1", (chat_id,)
     )
+    return None if row is None else _tournament(row)
+
+
+async def last_finished(
+    tx: Tx, kind: str, chat_id: int | None, player_id: int | None
+) -> Tournament | None:
+    """The newest finished tournament of ``kind`` in the group ``chat_id``, or (``chat_id``
+    ``None``) the newest one the player played in."""
+    if chat_id is not None:
+        row = await tx.one(
+            """SELECT * FROM tournaments WHERE chat_id = ? AND kind = ? AND status = 'finished'
+               ORDER BY id DESC LIMIT 1""",
+            (chat_id, kind),
+        )
+    else:
+        row = await tx.one(
+            """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
+               WHERE p.player_id = ? AND t.kind = ? AND t.status = 'finished'
+               ORDER BY t.id DESC LIMIT 1""",
+            (player_id, kind),
+        )
     return None if row is None else _tournament(row)
 
 

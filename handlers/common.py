@@ -8,9 +8,15 @@ from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import Message, ReplyKeyboardRemove
 
+from bot.commands import help_text, helped
+from bot.notify import Notifier
 from bot.registry import Registry
-from bot.roles import Role, Roles
+from bot.results import ResultFlow
+from bot.roles import Roles
+from bot.sender import Sender
 from bot.texts import Tr
+from db.database import Database
+from handlers import report
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -18,12 +24,22 @@ routes = Routes(__name__)
 
 @routes.message(CommandStart(deep_link=True), F.chat.type == "private")
 async def start_deep_link(
-    message: Message, command: CommandObject, state: FSMContext, t: Tr, registry: Registry
+    message: Message,
+    command: CommandObject,
+    state: FSMContext,
+    t: Tr,
+    registry: Registry,
+    flow: ResultFlow,
+    notifier: Notifier,
+    sender: Sender,
 ) -> None:
     from handlers.registration import begin_registration
 
     if command.args == "register":
         await begin_registration(message, state, t, registry)
+        return
+    if command.args == report.LINK:  # the link of a group's /report answer
+        await report.show_games(message, t, flow, registry, notifier, sender)
         return
     raise SkipHandler  # t-<id> links belong to the tournament routers; the rest: fallback
 
@@ -39,14 +55,11 @@ async def start(message: Message, t: Tr, registry: Registry) -> None:
 
 
 @routes.message(Command("help"))
-async def help_command(message: Message, t: Tr, roles: Roles) -> None:
+async def help_command(message: Message, t: Tr, roles: Roles, db: Database) -> None:
+    """What the person may do in this chat (``bot.commands``: the same lists as the menus)."""
     assert message.from_user is not None
-    lines = [t("help.player")]
-    if await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
-        lines.append(t("help.organiser"))
-    else:
-        lines.append(t("help.judge"))
-    await message.answer("\n\n".join(lines))
+    who = await helped(roles, db, message.from_user.id, message.chat.id)
+    await message.answer(help_text(t.texts, t.lang, who))
 
 
 @routes.message(Command("cancel"), ~StateFilter(None))

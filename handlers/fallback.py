@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from aiogram import F
-from aiogram.filters import Command, CommandStart
+from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.commands import TOURNAMENT_COMMANDS
 from bot.texts import Tr
+from db.tournaments import Tournament
+from handlers.filters import OpenTournament
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -22,6 +24,27 @@ async def stale_button(query: CallbackQuery, t: Tr) -> None:
 @routes.message(CommandStart(deep_link=True))
 async def unknown_link(message: Message, t: Tr) -> None:
     await message.answer(t("start.unknown_link"))
+
+
+@routes.message(Command(*TOURNAMENT_COMMANDS), OpenTournament())
+async def other_kind(
+    message: Message, command: CommandObject, tournament: Tournament, t: Tr
+) -> None:
+    """A command of the other kind of tournament (the menus are the same for both kinds): say
+    which tournament runs here and, where there is one, what does that job in it."""
+    name = command.command.lower()
+    lines = [
+        t(
+            "tournament.other_kind",
+            command=name,
+            name=tournament.name,
+            kind=t(f"tournament.kind_{tournament.kind}"),
+        )
+    ]
+    hint = f"tournament.hint_{name}_{tournament.kind}"
+    if t.texts.has(hint):
+        lines.append(t(hint))
+    await message.reply("\n".join(lines))
 
 
 @routes.message(Command(*TOURNAMENT_COMMANDS))

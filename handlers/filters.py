@@ -20,22 +20,38 @@ class CurrentTournament(Filter):
 
     Arguments are not read as a tournament id (``/add 12`` names club ID 12, ``/result 3 a``
     a table), except with ``by_id`` (/log 12, /queue 12), where a leading number names the
-    tournament, finished ones included.
+    tournament, finished ones included. ``shown`` (/queue, /standings, /pairings; implies
+    ``by_id``): with no open tournament, the last finished one (``directory.shown``).
     """
 
-    def __init__(self, kind: str, *, by_id: bool = False) -> None:
+    def __init__(self, kind: str, *, by_id: bool = False, shown: bool = False) -> None:
         self.kind = kind
-        self.by_id = by_id
+        self.by_id = by_id or shown
+        self.shown = shown
 
     async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
         if message.from_user is None:
             return False
         parts = (message.text or "").split(maxsplit=1)
         args = parts[1] if self.by_id and len(parts) > 1 else None
-        found = await directory.current(db, message.chat.id, message.from_user.id, args)
+        chat, user = message.chat.id, message.from_user.id
+        if self.shown:
+            found = await directory.shown(db, chat, user, args, self.kind)
+        else:
+            found = await directory.current(db, chat, user, args)
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}
+
+
+class OpenTournament(Filter):
+    """The open tournament a command in this chat refers to, of any kind, as ``tournament``."""
+
+    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+        if message.from_user is None:
+            return False
+        found = await directory.current(db, message.chat.id, message.from_user.id)
+        return False if found is None else {"tournament": found}
 
 
 class LinkedTournament(Filter):
@@ -52,21 +68,3 @@ class LinkedTournament(Filter):
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}
-
-
-class ShownTournament(Filter):
-    """A view of a tournament of ``kind`` (``/standings``, ``/pairings``): a leading number
-    names it, finished ones included; else the open one, else the last finished one here
-    (``bot.directory.shown``). Gives it as ``tournament``."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
-        if message.from_user is None:
-            return False
-        parts = (message.text or "").split(maxsplit=1)
-        args = parts[1] if len(parts) > 1 else None
-        user = message.from_user.id
-        found = await directory.shown(db, message.chat.id, user, args, kind=self.kind)
-        return False if found is None else {"tournament": found}

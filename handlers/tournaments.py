@@ -66,7 +66,8 @@ async def judge(
         await message.reply(t("tournament.judge_usage"))
         return
     await judges.appoint(tournament, target, message.from_user.id)
-    await message.reply(t("tournament.judge_added", tournament=tournament.name, user=target))
+    name = await judges.name_of(target)
+    await message.reply(t("tournament.judge_added", tournament=tournament.name, judge=name))
 
 
 @routes.message(Command("tournaments"))

@@ -100,6 +100,22 @@ def may_stay(state: KothState[int], player: int) -> bool:
     )
 
 
+def registration_text(t: Translate, snap: Snapshot) -> str:
+    """Before the start: who is registered, or, once drawn, the order (seat by seat)."""
+    tournament = snap.tournament
+    lines = [t("koth.board_not_started", name=tournament.name, count=len(snap.names))]
+    drawn = tournament.settings.get("drawn")
+    if drawn and sorted(drawn) == sorted(snap.names):
+        lines.append(t("koth.board_drawn"))
+        lines += [t("koth.draw_line", seat=i, name=snap.names[p]) for i, p in enumerate(drawn, 1)]
+    elif snap.names:
+        lines.append(t("koth.board_registered"))
+        lines += [t("koth.board_registered_line", name=name) for name in snap.names.values()]
+    if tournament.status == "cancelled":
+        lines.append(t("koth.board_cancelled"))
+    return "\n".join(lines)
+
+
 class Announcer:
     def __init__(self, core: KothCore) -> None:
         self.core = core
@@ -111,7 +127,7 @@ class Announcer:
         t = self.core.tr(lang or snap.lang)
         tournament = snap.tournament
         if snap.state is None:
-            return t("koth.board_not_started", name=tournament.name, count=len(snap.names))
+            return registration_text(t, snap)
         clock = None
         due = snap.main_due
         if tournament.status == "running" and not snap.state.expired and due is not None:

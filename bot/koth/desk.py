@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.errors import UserError
 from bot.koth.announce import Announcer
 from bot.koth.core import TIMERS, AfterCommit, KothCore, Snapshot, state_of
@@ -103,6 +105,11 @@ class Desk:
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
         """A result waits for the opponent or the judge: the board says so at the table."""
         await self.board.refresh_board(tournament.id)
+
+    async def report_markup(
+        self, tx: Tx, tournament: Tournament, game: Game, lang: str
+    ) -> InlineKeyboardMarkup:
+        return self.board.report_buttons(lang, tournament.id, game.key)
 
     def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         n = game_number(game.key)

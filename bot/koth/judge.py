@@ -13,7 +13,7 @@ from bot.koth.core import TIMERS, KothCore, Snapshot
 from bot.koth.desk import Desk
 from bot.koth.events import live_games
 from bot.texts import Html
-from db import audit, deadlines, players, tournaments
+from db import audit, deadlines, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, Phase, extra_turn_passed
@@ -124,12 +124,13 @@ class Judging:
             entries = await audit.entries(tx, tournament_id)
             actors = {e.actor_id for e in snap.stored if e.actor_id}
             who = {a: await self._person(tx, a) for a in actors}
+            players_own = {e.id: await self._own(tx, snap, e) for e in snap.stored}
         t = self.core.tr(lang)
         zone = self.core.app.settings.zone
         lines = [t("koth.log_title", name=snap.tournament.name)]
         for event in snap.stored:
             at = datetime.fromisoformat(event.at).astimezone(zone).strftime("%d.%m %H:%M")
-            by = who.get(event.actor_id or 0) or t("koth.log_bot")
+            by = who.get(event.actor_id or 0) or players_own[event.id] or t("koth.log_bot")
             what = self._what(snap, event, lang)
             lines.append(t("koth.log_line", at=at, id=event.id, who=by, what=Html(what)))
         lines.append(t("koth.log_audit", count=len(entries)))
@@ -150,6 +151,20 @@ class Judging:
         return self.core.texts.get(
             lang, key, target=target, minutes=minutes, amount=amount, **values
         )
+
+    async def _own(self, tx: Tx, snap: Snapshot, event: tournaments.Event) -> str | None:
+        """Who did an event stored without an actor when it was a player's own doing: the
+        reporter of a confirmed result, the player who chose to leave (``None``: the bot's,
+        e.g. the main time's end)."""
+        if event.actor_id is not None:
+            return None
+        if event.kind == "leave":
+            return snap.names.get(int(event.payload["p"]))
+        if event.kind != "game" or "key" not in event.payload:
+            return None
+        stored = await reports.for_game(tx, snap.tournament.id, str(event.payload["key"]))
+        reporters = [r.reporter_id for r in stored if r.status == "confirmed"]
+        return snap.names.get(reporters[0]) if reporters else None
 
     async def _person(self, tx: Tx, telegram_id: int) -> str:
         """How the log names who acted: the player's club name, else his Telegram name."""

@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.clock import Clock
 from bot.deadlines import Deadlines, Late
 from bot.texts import Html
-from db import deadlines, reports, tournaments
+from db import deadlines, players, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
 from db.reports import Report
@@ -86,6 +88,11 @@ class GameDesk(Protocol):
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         """The player's game awaiting a result, for /report."""
 
+    async def report_markup(
+        self, tx: Tx, tournament: Tournament, game: Game, lang: str
+    ) -> InlineKeyboardMarkup:
+        """The game's result buttons (the ones of its announcement), for /report."""
+
     def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         """How people name the game: "table 3, round 2" or "game 12" (markup from ``Texts``,
         its values escaped once: put it into another text as it is)."""
@@ -108,6 +115,18 @@ class Step(enum.Enum):
     NOT_YOURS = "not_yours"  #: the presser is not the one who may do this
     CLOSED = "closed"  #: the game is settled or no longer current
     OWN_REPORT = "own_report"  #: nobody confirms his own report
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    """A player's game awaiting its result, as /report shows it."""
+
+    tournament: Tournament
+    game: Game
+    label: str
+    opponent: str  #: the opponent's display name
+    markup: InlineKeyboardMarkup
+    mine: Report | None  #: his own report, still waiting (pending or disputed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +302,30 @@ class ResultFlow:
         desk = self.desks.get(outcome.tournament.kind)
         if desk is not None and outcome.step in (Step.PENDING, Step.DISPUTED):
             await desk.on_pending(outcome.tournament, outcome.game)
+
+    async def games_of(self, player_id: int, group: int | None, lang: str) -> list[OpenGame]:
+        """The player's games awaiting a result in the running tournaments he plays in (in a
+        group: that group's only), with their result buttons: what /report shows."""
+        found: list[OpenGame] = []
+        async with self._db.read() as tx:
+            for tournament in await tournaments.open_for_player(tx, player_id):
+                desk = self.desks.get(tournament.kind)
+                elsewhere = group is not None and tournament.chat_id != group
+                if desk is None or elsewhere or tournament.status != "running":
+                    continue
+                game = await desk.current_game(tx, tournament, player_id)
+                if game is None:
+                    continue
+                markup = await desk.report_markup(tx, tournament, game, lang)
+                stored = await reports.for_game(tx, tournament.id, game.key)
+                waiting = ("pending", "disputed")
+                mine = [r for r in stored if r.reporter_id == player_id and r.status in waiting]
+                label = desk.label(tournament, game, lang)
+                other = (await players.many(tx, [game.opponent(player_id)])).values()
+                name = next((p.display_name for p in other), "—")
+                last = mine[-1] if mine else None
+                found.append(OpenGame(tournament, game, label, name, markup, last))
+        return found
 
     async def open_reports(self, tournament_id: int) -> list[Report]:
         async with self._db.read() as tx:

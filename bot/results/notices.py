@@ -89,11 +89,11 @@ class ResultNotices:
             return
         self._asking.add(key)
         try:
-            await self._ask(outcome, key)
+            await self._ask(outcome, key, reminder=reminder)
         finally:
             self._asking.discard(key)
 
-    async def _ask(self, outcome: Outcome, key: str) -> None:
+    async def _ask(self, outcome: Outcome, key: str, *, reminder: bool = False) -> None:
         assert outcome.tournament and outcome.game and outcome.report
         tournament, game, report = outcome.tournament, outcome.game, outcome.report
         opponent = game.opponent(report.reporter_id)
@@ -106,6 +106,8 @@ class ResultNotices:
             claim=self.describe(lang, game, report.claim, names),
             game=desk.label(tournament, game, lang),
         )
+        if reminder:  # the same buttons; the reader must see it is not a second result
+            text = self._texts.get(lang, "results.reminder") + "\n" + text
         builder = InlineKeyboardBuilder()
         builder.button(
             text=self._texts.get(lang, "results.confirm"),

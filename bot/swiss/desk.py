@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.results import Claim, Game
 from bot.swiss import finish
-from bot.swiss.broadcast import match_format, refresh_board
+from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
 from bot.texts import Html
@@ -58,6 +60,15 @@ class SwissDesk:
             if player_id in (a, b) and table not in rnd.results:
                 return game_of(rnd, table)
         return None
+
+    async def report_markup(
+        self, tx: Tx, tournament: Tournament, game: Game, lang: str
+    ) -> InlineKeyboardMarkup:
+        state = await self._core.state(tx, tournament.id)
+        found = state.find_game(game.key)
+        assert found is not None  # the desk found this game in this state a moment ago
+        rnd, table = found
+        return report_keyboard(self._core.t(lang), tournament, rnd, table)
 
     def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
         number, table = parse_key(game.key)

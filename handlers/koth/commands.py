@@ -31,6 +31,7 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.koth import judge as koth_judge
 from handlers.koth.common import args_of, refused
+from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -50,19 +51,18 @@ async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr) -> None:
     """An organiser of this group pressed it (``bot.access``): the wizard begins."""
     await state.set_state(Wizard.name)
     await query.answer()
-    if query.message is not None:
-        await query.message.answer(t("koth.ask_name"))
+    await ask_presser(query, t("koth.ask_name"))
 
 
 @routes.message(StateFilter(Wizard.name), F.text)
 async def wizard_name(message: Message, state: FSMContext, t: Tr) -> None:
     name = (message.text or "").strip()
     if not 1 <= len(name) <= 60 or name.startswith("/"):
-        await message.answer(t("koth.bad_name"))
+        await ask_again(message, t("koth.bad_name"))
         return
     await state.update_data(name=name)
     await state.set_state(Wizard.fee)
-    await message.answer(t("koth.ask_fee"))
+    await ask_again(message, t("koth.ask_fee"))
 
 
 @routes.message(StateFilter(Wizard.fee), F.text)
@@ -73,7 +73,7 @@ async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
     fee = numbers.whole(re.sub(r"(₽|руб\.?|р\.?)$", "", typed, flags=re.IGNORECASE), numbers.FEE)
     await state.update_data(fee=fee)
     await state.set_state(Wizard.table)
-    await message.answer(t("koth.ask_table"))
+    await ask_again(message, t("koth.ask_table"))
 
 
 @routes.message(StateFilter(Wizard.table), F.text)
@@ -283,9 +283,15 @@ async def begin(
     await koth.preparation.begin(tournament, message.from_user.id)
 
 
-@routes.message(Command("queue"), CurrentTournament("koth", by_id=True))
-async def queue(message: Message, tournament: Tournament, koth: KothService, lang: str) -> None:
-    await message.answer(await koth.board.queue_text(tournament.id, lang))
+@routes.message(Command("queue", "pairings", "standings"), CurrentTournament("koth", shown=True))
+async def queue(
+    message: Message, tournament: Tournament, koth: KothService, lang: str, t: Tr
+) -> None:
+    """The board: the queue, the wins and norms (King of the Hill's pairings and standings)."""
+    text = await koth.board.queue_text(tournament.id, lang)
+    if tournament.status == "finished":
+        text = t("tournament.finished_note", name=tournament.name) + "\n\n" + text
+    await message.answer(text)
 
 
 routes.include(koth_judge.routes)

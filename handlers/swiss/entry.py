@@ -27,7 +27,7 @@ from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.filters import CurrentTournament, LinkedTournament, ShownTournament
+from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.guard import actor, replied_user
@@ -147,27 +147,39 @@ async def add(
     await message.reply(t(f"swiss.join_{status}", name=player.display_name))
 
 
-@routes.message(Command("players"), SWISS)
+SHOWN = CurrentTournament("swiss", shown=True)
+
+
+def finished_note(t: Tr, tournament: Tournament, text: str) -> str:
+    """A finished tournament's view says so first (``directory.shown``)."""
+    if tournament.status != "finished":
+        return text
+    return t("tournament.finished_note", name=tournament.name) + "\n\n" + text
+
+
+@routes.message(Command("players", "queue"), SHOWN)
 async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    """The players; a mark on each whose registration lacks a field 101.2 requires."""
+    """The players (a card tournament has no queue: /queue lists who plays); a mark on each
+    whose registration lacks a field 101.2 requires."""
     listed = await swiss.roster(tournament.id)
     # Each name is escaped once: by ``t`` (marked) or by ``escape``; the list is then markup.
     names = [t("swiss.roster_incomplete", name=n) if lacks else escape(n) for n, lacks in listed]
     text = t("swiss.roster", count=len(names), names=Html(", ".join(names) or "—"))
     if any(lacks for _, lacks in listed):
         text += "\n" + t("swiss.roster_legend")
-    await message.answer(text)
+    await message.answer(finished_note(t, tournament, text))
 
 
-@routes.message(Command("standings"), ShownTournament("swiss"))
+@routes.message(Command("standings"), SHOWN)
 async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    await message.answer(await swiss.standings_view(tournament.id, t.lang))
+    text = await swiss.standings_view(tournament.id, t.lang)
+    await message.answer(finished_note(t, tournament, text))
 
 
-@routes.message(Command("pairings"), ShownTournament("swiss"))
+@routes.message(Command("pairings"), SHOWN)
 async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
     text = await swiss.pairings_view(tournament.id, t.lang)
-    await message.answer(text or t("swiss.no_round_yet"))
+    await message.answer(finished_note(t, tournament, text or t("swiss.no_round_yet")))
 
 
 @routes.message(Command("export"))

@@ -11,6 +11,7 @@ from bot import numbers
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.swiss.corrections import parse as parse_ruling
+from bot.swiss.log import log_text
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -102,3 +103,12 @@ async def extend(
     await after()
     key = "swiss.extended_round" if table is None else "swiss.extended_table"
     await message.reply(t(key, table=table or 0, minutes=minutes, until=until))
+
+
+@routes.message(Command("log"), CurrentTournament("swiss", by_id=True))
+async def log(
+    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
+) -> None:
+    """The tournament's log for its judges: every stored event, when and who (``bot.swiss.log``)."""
+    if await actor(message, roles, tournament, Role.JUDGE, t) is not None:
+        await message.answer(await log_text(swiss, tournament.id, t.lang))

@@ -29,6 +29,7 @@ from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Tr
+from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
@@ -92,12 +93,12 @@ def next_step(step: str, value: str) -> str:
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
 async def new_swiss(query: CallbackQuery, t: Tr, state: FSMContext) -> None:
-    if (message := await organiser_press(query, t)) is None:
+    if await organiser_press(query, t) is None:
         return
     await state.set_state(SwissWizard.name)
     await state.set_data({})
     await query.answer()
-    await message.answer(t("swiss.wiz_name"))
+    await ask_presser(query, t("swiss.wiz_name"))
 
 
 @routes.message(StateFilter(SwissWizard.name), F.text)
@@ -105,7 +106,7 @@ async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissServi
     assert message.text is not None
     name = message.text.strip()
     if name.startswith("/") or not 1 <= len(name) <= MAX_NAME:
-        await message.answer(t("swiss.wiz_name_bad", max=MAX_NAME))
+        await ask_again(message, t("swiss.wiz_name_bad", max=MAX_NAME))
         return
     await state.set_state(SwissWizard.choosing)
     await state.set_data({"name": name})

@@ -544,6 +544,9 @@ class BotApiEmulator:
         self._reorder_buffer: list[tuple[str, dict[str, Any]]] = []
 
         self._faults: dict[str, list[list[Any]]] = {}
+        self.privacy_mode = False
+        """Telegram's privacy mode (BotFather /setprivacy): in a group where the bot is no
+        administrator it gets only commands, replies to its messages and mentions of it."""
         self._callbacks: dict[str, CallbackHandle] = {}
         self._callback_ids = itertools.count(1)
         self._seq = 0
@@ -958,9 +961,19 @@ class BotApiEmulator:
         if reply_to is not None:
             message.reply_to = reply_to.message_id
         chat.cursor = self._seq
-        self._push_update("message", self._api_message(message))
+        if self._bot_sees(chat, text, reply_to):
+            self._push_update("message", self._api_message(message))
         self._notify(chat.id)
         return message
+
+    def _bot_sees(self, chat: SimChat, text: str | None, reply_to: SimMessage | None) -> bool:
+        """Whether Telegram delivers a person's message to the bot (``privacy_mode``)."""
+        if not self.privacy_mode or chat.type == "private" or chat.bot_status == "administrator":
+            return True
+        if reply_to is not None and reply_to.from_bot:
+            return True
+        said = text or ""
+        return said.startswith("/") or f"@{self.bot_username}".lower() in said.lower()
 
     def chat_message(
         self, group: SimChat | int, text: str, *, channel: tuple[int, str] | None = None
@@ -1378,6 +1391,8 @@ class BotApiEmulator:
                 chat.reply_keyboard = markup
             elif markup.get("remove_keyboard"):
                 chat.reply_keyboard = None
+            elif markup.get("force_reply"):  # not part of the Message Telegram returns
+                message.options["force_reply"] = markup
         for option in (
             "disable_notification",
             "protect_content",

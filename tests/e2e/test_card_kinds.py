@@ -221,9 +221,9 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     # /rating: each pool the player has, with its own table (none in a pool never played).
     ann = club.users["Ann"]
     await ann.send(None, "/rating")
-    shown = await ann.wait_message(contains=f"Рейтинг: {label}\n")
-    assert f"Ann (#1) — {expected['Ann'] / 100:.2f}" in shown.plain
-    assert ("Рейтинг: Берсерк\n" in shown.plain) is (pool == "berserk")
+    table = await ann.wait_message(contains=f"Рейтинг: {label}\n")
+    assert f"Ann (#1) — {expected['Ann'] / 100:.2f}" in table.plain
+    assert ("Рейтинг: Берсерк\n" in table.plain) is (pool == "berserk")
 
 
 async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the_staff(

@@ -163,11 +163,62 @@ async def test_token_refused_by_telegram(emu: BotApiEmulator, tmp_path: Path) ->
 async def test_telegram_failing_at_the_first_calls(
     emu: BotApiEmulator, tmp_path: Path, method: str
 ) -> None:
+    """Tried again with back-off (1, 2 s …) for STARTUP_RETRY_SECONDS, then the one line."""
     emu.inject(method, Fault.server_error(502), times=100)
-    status, lines, took = await run_bot(emu, tmp_path / "club.db")
-    assert_one_line(status, lines, method, "Bad Gateway")
-    assert took < BOUND
+    status, lines, took = await run_bot(emu, tmp_path / "club.db", STARTUP_RETRY_SECONDS="3")
+    assert_one_line(status, lines, method, "Bad Gateway", "tried for 3 s")
+    assert 3 <= took < BOUND
+    assert len(emu.requests_for(method)) == 3  # at once, after 1 s, after 2 s more
     assert not emu.requests_for("getUpdates")
+
+
+async def test_the_placeholder_token_of_the_example(emu: BotApiEmulator, tmp_path: Path) -> None:
+    """``cp .env.example .env`` and start: one line saying the token is still the example's."""
+    placeholder = next(
+        line.split("=", 1)[1]
+        for line in (ROOT / ".env.example").read_text().splitlines()
+        if line.startswith("BOT_TOKEN=")
+    )
+    status, lines, _ = await run_bot(emu, tmp_path / "club.db", BOT_TOKEN=placeholder)
+    assert status == 2, (status, lines)
+    assert lines == [
+        "error: BOT_TOKEN is still the placeholder of .env.example: create a bot with "
+        "@BotFather in Telegram (/newbot), then put the token it gives in .env as BOT_TOKEN=..."
+    ]
+    assert not emu.requests_for("getMe")
+
+
+async def test_telegram_unreachable_at_the_start(emu: BotApiEmulator, tmp_path: Path) -> None:
+    """No server at TELEGRAM_API_URL: tried for STARTUP_RETRY_SECONDS, then one line."""
+    url = f"http://127.0.0.1:{free_port()}"
+    status, lines, took = await run_bot(
+        emu, tmp_path / "club.db", TELEGRAM_API_URL=url, STARTUP_RETRY_SECONDS="2"
+    )
+    assert_one_line(status, lines, "cannot reach Telegram for getMe", "tried for 2 s")
+    assert "Traceback" not in lines[0] and took >= 2
+
+
+async def test_telegram_briefly_unreachable_the_bot_waits_and_starts(
+    emu: BotApiEmulator, tmp_path: Path
+) -> None:
+    """getMe fails twice (502): the bot tries again after 1 s and 2 s, then polls."""
+    emu.inject("getMe", Fault.server_error(502), times=2)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=str(tmp_path),
+        env=env(emu, tmp_path / "club.db", STARTUP_RETRY_SECONDS="30"),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await emu.wait_for(lambda: emu.requests_for("getUpdates"), timeout=BOUND)
+    finally:
+        proc.terminate()
+        _, stderr = await asyncio.wait_for(proc.communicate(), BOUND)
+    assert len(emu.requests_for("getMe")) >= 3
+    assert proc.returncode == 0 and "error" not in stderr.decode(), stderr.decode()
 
 
 def free_port() -> int:

@@ -145,3 +145,27 @@ async def test_file_clock_follows_the_file_and_tells_listeners(tmp_path: Path) -
         await asyncio.sleep(0.01)
     clock.stop()
     assert jumps == [datetime(2026, 11, 30, 12, 30, tzinfo=UTC)]
+
+
+def test_file_clock_reads_a_time_without_an_offset_as_the_clubs(tmp_path: Path) -> None:
+    """ "2026-11-30 21:00" in Moscow is 18:00 UTC (it used to be ignored: the real time ran)."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from bot.clock import FileClock
+    from bot.settings import load_settings
+
+    path = tmp_path / "now"
+    path.write_text("2026-11-30 21:00\n")
+    settings = load_settings(bot_token="123456789:TEST-token-abcdefghijklmnop", _env_file=None)
+    assert settings.zone == ZoneInfo("Europe/Moscow")
+    clock = FileClock(str(path), zone=settings.zone)
+    assert clock.now() == datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+    path.write_text("2026-06-15T09:30")  # summer, no DST in Moscow: still UTC+3
+    assert FileClock(str(path), zone=ZoneInfo("Europe/Moscow")).now() == datetime(
+        2026, 6, 15, 6, 30, tzinfo=UTC
+    )
+    path.write_text("2026-11-30T21:00+01:00")  # an offset is kept
+    assert FileClock(str(path), zone=ZoneInfo("Europe/Moscow")).now() == datetime(
+        2026, 11, 30, 20, 0, tzinfo=UTC
+    )

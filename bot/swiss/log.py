@@ -1,0 +1,93 @@
+"""The card tournament's readable log (``/log``): every stored event with when and who.
+
+Who: the organiser or judge who acted (his club name, else his Telegram name); for an event a
+player caused himself, stored without an actor, that player (the reporter of a confirmed result,
+the player who dropped); "bot" only for what the bot did on its own (a round's pairing after the
+previous one, the finish after the final).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.swiss.core import Core, T
+from bot.swiss.views import Names
+from db import players, reports, tournaments
+from db.database import Tx
+from db.tournaments import Event
+from rules.results import Outcome
+from rules.swiss import State
+
+WON = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN, Outcome.BYE)
+LOST = (Outcome.LOSS, Outcome.TECHNICAL_LOSS)
+
+
+async def log_text(core: Core, tournament_id: int, lang: str) -> str:
+    t = core.t(lang)
+    async with core.db.read() as tx:
+        snap = await core.snapshot(tx, tournament_id)
+        stored = await tournaments.events(tx, tournament_id)
+        lines = [t("log.title", name=snap.tournament.name)]
+        for event in stored:
+            own = await own_name(tx, tournament_id, snap.state, event, snap.names)
+            who = await actor_name(tx, event) or own
+            at = datetime.fromisoformat(event.at).astimezone(core.app.settings.zone)
+            known = event.kind == "sw_result" or core.texts.has(f"log.{event.kind}")
+            what = describe(t, snap.state, event, snap.names) if known else event.kind
+            when = at.strftime("%d.%m %H:%M")
+            lines.append(t("log.line", at=when, id=event.id, who=who or t("log.bot"), what=what))
+    return "\n".join(lines)
+
+
+async def actor_name(tx: Tx, event: Event) -> str | None:
+    if event.actor_id is None:
+        return None
+    player = await players.by_telegram(tx, event.actor_id)
+    if player is not None and player.display_name:
+        return player.display_name
+    user = await players.tg_user(tx, event.actor_id)
+    return user.full_name if user is not None else f"id {event.actor_id}"
+
+
+async def own_name(
+    tx: Tx, tournament_id: int, state: State, event: Event, names: Names
+) -> str | None:
+    """The player behind an event stored without an actor, if it was his own doing."""
+    if event.actor_id is not None:
+        return None
+    if event.kind == "sw_drop":
+        return names[int(event.payload["player"])]
+    if event.kind != "sw_result":
+        return None
+    rnd = next((r for r in reversed(state.rounds) if r.number == event.payload["round"]), None)
+    if rnd is None:
+        return None
+    stored = await reports.for_game(tx, tournament_id, rnd.key(int(event.payload["table"])))
+    confirmed = [r.reporter_id for r in stored if r.status == "confirmed"]
+    return names[confirmed[0]] if confirmed else None
+
+
+def describe(t: T, state: State, event: Event, names: Names) -> str:
+    """What the event did, in the reader's words (its kind has a ``log.`` text)."""
+    p = event.payload
+    if event.kind == "sw_result":
+        return result_text(t, state, p, names)
+    if event.kind in ("sw_join", "sw_drop"):
+        return t(f"log.{event.kind}", name=names[int(p["player"])])
+    return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
+
+
+def result_text(t: T, state: State, p: dict[str, Any], names: Names) -> str:
+    number, table = int(str(p["round"])), int(str(p["table"]))
+    rnd = next((r for r in reversed(state.rounds) if r.number == number), None)
+    where = t("log.table", round=number, table=table)
+    if rnd is None or not 1 <= table <= len(rnd.tables):
+        return where
+    a, b = (names[pid] for pid in rnd.tables[table - 1])
+    outcome = Outcome(p["outcome_a"])
+    if outcome in WON:
+        return t("log.won", where=where, winner=a, loser=b)
+    if outcome in LOST:
+        return t("log.won", where=where, winner=b, loser=a)
+    return t("log.draw", where=where, a=a, b=b)

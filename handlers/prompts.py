@@ -1,0 +1,30 @@
+"""Text questions of a wizard in a group, asked so that the answer reaches the bot.
+
+Under Telegram's privacy mode a bot that is no administrator of the group gets only commands,
+replies to its own messages and mentions of it: a plain answer typed into the group never
+arrives. So each question carries ``ForceReply``, selective: the app of the person asked (the
+one the question mentions, or the one whose message it replies to) opens a reply to it, and his
+answer is a reply to the bot, which Telegram delivers. Nobody else in the group is bothered.
+"""
+
+from __future__ import annotations
+
+from aiogram.types import CallbackQuery, ForceReply, Message
+
+from bot.notify import mention
+
+#: the answer field opens for the person the question mentions or replies to, only
+ASK = ForceReply(force_reply=True, selective=True)
+
+
+async def ask_presser(query: CallbackQuery, text: str) -> None:
+    """The first question after a button: it mentions the presser, whom it is for."""
+    message = query.message
+    if isinstance(message, Message):
+        who = mention(query.from_user.id, query.from_user.full_name)
+        await message.answer(f"{who}\n{text}", reply_markup=ASK)
+
+
+async def ask_again(message: Message, text: str) -> None:
+    """The next question (or the same one after a bad answer), as a reply to his answer."""
+    await message.reply(text, reply_markup=ASK)
