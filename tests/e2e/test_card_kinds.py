@@ -237,7 +237,7 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(GROUP, "/judge @jud")
-    await emu.wait_bot_message(GROUP, contains="Судья турнира «Кубок <b>клуба</b>» назначен")
+    await emu.wait_bot_message(GROUP, contains="Судья турнира «Кубок <b>клуба</b>»: Jud")
     await club.org.send(GROUP, "/begin")
     tables = await club.play(1, "Тур 1 из 3")
     winners = sorted(a for _, a, _, _ in tables)

@@ -160,7 +160,7 @@ async def test_judge_log_help_and_the_reminder_in_koth(
     clock.advance(timedelta(minutes=11))
     reminder = await cid.wait_message(contains="Верно?")
     assert reminder.plain.startswith(
-        "⏰ Напоминание: результат всё ещё ждёт вашего подтверждения.\nAnn сообщил:"
+        "⏰ Напоминание: результат всё ещё ждёт вашего подтверждения.\nAnn сообщает:"
     )
     assert reminder.button_labels == ["✅ Подтверждаю", "⚠️ Оспорить"]
 
@@ -231,9 +231,9 @@ async def test_log_of_a_card_tournament_names_who_did_what(
     tables = await club.play(1, "Тур 1 из 3")
     (_, a1, b1, _), (_, a2, b2, _) = tables
     await club.org.send(SWISS, "/result 2 b")
-    await emu.wait_bot_message(SWISS, contains="Результат стола 2")
+    await emu.wait_bot_message(SWISS, contains="Результат исправлен (стол 2, тур 1)")
     await club.users["Dan"].send(SWISS, "/drop")
-    await emu.wait_bot_message(SWISS, contains="Dan выбыл")
+    await emu.wait_bot_message(SWISS, contains="Dan, вы вышли из турнира")
     refused = await said(emu, club.users["Ann"], SWISS, "/log", "только")
     assert refused.plain == "Это может сделать только организатор или судья турнира."
     log = await said(emu, club.org, SWISS, "/log", "Журнал")

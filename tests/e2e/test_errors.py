@@ -103,5 +103,5 @@ async def test_an_unexpected_failure_is_logged_and_answered(
             answer = await press(people[0], registration, "Участвую")
     assert answer == Texts().get("ru", "errors.internal")
     assert any("a bug" in record.getMessage() for record in caplog.records)
-    # the bot goes on: the same press is refused for what it is (no billiards rating)
-    assert "Нет бильярдного рейтинга" in await press(people[0], registration, "Участвую")
+    # the bot goes on: the same press is answered for what it is (not registered yet)
+    assert "Сначала зарегистрируйтесь" in await press(people[0], registration, "Участвую")
