@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.formats import Rating
 from bot.registry import DISCIPLINES, Registry
 from bot.texts import Tr
 from handlers.routes import Routes
@@ -30,7 +31,7 @@ async def rating(message: Message, command: CommandObject, t: Tr, registry: Regi
                 place=place,
                 name=player.display_name,
                 club_id=player.id,
-                rating=f"{cents / 100:.2f}",
+                rating=Rating(cents),
             )
         )
     await message.answer("\n".join(lines))

@@ -17,11 +17,12 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import late
+from bot import formats, late
 from bot.buttons import ReportCb
+from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import elimination_reason, render_board
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of
+from bot.koth.core import KothCore, Snapshot, Translate, state_of
 from bot.koth.events import game_number
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
@@ -83,7 +84,7 @@ class Announcer:
             left = due - self.core.now()
         average = tournament.settings["average"]
         text = render_board(t, tournament.name, snap.state, snap.names, average, left)
-        text += "\n" + t("koth.board_fund", fund=snap.fund)
+        text += "\n" + t("koth.board_fund", fund=Money(snap.fund))
         if tournament.status == "cancelled":
             text += "\n" + t("koth.board_cancelled")
         return text
@@ -298,10 +299,10 @@ class Announcer:
         assert state is not None and state.winner is not None and state.decided_by is not None
         winner, chat = state.winner, snap.tournament.chat_id
         how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
-        fund = f"{finish.fund:,}".replace(",", " ")
+        fund = Money(finish.fund)
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
         await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
-        until = finish.bonus_until.isoformat() if finish.bonus_until else ""
+        until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
             delta = new - old
             await self.core.dm_once(
@@ -310,9 +311,9 @@ class Announcer:
                 "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
                 chat,
                 name=snap.tournament.name,
-                old=cents_text(old),
-                new=cents_text(new),
-                delta=("+" if delta >= 0 else "−") + cents_text(abs(delta)),
+                old=Rating(old),
+                new=Rating(new),
+                delta=RatingChange(delta),
                 bonus=BONUS,
                 until=until,
             )

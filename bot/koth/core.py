@@ -76,10 +76,6 @@ class Snapshot:
         return prize_fund(len(self.names), contributions(self.stored, self.tournament.settings))
 
 
-def cents_text(cents: int) -> str:
-    return f"{cents / 100:.2f}"
-
-
 def pairs(mapping: dict[int, int]) -> list[list[int]]:
     """A mapping with int keys as JSON-friendly pairs (JSON object keys are strings)."""
     return [[k, v] for k, v in mapping.items()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from bot.formats import Readable
 from bot.swiss.core import Core, Snapshot
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
@@ -40,7 +41,7 @@ def standings_rows(core: Core, snap: Snapshot) -> list[list[object]]:
                 pid,
                 names[pid],
                 points_text(row.points),
-                *[fmt_value(k, row.tie_breaks[k]) for k in kinds],
+                *[spreadsheet(fmt_value(k, row.tie_breaks[k])) for k in kinds],
                 int(pid in state.dropped),
                 f"{state.changes.get(pid, 0) / 100:.2f}",
             ]
@@ -78,3 +79,8 @@ async def export_target(core: Core, chat_id: int, wanted: int | None) -> Tournam
             ]
             found = mine[0] if mine else None
     return found if found is not None and found.kind == "swiss" else None
+
+
+def spreadsheet(value: Readable | str) -> str:
+    """A value for a spreadsheet: a decimal dot, whatever the club's language."""
+    return value if isinstance(value, str) else value.text("en")
