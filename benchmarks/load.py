@@ -71,7 +71,7 @@ TARGET_P99_MS = 100.0
 #: after the last press, how long the answers, and then the board, may take
 ANSWER_TIMEOUT_S = 60.0
 BOARD_TIMEOUT_S = 180.0
-BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \([\d.]+\) — (.+?) \([\d.]+\)  (.*)")
+BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \([\d,]+\) — (.+?) \([\d,]+\)  (.*)")
 
 
 @dataclass

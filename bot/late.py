@@ -1,8 +1,8 @@
 """How a deadline applied late says so (``bot.deadlines``, ``Late.APPLY``): one line before its
-announcement, "⚠️ Late: the bot was offline from 30.11 21:40 to 01.12 06:30; the main time ended
-at 30.11 23:00."
+announcement, "⚠️ Late: the bot was offline from 30.11.2026 21:40 to 01.12.2026 06:30; the main
+time ended at 30.11.2026 23:00."
 
-Moments are written in the club's time zone (``settings.zone``) as day.month hours:minutes, the
+Moments are written in the club's time zone (``settings.zone``) as ``bot.formats.moment``, the
 format of moments in the tournament log (``/log``): a downtime may span midnight, so the time of
 day alone would not say which day.
 """
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 
+from bot import formats
 from bot.deadlines import Overdue
 from bot.texts import Html, pick_language
 from db import chats, tournaments
@@ -22,21 +23,18 @@ if TYPE_CHECKING:
     from bot.app import App
 
 Translate = Callable[..., str]
-MOMENT = "%d.%m %H:%M"
-
-
-def moment(when: datetime, zone: tzinfo) -> str:
-    return when.astimezone(zone).strftime(MOMENT)
 
 
 def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: object) -> str:
     """The line saying why a deadline comes late; ``what`` is the locale key naming it, given
     its moment as ``due`` (and ``values``)."""
-    named = Html(t(what, due=moment(overdue.due_at, zone), **values))
-    until = moment(overdue.back_at, zone)
+    named = Html(t(what, due=formats.moment(overdue.due_at, zone), **values))
+    until = formats.moment(overdue.back_at, zone)
     if overdue.down_since is None:
         return t("late.offline_since_unknown", until=until, what=named)
-    return t("late.offline", since=moment(overdue.down_since, zone), until=until, what=named)
+    return t(
+        "late.offline", since=formats.moment(overdue.down_since, zone), until=until, what=named
+    )
 
 
 def to_payload(overdue: Overdue) -> dict[str, Any]:

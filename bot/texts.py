@@ -1,7 +1,9 @@
 """What people read: Russian and English texts from ``bot/locales/<lang>/*.toml``.
 
 Every user-supplied value passed to ``Texts.get`` is HTML-escaped, unless wrapped in ``Html``
-(already-safe markup built by the bot itself). Keys missing in English fall back to Russian.
+(already-safe markup built by the bot itself). Numbers, ratings and dates come as
+``bot.formats`` values, written in the reader's language here. Keys missing in English fall
+back to Russian.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import html
 import tomllib
 from importlib import resources
 from typing import Any
+
+from bot.formats import Readable
 
 LANGUAGES = ("ru", "en")
 
@@ -23,6 +27,13 @@ class Html(str):
 def escape(value: object) -> str:
     """A value as safe HTML text."""
     return value if isinstance(value, Html) else html.escape(str(value), quote=False)
+
+
+def _argument(value: object, lang: str) -> str:
+    """A value as the reader reads it (``bot.formats``), escaped."""
+    if isinstance(value, Readable):
+        return escape(value.text(lang))
+    return escape(value)
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -66,11 +77,11 @@ class Texts:
         self._tables = {lang: load_locale(lang) for lang in LANGUAGES}
 
     def get(self, lang: str, key: str, **values: object) -> str:
-        table = self._tables.get(lang) or self._tables["ru"]
-        template = table.get(key) or self._tables["ru"].get(key)
+        language = lang if lang in self._tables else "ru"
+        template = self._tables[language].get(key) or self._tables["ru"].get(key)
         if template is None:
             raise KeyError(f"no text {key!r}")
-        return template.format(**{name: escape(value) for name, value in values.items()})
+        return template.format(**{n: _argument(v, language) for n, v in values.items()})
 
     def plain(self, lang: str, key: str, **values: object) -> str:
         """A text for a button label: Telegram shows labels as typed, not as HTML, so values

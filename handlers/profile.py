@@ -9,8 +9,10 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, ReplyKeyboardRemove
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot import formats
 from bot.buttons import ProfileCb
 from bot.clock import Clock
+from bot.formats import Rating
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
@@ -43,13 +45,17 @@ def render(profile: Profile, t: Tr) -> str:
     bonus = sum(b.amount_cents for b in profile.bonuses)
     for discipline, cents in profile.ratings.items():
         extra = bonus if discipline == "billiards" else 0
-        lines.append(
-            t(
-                "profile.rating_line",
-                discipline=t(f"discipline.{discipline}"),
-                rating=f"{(cents + extra) / 100:.2f}",
+        name = t(f"discipline.{discipline}")
+        if extra:  # both can appear: each labelled
+            line = t(
+                "profile.rating_line_bonus",
+                discipline=name,
+                rating=Rating(cents + extra),
+                base=Rating(cents),
             )
-        )
+        else:
+            line = t("profile.rating_line", discipline=name, rating=Rating(cents))
+        lines.append(line)
     if "billiards" not in profile.ratings:
         lines.append(t("profile.no_billiards"))
     if "berserk" not in profile.ratings:  # the start value counts from his first tournament
@@ -59,7 +65,7 @@ def render(profile: Profile, t: Tr) -> str:
             t(
                 "profile.bonus_line",
                 amount=f"{item.amount_cents / 100:.0f}",
-                expires=item.expires_on.strftime("%d.%m.%Y"),
+                last_day=formats.last_day(item.expires_on),
             )
         )
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.formats import Rating
 from bot.registry import DISCIPLINES, Registry
 from bot.texts import Texts, Tr
 from handlers.routes import Routes
@@ -45,7 +46,7 @@ async def table_text(discipline: str, t: Tr, registry: Registry) -> str | None:
                 place=place,
                 name=player.display_name,
                 club_id=player.id,
-                rating=f"{cents / 100:.2f}",
+                rating=Rating(cents),
             )
         )
     return "\n".join(lines)

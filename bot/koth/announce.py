@@ -11,17 +11,19 @@ announcements to the restart. The live board is re-rendered from the current sta
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import late
+from bot import formats, late
 from bot.buttons import ReportCb
+from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Snapshot, Translate, cents_text, state_of, unpairs
+from bot.koth.core import KothCore, Snapshot, Translate, state_of, unpairs
 from bot.koth.events import game_number
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
@@ -72,10 +74,6 @@ def table_note(t: Translate, snap: Snapshot) -> str:
     return t("koth.table_pending", winner=snap.names[winner], confirmer=snap.names[confirmer])
 
 
-def signed(cents: int) -> str:
-    return ("+" if cents >= 0 else "−") + cents_text(abs(cents))
-
-
 def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:
     """Everyone's rating change, in the order of play (the group sees them all at the end)."""
     lines = [t("koth.ratings_title")]
@@ -84,7 +82,7 @@ def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], fin
             continue
         old, new = finish.changes[pid]
         key = "koth.rating_line_winner" if pid == state.winner else "koth.rating_line"
-        values = {"old": cents_text(old), "new": cents_text(new), "delta": signed(new - old)}
+        values = {"old": Rating(old), "new": Rating(new), "delta": RatingChange(new - old)}
         lines.append(t(key, name=names[pid], bonus=BONUS, **values))
     return "\n".join(lines)
 
@@ -135,7 +133,7 @@ class Announcer:
         average = tournament.settings["average"]
         note = table_note(t, snap) if tournament.status == "running" else ""
         text = render_board(t, tournament.name, snap.state, snap.names, average, clock, note)
-        text += "\n" + t("koth.board_fund", fund=snap.fund)
+        text += "\n" + t("koth.board_fund", fund=Money(snap.fund))
         if tournament.status == "cancelled":
             text += "\n" + t("koth.board_cancelled")
         return text
@@ -299,8 +297,8 @@ class Announcer:
                 snap.tournament.chat_id,
                 name=snap.tournament.name,
                 norm=snap.state.norms[pid],
-                rating=cents_text(ratings.get(pid, 0)),
-                average=settings.get("average", ""),
+                rating=Rating(ratings.get(pid, 0)),
+                average=Rating.of(Decimal(settings.get("average") or 0)),
                 seat=seat,
             )
 
@@ -391,11 +389,11 @@ class Announcer:
         assert state is not None and state.winner is not None and state.decided_by is not None
         winner, chat = state.winner, snap.tournament.chat_id
         how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
-        fund = f"{finish.fund:,}".replace(",", " ")
+        fund = Money(finish.fund)
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
         text += "\n\n" + rating_lines(t, state, snap.names, finish)
         await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
-        until = finish.bonus_until.isoformat() if finish.bonus_until else ""
+        until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
             delta = new - old
             await self.core.dm_once(
@@ -404,9 +402,9 @@ class Announcer:
                 "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
                 chat,
                 name=snap.tournament.name,
-                old=cents_text(old),
-                new=cents_text(new),
-                delta=signed(delta),
+                old=Rating(old),
+                new=Rating(new),
+                delta=RatingChange(delta),
                 bonus=BONUS,
                 until=until,
             )

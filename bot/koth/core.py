@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot import formats
 from bot.errors import UserError
 from bot.koth.events import contributions, engine_events, game_key, main_due
 from bot.texts import Texts, pick_language
@@ -78,10 +79,6 @@ class Snapshot:
         return prize_fund(len(self.names), contributions(self.stored, self.tournament.settings))
 
 
-def cents_text(cents: int) -> str:
-    return f"{cents / 100:.2f}"
-
-
 def pairs(mapping: dict[int, int]) -> list[list[int]]:
     """A mapping with int keys as JSON-friendly pairs (JSON object keys are strings)."""
     return [[k, v] for k, v in mapping.items()]
@@ -112,7 +109,7 @@ class KothCore:
 
     def clock_time(self, moment: datetime) -> str:
         """HH:MM of ``moment`` in the club's time zone (as the room's clock shows it)."""
-        return moment.astimezone(self.app.settings.zone).strftime("%H:%M")
+        return formats.clock(moment, self.app.settings.zone)
 
     def today(self) -> date:
         return self.now().astimezone(self.app.settings.zone).date()

@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from bot.formats import Rating
 from bot.koth.core import (
     BONUS_CHECK,
     DISCIPLINE,
@@ -130,7 +131,7 @@ class Finishing:
 
         return note
 
-    async def _effective(self, tx: Tx, player_id: int, today: date) -> str:
+    async def _effective(self, tx: Tx, player_id: int, today: date) -> Rating:
         cents = await players.rating(tx, player_id, DISCIPLINE) or 0
         grants = [b.granted_on for b in await players.bonuses(tx, player_id, DISCIPLINE)]
-        return f"{effective_rating(Decimal(cents) / 100, grants, today):.2f}"
+        return Rating.of(effective_rating(Decimal(cents) / 100, grants, today))

@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot import formats
 from bot.errors import UserError
+from bot.formats import Money
 from bot.koth.announce import Announcer
 from bot.koth.core import TIMERS, KothCore, Snapshot
 from bot.koth.desk import Desk
@@ -129,7 +131,7 @@ class Judging:
         zone = self.core.app.settings.zone
         lines = [t("koth.log_title", name=snap.tournament.name)]
         for event in snap.stored:
-            at = datetime.fromisoformat(event.at).astimezone(zone).strftime("%d.%m %H:%M")
+            at = formats.moment(datetime.fromisoformat(event.at), zone)
             by = who.get(event.actor_id or 0) or players_own[event.id] or t("koth.log_bot")
             what = self._what(snap, event, lang)
             lines.append(t("koth.log_line", at=at, id=event.id, who=by, what=Html(what)))
@@ -147,7 +149,8 @@ class Judging:
         if not self.core.texts.has(key):
             return event.kind
         values = {f: name(f) for f in ("w", "l", "p")}
-        target, minutes, amount = p.get("target", ""), p.get("minutes", ""), p.get("amount", "")
+        target, minutes = p.get("target", ""), p.get("minutes", "")
+        amount = Money(int(p["amount"])) if str(p.get("amount", "")).isdigit() else ""
         return self.core.texts.get(
             lang, key, target=target, minutes=minutes, amount=amount, **values
         )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from bot.errors import UserError
+from bot.formats import Rating
 from bot.koth.announce import Announcer
 from bot.koth.core import DISCIPLINE, KothCore, pairs, unpairs
 from bot.koth.timers import Armed, Timers
@@ -77,7 +78,8 @@ class Preparation:
             snap = await self.core.snapshot(tx, tournament_id)
             average, ratings, values = await self.norms_table(tx, snap.tournament)
         t = self.core.tr(lang)
-        lines = [t("koth.norms_title", name=snap.tournament.name, average=average)]
+        average_text = Rating.of(Decimal(average))
+        lines = [t("koth.norms_title", name=snap.tournament.name, average=average_text)]
         for pid, rating in ratings.items():
             name = snap.names.get(pid, f"#{pid}")
             lines.append(
@@ -85,7 +87,7 @@ class Preparation:
                     "koth.norms_line",
                     name=name,
                     club_id=pid,
-                    rating=f"{rating:.2f}",
+                    rating=Rating.of(rating),
                     norm=values[pid],
                 )
             )

@@ -19,6 +19,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ReportCb
+from bot.formats import Points
 from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.core import Core, T
@@ -28,7 +29,7 @@ from db import deadlines, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
-from rules.swiss import SWISS, TOP, Round, State, points_text
+from rules.swiss import SWISS, TOP, Round, State
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +134,7 @@ def pairing_texts(
                 round=round_name(t, rnd),
                 table=table,
                 opponent=names[other],
-                points=points_text(before.get(other, 0)),
+                points=Points(before.get(other, 0)),
             )
             if match_format(tournament):
                 text += "\n" + t("swiss.score_hint")

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
-from zoneinfo import ZoneInfo
 
+from bot import formats
 from bot.errors import UserError
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Texts, pick_language
@@ -82,11 +82,7 @@ class Core:
         return tr
 
     def local_time(self, when: datetime) -> str:
-        try:
-            zone = ZoneInfo(self.app.settings.timezone)
-        except Exception:  # an unknown zone name: show UTC
-            zone = ZoneInfo("UTC")
-        return when.astimezone(zone).strftime("%H:%M")
+        return formats.clock(when, self.app.settings.zone)
 
     # -- reads inside a transaction
     async def state(self, tx: Tx, tournament_id: int) -> State:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 
+from bot.formats import Readable
 from bot.swiss.core import Core, Snapshot
 from bot.swiss.registration import unregistered
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
@@ -59,7 +60,7 @@ def standings_rows(
                 pid,
                 names[pid],
                 points_text(row.points),
-                *[fmt_value(k, row.tie_breaks[k]) for k in kinds],
+                *[spreadsheet(fmt_value(k, row.tie_breaks[k])) for k in kinds],
                 int(pid in state.dropped),
                 f"{state.changes.get(pid, 0) / 100:.2f}",
                 swiss_ranks[pid],
@@ -102,3 +103,8 @@ async def export_target(core: Core, chat_id: int, wanted: int | None) -> Tournam
             ]
             found = mine[0] if mine else None
     return found if found is not None and found.kind == "swiss" else None
+
+
+def spreadsheet(value: Readable | str) -> str:
+    """A value for a spreadsheet: a decimal dot, whatever the club's language."""
+    return value if isinstance(value, str) else value.text("en")

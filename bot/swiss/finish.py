@@ -7,11 +7,11 @@ each message once by its outbox key, and a crash only delays them to the restart
 
 from __future__ import annotations
 
+from bot.formats import Rating, RatingChange
 from bot.swiss import timers
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
-from bot.swiss.views import signed
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -138,9 +138,9 @@ async def announce_final(core: Core, tournament_id: int) -> None:
         text = t(
             "swiss.rating_private",
             name=snap.tournament.name,
-            delta=signed(snap.state.changes.get(pid, 0)),
+            delta=RatingChange(snap.state.changes.get(pid, 0)),
             discipline=t(f"discipline.{snap.tournament.discipline}"),
-            rating=f"{(ratings[pid] or 0) / 100:.2f}",
+            rating=Rating(ratings[pid] or 0),
         )
         text += "\n" + t("swiss.your_place", place=places[pid], count=len(places))
         key = f"sw:{tid}:rating:p{pid}"
@@ -159,6 +159,6 @@ def final_text(core: Core, snap: Snapshot) -> str:
     game = t(f"discipline.{snap.tournament.discipline}")
     lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))
     for pid in snap.everyone:
-        delta = signed(state.changes.get(pid, 0))
+        delta = RatingChange(state.changes.get(pid, 0))
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot import formats
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names
 from db import players, reports, tournaments
@@ -32,10 +33,9 @@ async def log_text(core: Core, tournament_id: int, lang: str) -> str:
         for event in stored:
             own = await own_name(tx, tournament_id, snap.state, event, snap.names)
             who = await actor_name(tx, event) or own
-            at = datetime.fromisoformat(event.at).astimezone(core.app.settings.zone)
             known = event.kind == "sw_result" or core.texts.has(f"log.{event.kind}")
             what = describe(t, snap.state, event, snap.names) if known else event.kind
-            when = at.strftime("%d.%m %H:%M")
+            when = formats.moment(datetime.fromisoformat(event.at), core.app.settings.zone)
             lines.append(t("log.line", at=when, id=event.id, who=who or t("log.bot"), what=what))
     return "\n".join(lines)
 

@@ -3,10 +3,10 @@ and the current (or, finished, the last) pairings."""
 
 from __future__ import annotations
 
+from bot.formats import Joined, Points
 from bot.swiss.core import Core, Snapshot, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
-from rules.swiss import points_text
 
 
 def standings_text(core: Core, t: T, snap: Snapshot) -> str:
@@ -19,14 +19,14 @@ def standings_text(core: Core, t: T, snap: Snapshot) -> str:
         title = "swiss.places_title" if state.finished else "swiss.places_live_title"
     lines = [t(title, rounds=len(state.swiss_rounds()), tie_breaks=head)]
     for row in rows:
-        values = " · ".join(fmt_value(k, row.tie_breaks[k]) for k in kinds)
+        values = Joined([fmt_value(k, row.tie_breaks[k]) for k in kinds])
         mark = t("swiss.dropped_mark") if int(row.player) in state.dropped else ""
         lines.append(
             t(
                 "swiss.standings_line",
                 rank=row.rank,
                 name=names[int(row.player)],
-                points=points_text(row.points),
+                points=Points(row.points),
                 values=values,
                 mark=mark,
             )

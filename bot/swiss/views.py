@@ -6,11 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.formats import Decimal2, Points, Readable, Share
 from bot.texts import Html
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
-from rules.swiss import TOP, Result, Round, State, points_text
+from rules.swiss import TOP, Result, Round, State
 
 SHORT = {
     TieBreak.BUCHHOLZ: "bh",
@@ -38,13 +39,13 @@ def tie_breaks_of(tournament: Tournament) -> list[TieBreak]:
     )
 
 
-def fmt_value(kind: TieBreak, value: Any) -> str:
+def fmt_value(kind: TieBreak, value: Any) -> Readable | str:
     """A tie-break value as people read it: percentages, a count, or points (tenths)."""
     if kind in (TieBreak.OMW, TieBreak.GW, TieBreak.OGW):
-        return f"{float(value) * 100:.1f}%"
+        return Share(float(value))
     if kind is TieBreak.CLEAN_WINS:
         return str(int(value))
-    return points_text(int(value)) if value == int(value) else f"{float(value) / 10:.2f}"
+    return Points(int(value)) if value == int(value) else Decimal2(float(value) / 10)
 
 
 def result_mark(result: Result | None, pending: bool, t: Callable[..., str]) -> str:
@@ -95,8 +96,8 @@ def render_board(
                 table=table,
                 a=names[a],
                 b=names[b],
-                pa=points_text(before.get(a, 0)),
-                pb=points_text(before.get(b, 0)),
+                pa=Points(before.get(a, 0)),
+                pb=Points(before.get(b, 0)),
                 status=Html(result_mark(rnd.results.get(table), table in pending, t)),
             )
         )
@@ -135,8 +136,3 @@ def parse_key(key: str) -> tuple[int, int]:
     number, rest = rest.split("t", 1)
     table = rest.split("p", 1)[0]
     return int(number), int(table)
-
-
-def signed(cents: int) -> str:
-    sign = "+" if cents >= 0 else "−"
-    return f"{sign}{abs(cents) / 100:.2f}"

@@ -22,6 +22,7 @@ from bot import numbers
 from bot.access import STALE
 from bot.buttons import NewCb
 from bot.errors import UserError
+from bot.formats import Money
 from bot.koth import KothService
 from bot.koth.buttons import KothJoinCb, KothRatingCb
 from bot.koth.registration import TYPICAL_START_RATINGS, Unregistered
@@ -89,7 +90,13 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
     builder = InlineKeyboardBuilder()
     builder.button(text=t("koth.join_button"), callback_data=KothJoinCb(t=tid))
     await message.answer(
-        t("koth.registration_open", name=data["name"], fee=data["fee"], table=table, link=link),
+        t(
+            "koth.registration_open",
+            name=data["name"],
+            fee=Money(data["fee"]),
+            table=table,
+            link=link,
+        ),
         reply_markup=builder.as_markup(),
     )
 
@@ -223,7 +230,7 @@ async def add(
             raise UserError("koth.fund_usage")
         amount, note = numbers.whole(args[1], numbers.FUND), " ".join(args[2:])
         fund = await koth.registration.contribute(tournament, actor, amount, note)
-        await message.reply(t("koth.fund_added", amount=amount, fund=fund))
+        await message.reply(t("koth.fund_added", amount=Money(amount), fund=Money(fund)))
         return
     target, rating = who_and_rating(message, args)
     name, club_id = await koth.registration.add(tournament, actor, target, rating)

@@ -7,7 +7,7 @@ from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import numbers
+from bot import formats, numbers
 from bot.errors import UserError
 from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
@@ -72,7 +72,7 @@ async def extend(
         return
     minutes = numbers.whole(args[0], numbers.KOTH_MINUTES)
     due = await koth.timers.extend(tournament, message.from_user.id, minutes)
-    local = due.astimezone(koth.app.settings.zone).strftime("%H:%M")
+    local = formats.clock(due, koth.app.settings.zone)
     await message.reply(t("koth.extended", minutes=minutes, until=local))
 
 

@@ -17,7 +17,7 @@ from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
 from tests.e2e.test_swiss import GROUP, Club
 
-STANDING = re.compile(r"^\d+\. (\w+)(?: \(выбыл\))? — ([\d.]+) · ", re.MULTILINE)
+STANDING = re.compile(r"^\d+\. (\w+)(?: \(выбыл\))? — ([\d,]+) · ", re.MULTILINE)
 SEMI = "Полузакрытый: привилегированным автопобеды"
 CLOSED = "Закрытый: только по приглашениям"
 HEROES = "Берсерк. Герои"
@@ -46,7 +46,7 @@ async def standings(club: Club, rounds: int) -> dict[str, str]:
 
 
 def tenths(value: str) -> int:
-    whole, _, part = value.partition(".")
+    whole, _, part = value.partition(",")
     return int(whole) * 10 + int(part or 0)
 
 
@@ -215,14 +215,15 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     other = "berserk" if pool == "heroes" else "heroes"
     assert ratings(bot.db_path, other) == {}  # no rating in a pool never played
     for name, b in balance.items():
-        line = f"{name}: {'−' if b < 0 else '+'}{abs(per_game * b) / 100:.2f}"
+        change = f"{abs(per_game * b) / 100:.2f}".replace(".", ",")
+        line = f"{name}: {'−' if b < 0 else '+'}{change}"
         assert line in final.plain, line
 
     # /rating: each pool the player has, with its own table (none in a pool never played).
     ann = club.users["Ann"]
     await ann.send(None, "/rating")
     table = await ann.wait_message(contains=f"Рейтинг: {label}\n")
-    assert f"Ann (#1) — {expected['Ann'] / 100:.2f}" in table.plain
+    assert f"Ann (#1) — {expected['Ann'] / 100:.2f}".replace(".", ",") in table.plain
     assert ("Рейтинг: Берсерк\n" in table.plain) is (pool == "berserk")
 
 

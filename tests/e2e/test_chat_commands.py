@@ -149,8 +149,8 @@ async def test_judge_log_help_and_the_reminder_in_koth(
     pair = await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)
     log = await said(emu, jude, KOTH, "/log", "Журнал")
     lines = log.plain.splitlines()
-    assert lines[1] == "30.11 21:00 · #1 · Olga (@olga): начало турнира"
-    assert lines[2] == f"30.11 21:00 · #2 · Ann: Ann победил {test_koth.BOB}"
+    assert lines[1] == "30.11.2026 21:00 · #1 · Olga (@olga): начало турнира"
+    assert lines[2] == f"30.11.2026 21:00 · #2 · Ann: Ann победил {test_koth.BOB}"
     assert "бот" not in log.plain
 
     # game 2: Ann reports, Cid waits: the reminder says it is one

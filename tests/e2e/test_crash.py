@@ -55,7 +55,7 @@ DUPLICATE = "Вы уже сообщили этот результат."
 #: a pending report pressed again once its request went out (bot.results.notices)
 ALREADY = "Уже отправлено: ждём подтверждения от "
 PAIRING = re.compile(r"Тур (\d+): стол (\d+), соперник — (\S+) ")
-STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выбыл\))? — ([\d.]+) · ", re.MULTILINE)
+STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выбыл\))? — ([\d,]+) · ", re.MULTILINE)
 
 
 def generation(message: SimMessage) -> int:
@@ -65,8 +65,8 @@ def generation(message: SimMessage) -> int:
 
 
 def points_text(tenths: int) -> str:
-    """Points as the bot writes them: 3, 2.9, 5.5."""
-    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+    """Points as the bot writes them in Russian: 3, 2,9, 5,5."""
+    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10},{tenths % 10}"
 
 
 @dataclass

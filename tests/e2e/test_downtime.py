@@ -9,7 +9,8 @@ later, when every deadline passed ten hours ago. Then:
 - its first getUpdates goes out within 3 s of the start (a stated requirement; the bound is
   generous: it takes a fraction of that) and before any message about the backlog;
 - each main time's expiry and each round's time is applied and announced once, saying that it
-  is late and why: "the bot was offline from 30.11 21:00 to 01.12 11:00; … ended at 01.12 01:00";
+  is late and why: "the bot was offline from 30.11.2026 21:00 to 01.12.2026 11:00; … ended at
+  01.12.2026 01:00";
 - the warnings, the confirmation reminders and the board refreshes whose moment had passed are
   not sent, and are marked ``dropped``.
 """
@@ -39,7 +40,10 @@ KOTH_PLAYERS, SWISS_PLAYERS = 5, 8
 ENDS = START + timedelta(hours=4)  #: the main time (5 players) and the round (240 min) end
 BACK = ENDS + timedelta(hours=10)  #: the bot starts again ten hours later
 FIRST_POLL_WITHIN = 3.0  #: seconds from the start to the first getUpdates (the requirement)
-LATE_LINE = "⚠️ С опозданием: бот был недоступен с 30.11 21:00 до 01.12 11:00; {what} в 01.12 01:00."
+LATE_LINE = (
+    "⚠️ С опозданием: бот был недоступен с 30.11.2026 21:00 до 01.12.2026 11:00; "
+    "{what} в 01.12.2026 01:00."
+)
 KOTH_LATE = LATE_LINE.format(what="основное время закончилось") + "\n⏰ Основное время вышло."
 SWISS_LATE = LATE_LINE.format(what="время тура закончилось") + "\n⏰ Тур 1: время!"
 STALE = ("осталось 10 минут", "До конца основного времени", "Верно?", "не подтверждён вовремя")

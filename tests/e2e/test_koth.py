@@ -97,10 +97,10 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     await create(emu, org)
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]:
         await say(emu, org, f"/add @{name} {rating}", "Добавлен")
-    await say(emu, org, "/add fund 500 спонсор", "Призовой фонд: 5500")
+    await say(emu, org, "/add fund 500 спонсор", "Призовой фонд: 5\u202f500\xa0₽")
     norms = await say(emu, org, "/norms", "Нормы побед")
-    assert "Средний рейтинг: 914.02" in norms.plain
-    assert f"{BOB} (#2): рейтинг 980.00, норма 12" in norms.plain  # the name shows as typed
+    assert "Средний рейтинг: 914,02" in norms.plain
+    assert f"{BOB} (#2): рейтинг 980,00, норма 12" in norms.plain  # the name shows as typed
     assert "норма 14" in norms.plain and "норма 8" in norms.plain
     for club_id, norm in [(1, 4), (2, 3), (3, 4), (4, 4), (5, 4)]:
         await say(emu, org, f"/norms {club_id} {norm}", "Нормы побед")
@@ -177,15 +177,17 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     await play(emu, "5", eve, "Я выиграл", cid)
     await play(emu, "6", ann, "Я выиграл", eve)
     winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")
-    assert "норма 4 выполнена" in winner.plain and "Призовой фонд: 5 500 ₽" in winner.plain
+    assert "норма 4 выполнена" in winner.plain and "Призовой фонд: 5\u202f500\xa0₽" in winner.plain
     told = await ann.wait_message(contains="Вы выиграли «Пятничный»")
-    assert "бонус +80 до 2027-03-01" in told.plain  # 01:30 on 1 Dec in Moscow
-    await bob.wait_message(contains="Ваш рейтинг: 980.00 →")
+    # granted 01:30 on 1 Dec in Moscow: counts through the last day of February
+    assert "бонус +80 до 28.02.2027 включительно" in told.plain
+    await bob.wait_message(contains="Ваш рейтинг: 980,00 →")
 
     await say(emu, org, "/log 1", "Журнал")
     log = emu.last_bot_message(GROUP)
     assert log is not None and "партия #" in log.plain and "отменена" in log.plain
-    assert "Olga (@olga): взнос в призовой фонд: 500 ₽" in log.plain  # a contribution is an event
+    # a contribution is an event
+    assert "Olga (@olga): взнос в призовой фонд: 500\xa0₽" in log.plain
     with sqlite3.connect(bot.db_path) as conn:
         status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
         bonus = conn.execute("SELECT player_id, amount_cents FROM rating_bonuses").fetchall()
@@ -199,7 +201,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     # three months later the daily job tells Ann her bonus expired
     clock.advance(timedelta(days=95))
     expired_bonus = await ann.wait_message(contains="Срок бонуса +80 истёк")
-    assert "1097.56" in expired_bonus.plain
+    assert "1097,56" in expired_bonus.plain
     await emu.idle()
 
 

@@ -183,7 +183,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     assert query(bot, "SELECT count(*) FROM participants") == [(1,)]
     assert "Вы уже в турнире" in await press(zed, registration, "Участвую")
     norms = await say(emu, org, "/norms", "Нормы побед")
-    assert f"Зуев Захар (#{club_id}): рейтинг 1000.00" in norms.plain
+    assert f"Зуев Захар (#{club_id}): рейтинг 1000,00" in norms.plain
 
 
 # --- item 12: the board, the warning, the norms, the ratings at the end -------------------------
@@ -198,14 +198,14 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     assert "основное время до 01:00 (осталось 4:00)" in board.plain
     assert "Лидер" not in board.plain  # no Leader in the main time (6.8)
     for user, norm, rating, seat in (
-        (ann, 4, "1100.00", 1),
-        (bob, 3, "980.00", 2),
-        (eve, 4, "740.00", 5),
+        (ann, 4, "1100,00", 1),
+        (bob, 3, "980,00", 2),
+        (eve, 4, "740,00", 5),
     ):
         note = await user.wait_message(contains="Ваша норма побед")
         assert note.plain == (
             f"🏁 Турнир «Пятничный» начался. Ваша норма побед: {norm} (ваш рейтинг {rating}, "
-            f"средний 914.02). Ваше место в очерёдности: {seat}."
+            f"средний 914,02). Ваше место в очерёдности: {seat}."
         )
 
     # the game at the table: reported, then disputed, then decided
@@ -269,13 +269,13 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     assert changes[3].endswith(", и бонус +80")
     total = 0
     for user, line in zip((ann, bob, cid, dan, eve), changes, strict=True):
-        found = re.search(r": (\d+\.\d\d) → (\d+\.\d\d) \(([+−])(\d+\.\d\d)\)", line)
+        found = re.search(r": (\d+,\d\d) → (\d+,\d\d) \(([+−])(\d+,\d\d)\)", line)
         assert found is not None, line
         old, new, sign, delta = found.groups()
         told = await user.wait_message(contains="→")
         assert f"{old} → {new} ({sign}{delta})" in told.plain  # as he was told privately
-        cents = round(float(delta) * 100) * (1 if sign == "+" else -1)
-        assert round((float(new) - float(old)) * 100) == cents
+        cents = round(decimal(delta) * 100) * (1 if sign == "+" else -1)
+        assert round((decimal(new) - decimal(old)) * 100) == cents
         total += cents
     history = query(bot, "SELECT sum(delta_cents) FROM rating_history WHERE reason = 'koth'")
     assert total == history[0][0] == 0
@@ -292,13 +292,18 @@ async def test_rating_in_a_billiards_group_shows_billiards_by_name(
     await say(emu, org, "/add @ann 1100", "Добавлен")
     await say(emu, org, "/add @dan 850", "Добавлен")
     table = await say(emu, ann, "/rating", "Рейтинг")
-    assert table.plain == "Рейтинг: Бильярд\n1. Ann (#1) — 1100.00\n2. Dan (#2) — 850.00"
+    assert table.plain == "Рейтинг: Бильярд\n1. Ann (#1) — 1100,00\n2. Dan (#2) — 850,00"
     unknown = await say(emu, ann, "/rating шахматы", "Нет такой дисциплины")
     assert unknown.plain == "Нет такой дисциплины. Есть: Берсерк, Берсерк. Герои, Бильярд"
     await ann.send(None, "/rating бильярд")
     private = await ann.wait_message(contains="Рейтинг")
-    assert private.plain.startswith("Рейтинг: Бильярд\n1. Ann (#1) — 1100.00")
+    assert private.plain.startswith("Рейтинг: Бильярд\n1. Ann (#1) — 1100,00")
     await ann.send(None, "/rating берсерк")
     await ann.wait_message(contains="Рейтинг «Берсерк» пока пуст.")
     # nobody played Berserk: nobody has a Berserk rating, nobody got a made-up 1200
     assert query(bot, "SELECT count(*) FROM ratings WHERE discipline = 'berserk'") == [(0,)]
+
+
+def decimal(text: str) -> float:
+    """A number as the Russian texts write it (a decimal comma)."""
+    return float(text.replace(",", "."))

@@ -93,13 +93,13 @@ async def test_judge_corrects_the_last_game_and_declares_the_winner(
     mark = emu.mark()
     await say(emu, org, "/finish 3", "Победитель объявлен")
     winner = await emu.wait_bot_message(GROUP, contains="Победитель — Cid", since=mark)
-    assert "(решение судьи)" in winner.plain and "Призовой фонд: 5 000 ₽" in winner.plain
-    gained = await bob.wait_message(contains="Ваш рейтинг: 980.00 →")
+    assert "(решение судьи)" in winner.plain and "Призовой фонд: 5\u202f000\xa0₽" in winner.plain
+    gained = await bob.wait_message(contains="Ваш рейтинг: 980,00 →")
     assert "(+" in gained.plain  # the corrected game counts: Bob beat Ann
-    lost = await ann.wait_message(contains="Ваш рейтинг: 1100.00 →")
+    lost = await ann.wait_message(contains="Ваш рейтинг: 1100,00 →")
     assert "(−" in lost.plain
     told = await cid.wait_message(contains="Вы выиграли «Пятничный»")
-    assert "900.10 → 900.10 (+0.00), плюс бонус +80" in told.plain
+    assert "900,10 → 900,10 (+0,00), плюс бонус +80" in told.plain
 
     await say(emu, org, "/log 1", "Журнал")
     log = emu.last_bot_message(GROUP)

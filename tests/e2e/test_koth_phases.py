@@ -112,8 +112,8 @@ async def test_main_time_that_ran_out_while_the_bot_was_down_is_applied_late_onc
     assert f"ещё сыграют Ann, {BOB}, Cid, Dan, Eve" in expired.plain
     # Late, and why (Moscow time): down since 21:00, back at 01:30, the main time ended at 01:00.
     assert expired.plain.startswith(
-        "⚠️ С опозданием: бот был недоступен с 30.11 21:00 до 01.12 01:30; "
-        "основное время закончилось в 01.12 01:00.\n⏰ Основное время вышло."
+        "⚠️ С опозданием: бот был недоступен с 30.11.2026 21:00 до 01.12.2026 01:30; "
+        "основное время закончилось в 01.12.2026 01:00.\n⏰ Основное время вышло."
     ), expired.plain
     await emu.idle()
     assert count(emu, "Основное время вышло") == 1

@@ -15,7 +15,7 @@ from tests.e2e.test_swiss import GROUP, Club, game_label
 
 MTG = "OMW%, GW%, OGW%"
 BO3 = "Констрактед, матч до двух побед (Bo3)"
-STANDING = re.compile(r"^(\d+)\. (.+?)(?: \(выбыл\))? — ([\d.]+)(?: · (.*))?$", re.M)
+STANDING = re.compile(r"^(\d+)\. (.+?)(?: \(выбыл\))? — ([\d,]+)(?: · (.*))?$", re.M)
 
 
 class JudgedClub(Club):
@@ -249,9 +249,9 @@ async def test_best_of_three_scores_on_every_path_and_each_game_is_rated(
     standings = await club.standings(3)
     for name, (won, played) in games.items():
         shown, values = standings[name]
-        assert float(shown) == points[name]
+        assert float(shown.replace(",", ".")) == points[name]
         gw = max(won / played, 1 / 3)
-        assert values[1] == f"{gw * 100:.1f}%", (name, values)
+        assert values[1] == f"{gw * 100:.1f}%".replace(".", ","), (name, values)
 
     # Elo, every game: all start at 1200, K = 16 × 0.8 = 12.8, so each rated game is ±6.40.
     # b–a 2:1 → b +1 game, a −1; c–d 2:1 → c +1, d −1; x2 2:0 → +2, y2 −2; the double loss 0;
@@ -265,7 +265,8 @@ async def test_best_of_three_scores_on_every_path_and_each_game_is_rated(
     final = await emu.wait_bot_message(GROUP, contains="Изменения рейтинга")
     for name, n in net.items():
         sign = "+" if n >= 0 else "−"
-        assert f"{name}: {sign}{abs(n) * 6.4:.2f}" in final.plain, (name, final.plain)
+        change = f"{abs(n) * 6.4:.2f}".replace(".", ",")
+        assert f"{name}: {sign}{change}" in final.plain, (name, final.plain)
     history = query(bot, "SELECT delta_cents FROM rating_history WHERE reason = 'tournament'")
     assert sorted(int(str(r[0])) for r in history) == sorted(640 * n for n in net.values())
 
@@ -388,8 +389,8 @@ async def test_a_double_loss_settles_the_table_and_sonneborn_berger_halves_a_dra
     # = 0.5 (the old ⅓ weight showed 0.33); c and d beat nobody: 0. Buchholz: a, b 1; c, d 0.
     standings = await club.standings(1)
     assert standings == {
-        a: ("1", ["1", "0.5", "0", "1"]),
-        b: ("1", ["1", "0.5", "0", "1"]),
+        a: ("1", ["1", "0,5", "0", "1"]),
+        b: ("1", ["1", "0,5", "0", "1"]),
         c: ("0", ["0", "0", "0", "0"]),
         d: ("0", ["0", "0", "0", "0"]),
     }
@@ -400,7 +401,7 @@ async def test_a_double_loss_settles_the_table_and_sonneborn_berger_halves_a_dra
     await (await club.org.press(ask, "🏁 Да, завершить")).answer()
     final = await emu.wait_bot_message(GROUP, contains="Изменения рейтинга")
     for name in (a, b, c, d):
-        assert f"{name}: +0.00" in final.plain
+        assert f"{name}: +0,00" in final.plain
 
 
 async def test_a_semi_final_corrected_before_the_final_is_paired_and_not_after(

@@ -166,7 +166,7 @@ async def test_late_entrants_missed_rounds_count_as_the_organiser_says(
 
     await club.org.send(GROUP, "/standings")
     standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 туров")
-    assert "Jon — 2.9" in standings.plain and "Kim — 0" in standings.plain
+    assert "Jon — 2,9" in standings.plain and "Kim — 0" in standings.plain
     await club.org.send(GROUP, "/next_round")
     board = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
     seated = {name for _, p, q, _ in club.tables(board) for name in (p, q)}

@@ -25,12 +25,12 @@ def test_late_line_names_the_downtime_and_the_moment_in_the_club_zone() -> None:
         return lambda key, **values: texts.get(lang, key, **values)
 
     assert late_note(t("en"), OVERDUE, MOSCOW, "koth.late_expired") == (
-        "⚠️ Late: the bot was offline from 30.11 21:40 to 01.12 06:30; "
-        "the main time ended at 30.11 23:00."
+        "⚠️ Late: the bot was offline from 30.11.2026 21:40 to 01.12.2026 06:30; "
+        "the main time ended at 30.11.2026 23:00."
     )
     assert late_note(t("ru"), OVERDUE, MOSCOW, "swiss.late_table_time", table=3) == (
-        "⚠️ С опозданием: бот был недоступен с 30.11 21:40 до 01.12 06:30; "
-        "дополнительное время стола 3 закончилось в 30.11 23:00."
+        "⚠️ С опозданием: бот был недоступен с 30.11.2026 21:40 до 01.12.2026 06:30; "
+        "дополнительное время стола 3 закончилось в 30.11.2026 23:00."
     )
 
 
@@ -41,8 +41,8 @@ def test_unknown_start_of_downtime_and_the_payload_round_trip() -> None:
         lambda key, **values: texts.get("en", key, **values), unknown, MOSCOW, "late.job"
     )
     assert (
-        line
-        == "⚠️ Late: the bot was offline until 01.12 06:30; these messages were due at 30.11 23:00."
+        line == "⚠️ Late: the bot was offline until 01.12.2026 06:30; "
+        "these messages were due at 30.11.2026 23:00."
     )
     assert from_payload(to_payload(OVERDUE)) == OVERDUE
     assert from_payload(to_payload(unknown)) == unknown
