@@ -1,17 +1,27 @@
-"""What people read: Russian and English texts from ``bot/locales/<lang>/*.toml``.
+"""What people read: Russian and English texts in Fluent files, ``bot/locales/<lang>/*.ftl``.
 
-Every user-supplied value passed to ``Texts.get`` is HTML-escaped, unless wrapped in ``Html``
-(already-safe markup built by the bot itself). Numbers, ratings and dates come as
-``bot.formats`` values, written in the reader's language here. Keys missing in English fall
-back to Russian.
+One file per feature. A text's key is its dotted name (``swiss.round_complete``); its Fluent
+id is the same with dashes (``swiss-round_complete``). Plurals are Fluent selectors on a number
+(``{ $rounds -> [one] тура *[other] туров }``), chosen by the language's CLDR plural rules
+(Russian: one 1, 21 · few 2-4, 22 · many 5-20, 11), or by an exact count (``[1] Стол``).
+
+Every value passed to ``Texts.get`` is HTML-escaped, unless wrapped in ``Html`` (markup the bot
+built itself). Numbers, ratings and dates come as ``bot.formats`` values, written in the
+reader's language here. A whole number (``int``) stays a number, so that a selector can choose
+by it; it is shown without grouping (a count of 1200 reads 1200). Keys missing in English fall
+back to Russian. A file that does not parse, a key defined twice, or a text that names a value
+the caller did not give is an error, not a blank in a message.
 """
 
 from __future__ import annotations
 
 import html
-import tomllib
 from importlib import resources
 from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+from fluent.syntax import ast, serializer
 
 from bot.formats import Readable
 
@@ -29,34 +39,57 @@ def escape(value: object) -> str:
     return value if isinstance(value, Html) else html.escape(str(value), quote=False)
 
 
-def _argument(value: object, lang: str) -> str:
-    """A value as the reader reads it (``bot.formats``), escaped."""
-    if isinstance(value, Readable):
-        return escape(value.text(lang))
-    return escape(value)
+def fluent_id(key: str) -> str:
+    """The Fluent message id of a dotted text key."""
+    return key.replace(".", "-")
 
 
-def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            _flatten(name + ".", value, out)
-        else:
-            out[name] = str(value)
+def _argument(value: object, lang: str, *, markup: bool = True) -> object:
+    """A value as the reader reads it: a count as a number (for selectors), a ``bot.formats``
+    value in his language, anything else as text (escaped for HTML unless ``markup`` is off)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return fluent_number(value, useGrouping=False)
+    text = value.text(lang) if isinstance(value, Readable) else value
+    return escape(text) if markup else str(text)
+
+
+def _resources(language: str) -> list[tuple[str, ast.Resource]]:
+    """Every ``bot/locales/<language>/*.ftl``, parsed; a syntax error stops the load."""
+    folder = resources.files("bot").joinpath("locales", language)
+    parsed = []
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".ftl"):
+            continue
+        resource = FluentResource(entry.read_text("utf-8"))
+        for junk in (item for item in resource.body if isinstance(item, ast.Junk)):
+            note = junk.annotations[0].message if junk.annotations else "syntax error"
+            raise ValueError(f"{language}/{entry.name}: {note}: {(junk.content or '')[:60]!r}")
+        parsed.append((entry.name, resource))
+    return parsed
+
+
+def load_bundle(language: str) -> tuple[FluentBundle, set[str]]:
+    """The language's texts as one bundle, and their keys."""
+    bundle = FluentBundle([language], use_isolating=False)
+    keys: set[str] = set()
+    for name, resource in _resources(language):
+        ids = {item.id.name for item in resource.body if isinstance(item, ast.Message)}
+        clash = {fluent_id(key) for key in keys} & ids
+        if clash:
+            raise ValueError(f"{language}/{name} repeats keys {sorted(clash)[:3]}")
+        keys |= {ident.replace("-", ".") for ident in ids}
+        bundle.add_resource(resource)
+    return bundle, keys
 
 
 def load_locale(language: str) -> dict[str, str]:
-    """Every ``bot/locales/<language>/*.toml`` (one file per feature), flattened to dotted keys."""
-    folder = resources.files("bot").joinpath("locales", language)
+    """Every text's Fluent source (its pattern), by key: for checks over all texts."""
     out: dict[str, str] = {}
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if entry.name.endswith(".toml"):
-            table: dict[str, str] = {}
-            _flatten("", tomllib.loads(entry.read_text("utf-8")), table)
-            clash = set(table) & set(out)
-            if clash:
-                raise ValueError(f"{language}/{entry.name} repeats keys {sorted(clash)[:3]}")
-            out.update(table)
+    for _, resource in _resources(language):
+        for item in resource.body:
+            if isinstance(item, ast.Message) and item.value is not None:
+                source = serializer.serialize_pattern(item.value)
+                out[item.id.name.replace("-", ".")] = source
     return out
 
 
@@ -74,33 +107,46 @@ class Texts:
 
     def __init__(self, default: str = "ru") -> None:
         self.default = default
-        self._tables = {lang: load_locale(lang) for lang in LANGUAGES}
+        loaded = {lang: load_bundle(lang) for lang in LANGUAGES}
+        self._bundles = {lang: bundle for lang, (bundle, _) in loaded.items()}
+        self._keys = {lang: keys for lang, (_, keys) in loaded.items()}
 
     def get(self, lang: str, key: str, **values: object) -> str:
-        language = lang if lang in self._tables else "ru"
-        template = self._tables[language].get(key) or self._tables["ru"].get(key)
-        if template is None:
-            raise KeyError(f"no text {key!r}")
-        return template.format(**{n: _argument(v, language) for n, v in values.items()})
+        return self._format(lang, key, values, markup=True)
 
     def plain(self, lang: str, key: str, **values: object) -> str:
         """A text for a button label: Telegram shows labels as typed, not as HTML, so values
         are put in as they are (escaped, a name «A &amp; B» would read that way on the button)."""
-        table = self._tables.get(lang) or self._tables["ru"]
-        template = table.get(key) or self._tables["ru"].get(key)
-        if template is None:
-            raise KeyError(f"no text {key!r}")
-        return template.format(**values)
+        return self._format(lang, key, values, markup=False)
+
+    def _format(self, lang: str, key: str, values: dict[str, object], *, markup: bool) -> str:
+        language = lang if lang in self._bundles else "ru"
+        ident = fluent_id(key)
+        bundle = self._bundles[language]
+        if not bundle.has_message(ident):
+            language, bundle = "ru", self._bundles["ru"]
+            if not bundle.has_message(ident):
+                raise KeyError(f"no text {key!r}")
+        pattern = bundle.get_message(ident).value
+        if pattern is None:
+            raise KeyError(f"text {key!r} has no value")
+        arguments: dict[str, Any] = {
+            name: _argument(value, language, markup=markup) for name, value in values.items()
+        }
+        text, errors = bundle.format_pattern(pattern, arguments)
+        if errors:
+            raise KeyError(f"text {key!r}: {errors[0]}")
+        return str(text)
 
     def raw(self, lang: str, key: str) -> str:
         """A text with no placeholders filled (for button labels and menus)."""
         return self.get(lang, key)
 
     def has(self, key: str) -> bool:
-        return key in self._tables["ru"]
+        return key in self._keys["ru"]
 
     def keys(self, lang: str) -> set[str]:
-        return set(self._tables[lang])
+        return set(self._keys[lang])
 
 
 class Tr:
