@@ -346,7 +346,8 @@ class Announcer:
         text = None
         if state.phase is Phase.EXTRA and state.next_pair is not None:
             leaders = ", ".join(names[p] for p in state.leaders)
-            text = t("koth.extra_begin", king=names[state.next_pair[0]], leaders=leaders)
+            king = names[state.next_pair[0]]
+            text = t("koth.extra_begin", king=king, leaders=leaders, count=len(state.leaders))
         elif state.phase is Phase.FINAL:
             which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
             text = t(which, names=" → ".join(names[p] for p in state.finalists))

@@ -160,8 +160,11 @@ async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: 
     if deadline.kind == TIME:
         pending = await deadlines.pending_for(tx, deadline.ref_id, (TABLE_TIME,))
         extended = {_as_int(d.payload.get("table")) for d in pending}
-        tables = ", ".join(str(n) for n in open_tables if n not in extended)
-        return t(f"swiss.time_{stage}", round=name, tables=tables) if tables else None
+        timed = [n for n in open_tables if n not in extended]
+        tables = ", ".join(str(n) for n in timed)
+        if not timed:
+            return None
+        return t(f"swiss.time_{stage}", round=name, tables=tables, count=len(timed))
     table = _as_int(deadline.payload.get("table"))
     if table not in open_tables:
         return None

@@ -173,7 +173,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     )
 
     # extra games: Eve plays Cid (Dan left), then the Leader Ann; Ann reaches her norm
-    await emu.wait_bot_message(GROUP, contains="Дополнительные игры: Eve догоняет Лидеров (Ann)")
+    await emu.wait_bot_message(GROUP, contains="Дополнительные игры. Лидер: Ann. Догоняет: Eve.")
     await play(emu, "5", eve, "Я выиграл", cid)
     await play(emu, "6", ann, "Я выиграл", eve)
     winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")

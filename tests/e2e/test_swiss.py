@@ -342,7 +342,7 @@ async def test_round_timer_warning_time_and_extra_time(
     await emu.wait_bot_message(GROUP, contains="Столу 1 добавлено 15 мин: до 22:10")
     clock.advance(timedelta(minutes=10))
     time_up = await emu.wait_bot_message(GROUP, contains="Тур 1: время!")
-    assert "Столы 2:" in time_up.plain and "ничья" in time_up.plain
+    assert "Стол 2:" in time_up.plain and "ничья" in time_up.plain
     clock.advance(timedelta(minutes=15))
     await emu.wait_bot_message(GROUP, contains="Тур 1, стол 1: дополнительное время вышло")
     await club.users["Ann"].send(GROUP, "/extend 5")

@@ -63,7 +63,7 @@ async def test_finish_early_needs_the_organiser_and_rates_what_was_played(
     await (await club.org.press(ask, "🏁 Да, завершить")).answer()
     final = await emu.wait_bot_message(GROUP, contains="завершён досрочно")
     await emu.idle()
-    assert "Изменения рейтинга" in final.plain and "Итоги после 1 туров" in final.plain
+    assert "Изменения рейтинга" in final.plain and "Итоги после 1 тура" in final.plain
 
     deltas = [
         int(str(r[0]))
@@ -165,7 +165,7 @@ async def test_late_entrants_missed_rounds_count_as_the_organiser_says(
     await emu.wait_bot_message(GROUP, contains="технические поражения")
 
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 туров")
+    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тура")
     assert "Jon — 2,9" in standings.plain and "Kim — 0" in standings.plain
     await club.org.send(GROUP, "/next_round")
     board = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
@@ -194,7 +194,7 @@ async def test_html_names_render_as_typed_and_a_blocked_player_gets_the_group(
     for name in ("Bob", "Cat", BOB_AND_CO):
         await private_pairing(emu, club.users[name])
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 туров")
+    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тура")
     assert BOB_AND_CO in standings.plain
 
 

@@ -47,7 +47,10 @@ koth-i_lost = I lost
 koth-you_play = 🎱 Your game { $n }: against { $opponent }. Press a button after the game.
 koth-you_are_next = You are next at the table: you play the winner of game { $n } ({ $a } — { $b }).
 koth-game_label = game { $n }, «{ $name }»
-koth-board_not_started = 👑 «{ $name }»: registration, { $count } players.
+koth-board_not_started = 👑 «{ $name }»: registration, { $count } { $count ->
+        [one] player
+       *[other] players
+    }.
 koth-board_drawn = Order by the draw:
 koth-board_registered = Registered (not drawn yet):
 koth-board_registered_line = • { $name }
@@ -74,7 +77,10 @@ koth-reason_last_circle = lost in the last circle, remainder { $remainder } > { 
 koth-reason_extra_game_loss = lost an extra game
 koth-reason_knocked_out = lost in the final
 koth-reason_judge = judge's decision
-koth-warning = ⏳ { $minutes } minutes of main time left (it ends at { $until }). Circle { $circle }, running now, will be the last one: its losses, those already played included, will count for eliminations (rules 6.4, 6.7).
+koth-warning = ⏳ { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    } of main time left (it ends at { $until }). Circle { $circle }, running now, will be the last one: its losses, those already played included, will count for eliminations (rules 6.4, 6.7).
 koth-expired = ⏰ Main time is over. Last circle: still to play { $players }.
     Eliminated:
     { $out }
@@ -90,7 +96,10 @@ koth-leave = I leave
 koth-staying = Fine, you stay.
 koth-left = Noted: you leave.
 koth-not_your_choice = This is another player's choice.
-koth-extra_begin = ➕ Extra games: { $king } is catching the Leaders ({ $leaders }).
+koth-extra_begin = ➕ Extra games: { $king } is catching { $count ->
+        [1] the Leader
+       *[other] the Leaders
+    } ({ $leaders }).
 koth-final_begin = 🏁 Final: { $names }.
 koth-mini_begin = 🏁 Knockout mini-tournament, order: { $names }.
 koth-winner = 🏆 The winner is { $name } ({ $how }). Prize fund: { $fund }.

@@ -30,7 +30,10 @@ swiss-tb_sb = Sonneborn-Berger
 swiss-tb_omw = OMW%
 swiss-tb_gw = GW%
 swiss-tb_ogw = OGW%
-swiss-standings_title = <b>Standings after { $rounds } rounds</b>
+swiss-standings_title = <b>Standings after { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }</b>
     # Player — points · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
 swiss-dropped_mark = {" "}(dropped)
@@ -55,9 +58,18 @@ swiss-result_no_round_table = Round { $round } has no table { $table }.
 swiss-result_top_needs_winner = No draws in the Top: a match needs a winner.
 swiss-result_top_moved_on = The Top's next round is already paired: the winner of table { $table } (round { $round }) can no longer change, only the score.
 swiss-ten_minutes = ⏰ { $round }: 10 minutes left.
-swiss-time_swiss = ⏰ { $round }: time! Tables { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — a draw.
-swiss-time_top_more_life_wins = ⏰ { $round } — time! Tables { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — the hero with more life wins; with equal lives play goes on until one hero has more.
-swiss-time_top_play_to_result = ⏰ { $round } — time! Tables { $tables }: the player on turn finishes his turn, then two more cycles. No draws in the Top: still undecided, the game is played to a result.
+swiss-time_swiss = ⏰ { $round }: time! { $count ->
+        [1] Table
+       *[other] Tables
+    } { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — a draw.
+swiss-time_top_more_life_wins = ⏰ { $round } — time! { $count ->
+        [1] Table
+       *[other] Tables
+    } { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — the hero with more life wins; with equal lives play goes on until one hero has more.
+swiss-time_top_play_to_result = ⏰ { $round } — time! { $count ->
+        [1] Table
+       *[other] Tables
+    } { $tables }: the player on turn finishes his turn, then two more cycles. No draws in the Top: still undecided, the game is played to a result.
 swiss-table_time_swiss = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; undecided — a draw.
 swiss-table_time_top_more_life_wins = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; undecided — the hero with more life wins, equal lives play on.
 swiss-table_time_top_play_to_result = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; no draws in the Top — the game is played to a result.

@@ -47,7 +47,11 @@ koth-i_lost = Я проиграл
 koth-you_play = 🎱 Ваша партия { $n }: против { $opponent }. После игры нажмите кнопку.
 koth-you_are_next = Вы следующий за столом: сыграете с победителем партии { $n } ({ $a } — { $b }).
 koth-game_label = партия { $n }, «{ $name }»
-koth-board_not_started = 👑 «{ $name }»: регистрация, участников { $count }.
+koth-board_not_started = 👑 «{ $name }»: регистрация, { $count } { $count ->
+        [one] участник
+        [few] участника
+       *[many] участников
+    }.
 koth-board_drawn = Очерёдность по жеребьёвке:
 koth-board_registered = Записались (жеребьёвки ещё не было):
 koth-board_registered_line = • { $name }
@@ -74,7 +78,11 @@ koth-reason_last_circle = проиграл в последнем круге, о�
 koth-reason_extra_game_loss = проиграл дополнительную игру
 koth-reason_knocked_out = проиграл в финале
 koth-reason_judge = решение судьи
-koth-warning = ⏳ До конца основного времени { $minutes } минут (в { $until }). Идущий круг { $circle } станет последним: проигрыши в нём, в том числе уже сыгранные, будут учтены при выбывании (регламент 6.4, 6.7).
+koth-warning = ⏳ До конца основного времени { $minutes } { $minutes ->
+        [one] минута
+        [few] минуты
+       *[many] минут
+    } (в { $until }). Идущий круг { $circle } станет последним: проигрыши в нём, в том числе уже сыгранные, будут учтены при выбывании (регламент 6.4, 6.7).
 koth-expired = ⏰ Основное время вышло. Последний круг: ещё сыграют { $players }.
     Выбыли из борьбы:
     { $out }
@@ -90,7 +98,10 @@ koth-leave = Ухожу
 koth-staying = Хорошо, вы остаётесь.
 koth-left = Записано: вы уходите.
 koth-not_your_choice = Это решение другого игрока.
-koth-extra_begin = ➕ Дополнительные игры: { $king } догоняет Лидеров ({ $leaders }).
+koth-extra_begin = ➕ Дополнительные игры. { $count ->
+        [1] Лидер
+       *[other] Лидеры
+    }: { $leaders }. Догоняет: { $king }.
 koth-final_begin = 🏁 Финал: { $names }.
 koth-mini_begin = 🏁 Мини-турнир на выбывание, порядок: { $names }.
 koth-winner = 🏆 Победитель — { $name } ({ $how }). Призовой фонд: { $fund }.
