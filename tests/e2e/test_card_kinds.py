@@ -17,7 +17,7 @@ from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
 from tests.e2e.test_swiss import GROUP, Club
 
-STANDING = re.compile(r"^\d+\. (\w+)(?: \(выбыл\))? — ([\d,]+) · ", re.MULTILINE)
+STANDING = re.compile(r"^\d+\. (\w+)(?: \(выход из турнира\))? — ([\d,]+) · ", re.MULTILINE)
 SEMI = "Полузакрытый: привилегированным автопобеды"
 CLOSED = "Закрытый: только по приглашениям"
 HEROES = "Берсерк. Герои"
@@ -200,7 +200,7 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     assert time_call in called.plain
     assert ("жизн" in called.plain) is (pool == "heroes")  # a hero's life only in Heroes
     ((_, winner, loser, _),) = club.tables(top_board)
-    await club.report("ТОП: финал", 1, winner, "Я выиграл")
+    await club.report("ТОП: финал", 1, winner, "Моя победа")
     assert await club.confirm("ТОП: финал", 1, loser, "✅ Подтверждаю") == "Результат принят."
     balance[winner] += 1
     balance[loser] -= 1

@@ -43,8 +43,9 @@ async def test_report_in_koth_sends_the_game_and_its_buttons_privately(
         f"Партия 1, «Пятничный» · соперник: {test_koth.BOB}\n"
         "Как сыграли? Нажмите кнопку; соперник подтвердит."
     )
-    assert game.button_labels == ["Я выиграл", "Я проиграл"]
-    assert await test_koth.press(ann, game, "Я выиграл") == "Отправлено сопернику на подтверждение."
+    assert game.button_labels == ["Моя победа", "Моё поражение"]
+    sent = await test_koth.press(ann, game, "Моя победа")
+    assert sent == "Отправлено сопернику на подтверждение."
     await bob.wait_message(contains="Верно?")
 
     again = await said(emu, ann, None, "/report")
@@ -77,7 +78,7 @@ async def test_report_in_swiss_for_a_player_who_never_started_the_bot(
     await bob.start("report")  # the link
     game = await bob.wait_message(contains="соперник")
     assert game.plain.startswith(f"Стол {table}, тур 1 · соперник: {opponent}\n")
-    assert game.button_labels == ["Я выиграл", "Я проиграл", "Ничья"]
+    assert game.button_labels == ["Моя победа", "Моё поражение", "Ничья"]
     answer = await (await bob.press(game, "Ничья")).answer()
     assert answer.text == "Отправлено сопернику на подтверждение."
 
@@ -150,11 +151,11 @@ async def test_judge_log_help_and_the_reminder_in_koth(
     log = await said(emu, jude, KOTH, "/log", "Журнал")
     lines = log.plain.splitlines()
     assert lines[1] == "30.11.2026 21:00 · #1 · Olga (@olga): начало турнира"
-    assert lines[2] == f"30.11.2026 21:00 · #2 · Ann: Ann победил {test_koth.BOB}"
+    assert lines[2] == f"30.11.2026 21:00 · #2 · Ann: победа: Ann · соперник: {test_koth.BOB}"
     assert "бот" not in log.plain
 
     # game 2: Ann reports, Cid waits: the reminder says it is one
-    await test_koth.press(ann, pair, "Я выиграл")
+    await test_koth.press(ann, pair, "Моя победа")
     cid = emu.users[13]
     await cid.wait_message(contains="Верно?")
     clock.advance(timedelta(minutes=11))

@@ -47,15 +47,15 @@ ROUND_MINUTES = 50
 #: Round -> how many of its pairing messages are out when the kill comes (0: at the commit).
 BROADCAST_KILLS = {2: 0, 3: 1}
 
-WON, LOST, DRAW, CONFIRM = "Я выиграл", "Я проиграл", "Ничья", "✅ Подтверждаю"
+WON, LOST, DRAW, CONFIRM = "Моя победа", "Моё поражение", "Ничья", "✅ Подтверждаю"
 FINAL = "Результат принят."
 CLOSED = "Результат уже принят или партия уже не текущая."
 PENDING = "Отправлено сопернику на подтверждение."
 DUPLICATE = "Вы уже сообщили этот результат."
 #: a pending report pressed again once its request went out (bot.results.notices)
-ALREADY = "Уже отправлено: ждём подтверждения от "
+ALREADY = "Уже отправлено: ждём подтверждения соперника ("
 PAIRING = re.compile(r"Тур (\d+): стол (\d+), соперник — (\S+) ")
-STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выбыл\))? — ([\d,]+) · ", re.MULTILINE)
+STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выход из турнира\))? — ([\d,]+) · ", re.MULTILINE)
 
 
 def generation(message: SimMessage) -> int:

@@ -35,7 +35,7 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (_, a, _, _), *_ = club.tables(board)
-    await club.wait_find(club.users[a], "Тур 1: стол 1,", "Я выиграл")
+    await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
     await emu.idle()
     before = {name: len(emu.bot_messages(user.id)) for name, user in club.users.items()}
     await bot.stop()
@@ -64,7 +64,7 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
         ).fetchone()
     assert board_id == boards()[-1].message_id  # results edit the board posted at start
     assert pending == (0,)
-    await club.report(1, 1, a, "Я выиграл")
+    await club.report(1, 1, a, "Моя победа")
     edited = await emu.wait_for(
         lambda: next(
             (m for m in emu.bot_messages(GROUP) if m.message_id == board_id and m.edits), None
@@ -107,7 +107,7 @@ async def test_king_of_the_hill_start_cut_short_is_completed_at_start(
     org, (ann, bob, cid, *_rest) = await setup_club(emu)
     await begin_tournament(emu, org)
     await emu.wait_bot_message(KOTH_GROUP, contains="Партия 1:")
-    await cid.wait_message(contains="Вы следующий за столом")
+    await cid.wait_message(contains="Следующая партия за столом — ваша")
     await emu.idle()
     await bot.stop()
     with sqlite3.connect(bot.db_path) as conn:
@@ -127,4 +127,4 @@ async def test_king_of_the_hill_start_cut_short_is_completed_at_start(
     assert count(KOTH_GROUP, "Партия 1:") == 1
     assert count(ann.id, "Ваша партия 1") == 2  # the one the dead bot had not sent, sent now
     assert count(bob.id, "Ваша партия 1") == 1
-    assert count(cid.id, "Вы следующий за столом") == 1
+    assert count(cid.id, "Следующая партия за столом — ваша") == 1

@@ -40,7 +40,7 @@ async def running_round(
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (_, a, b, _), *_ = club.tables(board)
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Я выиграл")
+    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
     await settled(emu, bot.db_path)
     return club, a, b, pairing
 
@@ -57,12 +57,12 @@ async def test_forty_presses_of_a_report_ask_the_silent_opponent_once(
     answers = []
     with capture_errors() as errors:
         for _ in range(40):
-            answers.append((await (await club.users[a].press(pairing, "Я выиграл")).answer()).text)
+            answers.append((await (await club.users[a].press(pairing, "Моя победа")).answer()).text)
         await emu.idle()
     assert not errors.records, errors.describe()
     assert len(requests_to(emu, GROUP, said)) == 1  # was 40 (19 a minute under Telegram's limit)
     assert answers[0] == SENT
-    assert answers[1:] == [f"Уже отправлено: ждём подтверждения от {b}."] * 39
+    assert answers[1:] == [f"Уже отправлено: ждём подтверждения соперника ({b})."] * 39
     # and the one request works
     assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
 
@@ -73,13 +73,13 @@ async def test_twenty_presses_at_once_send_the_opponent_one_request(
     club, a, b, pairing = await running_round(emu, bot)
     opponent = club.users[b].id
     said = Said(emu, (opponent, GROUP))
-    handles = await asyncio.gather(*(club.users[a].press(pairing, "Я выиграл") for _ in range(20)))
+    handles = await asyncio.gather(*(club.users[a].press(pairing, "Моя победа") for _ in range(20)))
     answers = [(await handle.answer()).text for handle in handles]
     await emu.idle()
     assert len(requests_to(emu, opponent, said)) == 1  # was 20
     assert requests_to(emu, GROUP, said) == []
     assert answers.count(SENT) == 1
-    assert answers.count(f"Уже отправлено: ждём подтверждения от {b}.") == 19
+    assert answers.count(f"Уже отправлено: ждём подтверждения соперника ({b}).") == 19
 
 
 async def test_a_flood_of_commands_is_answered_once_and_others_still_are(
@@ -123,7 +123,7 @@ async def test_presses_over_the_limit_are_answered_without_group_posts(
     said = Said(emu, (GROUP,))
     answers = []
     for _ in range(40):
-        answers.append((await (await club.users[a].press(pairing, "Я выиграл")).answer()).text)
+        answers.append((await (await club.users[a].press(pairing, "Моя победа")).answer()).text)
     await emu.idle()
     assert len(requests_to(emu, GROUP, said)) == 1
     assert [m for m in said.messages() if TOO_MANY in m.plain] == []  # toasts only

@@ -25,13 +25,13 @@ async def test_follow_ups_are_sent_when_the_button_answer_fails(
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (table, a, b, status), (other, c, d, _) = club.tables(board)
-    await club.report(1, other, c, "Я выиграл")
+    await club.report(1, other, c, "Моя победа")
     assert await club.confirm(1, other, d, "✅ Подтверждаю") == "Результат принят."
 
     # The report's answer is refused: the opponent is asked to confirm all the same.
-    pairing = await club.wait_find(club.users[a], pairing_of(1, table), "Я выиграл")
+    pairing = await club.wait_find(club.users[a], pairing_of(1, table), "Моя победа")
     refuse_next_answer(emu)
-    await club.users[a].press(pairing, "Я выиграл")
+    await club.users[a].press(pairing, "Моя победа")
     request = await club.wait_find(club.users[b], game_label(1, table), "✅ Подтверждаю")
 
     # The confirmation's answer is refused: the board and the round-complete post follow.

@@ -150,7 +150,7 @@ class Club:
             await test_koth.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
         await test_koth.say(emu, boss, "/draw 1 2 3 4", "Очерёдность")
         await test_koth.say(emu, boss, "/begin", "Основное время")
-        await test_koth.play(emu, "1", people[0], "Я выиграл", people[1])
+        await test_koth.play(emu, "1", people[0], "Моя победа", people[1])
         await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)
         club = test_swiss.Club(emu, players=4)
         created = await club.create(rounds="3", top="Без ТОПа")
@@ -401,10 +401,10 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     assert board is not None
     (_, a1, b1, _), (_, a2, b2, _) = swiss.tables(board)
     koth_pair = await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)  # Ann — Cid
-    pairing = await swiss.wait_find(swiss.users[a1], "Тур 1: стол 1,", "Я выиграл")
-    await (await cid.press(koth_pair, "Я выиграл")).answer()
+    pairing = await swiss.wait_find(swiss.users[a1], "Тур 1: стол 1,", "Моя победа")
+    await (await cid.press(koth_pair, "Моя победа")).answer()
     koth_ask = await ann.wait_message(contains="Верно?", predicate=test_koth.has_buttons)
-    await swiss.report(1, 1, a1, "Я выиграл")
+    await swiss.report(1, 1, a1, "Моя победа")
     swiss_ask = await swiss.wait_find(swiss.users[b1], "(стол 1, тур 1)", "✅ Подтверждаю")
     await settled(emu, bot.db_path)
     datas = [
@@ -456,7 +456,7 @@ async def test_stale_buttons_after_a_swiss_repair(emu: BotApiEmulator, bot: Runn
     await club.org.send(SWISS, "/begin")
     first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     old = {
-        name: await club.wait_find(club.users[name], f"Тур 1: стол {table},", "Я выиграл")
+        name: await club.wait_find(club.users[name], f"Тур 1: стол {table},", "Моя победа")
         for table, name, _, _ in club.tables(first)
     }
     await emu.idle()

@@ -66,7 +66,7 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
         ("/add @ann 4999.999", RATING),  # already in: used to set 5000.00
         ("/add @ann 1200", "уже в турнире"),  # and changes nothing, his rating included
         (f"/add {BIG} 1000", CLUB_ID),
-        ("/add ² 1000", "Не знаю игрока"),  # not digits: a name nobody has
+        ("/add ² 1000", "Не знаю, кто это"),  # not digits: a name nobody has
         ("/add fund 1" + "0" * 38, FUND),
         ("/add fund 1000001", FUND),
         ("/add fund ²", "Взнос в призовой фонд: /add fund"),  # not a number: the usage

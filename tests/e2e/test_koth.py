@@ -74,7 +74,7 @@ async def win(
     emu: BotApiEmulator, game: int, winner: SimUser, loser: SimUser, since: int | None = None
 ) -> None:
     """Game ``game``: the winner reports his win, the loser confirms it."""
-    await play(emu, str(game), winner, "Я выиграл", loser, since=since)
+    await play(emu, str(game), winner, "Моя победа", loser, since=since)
 
 
 async def play(
@@ -111,28 +111,28 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
     assert "раскат" in first.plain and f"Ann — {BOB}" in first.plain
     await bob.wait_message(contains="Ваша партия 1")
-    await cid.wait_message(contains="Вы следующий за столом")
+    await cid.wait_message(contains="Следующая партия за столом — ваша")
 
     # game 1, confirmed by the opponent
-    assert "Отправлено" in await press(ann, first, "Я выиграл")
+    assert "Отправлено" in await press(ann, first, "Моя победа")
     ask = await bob.wait_message(contains="Верно?")
     await press(bob, ask, "Подтверждаю")
 
     # game 2: Cid claims a win, Ann disputes, the judge decides for Ann
     second = await emu.wait_bot_message(GROUP, contains="Партия 2:")
-    assert "не ваша" in await press(eve, second, "Я выиграл")  # a wrong player is refused
-    await press(cid, second, "Я выиграл")
+    assert "не ваша" in await press(eve, second, "Моя победа")  # a wrong player is refused
+    await press(cid, second, "Моя победа")
     ask = await ann.wait_message(contains="Верно?", predicate=has_buttons)
     await press(ann, ask, "Оспорить")
     dispute = await org.wait_message(contains="Спор о результате")
     assert "Результат принят" in await press(org, dispute, "Победа: Ann")
 
     # game 3 is confirmed wrongly and voided by the judge, then played again
-    await play(emu, "3", dan, "Я выиграл", ann)
+    await play(emu, "3", dan, "Моя победа", ann)
     await emu.wait_bot_message(GROUP, contains="Партия 4: Dan 👑 — Eve")
     mark = emu.mark()
     await say(emu, org, "/void", "Последняя партия отменена")
-    await play(emu, "3", ann, "Я выиграл", dan, since=mark)
+    await play(emu, "3", ann, "Моя победа", dan, since=mark)
     board_id = board.message_id
 
     def board_shows_game_3() -> SimMessage | None:
@@ -151,9 +151,9 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     clock.advance(timedelta(minutes=30))
     await emu.wait_bot_message(GROUP, contains="До конца основного времени 15 минут")
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    assert "ещё сыграют Ann, Eve" in expired.plain
-    assert "Cid (проиграл в последнем круге, остаток 4 > 2)" in expired.plain
-    assert "Dan (проиграл в последнем круге, остаток 4 > 1)" in expired.plain
+    assert "ещё в борьбе: Ann, Eve" in expired.plain
+    assert "Cid (поражение в последнем круге, остаток 4 > 2)" in expired.plain
+    assert "Dan (поражение в последнем круге, остаток 4 > 1)" in expired.plain
     await cid.wait_message(contains="Остаётесь на дополнительные игры?")
     choice = await dan.wait_message(contains="Остаётесь на дополнительные игры?")
     assert "другого игрока" in await press(cid, choice, "Ухожу")
@@ -165,17 +165,17 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     await ann.send(GROUP, "/queue")
     queue = await emu.wait_bot_message(GROUP, contains="Последний круг")
     assert "Сейчас за столом: Ann 👑 — Eve" in queue.plain
-    assert "<s>" not in queue.plain and "выбыл" in queue.plain
+    assert "<s>" not in queue.plain and "вне борьбы" in queue.plain
     pair = await emu.wait_bot_message(GROUP, contains="Партия 4: Ann 👑 — Eve", since=0)
-    assert "Отправлено" in await press(eve, pair, "Я выиграл")
+    assert "Отправлено" in await press(eve, pair, "Моя победа")
     await press(
         ann, await ann.wait_message(contains="Верно?", predicate=has_buttons), "Подтверждаю"
     )
 
     # extra games: Eve plays Cid (Dan left), then the Leader Ann; Ann reaches her norm
     await emu.wait_bot_message(GROUP, contains="Дополнительные игры. Лидер: Ann. Догоняет: Eve.")
-    await play(emu, "5", eve, "Я выиграл", cid)
-    await play(emu, "6", ann, "Я выиграл", eve)
+    await play(emu, "5", eve, "Моя победа", cid)
+    await play(emu, "6", ann, "Моя победа", eve)
     winner = await emu.wait_bot_message(GROUP, contains="Победитель — Ann")
     assert "норма 4 выполнена" in winner.plain and "Призовой фонд: 5\u202f500\xa0₽" in winner.plain
     told = await ann.wait_message(contains="Вы выиграли «Пятничный»")

@@ -58,19 +58,19 @@ async def test_the_next_player_is_told_he_meets_the_winner_of_the_game_at_the_ta
 ) -> None:
     org, (ann, bob, cid, dan, eve) = await setup_club(emu)
     await begin_tournament(emu, org)
-    told = await cid.wait_message(contains="Вы следующий за столом")
+    told = await cid.wait_message(contains="Следующая партия за столом — ваша")
     # game 1: no King yet, nobody to name but the two at the table
     assert told.plain == (
-        f"Вы следующий за столом: сыграете с победителем партии 1 (Ann — {BOB})."
+        f"Следующая партия за столом — ваша: с победителем партии 1 (Ann — {BOB})."
     ), told.plain
     await win(emu, 1, bob, ann)
-    told = await dan.wait_message(contains="Вы следующий за столом")
+    told = await dan.wait_message(contains="Следующая партия за столом — ваша")
     assert told.plain == (
-        f"Вы следующий за столом: сыграете с победителем партии 2 ({BOB} — Cid)."
+        f"Следующая партия за столом — ваша: с победителем партии 2 ({BOB} — Cid)."
     ), told.plain
     await win(emu, 2, cid, bob)  # Cid wins: Dan meets Cid, as he was told he might
     await emu.wait_bot_message(GROUP, contains="Партия 3: Cid 👑 — Dan")
-    told = await eve.wait_message(contains="Вы следующий за столом")
+    told = await eve.wait_message(contains="Следующая партия за столом — ваша")
     assert "победителем партии 3 (Cid — Dan)" in told.plain
     assert not any("👑" in m.plain for m in dan.messages() if "следующий" in m.plain)
 
@@ -94,13 +94,14 @@ async def test_leave_then_stay_is_called_and_too_late_is_told(
     assert cid_choice.button_labels == ["Остаюсь", "Ухожу"]
 
     assert "уходите" in await press(cid, cid_choice, "Ухожу")
-    shown = await board_shows(emu, board, "(ушёл)")
-    assert "3. Cid: 0 / 4 / 4 — выбыл: проиграл в последнем круге, остаток 4 > 2 (ушёл)" in shown
+    shown = await board_shows(emu, board, "(отказ от доп. игр)")
+    out = "3. Cid: 0 / 4 / 4 — вне борьбы: поражение в последнем круге, остаток 4 > 2"
+    assert out + " (отказ от доп. игр)" in shown
     await labels_become(emu, cid_choice, ["Остаюсь", "✅ Ухожу"])
     assert "остаётесь" in await press(cid, cid_choice, "Остаюсь")
-    await emu.wait_for(lambda: "(ушёл)" not in board_of(emu, board) or None)
+    await emu.wait_for(lambda: "(отказ от доп. игр)" not in board_of(emu, board) or None)
     shown = board_of(emu, board)
-    assert "3. Cid: 0 / 4 / 4 — выбыл: проиграл в последнем круге, остаток 4 > 2 (остаётся" in shown
+    assert out + " (остаётся" in shown
     await labels_become(emu, cid_choice, ["✅ Остаюсь", "Ухожу"])
 
     # W = Eve; the stayers after her in the order: Cid, then Dan. Cid, who came back, is called.
@@ -163,7 +164,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     request = await emu.wait_bot_message(GROUP, contains="хочет участвовать")
     club_id = query(bot, "SELECT id FROM players WHERE telegram_id = 20")[0][0]
     assert request.plain == (
-        "🙋 Зуев Захар хочет участвовать в «Пятничный», но бильярдного рейтинга пока нет.\n"
+        "🙋 Зуев Захар хочет участвовать в турнире «Пятничный», но бильярдного рейтинга пока нет.\n"
         f"Организатор, выберите стартовый рейтинг кнопкой или напишите /add {club_id} <рейтинг>."
     )
     assert request.button_labels == ["800", "900", "1000", "1100", "1200"]
@@ -210,7 +211,7 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
 
     # the game at the table: reported, then disputed, then decided
     first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
-    await press(ann, first, "Я выиграл")
+    await press(ann, first, "Моя победа")
     shown = await board_shows(emu, board, "⏳")
     assert f"Сейчас за столом: Ann — {BOB}\n⏳ Результат на подтверждении: победа — Ann, " in shown
     assert f"подтверждает {BOB}." in shown

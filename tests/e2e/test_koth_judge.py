@@ -33,8 +33,8 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     # the main time runs out while game 1 is at the table: nobody is out yet
     clock.advance(timedelta(hours=4))
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    assert f"ещё сыграют Ann, {BOB}, Cid, Dan, Eve" in expired.plain
-    assert "Выбыли из борьбы:\nникто" in expired.plain
+    assert f"ещё в борьбе: Ann, {BOB}, Cid, Dan, Eve" in expired.plain
+    assert "Вне борьбы:\nпока никого" in expired.plain
     await say(emu, org, "/extend 30", "Основное время уже вышло")
 
     # neither player at the table can be eliminated by hand; Eve can, and be reinstated
@@ -43,20 +43,20 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
         assert "at the table" in refused.plain
     mark = emu.mark()
     await say(emu, org, "/eliminate 5", "Игрок снят с борьбы")
-    out = await emu.wait_bot_message(GROUP, contains="Выбыли из борьбы", since=mark)
+    out = await emu.wait_bot_message(GROUP, contains="Вне борьбы", since=mark)
     assert "• Eve (решение судьи)" in out.plain
     await eve.wait_message(contains="Остаётесь на дополнительные игры?")
     await ann.send(GROUP, "/queue")
     board = await emu.wait_bot_message(GROUP, contains="Последний круг")
-    assert "5. Eve: 0 / 4 / 4 — выбыл: решение судьи" in board.plain
-    await say(emu, org, "/reinstate 5", "Игрок возвращён")
+    assert "5. Eve: 0 / 4 / 4 — вне борьбы: решение судьи" in board.plain
+    await say(emu, org, "/reinstate 5", "Игрок возвращён в борьбу")
     await say(emu, org, "/reinstate 5", "Правила не позволяют")  # not eliminated any more
     await ann.send(GROUP, "/queue")
     board = await emu.wait_bot_message(GROUP, contains="Последний круг")
-    assert "5. Eve: 0 / 4 / 4" in board.plain and "выбыл" not in board.plain
+    assert "5. Eve: 0 / 4 / 4" in board.plain and "вне борьбы" not in board.plain
 
     # the last circle: Dan ends it level with the Leader Ann → a final of two (6.9.2)
-    assert "Отправлено" in await press(ann, first, "Я выиграл")
+    assert "Отправлено" in await press(ann, first, "Моя победа")
     ask = await bob.wait_message(contains="Верно?", predicate=has_buttons)
     assert "Результат принят" in await press(bob, ask, "Подтверждаю")
     await win(emu, 2, ann, cid)
@@ -85,7 +85,7 @@ async def test_judge_corrects_the_last_game_and_declares_the_winner(
     mark = emu.mark()
     await say(emu, org, "/result 2", "Результат последней партии исправлен")
     await emu.wait_bot_message(GROUP, contains=f"Партия 2: {BOB} 👑 — Cid", since=mark)
-    assert "уже не текущая" in await press(cid, stale, "Я выиграл")  # the old pair went stale
+    assert "уже не текущая" in await press(cid, stale, "Моя победа")  # the old pair went stale
     shown = emu.chat(GROUP).messages[board.message_id].plain
     assert f"2. {BOB} 👑: 1 / 3 / 2" in shown and "1. Ann: 0 / 4 / 4" in shown
 
@@ -104,7 +104,8 @@ async def test_judge_corrects_the_last_game_and_declares_the_winner(
     await say(emu, org, "/log 1", "Журнал")
     log = emu.last_bot_message(GROUP)
     assert log is not None
-    assert f"Olga (@olga): партия #2 исправлена: {BOB} победил Ann" in log.plain, log.plain
+    corrected = f"Olga (@olga): партия #2 исправлена — победа: {BOB} · соперник: Ann"
+    assert corrected in log.plain, log.plain
     assert "Olga (@olga): победитель объявлен: Cid" in log.plain
     assert "999" not in log.plain
     with sqlite3.connect(bot.db_path) as conn:

@@ -45,7 +45,7 @@ async def test_three_level_after_the_last_circle_play_a_mini_tournament(
     await emu.wait_bot_message(GROUP, contains="Партия 5: Dan 👑 — Ann", since=mark)
     clock.advance(timedelta(hours=4))  # circle 2 (game 5 at the table) is the last circle
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    assert f"ещё сыграют Dan, Ann, {BOB}, Cid, Eve" in expired.plain
+    assert f"ещё в борьбе: Dan, Ann, {BOB}, Cid, Eve" in expired.plain
     await win(emu, 5, dan, ann, since=mark)
     await win(emu, 6, bob, dan)
     await win(emu, 7, cid, bob)
@@ -74,7 +74,7 @@ async def test_leaving_changes_who_is_called_for_the_extra_games(
     await win(emu, 3, ann, dan)
     clock.advance(timedelta(hours=4))
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    assert "ещё сыграют Ann, Eve" in expired.plain and "Cid (" in expired.plain
+    assert "ещё в борьбе: Ann, Eve" in expired.plain and "Cid (" in expired.plain
     cid_choice = await cid.wait_message(contains="Остаётесь", predicate=has_buttons)
     dan_choice = await dan.wait_message(contains="Остаётесь", predicate=has_buttons)
     # W = Eve; in the fixed order after her come Cid, then Dan. Cid leaves, Dan stays.
@@ -87,7 +87,7 @@ async def test_leaving_changes_who_is_called_for_the_extra_games(
     assert "Партия 5: Eve 👑 — Dan" in called.plain  # not Cid, who left
     await ann.send(GROUP, "/queue")
     board = await emu.wait_bot_message(GROUP, contains="Дополнительные игры")
-    assert "3. Cid: 0 / 4 / 4 — выбыл" in board.plain and "(ушёл)" in board.plain
+    assert "3. Cid: 0 / 4 / 4 — вне борьбы" in board.plain and "(отказ от доп. игр)" in board.plain
     await win(emu, 5, eve, dan, since=mark)
     await emu.wait_bot_message(GROUP, contains="Партия 6: Eve 👑 — Ann")
     await win(emu, 6, ann, eve, since=mark)
@@ -109,7 +109,7 @@ async def test_main_time_that_ran_out_while_the_bot_was_down_is_applied_late_onc
     clock.advance(timedelta(hours=4, minutes=30))
     await bot.start()
     expired = await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    assert f"ещё сыграют Ann, {BOB}, Cid, Dan, Eve" in expired.plain
+    assert f"ещё в борьбе: Ann, {BOB}, Cid, Dan, Eve" in expired.plain
     # Late, and why (Moscow time): down since 21:00, back at 01:30, the main time ended at 01:00.
     assert expired.plain.startswith(
         "⚠️ С опозданием: бот был недоступен с 30.11.2026 21:00 до 01.12.2026 01:30; "

@@ -112,7 +112,7 @@ async def koth_world(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock, s
         return world
     await test_koth.say(emu, boss, "/draw 1 2 3 4 5", "Очерёдность")
     await test_koth.say(emu, boss, "/begin", "Основное время")
-    await test_koth.play(emu, "1", people[0], "Я выиграл", people[1])
+    await test_koth.play(emu, "1", people[0], "Моя победа", people[1])
     await emu.idle()
     if state == "last_circle":
         clock.advance(timedelta(hours=6))
@@ -152,7 +152,7 @@ async def dispute(world: World) -> tuple[SimMessage, str]:
     if world.kind == "koth":
         ann, cid = world.people["ann"], world.people["cid"]
         pair = await emu.wait_bot_message(world.group, contains="Партия 2:", since=0)
-        await (await cid.press(pair, "Я выиграл")).answer()  # game 2: Ann (the king) — Cid
+        await (await cid.press(pair, "Моя победа")).answer()  # game 2: Ann (the king) — Cid
         ask = await ann.wait_message(contains="Верно?", predicate=test_koth.has_buttons)
         await (await ann.press(ask, "Оспорить")).answer()
     else:
@@ -160,7 +160,7 @@ async def dispute(world: World) -> tuple[SimMessage, str]:
         assert club is not None
         board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
         _, a, b, _ = club.tables(board)[0]
-        await club.report(1, 1, a, "Я выиграл")
+        await club.report(1, 1, a, "Моя победа")
         assert await club.confirm(1, 1, b, "⚠️ Оспорить") == "Передано судье."
     await emu.idle()
     told = next(

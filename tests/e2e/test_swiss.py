@@ -130,7 +130,7 @@ class Club:
         return answer.text or ""
 
     async def play(
-        self, round_no: Rnd, title: str, skip: tuple[int, ...] = (), won: str = "Я выиграл"
+        self, round_no: Rnd, title: str, skip: tuple[int, ...] = (), won: str = "Моя победа"
     ) -> list[tuple[int, str, str, str]]:
         """Every table except ``skip``: the first player wins (``won``), the opponent confirms."""
         board = await self.emu.wait_for(lambda: self.board(title))
@@ -175,7 +175,7 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     tables2 = club.tables(board2)
     assert "Автопобеда:" in board2.plain
     _, a, b, _ = tables2[0]
-    await club.report(2, 1, a, "Я выиграл")
+    await club.report(2, 1, a, "Моя победа")
     assert await club.confirm(2, 1, b, "⚠️ Оспорить") == "Передано судье."
     dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победа: {b}")
     assert (await (await club.org.press(dispute, f"Победа: {b}")).answer()).text == (
@@ -219,13 +219,13 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
     await club.org.send(GROUP, "/standings")
     standings = await emu.wait_bot_message(GROUP, contains="Итоги после 4 туров")
-    assert f"{dropper} (выбыл)" in standings.plain
+    assert f"{dropper} (выход из турнира)" in standings.plain
 
     # The Top 4: semi-finals, then the final; no draw button in the Top.
     await club.org.send(GROUP, "/next_round")
     semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")
     assert len(semis) == 2
-    top_pairing = club.find(club.users[semis[0][1]], "ТОП: полуфинал, стол 1,", "Я выиграл")
+    top_pairing = club.find(club.users[semis[0][1]], "ТОП: полуфинал, стол 1,", "Моя победа")
     assert top_pairing is not None and "Ничья" not in top_pairing.button_labels
     await club.org.send(GROUP, "/next_round")
     final = await club.play("ТОП: финал", "ТОП: финал")
@@ -278,7 +278,7 @@ async def test_repair_before_any_result_gives_new_pairings(
     club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
     first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
-    old = await club.wait_find(club.users[club.tables(first)[0][1]], "Тур 1: стол 1,", "Я выиграл")
+    old = await club.wait_find(club.users[club.tables(first)[0][1]], "Тур 1: стол 1,", "Моя победа")
     await emu.idle()
     await club.org.send(GROUP, "/repair")
     await emu.wait_for(
@@ -286,7 +286,7 @@ async def test_repair_before_any_result_gives_new_pairings(
     )
     # The old pairing's buttons are dead: the game key was replaced.
     user = club.users[club.tables(first)[0][1]]
-    answer = await (await user.press(old, "Я выиграл")).answer()
+    answer = await (await user.press(old, "Моя победа")).answer()
     assert answer.text == "Результат уже принят или партия уже не текущая."
 
 
@@ -309,10 +309,10 @@ async def test_player_outside_the_game_is_refused(emu: BotApiEmulator, bot: Runn
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (_, a, b, _), (_, c, _, _) = club.tables(board)
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Я выиграл")
-    answer = await (await club.users[c].press(pairing, "Я выиграл")).answer()
+    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
+    answer = await (await club.users[c].press(pairing, "Моя победа")).answer()
     assert answer.text == "Это не ваша партия."
-    await club.report(1, 1, a, "Я выиграл")
+    await club.report(1, 1, a, "Моя победа")
     request = await club.wait_find(club.users[b], "(стол 1, тур 1)", "✅ Подтверждаю")
     await emu.wait_for(lambda: "⏳ ждёт подтверждения" in (club.board("Тур 1 из 3") or board).plain)
     answer = await (await club.users[c].press(request, "✅ Подтверждаю")).answer()

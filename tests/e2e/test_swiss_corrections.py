@@ -15,7 +15,7 @@ from tests.e2e.test_swiss import GROUP, Club, game_label
 
 MTG = "OMW%, GW%, OGW%"
 BO3 = "Констрактед, матч до двух побед (Bo3)"
-STANDING = re.compile(r"^(\d+)\. (.+?)(?: \(выбыл\))? — ([\d,]+)(?: · (.*))?$", re.M)
+STANDING = re.compile(r"^(\d+)\. (.+?)(?: \(выход из турнира\))? — ([\d,]+)(?: · (.*))?$", re.M)
 
 
 class JudgedClub(Club):
@@ -96,10 +96,10 @@ async def test_a_judge_corrects_earlier_rounds_and_the_next_pairings_follow(
         f"Было: {a} — победа, {b} — поражение.\nПричина: ошибка в отчёте"
     )
     for player in (a, b):  # both players are told, privately
-        told = await club.wait_find(club.users[player], "Судья исправил результат", "")
+        told = await club.wait_find(club.users[player], "исправлен судьёй", "")
         assert told.chat_id == club.users[player].id
         assert f"(стол 1, тур 1): {b} — победа, {a} — поражение" in told.plain
-    assert club.private(club.users[c], "Судья исправил") is None
+    assert club.private(club.users[c], "исправлен судьёй") is None
     standings = await club.standings(1)
     assert {name: pts for name, (pts, _) in standings.items()} == {b: "3", c: "3", a: "0", d: "0"}
 
@@ -323,7 +323,7 @@ async def test_names_with_html_are_escaped_once_in_every_result_message(
     # The boss reports a win, his opponent disputes, the judge decides by the button.
     table, x, y = tables[BOSS]
     rival = y if x == BOSS else x
-    await club.report(1, table, BOSS, "Я выиграл")
+    await club.report(1, table, BOSS, "Моя победа")
     if rival == BOB:  # his request is in English
         request = await club.wait_find(bob, f"(table {table}, round 1)", "⚠️ Dispute")
         assert request.plain.startswith(f"{BOSS} reported: {BOSS} beat {BOB} (table {table}")
@@ -344,7 +344,7 @@ async def test_names_with_html_are_escaped_once_in_every_result_message(
     table, x, y = tables[BOB]
     other = y if x == BOB else x
     if other != BOSS:
-        await club.report(1, table, other, "Я проиграл")
+        await club.report(1, table, other, "Моё поражение")
         en = await club.wait_find(bob, f"(table {table}, round 1)", "✅ Confirm")
         assert en.plain.startswith(f"{other} reported: {BOB} beat {other} (table {table}, round 1)")
         assert (await (await bob.press(en, "✅ Confirm")).answer()).text == "The result is final."
@@ -383,7 +383,7 @@ async def test_a_double_loss_settles_the_table_and_sonneborn_berger_halves_a_dra
     done = club.board("Тур 1 из 3")
     assert done is not None and [t[3] for t in club.tables(done)] == ["✅ ½:½", "✅ −:−"]
     for player in (c, d):
-        told = await club.wait_find(club.users[player], "Судья внёс результат", "")
+        told = await club.wait_find(club.users[player], "внесён судьёй", "")
         assert f"обоим техническое поражение: {c}, {d}" in told.plain
     # By hand: a and b 1 point each, c and d 0. Sonneborn–Berger: a drew b (1 point): ½ × 1
     # = 0.5 (the old ⅓ weight showed 0.33); c and d beat nobody: 0. Buchholz: a, b 1; c, d 0.
@@ -442,7 +442,7 @@ async def test_a_judges_result_cut_short_by_a_crash_still_reaches_both_players(
     await club.org.send(GROUP, "/begin")
     (_, a, b, _), _ = await club.play(1, "Тур 1 из 3")
     await club.judge_says("/result 1 1 b", "Результат исправлен")
-    await club.wait_find(club.users[b], "Судья исправил результат", "")
+    await club.wait_find(club.users[b], "исправлен судьёй", "")
     await emu.idle()
     await bot.stop()
     # The dead bot had told a, not b: the job is pending again, b's notice not sent.
@@ -455,10 +455,10 @@ async def test_a_judges_result_cut_short_by_a_crash_still_reaches_both_players(
 
     def told(name: str) -> int:
         user = club.users[name]
-        return sum("Судья исправил" in m.plain for m in emu.bot_messages(user.id))
+        return sum("исправлен судьёй" in m.plain for m in emu.bot_messages(user.id))
 
     await emu.wait_for(lambda: told(b) == 2 or None)
     await emu.idle()
     assert (told(a), told(b)) == (1, 2)  # b's notice once more, a's not again
-    notice = [m for m in emu.bot_messages(club.users[b].id) if "Судья исправил" in m.plain][-1]
+    notice = [m for m in emu.bot_messages(club.users[b].id) if "исправлен судьёй" in m.plain][-1]
     assert f"(стол 1, тур 1): {b} — победа, {a} — поражение. Было: {a} — победа" in notice.plain

@@ -90,7 +90,7 @@ async def test_cancel_stops_the_tournament_its_timers_and_its_buttons(
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     _, a, _, _ = club.tables(board)[0]
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Я выиграл")
+    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
     await emu.idle()
     await club.org.send(GROUP, "/cancel")
     ask = await emu.wait_bot_message(GROUP, contains="Отменить турнир")
@@ -101,7 +101,7 @@ async def test_cancel_stops_the_tournament_its_timers_and_its_buttons(
     clock.advance(timedelta(minutes=60))
     await emu.idle()
     assert not [m for m in emu.bot_messages(GROUP) if "осталось 10 минут" in m.plain]
-    answer = await (await club.users[a].press(pairing, "Я выиграл")).answer()
+    answer = await (await club.users[a].press(pairing, "Моя победа")).answer()
     assert answer.text == "Результат уже принят или партия уже не текущая."
     assert query(bot, "SELECT status FROM tournaments") == [("cancelled",)]
     assert (
@@ -189,7 +189,7 @@ async def test_html_names_render_as_typed_and_a_blocked_player_gets_the_group(
     await club.org.send(GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     assert f"{BOB_AND_CO} (0)" in board.plain
-    in_group = await club.wait_find(club.users["Ann"], "Тур 1: стол", "Я выиграл")
+    in_group = await club.wait_find(club.users["Ann"], "Тур 1: стол", "Моя победа")
     assert in_group in emu.bot_messages(GROUP)
     for name in ("Bob", "Cat", BOB_AND_CO):
         await private_pairing(emu, club.users[name])

@@ -13,7 +13,7 @@ from tests.e2e.harness import RunningBot
 from tests.e2e.test_swiss import GROUP, Club, registered
 
 SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
-PLACE_LINE = re.compile(r"^(\d+)\. (\w+)(?: \(выбыл\))? — ", re.MULTILINE)
+PLACE_LINE = re.compile(r"^(\d+)\. (\w+)(?: \(выход из турнира\))? — ", re.MULTILINE)
 
 
 def ranked(text: str) -> list[str]:
@@ -40,7 +40,7 @@ async def play_swiss(club: Club, rounds: int, total: int) -> None:
 
 
 async def win(club: Club, round_name: str, table: int, winner: str, loser: str) -> None:
-    await club.report(round_name, table, winner, "Я выиграл")
+    await club.report(round_name, table, winner, "Моя победа")
     assert await club.confirm(round_name, table, loser, "✅ Подтверждаю") == "Результат принят."
 
 
@@ -141,7 +141,7 @@ async def test_four_players_four_rounds_begin_offers_three_then_a_final(
     await club.org.send(GROUP, "/begin")  # was: round 4 could not be paired, a dead end
     offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
     assert "Игроков: 4" in offer.plain
-    assert "туров выбрано 4, а без повторных встреч можно сыграть не больше 3" in offer.plain
+    assert "выбрано туров: 4, а без повторных встреч можно сыграть не больше 3" in offer.plain
     refused = await (await club.users["Ann"].press(offer, "▶️ Начать: туров — 3, ТОП — 2")).answer()
     assert refused.text == "Это может сделать только организатор."
     await (await club.org.press(offer, "▶️ Начать: туров — 3, ТОП — 2")).answer()

@@ -95,8 +95,9 @@ def test_board_escapes_names_and_shows_eliminations() -> None:
     assert "<b>Bob</b>" not in board
     assert "«Friday &lt;i&gt;»" in board
     assert "⏰ Последний круг" in board
-    assert "<s>4. Dan: 0 / 4 / 4</s> — выбыл: проиграл в последнем круге, остаток 4 > 1" in board
-    assert "(ушёл)" in board
+    out = "<s>4. Dan: 0 / 4 / 4</s> — вне борьбы: поражение в последнем круге, остаток 4 > 1"
+    assert out in board
+    assert "(отказ от доп. игр)" in board
     assert "Сейчас за столом: Ann 👑 — Eve" in board
     assert "1. Ann 👑: 3 / 4 / 1  ← Лидер" in board
 

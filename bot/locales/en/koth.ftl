@@ -18,7 +18,7 @@ koth-no_late_entry = The tournament has started: under the King of the Hill regu
 koth-no_rating = No billiards rating: an organiser sets it (/add). Without a rating you cannot enter.
 koth-full = The tournament already has 6 players, the maximum.
 koth-add_usage = To add: reply /add to the player's message, or /add @name [rating], /add &lt;club ID&gt; [rating]. A prize contribution: /add fund &lt;amount&gt;.
-koth-add_unknown = I do not know { $who }: let him write in the group, or reply /add to his message.
+koth-add_unknown = I do not know { $who }: ask them to write in the group, or reply /add to their message.
 koth-already_in = { $name } is already in.
 koth-added = Added: { $name } (club ID { $club_id }).
 koth-fund_usage = A prize contribution: /add fund &lt;rubles&gt; [who paid].
@@ -35,7 +35,10 @@ koth-draw_mismatch = Order: /draw &lt;club IDs of all players, space-separated&g
 koth-draw_line = { $seat }. { $name }
 koth-drawn = 🎲 Order of «{ $name }»:
     { $order }
-koth-count = Cannot start: King of the Hill needs 4 to 6 players, there are { $count }.
+koth-count = Cannot start: King of the Hill needs 4 to 6 players, { $count ->
+        [one] there is 1
+       *[other] there are { $count }
+    }.
 koth-begun = 🏁 The tournament has begun! Main time: { $hours } h.
     Order:
     { $order }
@@ -65,7 +68,7 @@ koth-board_header = Player: wins / norm / remainder
 koth-board_row = { $seat }. { $name }{ $crown }: { $wins } / { $norm } / { $remainder }
 koth-board_leader = {"  "}← Leader
 koth-board_out = — eliminated: { $reason }
-koth-board_left = {" "}(left)
+koth-board_left = {" "}(no extra games)
 koth-board_fund = Prize fund: { $fund }
 koth-phase_main = Main time
 koth-phase_last_circle = ⏰ Last circle

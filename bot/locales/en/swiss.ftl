@@ -61,23 +61,29 @@ swiss-ten_minutes = ⏰ { $round }: 10 minutes left.
 swiss-time_swiss = ⏰ { $round }: time! { $count ->
         [1] Table
        *[other] Tables
-    } { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — a draw.
+    } { $tables }: the player on turn finishes their turn, then two more cycles. Still undecided — a draw.
 swiss-time_top_more_life_wins = ⏰ { $round } — time! { $count ->
         [1] Table
        *[other] Tables
-    } { $tables }: the player on turn finishes his turn, then two more cycles. Still undecided — the hero with more life wins; with equal lives play goes on until one hero has more.
+    } { $tables }: the player on turn finishes their turn, then two more cycles. Still undecided — the hero with more life wins; with equal lives play goes on until one hero has more.
 swiss-time_top_play_to_result = ⏰ { $round } — time! { $count ->
         [1] Table
        *[other] Tables
-    } { $tables }: the player on turn finishes his turn, then two more cycles. No draws in the Top: still undecided, the game is played to a result.
+    } { $tables }: the player on turn finishes their turn, then two more cycles. No draws in the Top: still undecided, the game is played to a result.
 swiss-table_time_swiss = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; undecided — a draw.
 swiss-table_time_top_more_life_wins = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; undecided — the hero with more life wins, equal lives play on.
 swiss-table_time_top_play_to_result = ⏰ { $round }, table { $table }: extra time is over. Finish the turn, then two more cycles; no draws in the Top — the game is played to a result.
 swiss-late_time = the round's time ended at { $due }
 swiss-late_table_time = the extra time of table { $table } ended at { $due }
 swiss-extend_usage = Usage: /extend &lt;minutes&gt; for the round, /extend &lt;table&gt; &lt;minutes&gt; for one table.
-swiss-extended_round = ⏱ The round gets { $minutes } more minutes: until { $until }.
-swiss-extended_table = ⏱ Table { $table } gets { $minutes } more minutes: until { $until }.
+swiss-extended_round = ⏱ The round gets { $minutes } more { $minutes ->
+        [one] minute
+       *[other] minutes
+    }: until { $until }.
+swiss-extended_table = ⏱ Table { $table } gets { $minutes } more { $minutes ->
+        [one] minute
+       *[other] minutes
+    }: until { $until }.
 swiss-no_round_yet = No round is paired yet.
 swiss-export_title = <b>{ $name }</b>: standings and results (CSV)
 swiss-export_where = I send a tournament's export only to its own chat or to your private chat with me.
@@ -123,7 +129,7 @@ swiss-join_closed = Registration is closed.
 swiss-drop_left = Registration cancelled: { $name }.
 swiss-drop_dropped = Dropped: { $name }. The results stay; no pairing from the next round on.
 swiss-drop_not_in = { $name } does not play in this tournament.
-swiss-add_usage = Reply /add to the player's message, or /add @username, or /add &lt;club id&gt;. During the tournament you may add how his missed rounds count: zero (0 points), loss (technical losses), bye (auto-wins).
+swiss-add_usage = Reply /add to the player's message, or /add @username, or /add &lt;club id&gt;. During the tournament you may add how the player's missed rounds count: zero (0 points), loss (technical losses), bye (auto-wins).
 swiss-roster = Players ({ $count }): { $names }
 swiss-round_name = Round { $round }
 swiss-top_name = Top: { $stage }
@@ -158,22 +164,46 @@ swiss-join_already_other = { $name } is already in the tournament.
 swiss-entry_accepted = ✅ The organiser accepted your request: you play in «{ $tournament }» from the next round.
 swiss-entry_declined = The organiser declined your request to enter «{ $tournament }».
 swiss-entry_closed = You can no longer enter «{ $tournament }»: it is closed to new players.
-swiss-places_title = <b>Final places</b>: the Top, then the Swiss ({ $rounds } rounds)
+swiss-places_title = <b>Final places</b>: the Top, then the Swiss ({ $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    })
     # Player — Swiss points · { $tie_breaks }
-swiss-places_live_title = <b>Places: the Top is on</b> (Swiss: { $rounds } rounds)
+swiss-places_live_title = <b>Places: the Top is on</b> (Swiss: { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    })
     # Player — Swiss points · { $tie_breaks }
 swiss-your_place = Your place: { $place } of { $count }.
-swiss-top_short = ⚠️ The Top needs { $wanted } players, and { $eligible } are still in. Play a Top of { $fits }, or finish the tournament on the Swiss standings?
-swiss-top_short_none = ⚠️ The Top needs { $wanted } players, and { $eligible } are still in: no Top can be filled. Finish the tournament on the Swiss standings?
+swiss-top_short = ⚠️ The Top needs { $wanted } { $wanted ->
+        [one] player
+       *[other] players
+    }, and { $eligible } { $eligible ->
+        [one] is
+       *[other] are
+    } still in. Play a Top of { $fits }, or finish the tournament on the Swiss standings?
+swiss-top_short_none = ⚠️ The Top needs { $wanted } { $wanted ->
+        [one] player
+       *[other] players
+    }, and { $eligible } { $eligible ->
+        [one] is
+       *[other] are
+    } still in: no Top can be filled. Finish the tournament on the Swiss standings?
 swiss-btn_top_size = 🏆 Top of { $size }
 swiss-btn_top_finish = 🏁 Finish the tournament
 swiss-top_usage = Usage: /top ends the Swiss rounds and starts the Top (its size from the tournament's settings), /top &lt;size&gt; a Top of 2, 4, 8, 16 or 32 players.
 swiss-top_already = The Top has already begun.
 swiss-top_no_round = The Top starts after at least one Swiss round has been played.
 swiss-begin_misfit = ⚠️ Players: { $players }. This cannot be played: { $problems }.
-swiss-misfit_rounds = { $rounds } rounds chosen, and no more than { $max } can be played without a rematch
+swiss-misfit_rounds = { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    } chosen, and no more than { $max } can be played without a rematch
 swiss-misfit_top = a Top of { $top } chosen, with fewer players
-swiss-btn_begin_fit = ▶️ Begin: { $rounds } rounds, Top { $top }
+swiss-btn_begin_fit = ▶️ Begin: { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }, Top { $top }
 swiss-drop_self_left = { $name }, you are no longer entered in «{ $tournament }».
 swiss-drop_self_dropped = { $name }, you dropped from «{ $tournament }»: your results stay, you get no pairing from the next round on.
 swiss-staff_drop_self = 🚪 «{ $tournament }», round { $round }: { $name } dropped by own wish. No pairing from the next round on.
@@ -206,14 +236,17 @@ swiss-wiz_auto_3 = 3
 swiss-kind_open = Open tournament
 swiss-kind_semi = Semi-closed: privileged players get auto-wins in the first rounds ({ $rounds }), the list — /privileged
 swiss-kind_closed = Closed: only invited players play (/invite)
-swiss-privileged_usage = Whom to privilege? /privileged as a reply to his message, /privileged @username or /privileged club_id.
+swiss-privileged_usage = Whom to privilege? /privileged as a reply to their message, /privileged @username or /privileged club_id.
 swiss-privileged_privileged = ⭐ Privilege: { $name } — an auto-win in the first rounds ({ $rounds }); entered in the tournament.
 swiss-privileged_already = { $name } already has the privilege.
 swiss-privileged_not_semi = Privileges exist only in a semi-closed tournament (the kind is chosen when it is created).
 swiss-privilege_too_late = The tournament has begun: privileges are given before the start.
-swiss-invite_usage = Whom to invite? /invite as a reply to his message, /invite @username or /invite club_id.
+swiss-invite_usage = Whom to invite? /invite as a reply to their message, /invite @username or /invite club_id.
 swiss-invite_invited = ✉️ Invitation sent: { $name }.
 swiss-invite_already = { $name } is already on the invitation list.
 swiss-invite_not_closed = Invitations are needed only in a closed tournament: anyone may enter this one.
 swiss-invitation = ✉️ You are invited to the closed tournament «{ $tournament }». To enter: the «✋ Join» button in the group, or /join there.
-swiss-too_many_privileged = The privileged win by default but nobody is left to play: of { $count } players fewer than two sit down. Add players (or /cancel the tournament).
+swiss-too_many_privileged = The privileged win by default but nobody is left to play: of { $count } { $count ->
+        [one] player
+       *[other] players
+    } fewer than two sit down. Add players (or /cancel the tournament).

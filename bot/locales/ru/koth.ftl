@@ -18,9 +18,9 @@ koth-no_late_entry = Турнир уже начался: по регламент
 koth-no_rating = Нет бильярдного рейтинга: его назначает организатор (/add). Без рейтинга участвовать нельзя.
 koth-full = В турнире уже 6 участников — это максимум.
 koth-add_usage = Как добавить: ответьте /add на сообщение игрока или /add @ник [рейтинг], /add &lt;клубный номер&gt; [рейтинг]. Взнос в призовой фонд: /add fund &lt;сумма&gt;.
-koth-add_unknown = Не знаю игрока { $who }: пусть он напишет что-нибудь в группе или ответьте /add на его сообщение.
+koth-add_unknown = Не знаю, кто это: { $who }. Пусть игрок напишет что-нибудь в группе, или ответьте /add на его сообщение.
 koth-already_in = { $name } уже в турнире.
-koth-added = Добавлен: { $name } (клубный номер { $club_id }).
+koth-added = Добавлено в турнир: { $name } (клубный номер { $club_id }).
 koth-fund_usage = Взнос в призовой фонд: /add fund &lt;сумма в рублях&gt; [кто внёс].
 koth-fund_added = Взнос { $amount } записан. Призовой фонд: { $fund }.
 koth-nobody = В турнире пока нет участников.
@@ -33,7 +33,7 @@ koth-not_participant = Игрок #{ $club_id } не участвует в ту�
 koth-already_started = Турнир уже начался.
 koth-draw_mismatch = Порядок: /draw &lt;клубные номера всех участников через пробел&gt;, каждый по одному разу.
 koth-draw_line = { $seat }. { $name }
-koth-drawn = 🎲 Очерёдность «{ $name }»:
+koth-drawn = 🎲 Очерёдность в турнире «{ $name }»:
     { $order }
 koth-count = Нельзя начать: в «Царе горы» от 4 до 6 участников, сейчас { $count }.
 koth-begun = 🏁 Турнир начался! Основное время — { $hours } ч.
@@ -42,10 +42,10 @@ koth-begun = 🏁 Турнир начался! Основное время — {
 koth-first_pair = 🎱 Партия { $n }: { $a }{ $crown } — { $b }.
     Напоминание: сначала раскат — победитель раската выбирает, кто разбивает.
 koth-pair = 🎱 Партия { $n }: { $a }{ $crown } — { $b }.
-koth-i_won = Я выиграл
-koth-i_lost = Я проиграл
-koth-you_play = 🎱 Ваша партия { $n }: против { $opponent }. После игры нажмите кнопку.
-koth-you_are_next = Вы следующий за столом: сыграете с победителем партии { $n } ({ $a } — { $b }).
+koth-i_won = Моя победа
+koth-i_lost = Моё поражение
+koth-you_play = 🎱 Ваша партия { $n }, соперник: { $opponent }. После игры нажмите кнопку.
+koth-you_are_next = Следующая партия за столом — ваша: с победителем партии { $n } ({ $a } — { $b }).
 koth-game_label = партия { $n }, «{ $name }»
 koth-board_not_started = 👑 «{ $name }»: регистрация, { $count } { $count ->
         [one] участник
@@ -65,8 +65,8 @@ koth-board_winner = 🏆 Победитель: { $name }
 koth-board_header = Игрок: побед / норма / остаток
 koth-board_row = { $seat }. { $name }{ $crown }: { $wins } / { $norm } / { $remainder }
 koth-board_leader = {"  "}← Лидер
-koth-board_out = — выбыл: { $reason }
-koth-board_left = {" "}(ушёл)
+koth-board_out = — вне борьбы: { $reason }
+koth-board_left = {" "}(отказ от доп. игр)
 koth-board_fund = Призовой фонд: { $fund }
 koth-phase_main = Основное время
 koth-phase_last_circle = ⏰ Последний круг
@@ -74,23 +74,23 @@ koth-phase_finished = Турнир завершён
 koth-phase_extra_line = Дополнительные игры: { $name } догоняет Лидера (остаток { $remainder } → { $leader })
 koth-phase_final_line = Финал: { $names }
 koth-phase_mini_line = Мини-турнир на выбывание: { $names }
-koth-reason_last_circle = проиграл в последнем круге, остаток { $remainder } > { $leader }
-koth-reason_extra_game_loss = проиграл дополнительную игру
-koth-reason_knocked_out = проиграл в финале
+koth-reason_last_circle = поражение в последнем круге, остаток { $remainder } > { $leader }
+koth-reason_extra_game_loss = поражение в дополнительной игре
+koth-reason_knocked_out = поражение в финале
 koth-reason_judge = решение судьи
 koth-warning = ⏳ До конца основного времени { $minutes } { $minutes ->
         [one] минута
         [few] минуты
        *[many] минут
     } (в { $until }). Идущий круг { $circle } станет последним: проигрыши в нём, в том числе уже сыгранные, будут учтены при выбывании (регламент 6.4, 6.7).
-koth-expired = ⏰ Основное время вышло. Последний круг: ещё сыграют { $players }.
-    Выбыли из борьбы:
+koth-expired = ⏰ Основное время вышло. Последний круг, ещё в борьбе: { $players }.
+    Вне борьбы:
     { $out }
 koth-late_expired = основное время закончилось в { $due }
 koth-late_bonus = проверка бонусов была назначена на { $due }
-koth-nobody_out = никто
+koth-nobody_out = пока никого
 koth-out_line = • { $name } ({ $reason })
-koth-eliminated_now = Выбыли из борьбы:
+koth-eliminated_now = Вне борьбы:
     { $lines }
 koth-stay_or_leave = Вы выбыли из борьбы за победу. Остаётесь на дополнительные игры?
 koth-stay = Остаюсь
@@ -127,23 +127,23 @@ koth-usage_declare = Объявить победителя: /finish &lt;клуб
 koth-done_void = Последняя партия отменена.
 koth-done_correct = Результат последней партии исправлен.
 koth-done_eliminate = Игрок снят с борьбы.
-koth-done_reinstate = Игрок возвращён.
+koth-done_reinstate = Игрок возвращён в борьбу.
 koth-done_declare = Победитель объявлен.
 koth-extend_usage = Продлить основное время: /extend &lt;минуты, 1–600&gt;.
 koth-already_expired = Основное время уже вышло.
 koth-extended = Основное время продлено на { $minutes } мин, до { $until }.
-koth-log_title = <b>Журнал «{ $name }»</b>
+koth-log_title = <b>Журнал турнира «{ $name }»</b>
 koth-log_line = { $at } · #{ $id } · { $who }: { $what }
 koth-log_bot = бот
 koth-log_begin = начало турнира
-koth-log_game = { $w } победил { $l }
+koth-log_game = победа: { $w } · соперник: { $l }
 koth-log_expire = основное время вышло
-koth-log_leave = { $p }: уходит
-koth-log_eliminate = { $p } снят с борьбы
-koth-log_reinstate = { $p } возвращён
+koth-log_leave = { $p }: отказ от дополнительных игр
+koth-log_eliminate = { $p }: снятие с борьбы
+koth-log_reinstate = { $p }: возвращение в борьбу
 koth-log_declare = победитель объявлен: { $p }
 koth-log_void = партия #{ $target } отменена
-koth-log_correct = партия #{ $target } исправлена: { $w } победил { $l }
+koth-log_correct = партия #{ $target } исправлена — победа: { $w } · соперник: { $l }
 koth-log_extend = время продлено на { $minutes } мин
 koth-log_judge_decision = решение судьи по спору
 koth-log_contribution = взнос в призовой фонд: { $amount }
@@ -169,7 +169,7 @@ koth-ratings_title = Рейтинг после турнира:
 koth-rating_line = { $name }: { $old } → { $new } ({ $delta })
 koth-rating_line_winner = { $name }: { $old } → { $new } ({ $delta }), и бонус +{ $bonus }
 koth-rating_asked = У вас ещё нет бильярдного рейтинга. Запрос стартового рейтинга отправлен организаторам: как только его назначат, вы в турнире «{ $name }» — я напишу.
-koth-rating_wanted = 🙋 { $name } хочет участвовать в «{ $tournament }», но бильярдного рейтинга пока нет.
+koth-rating_wanted = 🙋 { $name } хочет участвовать в турнире «{ $tournament }», но бильярдного рейтинга пока нет.
     Организатор, выберите стартовый рейтинг кнопкой или напишите /add { $club_id } &lt;рейтинг&gt;.
 koth-rating_set = ✅ { $name }: стартовый рейтинг { $rating }, в турнире.
 koth-rating_set_short = Рейтинг { $rating } назначен.

@@ -12,8 +12,8 @@ swiss-board_bye = Автопобеда: { $name }
 swiss-your_table = { $round }: стол { $table }, соперник — { $opponent } ({ $points }). Удачи! Результат — кнопками.
 swiss-your_table_top = { $round }, стол { $table }, соперник — { $opponent }. Удачи! Результат — кнопками.
 swiss-your_bye = Тур { $round }: у вас автопобеда (2,9 очка).
-swiss-btn_won = Я выиграл
-swiss-btn_lost = Я проиграл
+swiss-btn_won = Моя победа
+swiss-btn_lost = Моё поражение
 swiss-btn_draw = Ничья
 swiss-btn_join = ✋ Участвую
 swiss-round_complete = ✅ { $round }: все результаты внесены. Судья начинает следующий тур командой /next_round.
@@ -36,7 +36,7 @@ swiss-standings_title = <b>Итоги после { $rounds } { $rounds ->
     }</b>
     # Игрок — очки · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
-swiss-dropped_mark = {" "}(выбыл)
+swiss-dropped_mark = {" "}(выход из турнира)
 swiss-not_in_registration = Турнир уже начался.
 swiss-too_few = Слишком мало игроков: { $count }, нужно не меньше { $need }.
 swiss-not_running = Турнир не идёт.
@@ -49,8 +49,8 @@ swiss-result_recorded = ⚖️ Результат внесён ({ $game }): { $c
 swiss-result_usage_match = Формат: /result [тур] &lt;стол&gt; &lt;a|b|ta|tb|draw|dl&gt; [счёт] [причина]. a — выиграл первый игрок стола, b — второй (счёт 2:0 или 2:1), ta/tb — техническая победа, draw — ничья (1:1 или 0:0), dl — обоим техническое поражение. Без номера тура — текущий тур. Пример: /result 1 3 b 2:1 ошибка в отчёте
 swiss-result_usage_top = Формат: /result [тур] &lt;стол&gt; &lt;a|b|ta|tb&gt; [счёт] [причина]. В ТОПе нет ничьих: a — выиграл первый игрок стола, b — второй, ta/tb — техническая победа; в матче до двух побед — со счётом 2:0 или 2:1.
 swiss-result_recorded_corrected = ⚖️ Результат исправлен ({ $game }): { $claim }. Было: { $before }.
-swiss-result_told = ⚖️ Судья внёс результат вашей партии ({ $game }): { $claim }.
-swiss-result_told_corrected = ⚖️ Судья исправил результат вашей партии ({ $game }): { $claim }. Было: { $before }.
+swiss-result_told = ⚖️ Результат вашей партии ({ $game }) внесён судьёй: { $claim }.
+swiss-result_told_corrected = ⚖️ Результат вашей партии ({ $game }) исправлен судьёй: { $claim }. Было: { $before }.
 swiss-result_reason = Причина: { $reason }
 swiss-result_later_rounds = Пары уже составленных туров остаются; таблица, дополнительные показатели и пары следующих туров считаются с исправленным результатом.
 swiss-result_no_round = Тура { $round } в этом турнире ещё не было.
@@ -155,23 +155,31 @@ swiss-btn_entry_yes = ✅ Принять
 swiss-btn_entry_no = ❌ Отклонить
 swiss-entry_declined_note = Заявка отклонена: { $name }.
 swiss-join_already_other = { $name } уже в турнире.
-swiss-entry_accepted = ✅ Организатор принял вашу заявку: вы играете в турнире «{ $tournament }» со следующего тура.
-swiss-entry_declined = Организатор отклонил вашу заявку на участие в турнире «{ $tournament }».
+swiss-entry_accepted = ✅ Заявка принята организатором: вы играете в турнире «{ $tournament }» со следующего тура.
+swiss-entry_declined = Заявка на участие в турнире «{ $tournament }» отклонена организатором.
 swiss-entry_closed = Вступить в турнир «{ $tournament }» уже нельзя: он закрыт для новых участников.
 swiss-places_title = <b>Итоговые места</b>: ТОП, затем швейцарка ({ $rounds } тур.)
     # Игрок — очки швейцарки · { $tie_breaks }
 swiss-places_live_title = <b>Места: идёт ТОП</b> (швейцарка — { $rounds } тур.)
     # Игрок — очки швейцарки · { $tie_breaks }
 swiss-your_place = Ваше место — { $place } из { $count }.
-swiss-top_short = ⚠️ В ТОП нужно { $wanted } игроков, а в турнире осталось { $eligible }. Сыграть ТОП на { $fits } или завершить турнир по итогам швейцарки?
-swiss-top_short_none = ⚠️ В ТОП нужно { $wanted } игроков, а в турнире осталось { $eligible }: ТОП не собрать. Завершить турнир по итогам швейцарки?
+swiss-top_short = ⚠️ В ТОП нужно { $wanted } { $wanted ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }, а в турнире осталось игроков: { $eligible }. Сыграть ТОП на { $fits } или завершить турнир по итогам швейцарки?
+swiss-top_short_none = ⚠️ В ТОП нужно { $wanted } { $wanted ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }, а в турнире осталось игроков: { $eligible } — ТОП не собрать. Завершить турнир по итогам швейцарки?
 swiss-btn_top_size = 🏆 ТОП на { $size }
 swiss-btn_top_finish = 🏁 Завершить турнир
-swiss-top_usage = Формат: /top — закончить швейцарские туры и начать ТОП (размер — из настроек турнира), /top &lt;размер&gt; — ТОП на 2, 4, 8, 16 или 32 игроков.
+swiss-top_usage = Формат: /top — закончить швейцарские туры и начать ТОП (размер — из настроек турнира), /top &lt;размер&gt; — ТОП на 2, 4, 8, 16 или 32 игрока.
 swiss-top_already = ТОП уже начался.
 swiss-top_no_round = ТОП начинается после хотя бы одного сыгранного тура швейцарки.
 swiss-begin_misfit = ⚠️ Игроков: { $players }. Так не сыграть: { $problems }.
-swiss-misfit_rounds = туров выбрано { $rounds }, а без повторных встреч можно сыграть не больше { $max }
+swiss-misfit_rounds = выбрано туров: { $rounds }, а без повторных встреч можно сыграть не больше { $max }
 swiss-misfit_top = ТОП выбран на { $top }, а игроков меньше
 swiss-btn_begin_fit = ▶️ Начать: туров — { $rounds }, ТОП — { $top }
 swiss-drop_self_left = { $name }, вы больше не записаны на турнир «{ $tournament }».
@@ -208,7 +216,7 @@ swiss-kind_semi = Полузакрытый: у привилегированны�
 swiss-kind_closed = Закрытый: играют только приглашённые (/invite)
 swiss-privileged_usage = Кого сделать привилегированным? /privileged в ответ на его сообщение, /privileged @ник или /privileged номер_в_клубе.
 swiss-privileged_privileged = ⭐ Привилегия: { $name } — автопобеда в первых турах ({ $rounds }), игрок записан на турнир.
-swiss-privileged_already = У игрока { $name } привилегия уже есть.
+swiss-privileged_already = { $name }: привилегия уже есть.
 swiss-privileged_not_semi = Привилегии бывают только в полузакрытом турнире (вид турнира выбирается при создании).
 swiss-privilege_too_late = Турнир уже начался: привилегии назначают до старта.
 swiss-invite_usage = Кого пригласить? /invite в ответ на его сообщение, /invite @ник или /invite номер_в_клубе.
@@ -216,4 +224,7 @@ swiss-invite_invited = ✉️ Приглашение отправлено: { $na
 swiss-invite_already = { $name } уже в списке приглашённых.
 swiss-invite_not_closed = Приглашения нужны только в закрытом турнире: в этот может вступить любой.
 swiss-invitation = ✉️ Вас пригласили в закрытый турнир «{ $tournament }». Вступить — кнопка «✋ Участвую» в группе или /join там.
-swiss-too_many_privileged = Привилегированным автопобеды, а играть некому: из { $count } игроков за столы садятся меньше двух. Добавьте игроков (или /cancel — отменить турнир).
+swiss-too_many_privileged = Привилегированным автопобеды, а играть некому: из { $count } { $count ->
+        [one] игрока
+       *[other] игроков
+    } за столы садятся меньше двух. Добавьте игроков (или /cancel — отменить турнир).
