@@ -296,7 +296,7 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     request = await club.org.wait_message(contains="Lee")
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Lee вступает в турнир с 0 очков" in accepted.text
-    await lee.wait_message(contains="принял вашу заявку")
+    await lee.wait_message(contains="Заявка принята организатором")
     in_group = await emu.wait_bot_message(
         GROUP, contains="Заявка на участие", since=0, predicate=lambda m: "Lee" in m.plain
     )
@@ -320,7 +320,7 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     )
     await emu.idle()
     told = [
-        m for chat in (mo.id, GROUP) for m in emu.bot_messages(chat) if "отклонил вашу" in m.plain
+        m for chat in (mo.id, GROUP) for m in emu.bot_messages(chat) if "отклонена организатором" in m.plain
     ]
     assert len(told) == 1
     club.users["Lee"] = lee

@@ -38,7 +38,7 @@ async def test_report_in_koth_sends_the_game_and_its_buttons_privately(
 
     answer = await said(emu, ann, KOTH, "/report")
     assert answer.plain == "Кнопки результата — в личном чате со мной."
-    game = await ann.wait_message(contains="соперник:")
+    game = await ann.wait_message(contains="Как сыграли?")
     assert game.plain == (
         f"Партия 1, «Пятничный» · соперник: {test_koth.BOB}\n"
         "Как сыграли? Нажмите кнопку; соперник подтвердит."

@@ -81,7 +81,7 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
 
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Kai вступает в турнир" in accepted.text, accepted
-    await kai.wait_message(contains="принял вашу заявку")
+    await kai.wait_message(contains="Заявка принята организатором")
     assert entrants(bot.db_path) == before | {"Kai"}
     joins = rows(bot.db_path, "SELECT count(*) FROM events WHERE kind = 'sw_join'")
     assert joins == [(1,)]  # the late-entry path of /add
@@ -95,7 +95,7 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
     second = await emu.wait_bot_message(GROUP, contains="Lee")
     declined = await (await club.org.press(second, "❌ Отклонить")).answer()
     assert declined.text == "Заявка отклонена: Lee.", declined
-    await lee.wait_message(contains="отклонил вашу заявку")
+    await lee.wait_message(contains="отклонена организатором")
     assert entrants(bot.db_path) == before | {"Kai"}
 
 

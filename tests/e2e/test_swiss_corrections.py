@@ -98,7 +98,7 @@ async def test_a_judge_corrects_earlier_rounds_and_the_next_pairings_follow(
     for player in (a, b):  # both players are told, privately
         told = await club.wait_find(club.users[player], "исправлен судьёй", "")
         assert told.chat_id == club.users[player].id
-        assert f"(стол 1, тур 1): {b} — победа, {a} — поражение" in told.plain
+        assert f"(стол 1, тур 1) исправлен судьёй: {b} — победа, {a} — поражение" in told.plain
     assert club.private(club.users[c], "исправлен судьёй") is None
     standings = await club.standings(1)
     assert {name: pts for name, (pts, _) in standings.items()} == {b: "3", c: "3", a: "0", d: "0"}
@@ -461,4 +461,5 @@ async def test_a_judges_result_cut_short_by_a_crash_still_reaches_both_players(
     await emu.idle()
     assert (told(a), told(b)) == (1, 2)  # b's notice once more, a's not again
     notice = [m for m in emu.bot_messages(club.users[b].id) if "исправлен судьёй" in m.plain][-1]
-    assert f"(стол 1, тур 1): {b} — победа, {a} — поражение. Было: {a} — победа" in notice.plain
+    corrected = f"(стол 1, тур 1) исправлен судьёй: {b} — победа, {a} — поражение. Было: {a}"
+    assert corrected in notice.plain

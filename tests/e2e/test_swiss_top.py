@@ -118,7 +118,7 @@ async def test_top_8_chosen_with_nine_players_two_drop_offers_top_4_or_finishing
 
     await club.org.send(GROUP, "/next_round")  # was: BracketError, uncaught, every time
     offer = await emu.wait_bot_message(GROUP, contains="В ТОП нужно 8 игроков")
-    assert "осталось 7" in offer.plain
+    assert "осталось игроков: 7" in offer.plain
     assert offer.button_labels == ["🏆 ТОП на 4", "🏁 Завершить турнир"]
     refused = await (await club.users[swiss[1]].press(offer, "🏆 ТОП на 4")).answer()
     assert refused.text == "Это может сделать только организатор или судья турнира."
