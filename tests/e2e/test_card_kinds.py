@@ -41,7 +41,7 @@ def ratings(db_path: Path, discipline: str) -> dict[str, int]:
 
 async def standings(club: Club, rounds: int) -> dict[str, str]:
     await club.org.send(GROUP, "/standings")
-    text = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} туров")
+    text = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
     return dict(STANDING.findall(text.plain))
 
 
