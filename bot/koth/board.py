@@ -6,7 +6,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 
+from bot.formats import Rating
 from bot.texts import Html
 from rules.koth import EliminationReason, KothState, Phase
 
@@ -111,7 +113,8 @@ def render_board(
     head = t("koth.board_title", name=title, circle=state.circle)
     if state.phase is Phase.MAIN and clock is not None:
         head += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
-    lines = [head, phase_line(t, state, names), t("koth.board_average", average=average), ""]
+    shown_average = Rating.of(Decimal(average or 0))
+    lines = [head, phase_line(t, state, names), t("koth.board_average", average=shown_average), ""]
     shown = table_pair(state)
     if shown is not None:
         a, b, crowned = shown

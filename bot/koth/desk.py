@@ -5,6 +5,7 @@ same transaction. What to announce is a durable job stored with the event
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +23,8 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothError, Phase
 
+log = logging.getLogger(__name__)
+
 
 class Desk:
     """Applies events (results, expiry, judge actions) and is the result flow's ``GameDesk``."""
@@ -37,7 +40,9 @@ class Desk:
         try:
             state_of(snap.tournament, probe)
         except KothError as exc:
-            raise UserError("koth.rule_refused", why=str(exc)) from exc
+            log.info("refused by the rules: %s", exc)
+            key = f"koth.refused_{exc.reason}"
+            raise UserError(key if self.core.texts.has(key) else "koth.refused") from exc
 
     async def apply(
         self, tx: Tx, tournament_id: int, kind: str, payload: dict[str, Any], actor: int | None
@@ -88,7 +93,7 @@ class Desk:
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
         if claim.winner is None:  # no draw button in King of the Hill (``draws_allowed``)
-            raise UserError("koth.rule_refused", why="no draws")
+            raise UserError("koth.refused_no_draws")
         winner = claim.winner
         payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
         return await self.apply(tx, tournament.id, "game", payload, actor_id)

@@ -146,13 +146,16 @@ class Judging:
             return snap.names.get(int(value), value) if str(value).isdigit() else value
 
         key = f"koth.log_{event.kind}"
+        if event.kind == "contribution" and p.get("note"):
+            key = "koth.log_contribution_note"  # who gave it, as the organiser wrote
         if not self.core.texts.has(key):
             return event.kind
         values = {f: name(f) for f in ("w", "l", "p")}
         target, minutes = p.get("target", ""), p.get("minutes", "")
         amount = Money(int(p["amount"])) if str(p.get("amount", "")).isdigit() else ""
+        note = p.get("note", "")
         return self.core.texts.get(
-            lang, key, target=target, minutes=minutes, amount=amount, **values
+            lang, key, target=target, minutes=minutes, amount=amount, note=note, **values
         )
 
     async def _own(self, tx: Tx, snap: Snapshot, event: tournaments.Event) -> str | None:

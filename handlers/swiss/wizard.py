@@ -176,7 +176,7 @@ async def announce_registration(
     assert message.bot is not None
     link = await create_start_link(message.bot, f"t-{tid}")
     rounds = options["rounds"] or t("swiss.auto")
-    top = options["top"] if options["top"] is not None else t("swiss.auto")
+    top = t("swiss.auto") if options["top"] is None else options["top"] or t("swiss.no_top")
     kind = t(f"swiss.kind_{options['kind']}", rounds=options["auto_rounds"])
     builder = InlineKeyboardBuilder()
     builder.button(text=t("swiss.btn_join"), callback_data=SwJoinCb(t=tid))

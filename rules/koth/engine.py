@@ -489,10 +489,12 @@ def extra_turn_passed(state: KothState[PlayerId], player: PlayerId) -> bool:
 
 def _check_judge_may_act(state: KothState[PlayerId], player: PlayerId) -> None:
     if state.phase is Phase.MAIN:
-        raise JudgeActionError("players can be eliminated or reinstated from the last circle on")
+        raise JudgeActionError(
+            "players can be eliminated or reinstated from the last circle on", "main_time"
+        )
     if state.phase is not Phase.FINAL and state.next_pair and player in state.next_pair:
         raise JudgeActionError(
-            f"{player} is at the table; void or correct that game instead",
+            f"{player} is at the table; void or correct that game instead", "at_table"
         )
 
 
@@ -507,7 +509,7 @@ def judge_eliminate(state: KothState[PlayerId], player: PlayerId) -> KothState[P
     if state.phase is Phase.FINAL:
         return judge_eliminate_finalist(state, player)
     if player in state.eliminated:
-        raise JudgeActionError(f"{player} is already eliminated")
+        raise JudgeActionError(f"{player} is already eliminated", "already_eliminated")
     state = _eliminate(state, player, EliminationReason.JUDGE, None)
     if state.phase is Phase.EXTRA:
         return decide_after_last_circle(state, keep_pair=True)
@@ -518,7 +520,7 @@ def judge_eliminate_finalist(state: KothState[PlayerId], player: PlayerId) -> Ko
     """In a final, eliminating a finalist is a walkover for the other; in a mini-tournament he is
     removed (if he was at the table, his opponent goes on as if he had won, without a win)."""
     if player not in state.leaders:
-        raise JudgeActionError(f"{player} is not playing in the final")
+        raise JudgeActionError(f"{player} is not playing in the final", "not_finalist")
     state = _eliminate(state, player, EliminationReason.JUDGE, None)
     pair = state.next_pair
     assert pair is not None
@@ -537,9 +539,9 @@ def judge_reinstate(state: KothState[PlayerId], player: PlayerId) -> KothState[P
     """
     _check_judge_may_act(state, player)
     if state.phase is Phase.FINAL:
-        raise JudgeActionError("the final is set; its players can no longer change")
+        raise JudgeActionError("the final is set; its players can no longer change", "final_set")
     if player not in state.eliminated:
-        raise JudgeActionError(f"{player} is not eliminated")
+        raise JudgeActionError(f"{player} is not eliminated", "not_eliminated")
     state = replace(
         state,
         eliminations=tuple(e for e in state.eliminations if e[0] != player),

@@ -24,7 +24,13 @@ __all__ = [
 
 
 class KothError(ValueError):
-    """Base class of every King-of-the-Hill rule violation."""
+    """Base class of every King-of-the-Hill rule violation. ``reason`` names the clause broken
+    in a word people's texts can be chosen by (``main_time``, ``at_table``, ...); the message
+    is for the log."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class InvalidSetupError(KothError):

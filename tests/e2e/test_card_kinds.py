@@ -41,7 +41,7 @@ def ratings(db_path: Path, discipline: str) -> dict[str, int]:
 
 async def standings(club: Club, rounds: int) -> dict[str, str]:
     await club.org.send(GROUP, "/standings")
-    text = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} туров")
+    text = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
     return dict(STANDING.findall(text.plain))
 
 
@@ -320,7 +320,10 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     )
     await emu.idle()
     told = [
-        m for chat in (mo.id, GROUP) for m in emu.bot_messages(chat) if "отклонена организатором" in m.plain
+        m
+        for chat in (mo.id, GROUP)
+        for m in emu.bot_messages(chat)
+        if "отклонена организатором" in m.plain
     ]
     assert len(told) == 1
     club.users["Lee"] = lee

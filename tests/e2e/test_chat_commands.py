@@ -95,13 +95,13 @@ async def test_queue_before_the_start_lists_the_players_then_the_drawn_order(
         await test_koth.say(emu, org, f"/add @{name} {rating}", "Добавлен")
     queue = await said(emu, ann, KOTH, "/queue")
     assert queue.plain == (
-        "👑 «Пятничный»: регистрация, участников 5.\nЗаписались (жеребьёвки ещё не было):\n"
+        "👑 «Пятничный»: регистрация, 5 участников.\nЗаписались (жеребьёвки ещё не было):\n"
         f"• Ann\n• {test_koth.BOB}\n• Cid\n• Dan\n• Eve"
     )
     await test_koth.say(emu, org, "/draw 3 1 5 2 4", "Очерёдность")
     queue = await said(emu, ann, None, "/queue")
     assert queue.plain == (
-        "👑 «Пятничный»: регистрация, участников 5.\nОчерёдность по жеребьёвке:\n"
+        "👑 «Пятничный»: регистрация, 5 участников.\nОчерёдность по жеребьёвке:\n"
         f"1. Cid\n2. Ann\n3. Eve\n4. {test_koth.BOB}\n5. Dan"
     )
 
@@ -121,7 +121,7 @@ async def test_views_after_the_finish_show_the_last_finished_tournament(
     finished = "🏁 Турнир «Кубок <b>клуба</b>» завершён. Итог:\n\n"
     for chat in (SWISS, None):
         standings = await said(emu, ann, chat, "/standings")
-        assert standings.plain.startswith(finished + "Итоги после 1 туров"), standings.plain
+        assert standings.plain.startswith(finished + "Итоги после 1 тура"), standings.plain
         pairings = await said(emu, ann, chat, "/pairings")
         assert pairings.plain.startswith(finished), pairings.plain
         assert "Тур 1 из 3" in pairings.plain and "Стол 1 " in pairings.plain

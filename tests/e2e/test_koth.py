@@ -187,7 +187,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     log = emu.last_bot_message(GROUP)
     assert log is not None and "партия #" in log.plain and "отменена" in log.plain
     # a contribution is an event
-    assert "Olga (@olga): взнос в призовой фонд: 500\xa0₽" in log.plain
+    assert "Olga (@olga): взнос в призовой фонд: 500\xa0₽ (спонсор)" in log.plain
     with sqlite3.connect(bot.db_path) as conn:
         status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
         bonus = conn.execute("SELECT player_id, amount_cents FROM rating_bonuses").fetchall()

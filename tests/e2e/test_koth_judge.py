@@ -28,7 +28,7 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     await begin_tournament(emu, org)
     first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
     refused = await say(emu, org, "/eliminate 5", "Правила не позволяют")
-    assert "from the last circle on" in refused.plain  # not in the main time
+    assert "только с последнего круга" in refused.plain  # not in the main time
 
     # the main time runs out while game 1 is at the table: nobody is out yet
     clock.advance(timedelta(hours=4))
@@ -40,7 +40,7 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     # neither player at the table can be eliminated by hand; Eve can, and be reinstated
     for club_id in (1, 2):
         refused = await say(emu, org, f"/eliminate {club_id}", "Правила не позволяют")
-        assert "at the table" in refused.plain
+        assert "сейчас за столом" in refused.plain
     mark = emu.mark()
     await say(emu, org, "/eliminate 5", "Игрок снят с борьбы")
     out = await emu.wait_bot_message(GROUP, contains="Вне борьбы", since=mark)
@@ -50,7 +50,7 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     board = await emu.wait_bot_message(GROUP, contains="Последний круг")
     assert "5. Eve: 0 / 4 / 4 — вне борьбы: решение судьи" in board.plain
     await say(emu, org, "/reinstate 5", "Игрок возвращён в борьбу")
-    await say(emu, org, "/reinstate 5", "Правила не позволяют")  # not eliminated any more
+    await say(emu, org, "/reinstate 5", "возвращать некого")  # not eliminated any more
     await ann.send(GROUP, "/queue")
     board = await emu.wait_bot_message(GROUP, contains="Последний круг")
     assert "5. Eve: 0 / 4 / 4" in board.plain and "вне борьбы" not in board.plain

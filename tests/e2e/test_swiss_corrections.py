@@ -59,9 +59,7 @@ class JudgedClub(Club):
     async def standings(self, rounds: int) -> dict[str, tuple[str, list[str]]]:
         """/standings as name → (points, tie-break values), in the order shown."""
         await self.org.send(GROUP, "/standings")
-        text = (
-            await self.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} туров")
-        ).plain
+        text = (await self.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")).plain
         return {
             m.group(2): (m.group(3), (m.group(4) or "").split(" · "))
             for m in STANDING.finditer(text)

@@ -25,7 +25,7 @@ def ranked(text: str) -> list[str]:
 
 async def swiss_order(club: Club, rounds: int) -> list[str]:
     await club.org.send(GROUP, "/standings")
-    shown = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} туров")
+    shown = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
     return ranked(shown.plain)
 
 

@@ -1,6 +1,7 @@
 # /result [round] <table> <result> [score] [reason] (bot/swiss/corrections.py)
 
 swiss-label = table { $table }, round { $round }
+swiss-no_top = none
 swiss-auto = auto
 swiss-status_open = …
 swiss-status_pending = ⏳ awaiting confirmation

@@ -1,6 +1,7 @@
 # /result [тур] <стол> <результат> [счёт] [причина] (bot/swiss/corrections.py)
 
 swiss-label = стол { $table }, тур { $round }
+swiss-no_top = нет
 swiss-auto = авто
 swiss-status_open = …
 swiss-status_pending = ⏳ ждёт подтверждения
