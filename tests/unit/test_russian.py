@@ -162,6 +162,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "command": "result",
         "label": "Город" if ru else "City",
         "value": "Москва",
+        "note": "от спонсора",
         "choices": "бильярд, берсерк",
         "tie_breaks": "Бухгольц",
         "values": f"6{comma}5 · 2",
