@@ -272,6 +272,7 @@ RUSSIAN_FLAWS = {
     "an unfilled placeholder": re.compile(r"\{|\}|\$\w"),
 }
 ENGLISH_FLAWS = {
+    "a gendered pronoun for anyone": re.compile(r"(?i)\b(?:he|him|his|she|her)\b"),
     "1 with a plural": re.compile(
         r"(?<![\d.,])\b1 (?:more )?(?:rounds|players|minutes|points|games|wins|are)\b|are 1\b"
     ),
@@ -324,6 +325,30 @@ def test_the_flaw_patterns_catch_what_a_russian_reader_would() -> None:
         assert not flaws("ru", 2, text), text
     assert flaws("en", 1, "after 1 rounds") and flaws("en", 2, "after 2 round.")
     assert not flaws("en", 1, "2.9 points, 1 round, 21 players")
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "values", "wanted"),
+    [
+        (
+            "ru",
+            "swiss.top_short",
+            {"eligible": 3, "fits": 2},
+            ("1 игрок,", "2 игрока,", "5 игроков"),
+        ),
+        ("ru", "swiss.too_many_privileged", {}, ("из 1 игрока", "из 2 игроков", "из 5 игроков")),
+        ("en", "swiss.places_title", {"tie_breaks": ""}, ("(1 round)", "(2 rounds)", "(5 rounds)")),
+        ("en", "swiss.extended_round", {"until": "23:00"}, ("1 more minute:", "2 more minutes")),
+        ("en", "koth.count", {}, ("there is 1.", "there are 2.", "there are 5.")),
+    ],
+)
+def test_a_count_picks_its_word(
+    lang: str, key: str, values: dict[str, object], wanted: tuple[str, ...]
+) -> None:
+    variables, _ = MESSAGES[lang][key]
+    (name,) = counted(key, variables) - set(values)
+    for count, word in zip((1, 2, 5), wanted, strict=False):
+        assert word in TEXTS.get(lang, key, **values, **{name: count})
 
 
 def test_every_text_is_rendered() -> None:
