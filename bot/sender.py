@@ -27,7 +27,7 @@ import asyncio
 import html
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiogram import Bot
@@ -64,6 +64,9 @@ log = logging.getLogger(__name__)
 Render = Callable[[], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
 LIMIT = 4096
+#: a live board's part, of Telegram's 4 096: the rest is room for its lines to grow (a table's
+#: "…" becomes "⏳ ждёт подтверждения") without outgrowing its message
+BOARD_PART = 3000
 Markup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | None
 EDITS = (EditMessageText, EditMessageReplyMarkup)
 PACED = (SendMessage, *EDITS, DeleteMessage)
@@ -102,6 +105,18 @@ def permanent(exc: TelegramAPIError) -> bool:
 
 def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
+
+
+def board_chunks(text: str, count: int) -> list[str]:
+    """``text`` cut at line boundaries into ``count`` parts of as many lines each (the last
+    shorter): a line always lands in the same part, however its length changes."""
+    lines = text.split("\n")
+    size = -(-len(lines) // count)
+    return ["\n".join(lines[i * size : (i + 1) * size]) for i in range(count)]
+
+
+def board_parts_needed(text: str) -> int:
+    return max(1, -(-utf16_len(text) // BOARD_PART))
 
 
 def split_text(text: str, limit: int = LIMIT) -> list[str]:
@@ -285,6 +300,9 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
+        #: the parts of a board of several messages as last shown, by (chat, first message):
+        #: a result changes one part, and only that one is edited
+        self._shown: dict[tuple[int, int], list[str]] = {}
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
@@ -308,6 +326,17 @@ class Sender:
             raise
         return sent
 
+    async def post_board(self, chat_id: int, text: str) -> list[Message]:
+        """Post a live board in as many messages as leave its lines room to grow (one for most
+        tournaments), each part a message that ``edit_rendered`` keeps current."""
+        count = board_parts_needed(text)
+        sent: list[Message] = []
+        for chunk in board_chunks(text, count):
+            sent += await self.send(chat_id, chunk)
+        if count > 1:
+            self._shown[(chat_id, sent[0].message_id)] = board_chunks(text, count)
+        return sent
+
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> None:
@@ -317,11 +346,13 @@ class Sender:
         async def fixed() -> tuple[str, InlineKeyboardMarkup | None]:
             return text, markup
 
-        await self.edit_rendered(chat_id, message_id, fixed)
+        await self.edit_rendered(chat_id, [message_id], render=fixed)
 
-    async def edit_rendered(self, chat_id: int, message_id: int, render: Render) -> None:
-        """Edit a message to what ``render`` returns when the edit's turn comes (None: no
-        edit); edits of one message never overlap, and the newest ``render`` wins.
+    async def edit_rendered(self, chat_id: int, message_ids: Sequence[int], render: Render) -> None:
+        """Edit a message (or a board's messages, ``post_board``) to what ``render`` returns
+        when the edit's turn comes (None: no edit); edits of one message never overlap, and the
+        newest ``render`` wins. A board of several messages has its text cut as when it was
+        posted, and only the parts that changed are edited.
 
         While an edit of the message is waiting for its turn *or in flight*, a newer call only
         replaces the ``render`` waiting: the caller returns at once, and the edit under way
@@ -329,7 +360,7 @@ class Sender:
         couple of renders and edits, not one per result (each edit would wait a second for the
         group's per-chat limit, and each render reads the whole tournament).
         """
-        key = (chat_id, message_id)
+        key = (chat_id, message_ids[0])
         self._edits[key] = render
         if key in self._editing:
             return
@@ -337,21 +368,38 @@ class Sender:
         try:
             while key in self._edits:
                 rendered = await self._edits.pop(key)()
-                if rendered is None:
-                    continue
-                text, keyboard = rendered
-                await self.bot.edit_message_text(
-                    text=split_text(text)[0],
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    reply_markup=keyboard,
-                    disable_web_page_preview=True,
-                )
+                if rendered is not None:
+                    await self._edit_parts(chat_id, message_ids, *rendered)
         except (TelegramBadRequest, TelegramForbiddenError) as exc:
-            log.warning("could not edit %s/%s: %s", chat_id, message_id, exc)
+            log.warning("could not edit %s/%s: %s", chat_id, message_ids[0], exc)
         finally:
             self._editing.discard(key)
             self._edits.pop(key, None)
+
+    async def _edit_parts(
+        self,
+        chat_id: int,
+        message_ids: Sequence[int],
+        text: str,
+        keyboard: InlineKeyboardMarkup | None,
+    ) -> None:
+        if len(message_ids) == 1:
+            chunks = [split_text(text)[0]]
+        else:
+            chunks = board_chunks(text, len(message_ids))
+        shown = self._shown.get((chat_id, message_ids[0]), [])
+        for index, (message_id, chunk) in enumerate(zip(message_ids, chunks, strict=True)):
+            if index < len(shown) and shown[index] == chunk:
+                continue  # this part did not change: no edit (Telegram would refuse it)
+            await self.bot.edit_message_text(
+                text=chunk,
+                chat_id=chat_id,
+                message_id=message_id,
+                reply_markup=keyboard if index == len(message_ids) - 1 else None,
+                disable_web_page_preview=True,
+            )
+        if len(message_ids) > 1:
+            self._shown[(chat_id, message_ids[0])] = chunks
 
     async def remove_keyboard(self, chat_id: int, message_id: int) -> None:
         """Take the buttons off a settled prompt; failures are harmless."""

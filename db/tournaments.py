@@ -23,12 +23,21 @@ class Tournament:
     status: str  # registration, running, finished, cancelled
     settings: dict[str, Any]
     board_message_id: int | None
+    #: the board's further messages when it is longer than one (``bot.sender.post_parts``)
+    board_parts: tuple[int, ...]
     created_by: int
     started_at: str | None
 
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    @property
+    def board_ids(self) -> tuple[int, ...]:
+        """Every message of the live board, in order (none while there is no board)."""
+        if self.board_message_id is None:
+            return ()
+        return (self.board_message_id, *self.board_parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,7 @@ def _tournament(row: Row) -> Tournament:
         status=row["status"],
         settings=json.loads(row["settings_json"]),
         board_message_id=row["board_message_id"],
+        board_parts=tuple(json.loads(row["board_parts"] or "[]")),
         created_by=row["created_by"],
         started_at=row["started_at"],
     )
@@ -165,9 +175,13 @@ async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) 
     )
 
 
-async def set_board(tx: Tx, tournament_id: int, message_id: int | None) -> None:
+async def set_board(
+    tx: Tx, tournament_id: int, message_id: int | None, parts: tuple[int, ...] = ()
+) -> None:
+    """The live board: its first message, and its further ones when it takes several."""
     await tx.execute(
-        "UPDATE tournaments SET board_message_id = ? WHERE id = ?", (message_id, tournament_id)
+        "UPDATE tournaments SET board_message_id = ?, board_parts = ? WHERE id = ?",
+        (message_id, json.dumps(list(parts)) if parts else None, tournament_id),
     )
 
 

@@ -18,11 +18,19 @@ ASK = ForceReply(force_reply=True, selective=True)
 
 
 async def ask_presser(query: CallbackQuery, text: str) -> None:
-    """The first question after a button: it mentions the presser, whom it is for."""
+    """The first question after a button, for the presser: a reply to his own message the
+    button's message answered (his /new), else with his @username (Telegram documents
+    @mentions as what a selective ForceReply targets), else a link to him."""
     message = query.message
-    if isinstance(message, Message):
-        who = mention(query.from_user.id, query.from_user.full_name)
-        await message.answer(f"{who}\n{text}", reply_markup=ASK)
+    if not isinstance(message, Message):
+        return
+    presser = query.from_user
+    his = message.reply_to_message
+    if his is not None and his.from_user is not None and his.from_user.id == presser.id:
+        await his.reply(text, reply_markup=ASK)
+        return
+    who = f"@{presser.username}" if presser.username else mention(presser.id, presser.full_name)
+    await message.answer(f"{who}\n{text}", reply_markup=ASK)
 
 
 async def ask_again(message: Message, text: str) -> None:

@@ -34,7 +34,8 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
     builder.button(text=t("tournament.kind_koth"), callback_data=NewCb(discipline="billiards"))
     builder.button(text=t("tournament.kind_swiss"), callback_data=NewCb(discipline="berserk"))
     builder.adjust(1)
-    await message.answer(t("tournament.choose_kind"), reply_markup=builder.as_markup())
+    # a reply to his /new: the first question can then reply to it (``handlers.prompts``)
+    await message.reply(t("tournament.choose_kind"), reply_markup=builder.as_markup())
 
 
 @routes.message(Command("judge"))

@@ -151,26 +151,34 @@ def pairing_texts(
 async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, key: str) -> None:
     """Post the round's board once (by ``key``) and make it the board that results edit.
 
-    The board's id is its first message (the one ``Sender.edit`` edits), kept in the outbox so
-    a re-run after a crash finds it; it becomes the tournament's board while the round is the
-    current one.
+    A board longer than one message is posted in parts (``Sender.post_board``). Their ids
+    are kept in the outbox (``key``, then ``key:1``, ``key:2`` …) so a re-run after a crash
+    finds them; they become the tournament's board while the round is the current one.
     """
-    done = await core.app.outbox.sent(key)
-    if done is None:
+    ids = await posted_parts(core, key)
+    if not ids:
         try:
-            sent = await core.app.sender.send(tournament.chat_id, text)
+            sent = await core.app.sender.post_board(tournament.chat_id, text)
         except Unreachable:  # the bot is out of the group: nobody to post the board to
             log.warning("the board of tournament %s could not be posted", tournament.id)
             return
-        chat_id, message_id = sent[0].chat.id, sent[0].message_id
-    else:
-        chat_id, message_id = done
+        ids = [(m.chat.id, m.message_id) for m in sent]
     async with core.db.transaction() as tx:
-        if done is None:
-            await outbox.record(tx, key, chat_id, message_id, core.now().isoformat())
+        for index, (chat_id, message_id) in enumerate(ids):
+            part = key if index == 0 else f"{key}:{index}"
+            await outbox.record(tx, part, chat_id, message_id, core.now().isoformat())
         current = (await core.state(tx, tournament.id)).current
         if current is not None and (current.number, current.gen) == (rnd.number, rnd.gen):
-            await tournaments.set_board(tx, tournament.id, message_id)
+            first, *rest = (message_id for _, message_id in ids)
+            await tournaments.set_board(tx, tournament.id, first, tuple(rest))
+
+
+async def posted_parts(core: Core, key: str) -> list[tuple[int, int]]:
+    """The (chat, message) of each part of a board already posted under ``key``, in order."""
+    found: list[tuple[int, int]] = []
+    while done := await core.app.outbox.sent(key if not found else f"{key}:{len(found)}"):
+        found.append(done)
+    return found
 
 
 async def deliver_in_turn(core: Core, notices: list[Notice], group: int) -> None:
@@ -244,7 +252,7 @@ async def refresh_board(core: Core, tournament_id: int) -> None:
         text = await current_board(core, tournament_id)
         return None if text is None else (text, None)
 
-    await core.app.sender.edit_rendered(tournament.chat_id, tournament.board_message_id, render)
+    await core.app.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
 
 
 async def current_board(core: Core, tournament_id: int) -> str | None:

@@ -197,9 +197,11 @@ async def test_new_in_a_group_under_privacy_mode_asks_with_force_reply(
     org, _people = await test_koth.setup_club(emu)
     emu.privacy_mode = True
     choice = await said(emu, org, KOTH, "/new")
+    assert choice.reply_to is not None  # a reply to his /new ...
     await (await org.press(choice, "Царь горы")).answer()
     name = await emu.wait_bot_message(KOTH, contains="Название?")
-    assert name.options.get("force_reply") == ASK and name.plain.startswith("Olga\n")
+    # ... so the first question replies to his /new too: the answer field opens for him
+    assert name.options.get("force_reply") == ASK and name.reply_to == choice.reply_to
     before = len(emu.bot_messages(KOTH))
     await org.send(KOTH, "Пятничный")  # no reply: Telegram does not deliver it
     await emu.idle()

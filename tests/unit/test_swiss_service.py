@@ -14,7 +14,7 @@ from tests.unit.test_swiss_state import begin, result, round_event
 
 
 def tournament(name: str = "Cup") -> Tournament:
-    return Tournament(1, -1, "berserk", "swiss", name, "running", {}, None, 999, None)
+    return Tournament(1, -1, "berserk", "swiss", name, "running", {}, None, (), 999, None)
 
 
 def test_board_escapes_names_and_shows_status_and_bye() -> None:

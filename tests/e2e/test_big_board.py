@@ -1,0 +1,48 @@
+"""A live board longer than one Telegram message: posted in parts, every part kept current.
+
+A round of 32 tables with long names does not fit one message with room to grow: the board is
+posted as two messages (``Sender.post_board``), and a result at a table of the second part
+edits that part alone, where it used to be lost (only the first part was ever edited).
+"""
+
+from __future__ import annotations
+
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_swiss import BOARD_LINE, GROUP, Club
+
+PLAYERS = 64
+
+
+def long_name(index: int) -> str:
+    return f"Александра-Виктория Константинопольская {index:02d}"
+
+
+def board_parts(emu: BotApiEmulator) -> list[SimMessage]:
+    return [m for m in emu.bot_messages(GROUP) if BOARD_LINE.search(m.plain)]
+
+
+async def test_a_board_of_two_messages_keeps_both_current(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=0)
+    for index in range(1, PLAYERS + 1):
+        name = long_name(index)
+        club.users[name] = emu.add_user(index, name, username=f"player{index}")
+    emu.add_group(GROUP, "Club", members=[*club.users.values()], admins=[club.org])
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_for(lambda: len(board_parts(emu)) == 2)
+    first, second = board_parts(emu)
+    assert "Тур 1 из 3" in first.plain and "Тур 1 из 3" not in second.plain
+    tables = club.tables(first) + club.tables(second)
+    assert [t[0] for t in tables] == list(range(1, PLAYERS // 2 + 1))  # every table, once
+    assert all(len(m.text or "") < 4096 for m in (first, second))
+
+    last, a, b, _ = tables[-1]
+    await club.report(1, last, a, "Я выиграл")
+    assert await club.confirm(1, last, b, "✅ Подтверждаю") == "Результат принят."
+    await emu.wait_for(lambda: club.tables(second)[-1][3] == "✅ 1:0")
+    await emu.idle()
+    assert first.edits == 0  # its tables did not change: no edit
+    assert [t[3] for t in club.tables(first)] == ["…"] * len(club.tables(first))
