@@ -40,7 +40,7 @@ async def test_a_board_of_two_messages_keeps_both_current(
     assert all(len(m.text or "") < 4096 for m in (first, second))
 
     last, a, b, _ = tables[-1]
-    await club.report(1, last, a, "Я выиграл")
+    await club.report(1, last, a, "Моя победа")
     assert await club.confirm(1, last, b, "✅ Подтверждаю") == "Результат принят."
     await emu.wait_for(lambda: club.tables(second)[-1][3] == "✅ 1:0")
     await emu.idle()
