@@ -12,7 +12,7 @@ from tests.e2e.harness import RunningBot
 
 GROUP = -100700
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(([\d,]+)\) — (.+?) \(([\d,]+)\)  (.*)")
+BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(#?([\d,]+)\) — (.+?) \(#?([\d,]+)\)  (.*)")
 
 
 Rnd = int | str
