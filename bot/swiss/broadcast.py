@@ -135,38 +135,26 @@ def pairing_texts(
             if me not in langs:
                 continue
             t = core.t(langs[me])
-            lines = [t("swiss.pairing_head", name=tournament.name)]
+            about: dict[str, object]
             if rnd.stage == TOP:
-                lines.append(
-                    t(
-                        "swiss.pairing_table_top",
-                        round=round_name(t, rnd),
-                        table=table,
-                        opponent=names[other],
-                        seed=seeds.get(other, 0),
-                    )
-                )
+                key, about = "swiss.pairing_table_top", {"seed": seeds.get(other, 0)}
             else:
-                lines.append(
-                    t(
-                        "swiss.pairing_table",
-                        round=round_name(t, rnd),
-                        table=table,
-                        opponent=names[other],
-                        points=Points(before.get(other, 0)),
-                    )
-                )
-            if ends:
-                lines.append(t("swiss.pairing_ends", ends=ends))
-            if match_format(tournament):
-                lines.append(t("swiss.score_hint"))
+                key, about = "swiss.pairing_table", {"points": Points(before.get(other, 0))}
+            lines = [
+                t("swiss.pairing_head", name=tournament.name),
+                t(key, round=round_name(t, rnd), table=table, opponent=names[other], **about),
+            ]
+            lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
+            lines += [t("swiss.score_hint")] if match_format(tournament) else []
             out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
     if rnd.bye is not None and rnd.bye in langs:
         t = core.t(langs[rnd.bye])
-        out.append((rnd.bye, t("swiss.your_bye", round=rnd.number), None))
+        head = t("swiss.pairing_head", name=tournament.name)
+        out.append((rnd.bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
     for player in (p for p in rnd.auto if p in langs):
         t = core.t(langs[player])
-        out.append((player, t("swiss.your_privilege", round=rnd.number), None))
+        head = t("swiss.pairing_head", name=tournament.name)
+        out.append((player, head + "\n" + t("swiss.your_privilege", round=rnd.number), None))
     return out
 
 

@@ -6,6 +6,8 @@ Top's board with seeds."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
 from tests.e2e.test_swiss import GROUP, Club, registered
@@ -147,9 +149,13 @@ async def test_repair_marks_the_old_board_and_pairings_void(
 
     await club.org.send(GROUP, "/repair")
     void = "❌ Пары тура 1 пересобраны — см. новые."
-    await emu.wait_for(lambda: emu.current(old_board).plain == void or None)
+
+    def voided(message: SimMessage) -> bool | None:
+        return emu.current(message).plain == void or None
+
+    await emu.wait_for(lambda: voided(old_board))
     for name, message in old.items():
-        await emu.wait_for(lambda m=message: emu.current(m).plain == void or None)
+        await emu.wait_for(partial(voided, message))
         assert emu.current(message).button_labels == [], name
     new_board = await emu.wait_for(
         lambda: next(
