@@ -129,15 +129,18 @@ async def nudge_one(
     lang = await core.lang(player.telegram_id)
     t = core.t(lang)
     game = game_of(rnd, found.table)
-    text = t(
-        "swiss.nudge",
-        name=tournament.name,
-        game=core.flow.desks[tournament.kind].label(tournament, game, lang),
-        opponent=view.names[game.opponent(pid)],
-    )
+    values: dict[str, object] = {
+        "name": tournament.name,
+        "game": core.flow.desks[tournament.kind].label(tournament, game, lang),
+        "opponent": view.names[game.opponent(pid)],
+    }
     if report is None:
+        text = t("swiss.nudge", **values)
         markup = report_keyboard(t, tournament, rnd, found.table)
     else:
+        names = {p: view.names[p] for p in (game.a, game.b)}
+        claim = core.notices.describe(lang, game, report.claim, names)
+        text = t("swiss.nudge_confirm", claim=claim, **values)
         markup = confirm_keyboard(t, report)
     message = await core.app.notifier.to_user(
         player.telegram_id, player.display_name, text, markup, fallback_chat=tournament.chat_id

@@ -221,11 +221,16 @@ async def test_pending_lists_open_tables_and_nudges_just_their_players(
     answer = await (await club.org.press(listed, button)).answer()
     assert answer.text == "🔔 Напоминание отправлено: игроков — 3."
     await emu.idle()
-    for name, other, label in ((b, a, "✅ Подтверждаю"), (c, d, "Я выиграл"), (d, c, "Я выиграл")):
-        nudge = await club.wait_find(club.users[name], "Напоминание от судьи", label)
+    confirm = await club.wait_find(club.users[b], "Напоминание от судьи", "✅ Подтверждаю")
+    assert confirm.plain == (
+        f"🔔 Напоминание от судьи: «{NAME}», стол 1, тур 1, соперник — {a}. Результат от "
+        f"соперника: {a} — победа, {b} — поражение. Подтвердите или оспорьте кнопками ниже."
+    )
+    for name, other in ((c, d), (d, c)):
+        nudge = await club.wait_find(club.users[name], "Напоминание от судьи", "Я выиграл")
         assert nudge.plain == (
-            f"🔔 Напоминание от судьи: «{NAME}», стол {nudge_table(name, b)}, тур 1 — внесите "
-            f"результат кнопками (или подтвердите результат соперника). Соперник — {other}."
+            f"🔔 Напоминание от судьи: «{NAME}», стол 2, тур 1, соперник — {other}. "
+            "Внесите результат кнопками ниже."
         )
     for name in (a, e, f):  # the reporter waits; table 3 is settled
         assert not said_to(emu, club, name, "Напоминание от судьи"), name
@@ -240,11 +245,6 @@ async def test_pending_lists_open_tables_and_nudges_just_their_players(
     await club.org.send(GROUP, "/pending")
     again = await emu.wait_bot_message(GROUP, contains="открытые столы (1)")
     assert again.plain.splitlines()[1] == f"Стол 2: {c} — {d} · ждёт подтверждения · сообщает {c}"
-
-
-def nudge_table(name: str, table_one: str) -> int:
-    """The table of a nudged player in the test above: b sits at table 1, c and d at 2."""
-    return 1 if name == table_one else 2
 
 
 async def test_the_top_board_and_pairings_show_seeds(emu: BotApiEmulator, bot: RunningBot) -> None:

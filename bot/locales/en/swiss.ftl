@@ -241,7 +241,8 @@ swiss-pending_waits_judge = disputed, awaiting the judge
 swiss-pending_no_report = no result yet
 swiss-pending_none = { $round }: every result is in, no open tables.
 swiss-btn_nudge = 🔔 Remind the players of open tables
-swiss-nudge = 🔔 A reminder from the judge: “{ $name }”, { $game } — report the result with the buttons (or confirm your opponent's). Opponent — { $opponent }.
+swiss-nudge = 🔔 A reminder from the judge: “{ $name }”, { $game }, opponent — { $opponent }. Report the result with the buttons below.
+swiss-nudge_confirm = 🔔 A reminder from the judge: “{ $name }”, { $game }, opponent — { $opponent }. The reported result: { $claim }. Confirm or dispute with the buttons below.
 swiss-nudged = 🔔 Reminder sent: { $count } { $count ->
         [one] player
        *[other] players
