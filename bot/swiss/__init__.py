@@ -35,6 +35,7 @@ from bot.swiss import (
     pending,
     queries,
     registration,
+    repair,
     rounds,
     timers,
     told,
@@ -165,3 +166,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
     app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
     app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
+    app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))

@@ -129,7 +129,7 @@ async def next_round(
             paired = await pair_next(core, tx, tournament_id, actor, repair=True)
 
             async def after() -> None:
-                await void()  # the old messages marked first, then the new pairing
+                await core.app.deadlines.run(void)  # the old messages marked first
                 await paired()
 
             return after

@@ -6,6 +6,7 @@ Top's board with seeds."""
 
 from __future__ import annotations
 
+import sqlite3
 from functools import partial
 
 from tests.e2e.emulator import BotApiEmulator, SimMessage
@@ -168,6 +169,12 @@ async def test_repair_marks_the_old_board_and_pairings_void(
         )
     )
     assert "⏳" not in new_board.plain  # the old report waits for nothing now
+    await emu.idle()
+    with sqlite3.connect(bot.db_path) as conn:  # the edits were a durable job, done
+        jobs = conn.execute("SELECT status FROM deadlines WHERE kind = 'job:swiss_void'")
+        assert jobs.fetchall() == [("fired",)]
+        statuses = conn.execute("SELECT status FROM reports").fetchall()
+        assert statuses == [("void",)]
     answer = await (await club.users[a].press_data(old[a], old_data)).answer()
     assert answer.text == (
         "❌ Пары этого тура пересобраны: результат — кнопками нового сообщения о паре."
