@@ -31,7 +31,15 @@ from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb
 from bot.errors import UserError
 from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
 from bot.roles import Role, Roles
-from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwJoinCb, SwManageCb, SwTopCb, SwWizCb
+from bot.swiss.buttons import (
+    SwBeginCb,
+    SwEntryCb,
+    SwJoinCb,
+    SwManageCb,
+    SwNudgeCb,
+    SwTopCb,
+    SwWizCb,
+)
 from bot.texts import Tr
 from db import reports, tournaments
 from db.database import Database
@@ -83,6 +91,7 @@ RULES: dict[type[CallbackData], Rule] = {
     SwEntryCb: Rule(Role.ORGANISER, kind="swiss"),
     SwTopCb: Rule(Role.JUDGE, kind="swiss"),
     SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
+    SwNudgeCb: Rule(Role.JUDGE, kind="swiss"),
 }
 
 

@@ -32,6 +32,7 @@ PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",
+    "pending",
     "top",
     "result",
     "void",
@@ -100,6 +101,7 @@ ONE_KIND = {
     "reinstate": "koth",
     "void": "koth",
     "next_round": "swiss",
+    "pending": "swiss",
     "export": "swiss",
 }
 

@@ -82,12 +82,26 @@ class Readable(Protocol):
     def text(self, lang: str) -> str: ...
 
 
+@runtime_checkable
+class Countable(Protocol):
+    """A value a text may choose a word by (a plural selector: «1 очко», «2,9 очка»): passed
+    to Fluent as a number, which writes it in the reader's language itself."""
+
+    def number(self) -> int | float: ...
+
+
 @dataclass(frozen=True)
 class Points:
     tenths: int
 
     def text(self, lang: str) -> str:
         return points(self.tenths, lang)
+
+    def number(self) -> int | float:
+        """A whole number as an ``int`` (CLDR: «3 очка», «5 очков»), else a ``float`` (a
+        fraction takes the «other» form: «2,9 очка»)."""
+        whole, tenth = divmod(self.tenths, 10)
+        return whole if tenth == 0 else self.tenths / 10
 
 
 @dataclass(frozen=True)

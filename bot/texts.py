@@ -23,7 +23,7 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import fluent_number
 from fluent.syntax import ast, serializer
 
-from bot.formats import Readable
+from bot.formats import Countable, Readable
 
 LANGUAGES = ("ru", "en")
 
@@ -49,6 +49,8 @@ def _argument(value: object, lang: str, *, markup: bool = True) -> object:
     value in his language, anything else as text (escaped for HTML unless ``markup`` is off)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return fluent_number(value, useGrouping=False)
+    if isinstance(value, Countable):  # points: a selector may choose by them (Fluent writes them)
+        return fluent_number(value.number(), useGrouping=False)
     text = value.text(lang) if isinstance(value, Readable) else value
     return escape(text) if markup else str(text)
 

@@ -34,11 +34,14 @@ def _routes() -> list[Routes]:
         swiss,
         tournaments,
     )
+    from handlers.swiss import repaired
 
     # The result buttons first: they are most of the traffic in a busy round, and no other
     # router claims their callback data. The tournament kinds (each claims only commands about
     # its own tournaments) come after the common commands, the fallback last.
+    # A result button of a re-paired round is answered as such before the flow sees it.
     return [
+        repaired.routes,
         results.routes,
         errors.routes,
         chat_events.routes,

@@ -11,9 +11,12 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``broadcast``: the live board and each player's pairing, sent concurrently;
 - ``desk``: the result desk of the result flow;
 - ``corrections``: the judge's ``/result`` of any round (808), both players told;
+- ``told``: the reporter told of a confirmation or a dispute, both players of a decision;
 - ``timers``: the round's warning, time and extra time;
 - ``finish``: the end with the rating (also early), and cancelling;
-- ``queries`` / ``export``: standings, pairings, CSV.
+- ``queries`` / ``export``: standings, pairings, CSV;
+- ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
+- ``repair``: the old pairing marked void when ``/repair`` pairs a round again.
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ from bot.swiss import (
     entry,
     export,
     finish,
+    pending,
     queries,
     registration,
+    repair,
     rounds,
     timers,
+    told,
 )
 from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core
 from bot.swiss.desk import SwissDesk
@@ -127,6 +133,14 @@ class SwissService(Core):
     async def pairings_view(self, tournament_id: int, lang: str) -> str | None:
         return await queries.pairings_view(self, tournament_id, lang)
 
+    async def pending_text(self, tournament_id: int, lang: str) -> tuple[str, bool]:
+        """``/pending``: the open tables of the current round, and whether there are any."""
+        view = await pending.pending(self, tournament_id)
+        return pending.pending_text(self, lang, view), bool(view.tables)
+
+    async def nudge(self, tournament_id: int) -> int:
+        return await pending.nudge(self, tournament_id)
+
     async def export_csv(self, tournament_id: int) -> str:
         return await export.export_csv(self, tournament_id)
 
@@ -151,3 +165,5 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
     app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
+    app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
+    app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))

@@ -121,30 +121,40 @@ def pairing_texts(
     names: Names,
     langs: dict[int, str],
 ) -> list[tuple[int, str, InlineKeyboardMarkup | None]]:
-    """(player, text, buttons) for every seated player with a known language, and the bye."""
+    """(player, text, buttons) for every seated player with a known language, and the bye.
+
+    A table's message names the tournament (a player may play two at once), the round's end
+    in the club's time and the opponent's points before the round («3 очка»); in the Top his
+    seed instead (Swiss points no longer decide anything there)."""
     before = points_before(state, rnd.number)
+    seeds = {pid: n for n, pid in enumerate(state.seeds or [], start=1)}
+    ends = round_end(core, state, rnd)
     out: list[tuple[int, str, InlineKeyboardMarkup | None]] = []
     for table, (a, b) in enumerate(rnd.tables, start=1):
         for me, other in ((a, b), (b, a)):
             if me not in langs:
                 continue
             t = core.t(langs[me])
-            text = t(
-                "swiss.your_table_top" if rnd.stage == TOP else "swiss.your_table",
-                round=round_name(t, rnd),
-                table=table,
-                opponent=names[other],
-                points=Points(before.get(other, 0)),
-            )
-            if match_format(tournament):
-                text += "\n" + t("swiss.score_hint")
-            out.append((me, text, report_keyboard(t, tournament, rnd, table)))
+            about: dict[str, object]
+            if rnd.stage == TOP:
+                key, about = "swiss.pairing_table_top", {"seed": seeds.get(other, 0)}
+            else:
+                key, about = "swiss.pairing_table", {"points": Points(before.get(other, 0))}
+            lines = [
+                t("swiss.pairing_head", name=tournament.name),
+                t(key, round=round_name(t, rnd), table=table, opponent=names[other], **about),
+            ]
+            lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
+            lines += [t("swiss.score_hint")] if match_format(tournament) else []
+            out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
     if rnd.bye is not None and rnd.bye in langs:
         t = core.t(langs[rnd.bye])
-        out.append((rnd.bye, t("swiss.your_bye", round=rnd.number), None))
+        head = t("swiss.pairing_head", name=tournament.name)
+        out.append((rnd.bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
     for player in (p for p in rnd.auto if p in langs):
         t = core.t(langs[player])
-        out.append((player, t("swiss.your_privilege", round=rnd.number), None))
+        head = t("swiss.pairing_head", name=tournament.name)
+        out.append((player, head + "\n" + t("swiss.your_privilege", round=rnd.number), None))
     return out
 
 
@@ -230,12 +240,18 @@ def report_keyboard(t: T, tournament: Tournament, rnd: Round, table: int) -> Inl
     return builder.as_markup()
 
 
+def round_end(core: Core, state: State, rnd: Round) -> str:
+    """The round's end as a clock time in the club's zone; "" when none is known."""
+    ends_at = state.ends_at.get(rnd.number)
+    return core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
+
+
 def board_text(
     core: Core, tournament: Tournament, state: State, rnd: Round, names: Names, pending: set[int]
 ) -> str:
-    ends_at = state.ends_at.get(rnd.number)
-    ends = core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
-    return render_board(core.t(), tournament, state, rnd, names, pending, ends)
+    return render_board(
+        core.t(), tournament, state, rnd, names, pending, round_end(core, state, rnd)
+    )
 
 
 async def refresh_board(core: Core, tournament_id: int) -> None:

@@ -49,3 +49,10 @@ class SwBeginCb(CallbackData, prefix="swb"):
     t: int
     r: int
     n: int
+
+
+class SwNudgeCb(CallbackData, prefix="swn"):
+    """The judge's reminder to the players of the open tables of tournament ``t``'s current
+    round (the button under ``/pending``)."""
+
+    t: int

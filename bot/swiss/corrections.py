@@ -29,6 +29,7 @@ from bot.results import Claim, Game
 from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.desk import after_result, game_of
+from bot.swiss.told import RULING_JOB
 from db import deadlines, players, reports, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -37,8 +38,9 @@ from rules.results import Outcome
 from rules.swiss import TOP, Result, Round, State, replay, result_from_claim
 from rules.swiss.state import LOSSES, WINS
 
-#: The durable job (``bot.deadlines``) that tells both players of a judge's result.
-TELL_JOB = "job:swiss_ruling"
+#: The durable job (``bot.deadlines``) that tells both players of a judge's result (also of
+#: one decided by his buttons: ``bot.swiss.desk``).
+TELL_JOB = RULING_JOB
 CODES = ("a", "b", "ta", "tb", "draw", "dl")
 _SCORE = re.compile(r"([0-9]):([0-9])")
 WIN_SCORES = {(2, 0), (2, 1)}

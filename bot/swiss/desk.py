@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.results import Claim, Game
-from bot.swiss import finish
+from bot.swiss import finish, told
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
@@ -50,6 +50,7 @@ class SwissDesk:
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
         await refresh_board(self._core, tournament.id)
+        await told.disputes(self._core, tournament, game)
 
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         state = await self._core.state(tx, tournament.id)
@@ -111,10 +112,21 @@ async def record(
         "outcome_a": result.outcome_a.value,
         "games": list(result.games) if result.games else None,
     }
-    await core.event(tx, tournament.id, "sw_result", payload, actor_id)
-    if actor_id is not None and not game.has(actor_id):  # a judge's decision
+    event_id = await core.event(tx, tournament.id, "sw_result", payload, actor_id)
+    job: int | None = None
+    if actor_id is not None and not game.has(actor_id):  # a judge's decision: both told
         await core.audit(tx, tournament.id, actor_id, "result_decided", payload)
-    return await after_result(core, tx, tournament.id, announce=True, tournament=tournament)
+        job = await told.store_ruling(core, tx, tournament.id, event_id)
+    elif actor_id is None:  # confirmed: the reporter told
+        job = await told.store_confirmed(core, tx, tournament, game, claim)
+    done = await after_result(core, tx, tournament.id, announce=True, tournament=tournament)
+
+    async def after() -> None:
+        await done()
+        if job is not None:
+            await core.app.deadlines.run(job)  # again at the restart if killed
+
+    return after
 
 
 async def after_result(

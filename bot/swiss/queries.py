@@ -4,6 +4,7 @@ and the current (or, finished, the last) pairings."""
 from __future__ import annotations
 
 from bot.formats import Joined, Points
+from bot.swiss.broadcast import round_end
 from bot.swiss.core import Core, Snapshot, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
@@ -52,4 +53,6 @@ async def pairings_view(core: Core, tournament_id: int, lang: str) -> str | None
         names = await core.names(tx, ids)
         unresolved = await core.unresolved_keys(tx, tournament_id)
     pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
-    return render_board(core.t(lang), tournament, state, rnd, names, pending, "")
+    # The round's end while the tournament runs (once it is over, the time says nothing).
+    ends = round_end(core, state, rnd) if tournament.status == "running" else ""
+    return render_board(core.t(lang), tournament, state, rnd, names, pending, ends)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
-from bot.swiss import finish, timers, top
+from bot.swiss import finish, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
@@ -123,7 +123,16 @@ async def next_round(
             if rnd is None or rnd.results:
                 raise UserError("swiss.repair_too_late")
             await core.audit(tx, tournament_id, actor, "repair", {"round": rnd.number})
-            return await pair_next(core, tx, tournament_id, actor, repair=True)
+            tournament = await tournaments.get(tx, tournament_id)
+            assert tournament is not None
+            void = await repair.supersede(core, tx, tournament, rnd)
+            paired = await pair_next(core, tx, tournament_id, actor, repair=True)
+
+            async def after() -> None:
+                await core.app.deadlines.run(void)  # the old messages marked first
+                await paired()
+
+            return after
         if rnd is not None and not rnd.complete:
             tables = ", ".join(str(n) for n in rnd.open_tables())
             raise UserError("swiss.round_open", tables=tables)

@@ -73,40 +73,38 @@ def render_board(
     pending: set[int],
     ends: str,
 ) -> str:
-    """The live board of one round (names escaped by ``t``)."""
+    """The live board of one round (names escaped by ``t``): the round's end («до 21:50»)
+    only when one is known; in the Top each player's seed (#1 … #8), not his Swiss points."""
+    lines = [board_title(t, tournament, state, rnd, ends)]
     before = points_before(state, rnd.number)
-    if rnd.stage == TOP:
-        lines = [
-            t("swiss.board_top_title", name=tournament.name, round=round_name(t, rnd), ends=ends)
-        ]
-    else:
-        lines = [
-            t(
-                "swiss.board_title",
-                name=tournament.name,
-                round=rnd.number,
-                total=state.total_rounds,
-                ends=ends,
-            )
-        ]
+    seeds = {pid: n for n, pid in enumerate(state.seeds or [], start=1)}
     for table, (a, b) in enumerate(rnd.tables, start=1):
-        lines.append(
-            t(
-                "swiss.board_line",
-                table=table,
-                a=names[a],
-                b=names[b],
-                pa=Points(before.get(a, 0)),
-                pb=Points(before.get(b, 0)),
-                status=Html(result_mark(rnd.results.get(table), table in pending, t)),
-            )
-        )
+        status = Html(result_mark(rnd.results.get(table), table in pending, t))
+        if rnd.stage == TOP:
+            sides: dict[str, object] = {"sa": seeds.get(a, 0), "sb": seeds.get(b, 0)}
+        else:
+            sides = {"pa": Points(before.get(a, 0)), "pb": Points(before.get(b, 0))}
+        key = "swiss.board_line_top" if rnd.stage == TOP else "swiss.board_line"
+        lines.append(t(key, table=table, a=names[a], b=names[b], status=status, **sides))
     if rnd.bye is not None:
         lines.append(t("swiss.board_bye", name=names[rnd.bye]))
     if rnd.auto:
         privileged = ", ".join(names[p] for p in rnd.auto)
         lines.append(t("swiss.board_privileged", names=privileged))
     return "\n".join(lines)
+
+
+def board_title(
+    t: Callable[..., str], tournament: Tournament, state: State, rnd: Round, ends: str
+) -> str:
+    """The board's first line: the tournament, the round, «до 21:50» when the end is known."""
+    values: dict[str, object] = {"name": tournament.name}
+    if ends:
+        values["ends"] = ends
+    suffix = "" if ends else "_no_end"
+    if rnd.stage == TOP:
+        return t("swiss.board_top_title" + suffix, round=round_name(t, rnd), **values)
+    return t("swiss.board_title" + suffix, round=rnd.number, total=state.total_rounds, **values)
 
 
 TOP_STAGES = {1: "final", 2: "semi_final", 4: "quarter_final", 8: "eighth_final"}

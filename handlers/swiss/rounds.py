@@ -1,15 +1,18 @@
 """Judges and organisers running the rounds: ``/begin``, ``/next_round``, ``/repair``,
+``/pending`` (the open tables, a reminder to their players),
 ``/result [round] <table> <result> [score] [reason]`` (``bot.swiss.corrections``),
 ``/extend <minutes>`` or ``/extend <table> <minutes>``."""
 
 from __future__ import annotations
 
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
+from bot.swiss.buttons import SwNudgeCb
 from bot.swiss.corrections import parse as parse_ruling
 from bot.swiss.log import log_text
 from bot.texts import Tr
@@ -112,3 +115,29 @@ async def log(
     """The tournament's log for its judges: every stored event, when and who (``bot.swiss.log``)."""
     if await actor(message, roles, tournament, Role.JUDGE, t) is not None:
         await message.answer(await log_text(swiss, tournament.id, t.lang))
+
+
+@routes.message(Command("pending"), SWISS)
+async def pending(
+    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
+) -> None:
+    """The current round's open tables for its judges, with one button that reminds just
+    their players (``bot.swiss.pending``)."""
+    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    text, any_open = await swiss.pending_text(tournament.id, t.lang)
+    markup = None
+    if any_open:
+        builder = InlineKeyboardBuilder()
+        builder.button(text=t("swiss.btn_nudge"), callback_data=SwNudgeCb(t=tournament.id))
+        markup = builder.as_markup()
+    await message.answer(text, reply_markup=markup)
+
+
+@routes.callback_query(SwNudgeCb.filter())
+async def nudge(query: CallbackQuery, callback_data: SwNudgeCb, t: Tr, swiss: SwissService) -> None:
+    """The reminder: the presser judges this tournament (``bot.access`` checked it)."""
+    sent = await swiss.nudge(callback_data.t)
+    await query.answer(
+        t("swiss.nudged", count=sent) if sent else t("swiss.nudge_none"), show_alert=True
+    )

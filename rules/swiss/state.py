@@ -98,6 +98,15 @@ def game_key(number: int, table: int, gen: int) -> str:
     return f"r{number}t{table}p{gen}"
 
 
+def parse_game_key(key: str) -> tuple[int, int, int] | None:
+    """(round, table, generation) of a ``game_key``; ``None`` for any other text."""
+    parts = _GAME_KEY.fullmatch(key)
+    if parts is None:
+        return None
+    number, table, gen = (int(p) for p in parts.groups())
+    return number, table, gen
+
+
 @dataclass(slots=True)
 class Round:
     number: int

@@ -463,6 +463,10 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
     rounds = [(p["round"], p["gen"]) for kind, p in events if kind == "sw_round"]
     assert rounds == [(n, 0) for n in range(1, ROUNDS + 1)], rounds
     assert repairs == (0,), repairs
+    # (and each confirmation told to its reporter by a job that is done too)
+    confirmed = [status for kind, status in jobs if kind == "job:swiss_confirmed"]
+    assert confirmed and set(confirmed) == {"fired"}, Counter(confirmed)
+    jobs = [(kind, status) for kind, status in jobs if kind != "job:swiss_confirmed"]
     assert Counter(jobs) == {("job:swiss_round", "fired"): ROUNDS, ("job:swiss_end", "fired"): 1}
     for number in range(1, ROUNDS + 1):
         boards = [m for m in emu.bot_messages(GROUP) if f"Crash Cup · Тур {number} из" in m.plain]

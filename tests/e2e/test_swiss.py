@@ -12,7 +12,7 @@ from tests.e2e.harness import RunningBot
 
 GROUP = -100700
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(([\d,]+)\) — (.+?) \(([\d,]+)\)  (.*)")
+BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(#?([\d,]+)\) — (.+?) \(#?([\d,]+)\)  (.*)")
 
 
 Rnd = int | str
@@ -278,16 +278,24 @@ async def test_repair_before_any_result_gives_new_pairings(
     club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
     first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
-    old = await club.wait_find(club.users[club.tables(first)[0][1]], "Тур 1: стол 1,", "Моя победа")
+    user = club.users[club.tables(first)[0][1]]
+    old = await club.wait_find(user, "Тур 1: стол 1,", "Моя победа")
+    data = str(old.find_button("Моя победа")["callback_data"])
     await emu.idle()
     await club.org.send(GROUP, "/repair")
     await emu.wait_for(
-        lambda: [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain][1:] or None
+        lambda: (
+            [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain and m != first] or None
+        )
     )
-    # The old pairing's buttons are dead: the game key was replaced.
-    user = club.users[club.tables(first)[0][1]]
-    answer = await (await user.press(old, "Моя победа")).answer()
-    assert answer.text == "Результат уже принят или партия уже не текущая."
+    # The old board and pairing say they are void; their buttons answer so.
+    await emu.wait_for(lambda: "пересобраны" in emu.current(old).plain or None)
+    assert emu.current(first).plain == "❌ Пары тура 1 пересобраны — см. новые."
+    assert emu.current(old).plain == "❌ Пары тура 1 пересобраны — см. новые."
+    answer = await (await user.press_data(old, data)).answer()
+    assert answer.text == (
+        "❌ Пары этого тура пересобраны: результат — кнопками нового сообщения о паре."
+    )
 
 
 async def test_non_organiser_refused_for_begin_and_new_button(

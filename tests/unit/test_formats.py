@@ -58,3 +58,12 @@ def test_the_texts_write_each_value_in_the_readers_language() -> None:
     assert fund.endswith(f"6{G}500{NBSP}₽") and "₽ ₽" not in fund
     joined = Joined([Points(29), Share(0.5), "3"]).text("ru")
     assert joined == "2,9 · 50,0% · 3"
+
+
+def test_points_are_a_number_for_selectors() -> None:
+    """A whole number stays whole (CLDR «3 очка»), a fraction a float («2,9 очка»)."""
+    from bot.formats import Countable, Points
+
+    assert Points(30).number() == 3 and isinstance(Points(30).number(), int)
+    assert Points(29).number() == 2.9
+    assert isinstance(Points(0), Countable)

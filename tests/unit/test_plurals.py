@@ -114,3 +114,32 @@ def test_a_count_is_shown_without_grouping() -> None:
 def test_a_missing_value_is_an_error_not_a_blank() -> None:
     with pytest.raises(KeyError):
         TEXTS.get("ru", "koth.warning")
+
+
+def test_the_opponents_points_pick_their_word() -> None:
+    """Points (tenths) are a number to Fluent: «0 очков», «1 очко», «2,9 очка», «3 очка»."""
+    from bot.formats import Points
+
+    def table(lang: str, tenths: int) -> str:
+        return TEXTS.get(
+            lang,
+            "swiss.pairing_table",
+            round="Тур 2",
+            table=1,
+            opponent="Аня",
+            points=Points(tenths),
+        )
+
+    wanted = {
+        0: "0 очков",
+        10: "1 очко",
+        29: "2,9 очка",
+        30: "3 очка",
+        50: "5 очков",
+        55: "5,5 очка",
+    }
+    for tenths, words in wanted.items():
+        assert f"соперник — Аня ({words})." in table("ru", tenths)
+    english = {0: "0 points", 10: "1 point", 29: "2.9 points", 30: "3 points"}
+    for tenths, words in english.items():
+        assert f"opponent — Аня ({words})." in table("en", tenths)

@@ -251,3 +251,32 @@ swiss-too_many_privileged = The privileged win by default but nobody is left to 
         [one] player
        *[other] players
     } fewer than two sit down. Add players (or /cancel the tournament).
+swiss-pairing_head = 🃏 <b>{ $name }</b>
+swiss-pairing_table = { $round }: table { $table }, opponent — { $opponent } ({ $points } { $points ->
+        [one] point
+       *[other] points
+    }). Good luck! Report the result with the buttons.
+swiss-pairing_table_top = { $round }, table { $table }, opponent — { $opponent } (seed #{ $seed }). Good luck! Report the result with the buttons.
+swiss-pairing_ends = ⏱ The round runs until { $ends }.
+swiss-board_title_no_end = <b>{ $name }</b> · Round { $round } of { $total }
+swiss-board_top_title_no_end = <b>{ $name }</b> · { $round }
+swiss-board_line_top = Table { $table }  { $a } (#{ $sa }) — { $b } (#{ $sb })  { $status }
+swiss-repaired_void = ❌ Round { $round } was re-paired — see the new pairings.
+swiss-repaired_button = ❌ This round was re-paired: report with the buttons of your new pairing message.
+swiss-told_confirmed = ✅ Your opponent confirmed the result ({ $game }): { $claim }.
+swiss-told_disputed = ⚠️ Your opponent disputed your result ({ $game }): { $claim }. A judge decides — I will tell you.
+swiss-told_other_claim = ⚠️ Your opponent reported a different result ({ $game }): { $claim }. A judge decides — I will tell you.
+swiss-pending_title = <b>{ $name }</b> · { $round }: open tables ({ $count }):
+swiss-pending_line = Table { $table }: { $a } — { $b } · { $status }
+swiss-pending_waits_confirmation = awaiting confirmation · reported by { $name }
+swiss-pending_waits_judge = disputed, awaiting the judge
+swiss-pending_no_report = no result yet
+swiss-pending_none = { $round }: every result is in, no open tables.
+swiss-btn_nudge = 🔔 Remind the players of open tables
+swiss-nudge = 🔔 A reminder from the judge: “{ $name }”, { $game }, opponent — { $opponent }. Report the result with the buttons below.
+swiss-nudge_confirm = 🔔 A reminder from the judge: “{ $name }”, { $game }, opponent — { $opponent }. The reported result: { $claim }. Confirm or dispute with the buttons below.
+swiss-nudged = 🔔 Reminder sent: { $count } { $count ->
+        [one] player
+       *[other] players
+    }.
+swiss-nudge_none = No open tables any more: nobody to remind.

@@ -229,3 +229,31 @@ swiss-too_many_privileged = Привилегированным автопобе�
         [one] игрока
        *[other] игроков
     } за столы садятся меньше двух. Добавьте игроков (или /cancel — отменить турнир).
+swiss-pairing_head = 🃏 <b>{ $name }</b>
+swiss-pairing_table = { $round }: стол { $table }, соперник — { $opponent } ({ $points } { $points ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    }). Удачи! Результат — кнопками.
+swiss-pairing_table_top = { $round }, стол { $table }, соперник — { $opponent } (посев №{ $seed }). Удачи! Результат — кнопками.
+swiss-pairing_ends = ⏱ Тур идёт до { $ends }.
+swiss-board_title_no_end = <b>{ $name }</b> · Тур { $round } из { $total }
+swiss-board_top_title_no_end = <b>{ $name }</b> · { $round }
+swiss-board_line_top = Стол { $table }  { $a } (#{ $sa }) — { $b } (#{ $sb })  { $status }
+swiss-repaired_void = ❌ Пары тура { $round } пересобраны — см. новые.
+swiss-repaired_button = ❌ Пары этого тура пересобраны: результат — кнопками нового сообщения о паре.
+swiss-told_confirmed = ✅ Результат подтверждён соперником ({ $game }): { $claim }.
+swiss-told_disputed = ⚠️ Ваш результат оспорен соперником ({ $game }): { $claim }. Решит судья — о решении я сообщу.
+swiss-told_other_claim = ⚠️ От соперника другой результат ({ $game }): { $claim }. Решит судья — о решении я сообщу.
+swiss-pending_title = <b>{ $name }</b> · { $round }: открытые столы ({ $count }):
+swiss-pending_line = Стол { $table }: { $a } — { $b } · { $status }
+swiss-pending_waits_confirmation = ждёт подтверждения · сообщает { $name }
+swiss-pending_waits_judge = спор, ждёт судью
+swiss-pending_no_report = результата нет
+swiss-pending_none = { $round }: все результаты внесены, открытых столов нет.
+swiss-btn_nudge = 🔔 Напомнить игрокам открытых столов
+swiss-nudge = 🔔 Напоминание от судьи: «{ $name }», { $game }, соперник — { $opponent }. Внесите результат кнопками ниже.
+swiss-nudge_confirm = 🔔 Напоминание от судьи: «{ $name }», { $game }, соперник — { $opponent }. Результат от соперника: { $claim }. Подтвердите или оспорьте кнопками ниже.
+swiss-nudged = 🔔 Напоминание отправлено: игроков — { $count }.
+swiss-nudge_none = Открытых столов уже нет: напоминать некому.
