@@ -23,7 +23,7 @@ from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Snapshot, Translate, state_of, unpairs
+from bot.koth.core import KothCore, Sent, Snapshot, Translate, state_of, unpairs
 from bot.koth.events import game_number
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
@@ -210,9 +210,11 @@ class Announcer:
             b=snap.names[b],
         )
         markup = self.report_buttons(snap.lang, tid, game)
-        await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
+        posted = await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
+        if posted is not None:  # one line once the game settles (``ResultNotices.settle``)
+            await self.core.remember(tid, game, Sent(*posted, snap.lang))
         for player, opponent in ((a, b), (b, a)):
-            await self.core.dm_once(
+            sent = await self.core.dm_once(
                 f"{key}:play:{player}",
                 player,
                 "koth.you_play",
@@ -221,6 +223,7 @@ class Announcer:
                 opponent=snap.names[opponent],
                 n=n,
             )
+            await self.core.remember(tid, game, sent)
         if state.upcoming:
             # He meets whoever wins this game, not the King of now: the game decides it.
             nxt = state.upcoming[0]

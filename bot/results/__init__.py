@@ -31,7 +31,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.clock import Clock
 from bot.deadlines import Deadlines, Late
 from bot.texts import Html
-from db import deadlines, players, reports, tournaments
+from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
 from db.reports import Report
@@ -412,6 +412,14 @@ class ResultFlow:
                 last = mine[-1] if mine else None
                 found.append(OpenGame(tournament, game, label, name, markup, last))
         return found
+
+    async def remember(self, found: OpenGame, chat_id: int, message_id: int, lang: str) -> None:
+        """A message with the game's result buttons (/report): replaced by the result line
+        once the game settles."""
+        async with self._db.transaction() as tx:
+            await game_messages.add(
+                tx, found.tournament.id, found.game.key, chat_id, message_id, lang
+            )
 
     async def open_reports(self, tournament_id: int) -> list[Report]:
         async with self._db.read() as tx:

@@ -25,7 +25,7 @@ from bot.sender import Unreachable
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
-from db import deadlines, outbox, players, tournaments
+from db import deadlines, game_messages, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -49,6 +49,9 @@ class Notice:
     name: str
     text: str
     markup: InlineKeyboardMarkup | None
+    #: the game whose result buttons it carries (tournament id, game key, the text's language):
+    #: replaced by the result line once the game settles (``ResultNotices.settle``)
+    game: tuple[int, str, str] | None = None
 
 
 def round_key(tournament_id: int, number: int, gen: int) -> str:
@@ -98,8 +101,16 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
                 langs[player.id] = pick_language(code, core.texts.default)
     prefix = round_key(tournament_id, rnd.number, rnd.gen)
     board = board_text(core, tournament, state, rnd, names, set())
+    games = {p: rnd.key(n) for n, pair in enumerate(rnd.tables, start=1) for p in pair}
     notices = [
-        Notice(f"{prefix}:p{pid}", found[pid].telegram_id or 0, names[pid], text, markup)
+        Notice(
+            f"{prefix}:p{pid}",
+            found[pid].telegram_id or 0,
+            names[pid],
+            text,
+            markup,
+            (tournament_id, games[pid], langs[pid]) if pid in games else None,
+        )
         for pid, text, markup in pairing_texts(core, tournament, state, rnd, names, langs)
         if pid in langs
     ]
@@ -184,7 +195,7 @@ async def deliver(core: Core, notice: Notice, group: int) -> None:
     """Privately if possible, else in the group with a mention, once by the notice's key;
     never raises."""
     try:
-        await core.app.outbox.notify_once(
+        sent = await core.app.outbox.notify_once(
             notice.key,
             notice.telegram_id,
             notice.name,
@@ -192,14 +203,24 @@ async def deliver(core: Core, notice: Notice, group: int) -> None:
             notice.markup,
             fallback_chat=group,
         )
+        await remember(core, notice, sent)
         return
     except Exception:  # a failure of one message must not stop the others
         log.warning("message to %s failed; trying the group", notice.telegram_id, exc_info=True)
     try:
         text = f"{mention(notice.telegram_id, notice.name)}\n{notice.text}"
-        await core.app.outbox.send_once(notice.key, group, text, notice.markup)
+        sent = await core.app.outbox.send_once(notice.key, group, text, notice.markup)
+        await remember(core, notice, sent)
     except Exception:
         log.exception("message to %s could not be delivered at all", notice.telegram_id)
+
+
+async def remember(core: Core, notice: Notice, sent: tuple[int, int] | None) -> None:
+    """A message with a game's result buttons, to be replaced by its result line."""
+    if notice.game is not None and sent is not None:
+        tournament_id, game, lang = notice.game
+        async with core.db.transaction() as tx:
+            await game_messages.add(tx, tournament_id, game, *sent, lang)
 
 
 def match_format(tournament: Tournament) -> bool:
