@@ -223,10 +223,12 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
     # The Top 4: semi-finals, then the final; no draw button in the Top.
     await club.org.send(GROUP, "/next_round")
+    semi_board = await emu.wait_for(lambda: club.board("ТОП: полуфинал"))
+    first = club.users[club.tables(semi_board)[0][1]]
+    top_pairing = await club.wait_find(first, "ТОП: полуфинал, стол 1,", "Я выиграл")
+    assert "Ничья" not in top_pairing.button_labels
     semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")
     assert len(semis) == 2
-    top_pairing = club.find(club.users[semis[0][1]], "ТОП: полуфинал, стол 1,", "Я выиграл")
-    assert top_pairing is not None and "Ничья" not in top_pairing.button_labels
     await club.org.send(GROUP, "/next_round")
     final = await club.play("ТОП: финал", "ТОП: финал")
     champion = final[0][1]
