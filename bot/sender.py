@@ -285,6 +285,8 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
+        #: told of every message sent (chat id, message ids), e.g. to re-post a board
+        self.on_sent: list[Callable[[int, list[int]], None]] = []
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
@@ -306,7 +308,18 @@ class Sender:
             if permanent(exc):
                 raise Unreachable(chat_id) from exc
             raise
+        finally:
+            if sent:
+                for observer in self.on_sent:
+                    observer(sent[0].chat.id, [message.message_id for message in sent])
         return sent
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        """Delete a message of the bot's; failures (too old, already gone) are harmless."""
+        try:
+            await self.bot.delete_message(chat_id, message_id)
+        except (TelegramBadRequest, TelegramForbiddenError) as exc:
+            log.debug("could not delete %s/%s: %s", chat_id, message_id, exc)
 
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None

@@ -182,6 +182,47 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
         current = (await core.state(tx, tournament.id)).current
         if current is not None and (current.number, current.gen) == (rnd.number, rnd.gen):
             await tournaments.set_board(tx, tournament.id, message_id)
+    if done is None:
+        await keep_in_sight(core, tournament, rnd, key, message_id)
+
+
+async def keep_in_sight(
+    core: Core, tournament: Tournament, rnd: Round, key: str, message_id: int
+) -> None:
+    """Pin the round's board (unpinning the round before's), or re-post it as the group
+    moves on (``bot.boards``)."""
+
+    async def repost() -> None:
+        await repost_board(core, tournament.id, rnd, key)
+
+    old = tournament.board_message_id
+    name = f"sw:{tournament.id}"
+    await core.app.boards.posted(tournament.chat_id, name, message_id, repost, old=old)
+
+
+async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> None:
+    """The board could not be pinned and the group moved on: post it again at the bottom (the
+    copy above is deleted) while its round is the current one."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        current = (await core.state(tx, tournament_id)).current
+    same = current is not None and (current.number, current.gen) == (rnd.number, rnd.gen)
+    if tournament is None or tournament.status != "running" or not same:
+        if tournament is not None:
+            core.app.boards.forget(tournament.chat_id, f"sw:{tournament_id}")
+        return
+    text, old = await current_board(core, tournament_id), tournament.board_message_id
+    if text is None or old is None:
+        return
+    try:
+        sent = (await core.app.sender.send(tournament.chat_id, text))[0]
+    except Unreachable:
+        return
+    async with core.db.transaction() as tx:
+        await outbox.record(tx, key, sent.chat.id, sent.message_id, core.now().isoformat())
+        await tournaments.set_board(tx, tournament_id, sent.message_id)
+    await core.app.sender.delete(sent.chat.id, old)
+    await keep_in_sight(core, tournament, rnd, key, sent.message_id)
 
 
 async def deliver_in_turn(core: Core, notices: list[Notice], group: int) -> None:
