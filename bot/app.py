@@ -179,6 +179,8 @@ async def create_app(
     texts = Texts(settings.default_language)
     notifier = Notifier(db, sender)
     background = Background()
+    boards = Boards(sender, background, settings.board_repost_after)
+    bot.session.middleware(boards)
     app = App(
         settings=settings,
         bot=bot,
@@ -192,7 +194,7 @@ async def create_app(
         deadlines=Deadlines(db, clock, background),
         outbox=Outbox(db, sender, notifier, clock),
         groups=groups,
-        boards=Boards(sender, background, settings.board_repost_after),
+        boards=boards,
         background=background,
     )
     from bot.features import install_features

@@ -285,8 +285,6 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
-        #: told of every message sent (chat id, message ids), e.g. to re-post a board
-        self.on_sent: list[Callable[[int, list[int]], None]] = []
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
@@ -308,10 +306,6 @@ class Sender:
             if permanent(exc):
                 raise Unreachable(chat_id) from exc
             raise
-        finally:
-            if sent:
-                for observer in self.on_sent:
-                    observer(sent[0].chat.id, [message.message_id for message in sent])
         return sent
 
     async def delete(self, chat_id: int, message_id: int) -> None:

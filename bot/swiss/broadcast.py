@@ -195,9 +195,7 @@ async def keep_in_sight(
     async def repost() -> None:
         await repost_board(core, tournament.id, rnd, key)
 
-    old = tournament.board_message_id
-    name = f"sw:{tournament.id}"
-    await core.app.boards.posted(tournament.chat_id, name, message_id, repost, old=old)
+    await core.app.boards.posted(tournament.chat_id, f"sw:{tournament.id}", message_id, repost)
 
 
 async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> None:
