@@ -26,14 +26,14 @@ class ReportCb(CallbackData, prefix="rp"):
 class ConfirmCb(CallbackData, prefix="cf"):
     r: int  # report id
     ok: bool
-    v: int = 0  # the report's revision the request showed (a changed report's is stale)
+    rv: int = 0  # the report's revision the request showed (a changed report's is stale)
 
 
 class WithdrawCb(CallbackData, prefix="wd"):
-    """The reporter takes back his report (revision ``v``) before the opponent answers."""
+    """The reporter takes back his report (revision ``rv``) before the opponent answers."""
 
     r: int  # report id
-    v: int = 0
+    rv: int = 0
 
 
 class DecideCb(CallbackData, prefix="jd"):

@@ -144,7 +144,7 @@ async def confirm(
     player = await presser(query, registry, t)
     if player is None:
         return
-    revision = callback_data.v
+    revision = callback_data.rv
     if callback_data.ok:
         # The request becomes the result line once settled (``ResultNotices.settle``).
         outcome, after = await flow.confirm(callback_data.r, player.id, revision)
@@ -201,7 +201,7 @@ async def withdraw(
     player = await presser(query, registry, t)
     if player is None:
         return
-    outcome, _ = await flow.withdraw(callback_data.r, callback_data.v, player.id)
+    outcome, _ = await flow.withdraw(callback_data.r, callback_data.rv, player.id)
     await tell(query, outcome, t)
     if outcome.step is Step.WITHDRAWN:
         background.spawn(notices.retire(outcome, withdrawn=True))

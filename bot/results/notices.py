@@ -128,11 +128,11 @@ class ResultNotices:
         builder = InlineKeyboardBuilder()
         builder.button(
             text=self._texts.get(lang, "results.confirm"),
-            callback_data=ConfirmCb(r=report.id, ok=True, v=report.revision),
+            callback_data=ConfirmCb(r=report.id, ok=True, rv=report.revision),
         )
         builder.button(
             text=self._texts.get(lang, "results.dispute"),
-            callback_data=ConfirmCb(r=report.id, ok=False, v=report.revision),
+            callback_data=ConfirmCb(r=report.id, ok=False, rv=report.revision),
         )
         if tg_id is not None:
             sent = await self._outbox.notify_once(
@@ -159,7 +159,7 @@ class ResultNotices:
         builder = InlineKeyboardBuilder()
         builder.button(
             text=self._texts.get(lang, "results.withdraw"),
-            callback_data=WithdrawCb(r=report.id, v=report.revision),
+            callback_data=WithdrawCb(r=report.id, rv=report.revision),
         )
         key = self._key(report, False, "mine")
         sent = await self._outbox.notify_once(
