@@ -90,8 +90,9 @@ class Club:
             assert answer.text is not None and "вы в турнире" in answer.text
 
     def board(self, title: str) -> SimMessage | None:
+        """The newest board with ``title`` (not a settled game's line that names the round)."""
         for message in reversed(self.emu.bot_messages(GROUP)):
-            if title in message.plain:
+            if title in message.plain and BOARD_LINE.search(message.plain):
                 return message
         return None
 
