@@ -27,7 +27,7 @@ from aiogram import BaseMiddleware
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
-from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb
+from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
 from bot.errors import UserError
 from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
 from bot.roles import Role, Roles
@@ -81,6 +81,7 @@ RULES: dict[type[CallbackData], Rule] = {
     SwWizCb: Rule(Role.ORGANISER, Names.NONE),
     ReportCb: Rule(Role.PLAYER),
     ConfirmCb: Rule(Role.PLAYER, Names.REPORT),
+    WithdrawCb: Rule(Role.PLAYER, Names.REPORT),
     DecideCb: Rule(Role.JUDGE),
     KothJoinCb: Rule(Role.PLAYER, kind="koth"),
     KothStayCb: Rule(Role.PLAYER, kind="koth"),

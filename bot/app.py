@@ -24,6 +24,7 @@ from aiogram.methods.base import TelegramType
 
 from bot.access import ButtonAccess, ChatSenders
 from bot.background import Background
+from bot.boards import Boards
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
@@ -126,6 +127,7 @@ class App:
     deadlines: Deadlines
     outbox: Outbox
     groups: Groups
+    boards: Boards
     extra: dict[str, Any] = field(default_factory=dict)
     #: set once the bot asks Telegram for updates (``FirstPoll``)
     polling: asyncio.Event = field(default_factory=asyncio.Event)
@@ -177,6 +179,8 @@ async def create_app(
     texts = Texts(settings.default_language)
     notifier = Notifier(db, sender)
     background = Background()
+    boards = Boards(sender, background, settings.board_repost_after)
+    bot.session.middleware(boards)
     app = App(
         settings=settings,
         bot=bot,
@@ -190,6 +194,7 @@ async def create_app(
         deadlines=Deadlines(db, clock, background),
         outbox=Outbox(db, sender, notifier, clock),
         groups=groups,
+        boards=boards,
         background=background,
     )
     from bot.features import install_features

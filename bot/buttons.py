@@ -26,6 +26,14 @@ class ReportCb(CallbackData, prefix="rp"):
 class ConfirmCb(CallbackData, prefix="cf"):
     r: int  # report id
     ok: bool
+    rv: int = 0  # the report's revision the request showed (a changed report's is stale)
+
+
+class WithdrawCb(CallbackData, prefix="wd"):
+    """The reporter takes back his report (revision ``rv``) before the opponent answers."""
+
+    r: int  # report id
+    rv: int = 0
 
 
 class DecideCb(CallbackData, prefix="jd"):

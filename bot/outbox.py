@@ -71,3 +71,7 @@ class Outbox:
             return None
         await self._record(key, message.chat.id, message.message_id)
         return message.chat.id, message.message_id
+
+    async def edit(self, chat_id: int, message_id: int, text: str) -> None:
+        """Replace a sent message by ``text`` without buttons (failures are logged, harmless)."""
+        await self._sender.edit(chat_id, message_id, text)

@@ -337,6 +337,13 @@ class Sender:
             self._shown[(chat_id, sent[0].message_id)] = board_chunks(text, count)
         return sent
 
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        """Delete a message of the bot's; failures (too old, already gone) are harmless."""
+        try:
+            await self.bot.delete_message(chat_id, message_id)
+        except (TelegramBadRequest, TelegramForbiddenError) as exc:
+            log.debug("could not delete %s/%s: %s", chat_id, message_id, exc)
+
     async def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> None:

@@ -64,6 +64,9 @@ class Settings(BaseSettings):
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/telegram/webhook"
     confirmation_minutes: int = Field(default=10, ge=1, le=1440)
+    #: where the bot may not pin, the board is posted again after this many of its messages
+    #: in the group (``bot.boards``); 0: never
+    board_repost_after: int = Field(default=10, ge=0, le=1000)
     # One person's requests in one chat per window (bot.flood); 0 turns the throttle off.
     flood_limit: int = Field(default=20, ge=0, le=10_000)
     flood_seconds: int = Field(default=60, ge=1, le=3600)

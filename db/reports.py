@@ -16,7 +16,9 @@ class Report:
     game_key: str
     reporter_id: int  # player id
     claim: Claim
-    status: str  # pending, confirmed, disputed, decided, void
+    status: str  # pending, confirmed, disputed, decided, void, withdrawn
+    #: each change of a pending report is a new revision: older requests' buttons are stale
+    revision: int = 0
 
 
 def _report(row: Row) -> Report:
@@ -27,6 +29,7 @@ def _report(row: Row) -> Report:
         reporter_id=row["reporter_id"],
         claim=Claim.from_json(json.loads(row["claim_json"])),
         status=row["status"],
+        revision=row["revision"],
     )
 
 
@@ -95,3 +98,15 @@ async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
         (tournament_id, game_key),
     )
+
+
+async def revise(tx: Tx, report_id: int, claim: Claim) -> Report:
+    """A new claim for a pending or withdrawn report: a new revision, pending again."""
+    await tx.execute(
+        """UPDATE reports SET claim_json = ?, status = 'pending', revision = revision + 1
+           WHERE id = ?""",
+        (_claim_json(claim), report_id),
+    )
+    report = await get(tx, report_id)
+    assert report is not None
+    return report

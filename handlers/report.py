@@ -53,7 +53,8 @@ async def show_games(
         if in_group and not await notifier.reachable(user_id):
             raise Unreachable(user_id)
         for found in games:
-            await sender.send(user_id, game_text(t, found), found.markup)
+            sent = (await sender.send(user_id, game_text(t, found), found.markup))[-1]
+            await flow.remember(found, sent.chat.id, sent.message_id, t.lang)
     except Unreachable:
         link = await create_start_link(message.bot, LINK)
         await message.reply(t("report.open_private", link=link))

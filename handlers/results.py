@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram.types import CallbackQuery, Message
 
 from bot.background import Background
-from bot.buttons import ConfirmCb, DecideCb, ReportCb
+from bot.buttons import ConfirmCb, DecideCb, ReportCb, WithdrawCb
 from bot.claims import claim_from_decision, claim_from_report
 from bot.judges import Judges
 from bot.registry import Registry
@@ -24,11 +24,16 @@ ALERTS = {
     Step.DUPLICATE: "results.duplicate",
     Step.NOT_YOURS: "results.not_yours",
     Step.OWN_REPORT: "results.own_report",
+    Step.STALE: "results.stale_request",
+    Step.GONE: "results.gone_request",
+    Step.WITH_JUDGE: "results.with_judge",
 }
 ANSWERS = {
     Step.PENDING: "results.sent_for_confirmation",
     Step.FINAL: "results.final",
     Step.DISPUTED: "results.sent_to_judge",
+    Step.CHANGED: "results.changed",
+    Step.WITHDRAWN: "results.withdrawn",
 }
 
 
@@ -109,11 +114,17 @@ async def after_report(
     ask: bool,
 ) -> None:
     """What follows an answered report: the result's announcements, the request a dead bot
-    never sent (``ask``), the judges' notice of a dispute, the board's mark of a waiting game."""
+    never sent (``ask``), the old request of a changed report retired, the reporter's note
+    (with «Withdraw»), the judges' notice of a dispute, the board's mark of a waiting game.
+    (The new request itself is the durable job ``ResultFlow`` stored.)"""
     if after is not None:
         await after()
+    if outcome.step is Step.CHANGED:
+        await notices.retire(outcome, withdrawn=False)
     if ask:
         await notices.ask_confirmation(outcome)
+    if outcome.step in (Step.PENDING, Step.CHANGED) or ask:
+        await notices.tell_reporter(outcome)
     elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
         await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]
     await flow.pending_hook(outcome)
@@ -133,15 +144,15 @@ async def confirm(
     player = await presser(query, registry, t)
     if player is None:
         return
+    revision = callback_data.rv
     if callback_data.ok:
-        outcome, after = await flow.confirm(callback_data.r, player.id)
+        # The request becomes the result line once settled (``ResultNotices.settle``).
+        outcome, after = await flow.confirm(callback_data.r, player.id, revision)
         await tell(query, outcome, t)
-        if outcome.step is Step.FINAL:
-            background.spawn(settle_prompt(query, t, "results.note_confirmed", sender))
         if after is not None:
             background.spawn(after())
         return
-    outcome = await flow.dispute(callback_data.r, player.id)
+    outcome = await flow.dispute(callback_data.r, player.id, revision)
     await tell(query, outcome, t)
     if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
         background.spawn(settle_prompt(query, t, "results.note_disputed", sender))
@@ -154,7 +165,6 @@ async def decide(
     query: CallbackQuery,
     callback_data: DecideCb,
     t: Tr,
-    sender: Sender,
     flow: ResultFlow,
     judges: Judges,
     background: Background,
@@ -171,8 +181,28 @@ async def decide(
     draws, match = desk.draws_allowed(tournament, game), desk.match_format(tournament)
     claim = claim_from_decision(game, callback_data.c, draws=draws, match=match)
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
+    # The decision buttons become the result line (every judge's, ``ResultNotices.settle``).
     await tell(query, outcome, t)
-    if outcome.step is Step.FINAL:
-        background.spawn(settle_prompt(query, t, "results.note_decided", sender))
     if after is not None:
         background.spawn(after())
+
+
+@routes.callback_query(WithdrawCb.filter())
+async def withdraw(
+    query: CallbackQuery,
+    callback_data: WithdrawCb,
+    t: Tr,
+    flow: ResultFlow,
+    notices: ResultNotices,
+    registry: Registry,
+    background: Background,
+) -> None:
+    """The reporter takes his report back before the opponent answered."""
+    player = await presser(query, registry, t)
+    if player is None:
+        return
+    outcome, _ = await flow.withdraw(callback_data.r, callback_data.rv, player.id)
+    await tell(query, outcome, t)
+    if outcome.step is Step.WITHDRAWN:
+        background.spawn(notices.retire(outcome, withdrawn=True))
+        background.spawn(flow.pending_hook(outcome))

@@ -23,7 +23,7 @@ from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Snapshot, Translate, state_of, unpairs
+from bot.koth.core import KothCore, Sent, Snapshot, Translate, state_of, unpairs
 from bot.koth.events import game_number
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
@@ -171,6 +171,37 @@ class Announcer:
                 now = self.core.now().isoformat()
                 await outbox.record(tx, key, chat_id, message_id, now)
             await tournaments.set_board(tx, tournament.id, message_id)
+        if done is None:
+            await self._keep_in_sight(tournament.id, chat_id, message_id)
+
+    async def _keep_in_sight(self, tid: int, chat_id: int, message_id: int) -> None:
+        """Pin the board, or re-post it as the group moves on (``bot.boards``)."""
+
+        async def repost() -> None:
+            await self.repost_board(tid)
+
+        await self.core.app.boards.posted(chat_id, f"koth:{tid}", message_id, repost)
+
+    async def repost_board(self, tournament_id: int) -> None:
+        """The board could not be pinned and the group moved on: post it again at the bottom
+        (the copy above is deleted); nothing once the tournament is over."""
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tournament_id)
+        tournament, old = snap.tournament, snap.tournament.board_message_id
+        if tournament.status != "running" or old is None:
+            self.core.app.boards.forget(tournament.chat_id, f"koth:{tournament_id}")
+            return
+        try:
+            sent = (await self.core.app.sender.send(tournament.chat_id, self.board_text(snap)))[0]
+        except Unreachable:
+            return
+        async with self.core.db.transaction() as tx:
+            now = self.core.now().isoformat()
+            key = f"koth:{tournament_id}:board"
+            await outbox.record(tx, key, sent.chat.id, sent.message_id, now)
+            await tournaments.set_board(tx, tournament_id, sent.message_id)
+        await self.core.app.sender.delete(sent.chat.id, old)
+        await self._keep_in_sight(tournament_id, sent.chat.id, sent.message_id)
 
     async def refresh_board(self, tournament_id: int) -> None:
         async with self.core.db.read() as tx:
@@ -210,9 +241,11 @@ class Announcer:
             b=snap.names[b],
         )
         markup = self.report_buttons(snap.lang, tid, game)
-        await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
+        posted = await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
+        if posted is not None:  # one line once the game settles (``ResultNotices.settle``)
+            await self.core.remember(tid, game, Sent(*posted, snap.lang))
         for player, opponent in ((a, b), (b, a)):
-            await self.core.dm_once(
+            sent = await self.core.dm_once(
                 f"{key}:play:{player}",
                 player,
                 "koth.you_play",
@@ -221,6 +254,7 @@ class Announcer:
                 opponent=snap.names[opponent],
                 n=n,
             )
+            await self.core.remember(tid, game, sent)
         if state.upcoming:
             # He meets whoever wins this game, not the King of now: the game decides it.
             nxt = state.upcoming[0]

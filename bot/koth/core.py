@@ -20,7 +20,7 @@ from bot import formats
 from bot.errors import UserError
 from bot.koth.events import contributions, engine_events, game_key, main_due
 from bot.texts import Texts, pick_language
-from db import audit, chats, players, reports, tournaments
+from db import audit, chats, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund, replay
@@ -43,6 +43,15 @@ TIMERS = (WARN, EXPIRE, BOARD_TICK)
 WARNING_BEFORE = timedelta(minutes=15)
 #: How often the board's "time left" is brought up to date while the main time runs.
 BOARD_EVERY = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """Where a message went (chat and message id) and the language it was written in."""
+
+    chat_id: int
+    message_id: int
+    lang: str
 
 
 @dataclass
@@ -171,26 +180,38 @@ class KothCore:
         outbox_key: str | None = None,
         note: Callable[[Translate], str] | None = None,
         **values: object,
-    ) -> None:
+    ) -> Sent | None:
         """A private message to a player in his language (in the group when he is unreachable);
         with ``outbox_key``, sent once under that key (a durable job's message, ``bot.outbox``);
-        ``note`` makes a first line in his language (e.g. why it comes late, ``bot.late``)."""
+        ``note`` makes a first line in his language (e.g. why it comes late, ``bot.late``).
+        Returns where it went and in which language (``None``: nowhere)."""
         recipient = await self._recipient(player_id)
         if recipient is None:
-            return
+            return None
         telegram_id, name, lang = recipient
         text = self.texts.get(lang, key, **values)
         if note is not None:
             text = note(self.tr(lang)) + "\n" + text
         keyboard = markup(lang) if markup else None
         if outbox_key is None:
-            await self.app.notifier.to_user(
+            message = await self.app.notifier.to_user(
                 telegram_id, name, text, keyboard, fallback_chat=chat_id
             )
+            where = None if message is None else (message.chat.id, message.message_id)
         else:
-            await self.app.outbox.notify_once(
+            where = await self.app.outbox.notify_once(
                 outbox_key, telegram_id, name, text, keyboard, fallback_chat=chat_id
             )
+        return None if where is None else Sent(*where, lang)
+
+    async def remember(self, tournament_id: int, game: str, sent: Sent | None) -> None:
+        """A message with the game's result buttons: its result line replaces it once the
+        game settles (``ResultNotices.settle``)."""
+        if sent is not None:
+            async with self.db.transaction() as tx:
+                await game_messages.add(
+                    tx, tournament_id, game, sent.chat_id, sent.message_id, sent.lang
+                )
 
     async def dm_once(
         self,
@@ -201,9 +222,9 @@ class KothCore:
         *,
         markup: Markup | None = None,
         **values: object,
-    ) -> None:
+    ) -> Sent | None:
         """``dm`` sent once under ``outbox_key``."""
-        await self.dm(
+        return await self.dm(
             player_id, key, chat_id, markup=markup, outbox_key=outbox_key, note=None, **values
         )
 

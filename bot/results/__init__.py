@@ -4,7 +4,9 @@ A *desk* (one per tournament kind) tells which games are open and records a fina
 this module runs the conversation around it:
 
 1. either player reports (``report``); the report is stored under a unique key, so a second
-   press or a duplicated update changes nothing;
+   press or a duplicated update changes nothing; until the opponent answers, the reporter may
+   change it (a different claim: a new *revision*, the opponent asked again and his older
+   request's buttons stale) or withdraw it (``withdraw``);
 2. the opponent confirms or disputes (``confirm`` / ``dispute``); both players reporting the
    same result independently is final too; two reports that disagree are a dispute;
 3. a dispute goes to the judges (organisers when there is no judge); ``decide`` is final;
@@ -29,7 +31,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.clock import Clock
 from bot.deadlines import Deadlines, Late
 from bot.texts import Html
-from db import deadlines, players, reports, tournaments
+from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
 from db.reports import Report
@@ -115,6 +117,11 @@ class Step(enum.Enum):
     NOT_YOURS = "not_yours"  #: the presser is not the one who may do this
     CLOSED = "closed"  #: the game is settled or no longer current
     OWN_REPORT = "own_report"  #: nobody confirms his own report
+    CHANGED = "changed"  #: the reporter changed his pending report (``Outcome.previous``)
+    WITHDRAWN = "withdrawn"  #: the reporter took his pending report back
+    STALE = "stale"  #: a request the reporter has since changed (answer the newer one)
+    GONE = "gone"  #: a request the reporter has since withdrawn
+    WITH_JUDGE = "with_judge"  #: the report is disputed: only a judge decides now
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +143,7 @@ class Outcome:
     game: Game | None = None
     report: Report | None = None
     other: Report | None = None  #: the opponent's disagreeing report, in a dispute
+    previous: Report | None = None  #: the revision a change or withdrawal replaced
 
 
 class ResultFlow:
@@ -150,6 +158,8 @@ class ResultFlow:
         self._confirmation = confirmation
         self.desks: dict[str, GameDesk] = {}
         self.on_reminder: Callable[[Report], Awaitable[None]] | None = None
+        #: after a game's final result: replace its buttons by the result (``ResultNotices``)
+        self.on_settled: Callable[[Tournament, Game, Claim], Awaitable[None]] | None = None
         # A reminder to confirm is pointless hours late: dropped after downtime.
         deadlines_service.on(REMINDER, self._remind, late=Late.DROP)
 
@@ -188,10 +198,13 @@ class ResultFlow:
             added = await reports.add(tx, tournament_id, game_key, reporter_id, claim, self._now())
             stored = await reports.for_game(tx, tournament_id, game_key)
             mine = next(r for r in stored if r.reporter_id == reporter_id)
+            previous = None
             if added is None:
-                # Pressed again: the first press may have been stored by a bot that died before
-                # it asked the opponent; the handler asks again while the report is pending.
-                return Outcome(Step.DUPLICATE, tournament, game, mine), None
+                again = await self._again(tx, tournament, game, mine, claim)
+                if isinstance(again, Outcome):
+                    return again, None
+                previous, mine, added = mine, again, mine.id
+                stored = await reports.for_game(tx, tournament_id, game_key)
             other = next(
                 (
                     r
@@ -208,36 +221,83 @@ class ResultFlow:
                 await reports.set_status(tx, added, "disputed")
                 outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
             else:
-                await self._ask_later(tx, added)
-                outcome = Outcome(Step.PENDING, tournament, game, mine)
+                await self._ask_later(tx, mine)
+                changed = previous is not None and previous.status == "pending"
+                step = Step.CHANGED if changed else Step.PENDING
+                outcome = Outcome(step, tournament, game, mine, previous=previous)
         return outcome, after
 
-    async def _ask_later(self, tx: Tx, report_id: int) -> None:
+    async def _again(
+        self, tx: Tx, tournament: Tournament, game: Game, mine: Report, claim: Claim
+    ) -> Outcome | Report:
+        """A player who reported this game reports again: the same claim changes nothing (the
+        first press may have been stored by a bot that died before it asked the opponent; the
+        handler asks again while it is pending); a different one, or any after a withdrawal,
+        is a new revision of his report (returned). Once disputed, only a judge decides."""
+        if mine.status == "pending" and mine.claim == claim:
+            return Outcome(Step.DUPLICATE, tournament, game, mine)
+        if mine.status == "disputed":
+            return Outcome(Step.WITH_JUDGE, tournament, game, mine)
+        if mine.status not in ("pending", "withdrawn"):
+            return Outcome(Step.CLOSED, tournament, game, mine)
+        await self._cancel_jobs(tx, mine.id)
+        return await reports.revise(tx, mine.id, claim)
+
+    async def _cancel_jobs(self, tx: Tx, report_id: int) -> None:
+        """The request and reminder of the report's current revision are no longer due."""
+        cancelled = await deadlines.cancel_for(tx, report_id, (ASK_JOB, REMINDER))
+        tx.on_commit(lambda: self._deadlines.unschedule(cancelled))
+
+    async def withdraw(
+        self, report_id: int, revision: int, presser_id: int
+    ) -> tuple[Outcome, Report | None]:
+        """The reporter takes back his pending report (revision ``revision``) before the
+        opponent answered; the opponent's request goes stale. Returns the withdrawn report."""
+        async with self._db.transaction() as tx:
+            report = await reports.get(tx, report_id)
+            if report is None or report.status != "pending":
+                return Outcome(Step.CLOSED, report=report), None
+            found = await self._game(tx, report.tournament_id, report.game_key)
+            if found is None:
+                return Outcome(Step.CLOSED, report=report), None
+            tournament, game = found
+            if presser_id != report.reporter_id:
+                return Outcome(Step.NOT_YOURS, tournament, game, report), None
+            if revision != report.revision:
+                return Outcome(Step.STALE, tournament, game, report), None
+            await reports.set_status(tx, report.id, "withdrawn")
+            await self._cancel_jobs(tx, report.id)
+        return Outcome(Step.WITHDRAWN, tournament, game, report), report
+
+    async def _ask_later(self, tx: Tx, report: Report) -> None:
         """Store the confirmation request (a durable job, run once the report is committed)
-        and the reminder after ``confirmation``."""
+        and the reminder after ``confirmation``, both for this revision of the report."""
         now = self._clock.now()
-        ask = await deadlines.add(tx, ASK_JOB, report_id, now)
+        revision: dict[str, object] = {"rev": report.revision}
+        ask = await deadlines.add(tx, ASK_JOB, report.id, now, revision)
         due = now + self._confirmation
-        reminder = await deadlines.add(tx, REMINDER, report_id, due)
+        reminder = await deadlines.add(tx, REMINDER, report.id, due, revision)
         tx.on_commit(lambda: self._deadlines.schedule(ask, now))
         tx.on_commit(lambda: self._deadlines.schedule(reminder, due))
 
-    async def confirm(self, report_id: int, presser_id: int) -> tuple[Outcome, AfterCommit | None]:
-        """The opponent confirms a pending report."""
+    async def confirm(
+        self, report_id: int, presser_id: int, revision: int = 0
+    ) -> tuple[Outcome, AfterCommit | None]:
+        """The opponent confirms a pending report (the revision his request showed)."""
         async with self._db.transaction() as tx:
-            checked = await self._opponent_check(tx, report_id, presser_id)
+            checked = await self._opponent_check(tx, report_id, presser_id, revision)
             if isinstance(checked, Outcome):
                 return checked, None
             tournament, game, report = checked
             after = await self._finalise(tx, tournament, game, report.claim, None, "confirmed")
         return Outcome(Step.FINAL, tournament, game, report), after
 
-    async def dispute(self, report_id: int, presser_id: int) -> Outcome:
+    async def dispute(self, report_id: int, presser_id: int, revision: int = 0) -> Outcome:
         """The opponent disputes a pending report: the judges decide.
 
         As with ``report``, the caller calls ``pending_hook`` after answering."""
         async with self._db.transaction() as tx:
-            checked = await self._opponent_check(tx, report_id, presser_id)
+            checked = await self._opponent_check(tx, report_id, presser_id, revision)
             if isinstance(checked, Outcome):
                 return checked
             tournament, game, report = checked
@@ -245,10 +305,13 @@ class ResultFlow:
         return Outcome(Step.DISPUTED, tournament, game, report)
 
     async def _opponent_check(
-        self, tx: Tx, report_id: int, presser_id: int
+        self, tx: Tx, report_id: int, presser_id: int, revision: int
     ) -> Outcome | tuple[Tournament, Game, Report]:
+        """The report still pending as the presser's request showed it (``revision``), and
+        the presser its opponent. In one transaction with the answer: a change or withdrawal
+        committed first makes the answer stale, an answer committed first closes the game."""
         report = await reports.get(tx, report_id)
-        if report is None or report.status != "pending":
+        if report is None or report.status not in ("pending", "withdrawn"):
             return Outcome(Step.CLOSED, report=report)
         found = await self._game(tx, report.tournament_id, report.game_key)
         if found is None:
@@ -258,6 +321,10 @@ class ResultFlow:
             return Outcome(Step.OWN_REPORT, tournament, game, report)
         if presser_id != game.opponent(report.reporter_id) or not game.has(presser_id):
             return Outcome(Step.NOT_YOURS, tournament, game, report)
+        if report.status == "withdrawn":
+            return Outcome(Step.GONE, tournament, game, report)
+        if report.revision != revision:
+            return Outcome(Step.STALE, tournament, game, report)
         return tournament, game, report
 
     async def decide(
@@ -292,7 +359,25 @@ class ResultFlow:
         status: str,
     ) -> AfterCommit | None:
         await reports.resolve(tx, tournament.id, game.key, status, actor_id, self._now())
-        return await self.desks[tournament.kind].record(tx, tournament, game, claim, actor_id)
+        after = await self.desks[tournament.kind].record(tx, tournament, game, claim, actor_id)
+        return self.settled(tournament, game, claim, after)
+
+    def settled(
+        self, tournament: Tournament, game: Game, claim: Claim, after: AfterCommit | None
+    ) -> AfterCommit | None:
+        """``after`` followed by ``on_settled``: the game's buttons become its result line.
+        Every path that records a final result (a confirmation, a judge's button, /result)
+        goes through here."""
+        hook = self.on_settled
+        if hook is None:
+            return after
+
+        async def both() -> None:
+            if after is not None:
+                await after()
+            await hook(tournament, game, claim)
+
+        return both
 
     async def pending_hook(self, outcome: Outcome) -> None:
         """After a report or dispute (once the presser has his answer): tell the desk that a
@@ -300,7 +385,8 @@ class ResultFlow:
         if outcome.tournament is None or outcome.game is None:
             return
         desk = self.desks.get(outcome.tournament.kind)
-        if desk is not None and outcome.step in (Step.PENDING, Step.DISPUTED):
+        waiting = (Step.PENDING, Step.DISPUTED, Step.CHANGED, Step.WITHDRAWN)
+        if desk is not None and outcome.step in waiting:
             await desk.on_pending(outcome.tournament, outcome.game)
 
     async def games_of(self, player_id: int, group: int | None, lang: str) -> list[OpenGame]:
@@ -327,6 +413,14 @@ class ResultFlow:
                 found.append(OpenGame(tournament, game, label, name, markup, last))
         return found
 
+    async def remember(self, found: OpenGame, chat_id: int, message_id: int, lang: str) -> None:
+        """A message with the game's result buttons (/report): replaced by the result line
+        once the game settles."""
+        async with self._db.transaction() as tx:
+            await game_messages.add(
+                tx, found.tournament.id, found.game.key, chat_id, message_id, lang
+            )
+
     async def open_reports(self, tournament_id: int) -> list[Report]:
         async with self._db.read() as tx:
             return await reports.unresolved(tx, tournament_id)
@@ -334,6 +428,8 @@ class ResultFlow:
     async def _remind(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
         report = await reports.get(tx, deadline.ref_id)
         if report is None or report.status != "pending" or self.on_reminder is None:
+            return None
+        if report.revision != deadline.payload.get("rev", 0):  # a changed report's old reminder
             return None
         hook = self.on_reminder
 

@@ -5,6 +5,11 @@ key, so pressing the report button again (40 times, or 20 at once) asks the oppo
 more — the presser is told it was sent and whom it waits for. Only a press whose request was
 never sent (the bot died between storing the report and asking) sends it. The reminder is a
 second message of its own, sent once too.
+
+A changed report is a new revision (``bot.results``): it has requests of its own (keys with the
+revision), and the older revision's messages are edited to one line that says so, without
+buttons. Every message carrying a game's buttons is remembered (``db.game_messages``) and, once
+the game settles by whatever path, edited to the one-line result (``settle``).
 """
 
 from __future__ import annotations
@@ -12,14 +17,14 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.buttons import ConfirmCb, DecideCb
+from bot.buttons import ConfirmCb, DecideCb, WithdrawCb
 from bot.claims import decision_choices
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.settings import Settings
 from bot.texts import Html, Texts, pick_language
-from db import players, reports, tournaments
+from db import game_messages, players, reports, tournaments
 from db.database import Database
 from db.models import Deadline
 from db.reports import Report
@@ -46,6 +51,7 @@ class ResultNotices:
         #: concurrently) must not send one a second time before the first is recorded
         self._asking: set[str] = set()
         flow.on_reminder = self.remind
+        flow.on_settled = self.settle
 
     def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> Html:
         """A claim in words, the game score from the winner's side («Ann beat Bob 2:1» however
@@ -68,8 +74,19 @@ class ResultNotices:
         return Html(t.get(lang, key, winner=names[claim.winner], loser=names[loser], score=score))
 
     @staticmethod
-    def _key(report: Report, reminder: bool) -> str:
-        return f"result:{report.id}:{'remind' if reminder else 'ask'}"
+    def _key(report: Report, reminder: bool, what: str = "") -> str:
+        """The outbox key of a report's message: its request, reminder or the reporter's own
+        note (``what`` "mine"), per revision (revision 0 keeps the keys it always had)."""
+        revision = f":r{report.revision}" if report.revision else ""
+        return f"result:{report.id}{revision}:{what or ('remind' if reminder else 'ask')}"
+
+    async def _remember(
+        self, tournament: Tournament, game: Game, sent: tuple[int, int] | None, lang: str
+    ) -> None:
+        """A message with the game's buttons: replaced by its result once it settles."""
+        if sent is not None:
+            async with self._db.transaction() as tx:
+                await game_messages.add(tx, tournament.id, game.key, *sent, lang)
 
     async def asked(self, outcome: Outcome) -> str | None:
         """The opponent's name if his confirmation request for this report was sent (or is
@@ -111,16 +128,94 @@ class ResultNotices:
         builder = InlineKeyboardBuilder()
         builder.button(
             text=self._texts.get(lang, "results.confirm"),
-            callback_data=ConfirmCb(r=report.id, ok=True),
+            callback_data=ConfirmCb(r=report.id, ok=True, rv=report.revision),
         )
         builder.button(
             text=self._texts.get(lang, "results.dispute"),
-            callback_data=ConfirmCb(r=report.id, ok=False),
+            callback_data=ConfirmCb(r=report.id, ok=False, rv=report.revision),
         )
         if tg_id is not None:
-            await self._outbox.notify_once(
+            sent = await self._outbox.notify_once(
                 key, tg_id, name, text, builder.as_markup(), fallback_chat=tournament.chat_id
             )
+            await self._remember(tournament, game, sent, lang)
+
+    async def tell_reporter(self, outcome: Outcome) -> None:
+        """The reporter's own note of a pending report, with «Withdraw», privately only (the
+        group is not told of a report nobody answered yet); once per revision."""
+        assert outcome.tournament and outcome.game and outcome.report
+        tournament, game, report = outcome.tournament, outcome.game, outcome.report
+        tg_id, name, lang, names = await self._people(report.reporter_id, game)
+        if tg_id is None:
+            return
+        desk = self._flow.desks[tournament.kind]
+        text = self._texts.get(
+            lang,
+            "results.report_sent",
+            claim=self.describe(lang, game, report.claim, names),
+            game=desk.label(tournament, game, lang),
+            opponent=names[game.opponent(report.reporter_id)],
+        )
+        builder = InlineKeyboardBuilder()
+        builder.button(
+            text=self._texts.get(lang, "results.withdraw"),
+            callback_data=WithdrawCb(r=report.id, rv=report.revision),
+        )
+        key = self._key(report, False, "mine")
+        sent = await self._outbox.notify_once(
+            key, tg_id, name, text, builder.as_markup(), fallback_chat=None
+        )
+        await self._remember(tournament, game, sent, lang)
+
+    async def retire(self, outcome: Outcome, *, withdrawn: bool) -> None:
+        """The messages of a report's replaced revision (``outcome.previous``, or the withdrawn
+        ``outcome.report``) lose their buttons: one line says the request was changed or
+        withdrawn, to the opponent and to the reporter."""
+        old = outcome.report if withdrawn else outcome.previous
+        assert outcome.tournament and outcome.game and old
+        game = outcome.game
+        desk = self._flow.desks[outcome.tournament.kind]
+        opponent, reporter = game.opponent(old.reporter_id), old.reporter_id
+        which = "withdrawn" if withdrawn else "replaced"
+        for reader, what in ((opponent, "ask"), (opponent, "remind"), (reporter, "mine")):
+            found = await self._outbox.sent(self._key(old, what == "remind", what))
+            if found is None:
+                continue
+            _, _, lang, names = await self._people(reader, game)
+            mine = "_mine" if what == "mine" else ""
+            text = self._texts.get(
+                lang,
+                f"results.request_{which}{mine}",
+                reporter=names[reporter],
+                claim=self.describe(lang, game, old.claim, names),
+                game=desk.label(outcome.tournament, game, lang),
+            )
+            await self._forget(*found)
+            await self._outbox.edit(*found, text)
+
+    async def _forget(self, chat_id: int, message_id: int) -> None:
+        async with self._db.transaction() as tx:
+            await game_messages.forget(tx, chat_id, message_id)
+
+    async def settle(self, tournament: Tournament, game: Game, claim: Claim) -> None:
+        """The game has its final result: every message with its buttons (the result buttons
+        in the group and in private, requests, the judges' decision buttons) becomes one line
+        with the result, in its reader's language."""
+        async with self._db.transaction() as tx:
+            found = await game_messages.take(tx, tournament.id, game.key)
+        if not found:
+            return
+        names = await self._names(game)
+        desk = self._flow.desks[tournament.kind]
+        for message in found:
+            lang = message.lang
+            text = self._texts.get(
+                lang,
+                "results.settled_line",
+                game=desk.label(tournament, game, lang),
+                claim=self.describe(lang, game, claim, names),
+            )
+            await self._outbox.edit(message.chat_id, message.message_id, text)
 
     async def _people(
         self, player_id: int, game: Game
@@ -195,13 +290,16 @@ class ResultNotices:
                     )
                 )
             markup = self.decision_keyboard(lang, tournament, game, names, desk)
-            await self._notifier.to_user(
+            message = await self._notifier.to_user(
                 judge,
                 user.full_name if user else str(judge),
                 "\n".join(lines),
                 markup,
                 fallback_chat=tournament.chat_id,
             )
+            if message is not None:  # the decision buttons go once the result settles
+                sent = (message.chat.id, message.message_id)
+                await self._remember(tournament, game, sent, lang)
 
     async def _pending(self, report_id: int) -> Outcome | None:
         """A report still waiting for its confirmation, with its open game (``None`` once it
@@ -220,9 +318,13 @@ class ResultNotices:
         return Outcome(Step.PENDING, tournament, game, report)
 
     async def ask_job(self, deadline: Deadline) -> None:
-        """The durable job stored with a report (``bot.results.ASK_JOB``): the request, once."""
+        """The durable job stored with a report (``bot.results.ASK_JOB``): the request of the
+        report's revision the job was stored for, once (a changed report's old job asks
+        nothing: the new revision has its own)."""
         outcome = await self._pending(deadline.ref_id)
-        if outcome is not None:
+        if outcome is None or outcome.report is None:
+            return
+        if outcome.report.revision == deadline.payload.get("rev", 0):
             await self.ask_confirmation(outcome)
 
     async def remind(self, report: Report) -> None:

@@ -25,7 +25,7 @@ from bot.sender import Unreachable
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
-from db import deadlines, outbox, players, tournaments
+from db import deadlines, game_messages, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -49,6 +49,9 @@ class Notice:
     name: str
     text: str
     markup: InlineKeyboardMarkup | None
+    #: the game whose result buttons it carries (tournament id, game key, the text's language):
+    #: replaced by the result line once the game settles (``ResultNotices.settle``)
+    game: tuple[int, str, str] | None = None
 
 
 def round_key(tournament_id: int, number: int, gen: int) -> str:
@@ -98,8 +101,16 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
                 langs[player.id] = pick_language(code, core.texts.default)
     prefix = round_key(tournament_id, rnd.number, rnd.gen)
     board = board_text(core, tournament, state, rnd, names, set())
+    games = {p: rnd.key(n) for n, pair in enumerate(rnd.tables, start=1) for p in pair}
     notices = [
-        Notice(f"{prefix}:p{pid}", found[pid].telegram_id or 0, names[pid], text, markup)
+        Notice(
+            f"{prefix}:p{pid}",
+            found[pid].telegram_id or 0,
+            names[pid],
+            text,
+            markup,
+            (tournament_id, games[pid], langs[pid]) if pid in games else None,
+        )
         for pid, text, markup in pairing_texts(core, tournament, state, rnd, names, langs)
         if pid in langs
     ]
@@ -166,21 +177,32 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
     finds them; they become the tournament's board while the round is the current one.
     """
     ids = await posted_parts(core, key)
-    if not ids:
+    fresh = not ids
+    if fresh:
         try:
             sent = await core.app.sender.post_board(tournament.chat_id, text)
         except Unreachable:  # the bot is out of the group: nobody to post the board to
             log.warning("the board of tournament %s could not be posted", tournament.id)
             return
         ids = [(m.chat.id, m.message_id) for m in sent]
+    await keep_board(core, tournament.id, rnd, key, ids)
+    if fresh:
+        await keep_in_sight(core, tournament, rnd, key, ids[0][1])
+
+
+async def keep_board(
+    core: Core, tournament_id: int, rnd: Round, key: str, ids: list[tuple[int, int]]
+) -> None:
+    """Record the board's parts in the outbox (``key``, ``key:1`` …) and make them the
+    tournament's board while ``rnd`` is the current round."""
     async with core.db.transaction() as tx:
         for index, (chat_id, message_id) in enumerate(ids):
             part = key if index == 0 else f"{key}:{index}"
             await outbox.record(tx, part, chat_id, message_id, core.now().isoformat())
-        current = (await core.state(tx, tournament.id)).current
+        current = (await core.state(tx, tournament_id)).current
         if current is not None and (current.number, current.gen) == (rnd.number, rnd.gen):
             first, *rest = (message_id for _, message_id in ids)
-            await tournaments.set_board(tx, tournament.id, first, tuple(rest))
+            await tournaments.set_board(tx, tournament_id, first, tuple(rest))
 
 
 async def posted_parts(core: Core, key: str) -> list[tuple[int, int]]:
@@ -189,6 +211,43 @@ async def posted_parts(core: Core, key: str) -> list[tuple[int, int]]:
     while done := await core.app.outbox.sent(key if not found else f"{key}:{len(found)}"):
         found.append(done)
     return found
+
+
+async def keep_in_sight(
+    core: Core, tournament: Tournament, rnd: Round, key: str, message_id: int
+) -> None:
+    """Pin the round's board (unpinning the round before's), or re-post it as the group
+    moves on (``bot.boards``)."""
+
+    async def repost() -> None:
+        await repost_board(core, tournament.id, rnd, key)
+
+    await core.app.boards.posted(tournament.chat_id, f"sw:{tournament.id}", message_id, repost)
+
+
+async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> None:
+    """The board could not be pinned and the group moved on: post it again at the bottom (the
+    copy above is deleted) while its round is the current one."""
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        current = (await core.state(tx, tournament_id)).current
+    same = current is not None and (current.number, current.gen) == (rnd.number, rnd.gen)
+    if tournament is None or tournament.status != "running" or not same:
+        if tournament is not None:
+            core.app.boards.forget(tournament.chat_id, f"sw:{tournament_id}")
+        return
+    text, old = await current_board(core, tournament_id), tournament.board_ids
+    if text is None or not old:
+        return
+    try:
+        sent = await core.app.sender.post_board(tournament.chat_id, text)
+    except Unreachable:
+        return
+    ids = [(m.chat.id, m.message_id) for m in sent]
+    await keep_board(core, tournament_id, rnd, key, ids)
+    for message_id in old:
+        await core.app.sender.delete(tournament.chat_id, message_id)
+    await keep_in_sight(core, tournament, rnd, key, ids[0][1])
 
 
 async def deliver_in_turn(core: Core, notices: list[Notice], group: int) -> None:
@@ -202,7 +261,7 @@ async def deliver(core: Core, notice: Notice, group: int) -> None:
     """Privately if possible, else in the group with a mention, once by the notice's key;
     never raises."""
     try:
-        await core.app.outbox.notify_once(
+        sent = await core.app.outbox.notify_once(
             notice.key,
             notice.telegram_id,
             notice.name,
@@ -210,14 +269,24 @@ async def deliver(core: Core, notice: Notice, group: int) -> None:
             notice.markup,
             fallback_chat=group,
         )
+        await remember(core, notice, sent)
         return
     except Exception:  # a failure of one message must not stop the others
         log.warning("message to %s failed; trying the group", notice.telegram_id, exc_info=True)
     try:
         text = f"{mention(notice.telegram_id, notice.name)}\n{notice.text}"
-        await core.app.outbox.send_once(notice.key, group, text, notice.markup)
+        sent = await core.app.outbox.send_once(notice.key, group, text, notice.markup)
+        await remember(core, notice, sent)
     except Exception:
         log.exception("message to %s could not be delivered at all", notice.telegram_id)
+
+
+async def remember(core: Core, notice: Notice, sent: tuple[int, int] | None) -> None:
+    """A message with a game's result buttons, to be replaced by its result line."""
+    if notice.game is not None and sent is not None:
+        tournament_id, game, lang = notice.game
+        async with core.db.transaction() as tx:
+            await game_messages.add(tx, tournament_id, game, *sent, lang)
 
 
 def match_format(tournament: Tournament) -> bool:

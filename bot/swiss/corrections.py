@@ -179,7 +179,10 @@ async def correct(
         await done()
         await core.app.deadlines.run(job)  # both players (again at the restart if killed)
 
-    return after, change
+    # A table still open: its buttons (and the judges') become its result line, as after a
+    # confirmation; a correction of a settled one has no buttons left to replace.
+    settled = core.flow.settled(change.tournament, change.game, change.claim, after)
+    return (settled or after) if old is None else after, change
 
 
 def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round, Game, Result]:

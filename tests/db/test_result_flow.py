@@ -89,3 +89,50 @@ async def test_a_second_report_of_the_same_player_for_the_same_game_is_a_no_op(
         stored = await reports.for_game(tx, tid, "g1")
     assert [(r.id, r.claim.winner) for r in stored] == [(first, 1)]
     await db.close()
+
+
+async def test_a_changed_report_is_a_new_revision_and_stale_answers_change_nothing(
+    tmp_path: Path,
+) -> None:
+    """Change, same claim again, a stale confirmation, withdrawal, a report after it: the
+    revisions and statuses, every answer in its own transaction."""
+    db = await Database.open(tmp_path / "club.db")
+    clock = ManualClock(NOW)
+    flow = ResultFlow(db, clock, Deadlines(db, clock), timedelta(minutes=10))
+    flow.desks["one"] = OneGameDesk()  # type: ignore[assignment]
+    async with db.transaction() as tx:
+        for pid in (1, 2):
+            await tx.execute(
+                "INSERT INTO players (id, first_name, created_at) VALUES (?, ?, ?)",
+                (pid, f"P{pid}", NOW.isoformat()),
+            )
+        tid = await tournaments.create(tx, -1, "berserk", "one", "Cup", {}, 1, NOW.isoformat())
+        await tournaments.set_status(tx, tid, "running", NOW.isoformat())
+
+    first, _ = await flow.report(tid, "g1", 1, Claim(winner=1))
+    changed, _ = await flow.report(tid, "g1", 1, Claim(winner=2))
+    same, _ = await flow.report(tid, "g1", 1, Claim(winner=2))
+    assert first.step is Step.PENDING and first.report and first.report.revision == 0
+    assert changed.step is Step.CHANGED and changed.report and changed.report.revision == 1
+    assert changed.previous == first.report
+    assert same.step is Step.DUPLICATE and same.report == changed.report
+    stale, _ = await flow.confirm(first.report.id, 2, revision=0)
+    assert stale.step is Step.STALE
+    wrong_presser, _ = await flow.withdraw(first.report.id, 1, 2)
+    assert wrong_presser.step is Step.NOT_YOURS
+    old_note, _ = await flow.withdraw(first.report.id, 0, 1)
+    assert old_note.step is Step.STALE
+    withdrawn, _ = await flow.withdraw(first.report.id, 1, 1)
+    assert withdrawn.step is Step.WITHDRAWN
+    gone, _ = await flow.confirm(first.report.id, 2, revision=1)
+    assert gone.step is Step.GONE
+    again, _ = await flow.report(tid, "g1", 1, Claim(winner=1))
+    assert again.step is Step.PENDING and again.report and again.report.revision == 2
+    final, _ = await flow.confirm(first.report.id, 2, revision=2)
+    assert final.step is Step.FINAL
+    async with db.read() as tx:
+        results = [e.payload for e in await tournaments.events(tx, tid) if e.kind == "result"]
+        stored = await reports.get(tx, first.report.id)
+    assert results == [Claim(winner=1).to_json()]
+    assert stored is not None and (stored.status, stored.revision) == ("confirmed", 2)
+    await db.close()

@@ -213,6 +213,8 @@ class SimChat:
     events: list[_BotEvent] = field(default_factory=list)
     event_seqs: list[int] = field(default_factory=list)
     cursor: int = 0
+    pinned: list[int] = field(default_factory=list)
+    """Pinned message ids, the newest last (``pinChatMessage``)."""
 
     @property
     def is_group(self) -> bool:
@@ -575,6 +577,8 @@ class BotApiEmulator:
             "editmessagereplymarkup": self._edit_message_reply_markup,
             "answercallbackquery": self._answer_callback_query,
             "deletemessage": self._delete_message,
+            "pinchatmessage": self._pin_chat_message,
+            "unpinchatmessage": self._unpin_chat_message,
             "getchatmember": self._get_chat_member,
             "getchatadministrators": self._get_chat_administrators,
             "getchat": self._get_chat,
@@ -1482,6 +1486,36 @@ class BotApiEmulator:
         if not message.from_bot and chat.is_group and chat.bot_status != "administrator":
             raise _bad("message can't be deleted")
         message.deleted = True
+        self._notify(chat.id)
+        return True
+
+    def _pinnable(self, params: Params) -> tuple[SimChat, int]:
+        """The chat and message of a pin request; a group's pin needs an administrator bot
+        (with can_pin_messages, which every administrator bot has here)."""
+        chat = self._target_chat(params, sending=False)
+        if chat.is_group and chat.bot_status not in ("administrator", "creator"):
+            raise _bad("not enough rights to manage pinned messages in the chat")
+        return chat, _int(params, "message_id", 0)
+
+    async def _pin_chat_message(self, params: Params) -> bool:
+        chat, message_id = self._pinnable(params)
+        message = chat.messages.get(message_id)
+        if message is None or message.deleted:
+            raise _bad("message to pin not found")
+        if message_id in chat.pinned:
+            chat.pinned.remove(message_id)
+        chat.pinned.append(message_id)
+        self._notify(chat.id)
+        return True
+
+    async def _unpin_chat_message(self, params: Params) -> bool:
+        chat, message_id = self._pinnable(params)
+        if not chat.pinned:
+            raise _bad("message to unpin not found")
+        target = message_id or chat.pinned[-1]
+        if target not in chat.pinned:
+            raise _bad("message to unpin not found")
+        chat.pinned.remove(target)
         self._notify(chat.id)
         return True
 

@@ -33,13 +33,21 @@ REFUSAL = "только организатор"
 """Both refusals: "…только организатор." and "…только организатор или судья турнира."."""
 
 
+#: Columns that say where something is shown, not what it is: the live board moves to the
+#: bottom of a busy group where the bot may not pin it (``bot.boards``), whoever is talking.
+NOT_STATE = {"tournaments": ("board_message_id",)}
+
+
 def snapshot(db_path: Path, tables: tuple[str, ...] = STATE_TABLES) -> dict[str, list[Any]]:
     """Every row of the state tables, ordered, read with a separate connection."""
     with contextlib.closing(sqlite3.connect(db_path)) as conn:
-        return {
-            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
-            for table in tables
-        }
+
+        def rows(table: str) -> list[Any]:
+            names = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            kept = ", ".join(n for n in names if n not in NOT_STATE.get(table, ()))
+            return sorted(conn.execute(f"SELECT {kept} FROM {table}").fetchall(), key=repr)
+
+        return {table: rows(table) for table in tables}
 
 
 async def settled(emu: BotApiEmulator, db_path: Path) -> None:

@@ -34,7 +34,14 @@ def count(emu: BotApiEmulator, text: str) -> int:
 
 
 def board_of(emu: BotApiEmulator, board: SimMessage) -> str:
-    return emu.chat(GROUP).messages[board.message_id].plain
+    """The live board: ``board``, or, once the bot (which may not pin here) re-posted it at
+    the bottom and deleted it (``bot.boards``), its newest copy."""
+    message = emu.chat(GROUP).messages[board.message_id]
+    if not message.deleted:
+        return message.plain
+    title = message.plain.split(" · ")[0]
+    copies = [m for m in emu.bot_messages(GROUP) if m.plain.startswith(title)]
+    return copies[-1].plain if copies else ""
 
 
 async def board_shows(emu: BotApiEmulator, board: SimMessage, text: str) -> str:

@@ -90,8 +90,9 @@ class Club:
             assert answer.text is not None and "вы в турнире" in answer.text
 
     def board(self, title: str) -> SimMessage | None:
+        """The newest board with ``title`` (not a settled game's line that names the round)."""
         for message in reversed(self.emu.bot_messages(GROUP)):
-            if title in message.plain:
+            if title in message.plain and BOARD_LINE.search(message.plain):
                 return message
         return None
 
@@ -223,10 +224,12 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
     # The Top 4: semi-finals, then the final; no draw button in the Top.
     await club.org.send(GROUP, "/next_round")
+    semi_board = await emu.wait_for(lambda: club.board("ТОП: полуфинал"))
+    first = club.users[club.tables(semi_board)[0][1]]
+    top_pairing = await club.wait_find(first, "ТОП: полуфинал, стол 1,", "Моя победа")
+    assert "Ничья" not in top_pairing.button_labels
     semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")
     assert len(semis) == 2
-    top_pairing = club.find(club.users[semis[0][1]], "ТОП: полуфинал, стол 1,", "Моя победа")
-    assert top_pairing is not None and "Ничья" not in top_pairing.button_labels
     await club.org.send(GROUP, "/next_round")
     final = await club.play("ТОП: финал", "ТОП: финал")
     champion = final[0][1]
