@@ -6,7 +6,7 @@ For every N (64, 256, 1024) one run, in one process, with one emulator:
 
 1. setup (not measured): N players start the bot and join a Swiss tournament through the
    buttons, the organiser sends ``/begin``, every player gets his table privately;
-2. **full bot, reports**: at one table's player of every table (N/2 people) presses "Я выиграл"
+2. **full bot, reports**: at one table's player of every table (N/2 people) presses "Моя победа"
    on his pairing message, all at once;
 3. **full bot, confirms**: when every confirmation request has arrived, all N/2 opponents
    press "✅ Подтверждаю" at once;

@@ -8,7 +8,7 @@ Run with ``.venv/bin/python -m benchmarks.load`` (1 024 players, 512 tables, a 5
    ``/begin`` and every player gets his table privately. That bot is stopped.
 2. The round: the bot is started again **as deployed**, ``python -m bot`` as its own process
    (its own pacing, ``Limits()``), on the same database file, and the emulator switched to
-   Telegram's flood limits (``RateLimits()``). Each table's first player presses "Я выиграл" at
+   Telegram's flood limits (``RateLimits()``). Each table's first player presses "Моя победа" at
    a random moment of the window (uniformly distributed moments: Poisson arrivals, given their
    number); once the confirmation request has reached his opponent, the opponent presses
    "✅ Подтверждаю" after a random delay (exponential, mean ``--confirm-mean`` seconds). The
