@@ -13,10 +13,11 @@ played so far.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
-from rules.top import BracketError, bracket_order
+from rules.top import BracketError, replay_bracket
 
 __all__ = ["final_places"]
 
@@ -38,36 +39,13 @@ def final_places(standings: Sequence[P], seeds: Sequence[P], winners: Sequence[P
     missing = [p for p in seeds if p not in swiss_rank]
     if missing:
         raise BracketError(f"Top players missing from the standings: {missing!r}")
-    wins, alive = _bracket_record(seeds, winners)
+    played = replay_bracket(seeds, winners).played
+    wins = Counter(winner for _, winner in played)
+    out = {a if winner == b else b for (a, b), winner in played}
 
     def key(player: P) -> tuple[int, int, int]:
-        return (-wins[player], 0 if player in alive else 1, swiss_rank[player])
+        return (-wins[player], 1 if player in out else 0, swiss_rank[player])
 
     top = sorted(seeds, key=key)
     in_top = set(seeds)
     return top + [player for player in standings if player not in in_top]
-
-
-def _bracket_record(seeds: Sequence[P], winners: Sequence[P]) -> tuple[dict[P, int], set[P]]:
-    """Matches won by every Top player, and the players the bracket has not eliminated."""
-    if len(set(seeds)) != len(seeds):
-        raise BracketError("a player cannot hold two seeds")
-    alive = [seeds[seed - 1] for seed in bracket_order(len(seeds))]
-    wins = dict.fromkeys(seeds, 0)
-    out: set[P] = set()
-    pending = list(winners)
-    while len(alive) > 1 and pending:
-        pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
-        decided = pending[: len(pairs)]
-        del pending[: len(pairs)]
-        for pair, winner in zip(pairs, decided, strict=False):
-            if winner not in pair:
-                raise BracketError(f"{winner!r} did not play in {pair}")
-            wins[winner] += 1
-            out.add(pair[1] if winner == pair[0] else pair[0])
-        if len(decided) < len(pairs):
-            break
-        alive = decided
-    if pending:
-        raise BracketError("more winners reported than matches in the Top")
-    return wins, set(seeds) - out

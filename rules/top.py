@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from rules.results import PlayerId
 
-__all__ = ["BracketError", "DrawInTop", "TopState", "bracket_order", "top_state", "top_winner"]
+__all__ = [
+    "BracketError",
+    "BracketReplay",
+    "DrawInTop",
+    "TopState",
+    "bracket_order",
+    "replay_bracket",
+    "top_state",
+    "top_winner",
+]
+
+P = TypeVar("P")
 
 
 class BracketError(ValueError):
@@ -53,10 +65,29 @@ def top_state(seeds: Sequence[PlayerId], winners: Sequence[PlayerId]) -> TopStat
     ``seeds`` is the Top in seed order (seed 1 first). Returns the pairs still to be played in
     the current round (higher seed first), or the champion with no pairs once one is left.
     """
+    replay = replay_bracket(seeds, winners)
+    return TopState(replay.round_number, replay.open_pairs, replay.champion)
+
+
+@dataclass(frozen=True, slots=True)
+class BracketReplay(Generic[P]):
+    """The bracket replayed: every match decided (its pair and winner), the current round's
+    undecided pairs, and the champion once one is left."""
+
+    round_number: int
+    played: tuple[tuple[tuple[P, P], P], ...]
+    open_pairs: tuple[tuple[P, P], ...]
+    champion: P | None
+
+
+def replay_bracket(seeds: Sequence[P], winners: Sequence[P]) -> BracketReplay[P]:
+    """The one replay of the Top's bracket (``top_state``, ``rules.places``): ``seeds`` in
+    seed order, ``winners`` match by match, round after round."""
     if len(set(seeds)) != len(seeds):
         raise BracketError("a player cannot hold two seeds")
     alive = [seeds[seed - 1] for seed in bracket_order(len(seeds))]
     pending = list(winners)
+    played: list[tuple[tuple[P, P], P]] = []
     round_number = 1
     while len(alive) > 1:
         pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive), 2)]
@@ -65,13 +96,14 @@ def top_state(seeds: Sequence[PlayerId], winners: Sequence[PlayerId]) -> TopStat
         for pair, winner in zip(pairs, decided, strict=False):
             if winner not in pair:
                 raise BracketError(f"{winner!r} did not play in {pair}")
+            played.append((pair, winner))
         if len(decided) < len(pairs):
-            return TopState(round_number, tuple(pairs[len(decided) :]), None)
+            return BracketReplay(round_number, tuple(played), tuple(pairs[len(decided) :]), None)
         alive = decided
         round_number += 1
     if pending:
         raise BracketError("more winners reported than matches in the Top")
-    return TopState(round_number, (), alive[0])
+    return BracketReplay(round_number, tuple(played), (), alive[0])
 
 
 def top_winner(pair: tuple[PlayerId, PlayerId], games_first: int, games_second: int) -> PlayerId:
