@@ -17,6 +17,10 @@ Events (kind → payload, as the bot stores them in its log):
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
   (``bye``) each, or nothing: ``LatePolicy``);
+- ``sw_pods``   ``{"draft", "pods": [[player, ...], ...], "how", "seed"?}`` — a Limited
+  tournament's players seated for its ``draft``-th draft (1, 2, …): each pod a table in seat
+  order (``rules.card_formats``); ``how`` says how the seating was made (``random``, with its
+  published ``seed``, or ``standings``); the latest one stands;
 - ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
   first round the next ``sw_round`` (of stage ``top``);
 - ``sw_extend`` ``{"round", "table", "minutes"}``;
@@ -161,6 +165,9 @@ class State:
     kind: TournamentKind = TournamentKind.OPEN
     privileged: list[int] = field(default_factory=list)
     auto_rounds: int = 0
+    #: the latest draft's pods (each in seat order) and how many drafts were seated
+    pods: list[list[int]] = field(default_factory=list)
+    drafts: int = 0
 
     def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
         """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
@@ -366,6 +373,9 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
         state.dropped.add(int(payload["player"]))
     elif kind == "sw_join":
         _join(state, payload)
+    elif kind == "sw_pods":
+        state.pods = [[int(p) for p in pod] for pod in payload["pods"]]
+        state.drafts = max(state.drafts, int(payload["draft"]))
     elif kind == "sw_top":
         state.seeds = [int(p) for p in payload["seeds"]]
     elif kind == "sw_extend":

@@ -296,3 +296,14 @@ def test_a_top_match_winner_changes_only_until_the_next_top_round_is_paired() ->
     assert state.correction_problem(4, 1, Result(Outcome.CLEAN_WIN, (2, 0))) is None  # a score
     assert state.correction_problem(7, 1, flipped) == "no_round"
     assert state.correction_problem(4, 3, flipped) == "no_table"
+
+
+def test_pods_replay_keeps_the_latest_draft_seating() -> None:
+    events = [
+        ("sw_pods", {"draft": 1, "pods": [[1, 2, 3, 4]], "how": "random", "seed": "ab"}),
+        ("sw_pods", {"draft": 2, "pods": [["4", "3"], [2, 1]], "how": "standings"}),
+    ]
+    state = replay(events)
+    assert state.pods == [[4, 3], [2, 1]]
+    assert state.drafts == 2
+    assert replay([]).pods == [] and replay([]).drafts == 0
