@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_DRAFTS", "MAX_DRAFTS", "draft_due", "seating_of_draft", "sealed_round"]
+__all__ = ["DEFAULT_DRAFTS", "MAX_DRAFTS", "draft_due", "sealed_round", "seating_of_draft"]
 
 MAX_DRAFTS = 3
 DEFAULT_DRAFTS = 3
