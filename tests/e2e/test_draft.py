@@ -12,7 +12,28 @@ from tests.e2e.harness import RunningBot
 from tests.e2e.test_swiss import GROUP, Club
 from tests.e2e.test_swiss_top import ranked
 
-NAMES = "Ann Bob Cat Dan Eve Fay Gus Hal Ivy Jon Kim Lea Max Ned Oli Pam Quin Rex Sam Tom".split()
+NAMES = [
+    "Ann",
+    "Bob",
+    "Cat",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jon",
+    "Kim",
+    "Lea",
+    "Max",
+    "Ned",
+    "Oli",
+    "Pam",
+    "Quin",
+    "Rex",
+    "Sam",
+    "Tom",
+]
 SEAT = re.compile(r"(\d+)\. (\w+) \(№ (\d+)\)")
 TABLE = re.compile(r"^Стол (\d+): (.+)$", re.MULTILINE)
 SEED = re.compile(r"Жребий: ([0-9a-f]{32})\.")
