@@ -252,3 +252,51 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     await club.org.send(GROUP, "/next_round")
     end = await emu.wait_bot_message(GROUP, contains="завершён")
     assert len(ranked(end.plain.split("Изменения рейтинга")[0])) == 17
+
+
+async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=3)
+    await club.org.start()
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await club.org.send(GROUP, "Марафон")
+    formats = await emu.wait_bot_message(GROUP, contains="Формат?")
+    assert formats.button_labels == [
+        "Констрактед",
+        "Констрактед, матч до двух побед (Bo3)",
+        "Драфт",
+        "Силед",
+        "Марафон (драфты, затем силед)",
+        "Турнир героев (8 игроков)",
+    ]
+    await (await club.org.press(formats, "Марафон (драфты, затем силед)")).answer()
+    plans = await emu.wait_bot_message(GROUP, contains="Бустеры на драфт?")
+    assert plans.button_labels == ["2 × 7", "1 × 12", "2 × 12"]  # 608.7 only
+    refused = await (await club.org.press_data(plans, "sww:boosters:12x4")).answer()
+    assert refused.text == "Эта кнопка больше не действует."
+
+
+async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=3)
+    await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "1 × 12"),
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "Авто"),
+            *COMMON,
+        ],
+    )
+    await club.org.send(GROUP, "/begin")
+    answer = await emu.wait_bot_message(GROUP, contains="Слишком мало игроков")
+    assert answer.plain == (
+        "Слишком мало игроков: 3. Для этого формата нужно не меньше 4 "
+        "(драфт, силед, марафон — 4, турнир героев — 8)."
+    )
+    assert not [m for m in emu.bot_messages(GROUP) if "рассадка" in m.plain]

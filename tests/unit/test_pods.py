@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from handlers.swiss import wizard_limited
 from rules.limited.boosters import (
     DRAFT_PLANS,
     MARATHON_PLANS,
@@ -33,6 +34,7 @@ from rules.limited.pods import (
     table_sizes,
     top_from_pods,
 )
+from rules.swiss import replay
 from rules.top import bracket_order
 
 
@@ -235,3 +237,48 @@ def test_marathon_drafts_before_rounds() -> None:
     assert draft_due(2, 1, 1) is None
     assert seating_of_draft(1) == "random" and seating_of_draft(2) == "standings"
     assert not sealed_round(3, 3) and sealed_round(4, 3) and sealed_round(2, 1)
+
+
+# -- the state: a round paired in pods has a bye per odd pod
+def test_a_round_in_pods_keeps_every_bye() -> None:
+    state = replay(
+        [
+            ("sw_begin", {"seed": 1, "rounds": 3, "top": 0, "ratings": {}}),
+            ("sw_pods", {"draft": 1, "pods": [[1, 2, 3], [4, 5, 6]], "how": "random", "seed": "a"}),
+            (
+                "sw_round",
+                {
+                    "round": 1,
+                    "stage": "swiss",
+                    "gen": 0,
+                    "tables": [[1, 2], [4, 5]],
+                    "bye": 3,
+                    "more_byes": [6],
+                },
+            ),
+        ]
+    )
+    rnd = state.rounds[0]
+    assert rnd.byes == [3, 6] and state.had_bye() == {3, 6}
+    assert state.points() == {3: 29, 6: 29}  # 2.9 each, the tables still open
+    assert state.pods == [[1, 2, 3], [4, 5, 6]] and state.drafts == 1
+
+
+# -- the wizard's Limited steps
+def test_wizard_steps_of_the_limited_formats() -> None:
+    draft = {"fmt": "draft"}
+    assert wizard_limited.after("fmt", draft) == "boosters"
+    assert wizard_limited.after("fmt", {"fmt": "sealed"}) is None  # the usual next step
+    draft["boosters"] = "12x2"
+    assert wizard_limited.after("boosters", draft) == "rounds"  # 601.4: amateur, not asked
+    assert draft["strict"] == "amateur"
+    big = {"fmt": "draft", "boosters": "12x4"}
+    assert wizard_limited.after("boosters", big) == "strict" and "strict" not in big
+    marathon = {"fmt": "marathon", "boosters": "7x2"}
+    assert wizard_limited.step_values("boosters", marathon, ("12x4",)) == ("7x2", "12", "12x2")
+    assert wizard_limited.after("boosters", marathon) == "drafts"
+    assert wizard_limited.after("drafts", marathon) == "strict"
+    marathon["drafts"] = "2"
+    assert wizard_limited.settings(marathon) == {"boosters": [7, 7], "drafts": 2}
+    assert wizard_limited.settings(big) == {"boosters": [12, 12, 12, 12]}
+    assert wizard_limited.settings({"fmt": "sealed"}) == {}
