@@ -26,7 +26,7 @@ from db.models import Deadline
 from db.tournaments import Tournament
 from rules.card_formats import Format, format_of
 from rules.limited.boosters import plan_name
-from rules.limited.marathon import DEFAULT_DRAFTS, seating_of_draft
+from rules.limited.marathon import DEFAULT_DRAFTS, draft_due, seating_of_draft
 from rules.limited.pods import (
     Seat,
     new_seed,
@@ -87,6 +87,15 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     smallest = min(tables) if fmt in IN_PODS else people
     chosen = (int(rounds), top)
     return chosen, (min(int(rounds), max_swiss_rounds(smallest)), min(top, fitting_top(people)))
+
+
+def draft_before_round(tournament: Tournament, state: State) -> bool:
+    """Whether a Marathon's next Swiss round waits for its draft's seating (608.3, 608.6):
+    ``/next_round`` seats draft ``k`` before round ``k ≤ N``, then pairs the round."""
+    if state.seeds is not None or len(state.swiss_rounds()) >= state.total_rounds:
+        return False
+    upcoming = len(state.swiss_rounds()) + 1
+    return draft_due(upcoming, state.drafts, marathon_drafts(tournament)) is not None
 
 
 async def seat(core: Core, tx: Tx, tournament: Tournament, state: State, actor: int | None) -> int:

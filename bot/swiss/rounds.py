@@ -19,7 +19,6 @@ from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
 from rules.card_formats import LIMITED, format_of, minimum_field
 from rules.card_rating import START_RATING_CENTS
-from rules.limited.marathon import draft_due
 from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import (
@@ -161,18 +160,9 @@ async def next_round(
         await core.audit(tx, tournament_id, actor, "next_round", {})
         tournament = await tournaments.get(tx, tournament_id)
         assert tournament is not None
-        if draft_before_round(tournament, await core.state(tx, tournament_id)):
+        if pods.draft_before_round(tournament, await core.state(tx, tournament_id)):
             return await seat_draft(core, tx, tournament_id, actor)
         return await pair_next(core, tx, tournament_id, actor)
-
-
-def draft_before_round(tournament: Tournament, state: State) -> bool:
-    """Whether a Marathon's next Swiss round waits for its draft's seating (608.3, 608.6):
-    ``/next_round`` seats draft ``k`` before round ``k ≤ N``, then pairs the round."""
-    if state.seeds is not None or len(state.swiss_rounds()) >= state.total_rounds:
-        return False
-    upcoming = len(state.swiss_rounds()) + 1
-    return draft_due(upcoming, state.drafts, pods.marathon_drafts(tournament)) is not None
 
 
 async def pair_next(

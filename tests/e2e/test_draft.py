@@ -226,6 +226,12 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     await club.org.send(GROUP, "/next_round")  # draft 1 seated: round 1 is paired
     pairs = await play_round(club, 1, 4)
     seen = {frozenset(p) for p in pairs}
+    done = club.emu.last_bot_message(GROUP)
+    assert done is not None and done.plain == (
+        "✅ Тур 1: все результаты внесены. Судья начинает следующий тур командой /next_round.\n"
+        "Перед следующим туром — драфт 2: /next_round рассадит игроков по текущей таблице, "
+        "следующий /next_round разведёт тур."
+    )
 
     for draft in (2, 3):
         await club.org.send(GROUP, "/next_round")  # first the draft, by the standings

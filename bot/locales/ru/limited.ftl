@@ -32,3 +32,4 @@ limited-seating_boosters = Бустеры: { $plan }; нечётный буст�
 limited-seating_next = Дальше драфт и сборка колод. Тур { $round } судья разводит командой /next_round.
 limited-your_seat = 🪑 «{ $name }», драфт { $draft }: стол { $table }, место { $seat }.
     Слева: { $on_left } · справа: { $on_right }.
+limited-draft_next = Перед следующим туром — драфт { $draft }: /next_round рассадит игроков по текущей таблице, следующий /next_round разведёт тур.
