@@ -33,3 +33,4 @@ limited-seating_next = Next: the draft and deck building. The judge pairs round 
 limited-your_seat = 🪑 «{ $name }», draft { $draft }: table { $table }, seat { $seat }.
     Left: { $on_left } · right: { $on_right }.
 limited-draft_next = Draft { $draft } comes before the next round: /next_round seats the players by the current standings, the /next_round after it pairs the round.
+log-sw_pods = draft seating

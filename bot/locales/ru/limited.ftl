@@ -33,3 +33,4 @@ limited-seating_next = Дальше драфт и сборка колод. Ту�
 limited-your_seat = 🪑 «{ $name }», драфт { $draft }: стол { $table }, место { $seat }.
     Слева: { $on_left } · справа: { $on_right }.
 limited-draft_next = Перед следующим туром — драфт { $draft }: /next_round рассадит игроков по текущей таблице, следующий /next_round разведёт тур.
+log-sw_pods = рассадка на драфт
