@@ -196,9 +196,8 @@ def pair_in_pods(
     pairing."""
     tables = [list(pod) for pod in pods] or [[]]
     seated = {p for pod in tables for p in pod}
-    for player in ranking:
-        if player not in seated:
-            min(tables, key=len).append(player)
+    for player in sorted(p for p in ranking if p not in seated):  # stable round to round
+        min(tables, key=len).append(player)
     place = {player: index for index, player in enumerate(ranking)}
     pairs: list[tuple[int, int]] = []
     byes: list[int] = []
