@@ -9,6 +9,7 @@ import re
 from rules.limited.pods import seat_randomly
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
+from tests.e2e.test_durable_announcements import crash_before
 from tests.e2e.test_swiss import GROUP, Club
 from tests.e2e.test_swiss_top import ranked
 
@@ -306,3 +307,39 @@ async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
         "(драфт, силед, марафон — 4, турнир героев — 8)."
     )
     assert not [m for m in emu.bot_messages(GROUP) if "рассадка" in m.plain]
+
+
+async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """The seating is a durable job: the messages the dead bot had not sent go at the start,
+    the others are not repeated."""
+    club = DraftClub(emu, players=5)
+    await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "1 × 12"),
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "Без ТОПа"),
+            *COMMON,
+        ],
+    )
+    await club.org.send(GROUP, "/begin")
+    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    tables, ids = seating(seated)
+    await emu.idle()
+    check_private_seats(club, tables, 1)
+    await bot.stop()
+    assert crash_before(bot, "job:swiss_seating", "%:draft1:group") == 1
+    assert crash_before(bot, "job:swiss_seating", f"%:draft1:p{ids['Cat']}") == 1
+    await bot.start()
+
+    def seatings() -> list[SimMessage]:
+        return [m for m in emu.bot_messages(GROUP) if "рассадка на драфт 1" in m.plain]
+
+    await emu.wait_for(lambda: len(seatings()) == 2)
+    await emu.idle()
+    assert seatings()[1].plain == seated.plain  # the same draw, told again, not drawn again
+    for name, user in club.users.items():
+        told = [m for m in emu.bot_messages(user.id) if "драфт 1:" in m.plain]
+        assert len(told) == (2 if name == "Cat" else 1), name
