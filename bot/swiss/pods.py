@@ -17,9 +17,9 @@ rounds and Top they decide.
 from __future__ import annotations
 
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import Core
+from bot.swiss.core import Core, T
 from bot.swiss.views import Names
-from bot.texts import pick_language
+from bot.texts import Html, pick_language
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -183,7 +183,7 @@ def group_text(
         people = ", ".join(
             t("limited.seating_seat", seat=n, name=names[p], id=p) for n, p in enumerate(pod, 1)
         )
-        lines.append(t("limited.seating_table", table=table, players=people))
+        lines.append(t("limited.seating_table", table=table, players=Html(people)))
     if seed is None:
         lines.append(t("limited.seating_by_standings"))
     else:
@@ -210,3 +210,20 @@ def seat_text(
         on_left=left,
         on_right=right,
     )
+
+
+def standings_by_table(
+    t: T, tournament: Tournament, state: State, ranked: list[int], names: Names
+) -> list[str]:
+    """Under a Draft's standings before its Top: each table's players in the order of the
+    standings, since the Top takes the same number from each table (601.5.5); nothing for
+    one table or a tournament not played in pods."""
+    if not in_pods(tournament) or len(state.pods) < 2 or state.seeds:
+        return []
+    place = {player: index for index, player in enumerate(ranked)}
+    lines = [t("limited.standings_tables")]
+    for table, pod in enumerate(state.pods, start=1):
+        order = sorted((p for p in pod if p in place), key=place.__getitem__)
+        people = ", ".join(t("limited.standings_seat", name=names[p]) for p in order)
+        lines.append(t("limited.seating_table", table=table, players=Html(people)))
+    return lines

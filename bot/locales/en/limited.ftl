@@ -34,3 +34,5 @@ limited-your_seat = 🪑 «{ $name }», draft { $draft }: table { $table }, seat
     Left: { $on_left } · right: { $on_right }.
 limited-draft_next = Draft { $draft } comes before the next round: /next_round seats the players by the current standings, the /next_round after it pairs the round.
 log-sw_pods = draft seating
+limited-standings_tables = By draft table (the Top takes as many from each table):
+limited-standings_seat = { $name }

@@ -34,3 +34,5 @@ limited-your_seat = 🪑 «{ $name }», драфт { $draft }: стол { $table
     Слева: { $on_left } · справа: { $on_right }.
 limited-draft_next = Перед следующим туром — драфт { $draft }: /next_round рассадит игроков по текущей таблице, следующий /next_round разведёт тур.
 log-sw_pods = рассадка на драфт
+limited-standings_tables = По столам драфта (в ТОП выходит поровну от каждого стола):
+limited-standings_seat = { $name }
