@@ -1,6 +1,8 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
-Steps: name (text) → format with its match format (one game or best of three) → strictness →
+Steps: name (text) → format with its match format (one game or best of three; or a Limited
+format: Draft, Sealed, Marathon, Heroes tournament, whose booster plan and a Marathon's number
+of drafts are asked next, ``handlers.swiss.wizard_limited``) → strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
