@@ -33,6 +33,7 @@ from bot.swiss import (
     export,
     finish,
     pending,
+    pods,
     queries,
     registration,
     repair,
@@ -167,3 +168,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
     app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
     app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))
+    app.deadlines.on_durable(pods.SEATING_JOB, partial(pods.seating_job, service))

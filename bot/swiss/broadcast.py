@@ -158,10 +158,10 @@ def pairing_texts(
             lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
             lines += [t("swiss.score_hint")] if match_format(tournament) else []
             out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
-    if rnd.bye is not None and rnd.bye in langs:
-        t = core.t(langs[rnd.bye])
+    for bye in (p for p in rnd.byes if p in langs):
+        t = core.t(langs[bye])
         head = t("swiss.pairing_head", name=tournament.name)
-        out.append((rnd.bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
+        out.append((bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
     for player in (p for p in rnd.auto if p in langs):
         t = core.t(langs[player])
         head = t("swiss.pairing_head", name=tournament.name)

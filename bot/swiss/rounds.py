@@ -10,14 +10,16 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
-from bot.swiss import finish, repair, timers, top
+from bot.swiss import finish, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
+from rules.card_formats import LIMITED, format_of, minimum_field
 from rules.card_rating import START_RATING_CENTS
+from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import (
     MIN_PARTICIPANTS,
@@ -53,10 +55,15 @@ async def begin(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
         )
         people = await core.active(tx, tournament_id)
-        if len(people) < MIN_PARTICIPANTS:
-            raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
+        fmt = format_of(tournament.settings.get("format"))
+        if len(people) < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
+            key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
+            raise UserError(key, count=len(people), need=need, format=fmt.value)
         rounds, top_size = chosen or sizes(tournament, len(people))
         fits = fitted(len(people), (rounds, top_size))
+        if pods.drafted(tournament):
+            wanted, fits = pods.sizes(tournament, len(people))
+            rounds, top_size = chosen or wanted
         if fits != (rounds, top_size):
             raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
         fixed = Privileges.of(tournament)
@@ -72,7 +79,21 @@ async def begin(
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
+        if pods.drafted(tournament):  # the draft first: /next_round pairs round 1
+            return await seat_draft(core, tx, tournament_id, actor)
         return await pair_next(core, tx, tournament_id, actor)
+
+
+async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
+    """Seat the next draft (``bot.swiss.pods``) and announce it after the commit."""
+    tournament = await tournaments.get(tx, tournament_id)
+    assert tournament is not None
+    job = await pods.seat(core, tx, tournament, await core.state(tx, tournament_id), actor)
+
+    async def after() -> None:
+        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
+
+    return after
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +158,10 @@ async def next_round(
             tables = ", ".join(str(n) for n in rnd.open_tables())
             raise UserError("swiss.round_open", tables=tables)
         await core.audit(tx, tournament_id, actor, "next_round", {})
+        tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        if pods.draft_before_round(tournament, await core.state(tx, tournament_id)):
+            return await seat_draft(core, tx, tournament_id, actor)
         return await pair_next(core, tx, tournament_id, actor)
 
 
@@ -159,15 +184,13 @@ async def pair_next(
         if state.top_size < 2:
             return await finish.finish(core, tx, tournament, state, None)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
-    bye: int | None = None
-    auto: list[int] = []
     if stage == SWISS:
-        pairs, bye, auto = await swiss_pairs(core, tx, tournament, state, number, gen)
+        seats = await swiss_pairs(core, tx, tournament, state, number, gen)
     else:
         pairs, champion = state.top_pairs(number)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
-    seats = Seats(pairs, bye, auto)
+        seats = Seats(pairs)
     rearm, job = await store_round(core, tx, tournament, (number, stage, gen), seats, actor)
 
     async def after() -> None:
@@ -199,27 +222,36 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
 
 async def swiss_pairs(
     core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
-) -> tuple[Pairs, int | None, list[int]]:
+) -> Seats:
     """The pairing engine over the active players ranked by the standings (exact points),
     grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win), but for the
-    privileged players' auto-wins (402), who sit out this round with 2.9."""
+    privileged players' auto-wins (402), who sit out this round with 2.9. A Draft's rounds are
+    paired inside its pods (601.5.4), a bye for each odd one."""
     active = set(await core.active(tx, tournament.id))
     auto = state.auto_winners(number, active)
     points = state.pairing_scores()
     rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
     order = [int(r.player) for r in rows if int(r.player) in active - set(auto)]
+    scores = {p: points.get(p, 0) for p in order}
+    seed = state.seed + number * 1000 + gen
     try:
+        if pods.in_pods(tournament) and state.pods:
+            pairs, byes = pair_in_pods(
+                state.pods,
+                order,
+                scores,
+                state.played(),
+                state.had_bye(),
+                seed,
+                round_number=number,
+            )
+            return Seats(pairs, byes[0] if byes else None, auto, byes[1:])
         pairs, bye = pair_round(
-            order,
-            {p: points.get(p, 0) for p in order},
-            state.played(),
-            state.had_bye(),
-            state.seed + number * 1000 + gen,
-            round_number=number,
+            order, scores, state.played(), state.had_bye(), seed, round_number=number
         )
     except NoLegalPairing as exc:
         raise UserError("swiss.no_legal_pairing", round=number) from exc
-    return pairs, bye, auto
+    return Seats(pairs, bye, auto)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +261,8 @@ class Seats:
     pairs: Pairs
     bye: int | None = None
     auto: list[int] = field(default_factory=list)
+    #: the byes of a Draft's other odd pods (601.5.4: one bye per odd table)
+    more_byes: list[int] = field(default_factory=list)
 
 
 async def store_round(
@@ -250,6 +284,7 @@ async def store_round(
         "tables": [list(p) for p in seats.pairs],
         "bye": seats.bye,
         "auto": seats.auto,
+        "more_byes": seats.more_byes,
         "ends_at": ends.isoformat(),
     }
     await core.event(tx, tournament.id, "sw_round", payload, actor)

@@ -6,7 +6,8 @@ Events (kind → payload, as the bot stores them in its log):
   "auto_rounds"}`` — registration closed (the last three: ``rules.admission``, absent in the
   tournaments logged before kinds existed: open);
 - ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye",
-  "auto": [...]}`` — a round was paired (``auto``: the privileged players' auto-wins of a
+  "auto": [...], "more_byes"?: [...]}`` — a round was paired (``more_byes``: inside a draft's
+  pods, the byes of the odd pods after the first) (``auto``: the privileged players' auto-wins of a
   semi-closed tournament, ``rules.admission``, each counted like a bye); a later ``sw_round``
   with the same number (``gen`` + 1) replaces it (the judge's re-pairing);
 - ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None, "reason"?}`` — a final
@@ -121,10 +122,18 @@ class Round:
     results: dict[int, Result] = field(default_factory=dict)
     #: privileged players' auto-wins (402): 2.9 each, no opponent, like the bye
     auto: list[int] = field(default_factory=list)
+    #: a round paired inside a draft's pods (601.5.4): the byes of the pods after the first
+    #: odd one (whose bye is ``bye``)
+    more_byes: list[int] = field(default_factory=list)
+
+    @property
+    def byes(self) -> list[int]:
+        """Every bye of the round: one, or one per odd pod."""
+        return ([] if self.bye is None else [self.bye]) + self.more_byes
 
     def without_opponent(self) -> list[int]:
-        """Who has this round's 2.9 without a game: the bye and the auto-wins."""
-        return ([] if self.bye is None else [self.bye]) + self.auto
+        """Who has this round's 2.9 without a game: the byes and the auto-wins."""
+        return self.byes + self.auto
 
     def key(self, table: int) -> str:
         return game_key(self.number, table, self.gen)
@@ -359,6 +368,7 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
             tables=[(int(a), int(b)) for a, b in payload["tables"]],
             bye=None if payload.get("bye") is None else int(payload["bye"]),
             auto=[int(p) for p in payload.get("auto") or []],
+            more_byes=[int(p) for p in payload.get("more_byes") or []],
         )
         state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
         _ends(state, payload)
