@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
-from bot.swiss import finish, repair, timers, top
+from bot.swiss import finish, limited, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
@@ -53,6 +53,7 @@ async def begin(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
         )
         people = await core.active(tx, tournament_id)
+        limited.check_field(tournament, len(people))
         if len(people) < MIN_PARTICIPANTS:
             raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
         rounds, top_size = chosen or sizes(tournament, len(people))
@@ -72,7 +73,15 @@ async def begin(
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
-        return await pair_next(core, tx, tournament_id, actor)
+        told = await limited.at_begin(core, tx, tournament, people, actor)
+        paired = await pair_next(core, tx, tournament_id, actor)
+
+    async def after() -> None:
+        if told is not None:  # the format's news (the heroes, the product) before round 1
+            await core.app.deadlines.run(told)
+        await paired()
+
+    return after
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +111,11 @@ class Privileges:
 
 def sizes(tournament: Tournament, people: int) -> Sizes:
     """Swiss rounds and Top size: the organiser's settings, or (auto) the spec's table for the
-    field (4–5 players: a final of two, 6–8: Top 4, ...)."""
+    field (4–5 players: a final of two, 6–8: Top 4, ...); a format may fix them
+    (``bot.swiss.limited``: a Heroes tournament)."""
+    fixed = limited.fixed_sizes(tournament, people)
+    if fixed is not None:
+        return fixed
     size = tournament_size(people)
     rounds = tournament.settings.get("rounds")
     wanted = tournament.settings.get("top")
@@ -157,7 +170,8 @@ async def pair_next(
         stage = TOP if swiss_over else SWISS
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
-            return await finish.finish(core, tx, tournament, state, None)
+            champion = limited.champion(tournament, state)
+            return await finish.finish(core, tx, tournament, state, champion)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
     bye: int | None = None
     auto: list[int] = []

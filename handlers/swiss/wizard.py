@@ -1,6 +1,8 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
-Steps: name (text) → format with its match format (one game or best of three) → strictness →
+Steps: name (text) → format with its match format (one game or best of three; Sealed then asks
+its product, 603.2; a Heroes tournament whether it is a unifying one, 609.8, and skips the
+rounds and the Top: ``bot.swiss.limited``) → strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
@@ -28,12 +30,14 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
+from bot.swiss.limited import limited_settings, summary_lines
 from bot.texts import Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import Game
+from rules.limited.sealed import SealedProduct
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -41,7 +45,9 @@ routes = Routes(__name__)
 MAX_NAME = 80
 #: step → (values, the next step)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
-    "fmt": (("constructed", "constructed_bo3"), "strict"),
+    "fmt": (("constructed", "constructed_bo3", "sealed", "heroes_tournament"), "strict"),
+    "product": (tuple(product.value for product in SealedProduct), "strict"),
+    "unify": (("no", "yes"), "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
@@ -55,7 +61,14 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
 SEMI = TournamentKind.SEMI_CLOSED.value
 #: format choice → (format, games per match: 1 or best of 3)
-FORMATS = {"constructed": ("constructed", 1), "constructed_bo3": ("constructed", 3)}
+FORMATS = {
+    "constructed": ("constructed", 1),
+    "constructed_bo3": ("constructed", 3),
+    "sealed": ("sealed", 1),
+    "heroes_tournament": ("heroes_tournament", 1),
+}
+#: (step, value) → the step a Limited format asks next, instead of ``CHOICES``' next one
+LIMITED_STEPS = {("fmt", "sealed"): "product", ("fmt", "heroes_tournament"): "unify"}
 TIE_BREAK_LISTS = {
     "default": ["buchholz", "median_buchholz", "clean_wins", "head_to_head"],
     "mtg": ["omw", "gw", "ogw"],
@@ -83,12 +96,17 @@ def k_text(k: float) -> str:
     return f"{k:g}"
 
 
-def next_step(step: str, value: str) -> str:
+def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
     """The step after ``step`` answered ``value`` ("" when done): the auto-win rounds are asked
-    only of a semi-closed tournament."""
+    only of a semi-closed tournament; Sealed asks its product (603.2), a Heroes tournament
+    whether it is a unifying one (609.8) and not its rounds nor Top (609.7: three rounds, or
+    as many as the unifying field needs, no Top: ``bot.swiss.limited``)."""
     if step == "kind" and value != SEMI:
         return ""
-    return CHOICES[step][1]
+    following = LIMITED_STEPS.get((step, value)) or CHOICES[step][1]
+    if following == "rounds" and (data or {}).get("fmt") == "heroes_tournament":
+        return "time"
+    return following
 
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
@@ -134,7 +152,7 @@ async def choose(
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     data[step] = value
-    following = next_step(step, value)
+    following = next_step(step, value, data)
     default_k = swiss.app.settings.berserk_k
     await query.answer()
     if following:
@@ -155,18 +173,20 @@ async def choose(
 
 def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
     """The tournament's settings from the wizard's answers."""
+    rounds, top = data.get("rounds", "auto"), data.get("top", "auto")
     return {
         "format": FORMATS[data["fmt"]][0],
         "best_of": FORMATS[data["fmt"]][1],
         "strictness": data["strict"],
-        "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
-        "top": None if data["top"] == "auto" else int(data["top"]),
+        "rounds": None if rounds == "auto" else int(rounds),
+        "top": None if top == "auto" else int(top),
         "round_minutes": int(data["time"]),
         "tie_breaks": TIE_BREAK_LISTS[data["tb"]],
         "discipline": data["game"],
         "base_k": default_k if data["k"] == "default" else int(data["k"]),
         "kind": data["kind"],
         "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
+        **limited_settings(data),
     }
 
 
@@ -195,6 +215,7 @@ async def announce_registration(
             game=t(f"discipline.{options['discipline']}"),
             k=k_text(float(str(options["base_k"]))),
             kind=kind,
-        ),
+        )
+        + "".join(f"\n{line}" for line in summary_lines(t, options)),
         reply_markup=builder.as_markup(),
     )
