@@ -9,9 +9,10 @@
   ``/heroes``); the organiser and the judges get the whole list privately.
 - **The judge's hand** (the footnote to 609.4, ``give``): before the deal a hero is *given*
   (setting ``heroes_given``, honoured by the deal, one player per hero); after it, until the
-  first round is paired (the heroes are then on the tables), a *swap*: a new ``sw_heroes`` with
-  ``swap``; both players are told privately. Either is in the audit log, the swap in ``/log``
-  too (who with whom, never which heroes: ``/log`` may be read in the group).
+  first result is in (before any game is played), a *swap*: a new ``sw_heroes`` with ``swap``;
+  both players are told privately, and when a round is already paired (its reveal sent) the
+  players of their tables get the reveal again. Either is in the audit log, the swap in
+  ``/log`` too (who with whom, never which heroes: ``/log`` may be read in the group).
 - **The reveal** (609.6, ``reveal``): when a round is broadcast, each seated player learns,
   privately, his hero and his opponent's, with the hand of 15 (+ the hero); nobody else does.
 - **Looking** (``view``, ``/heroes``): a judge sees every hero, a player only his own, and only
@@ -142,11 +143,14 @@ async def staff_list(core: Core, t: T, tournament: Tournament) -> str:
     return "\n".join(lines)
 
 
-async def reveal(core: Core, tournament_id: int, which: tuple[int, int]) -> None:
+async def reveal(
+    core: Core, tournament_id: int, which: tuple[int, int], again: tuple[int, ...] = ()
+) -> None:
     """609.6: each seated player of round ``which`` (number, generation) learns privately his
     hero and his opponent's, once; nothing when it is no Heroes tournament, the pairing is no
     longer current, or nobody has a hero. A player the bot cannot write to sees them at the
-    table: the group is never told."""
+    table: the group is never told. ``again`` (the players of a judge's swap): only their
+    tables, told again (the heroes changed)."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         state = await core.state(tx, tournament_id)
@@ -156,7 +160,8 @@ async def reveal(core: Core, tournament_id: int, which: tuple[int, int]) -> None
         names = await core.names(tx, [p for pair in rnd.tables for p in pair])
     tables = {p: n for n, pair in enumerate(rnd.tables, start=1) for p in pair}
     found = await people(core, list(tables))
-    for player, opponent, own, theirs in rules.reveals(rnd.tables, state.heroes):
+    shown = [pair for pair in rnd.tables if not again or set(pair) & set(again)]
+    for player, opponent, own, theirs in rules.reveals(shown, state.heroes):
         if player not in found:
             continue
         t = core.t(await core.lang(found[player].telegram_id))
@@ -172,6 +177,7 @@ async def reveal(core: Core, tournament_id: int, which: tuple[int, int]) -> None
             hand_hero=rules.HAND + 1,
         )
         key = f"sw:{tournament_id}:r{rnd.number}g{rnd.gen}:hero:p{player}"
+        key += f":{'-'.join(map(str, again))}:{state.hero_changes}" if again else ""
         person = found[player]
         await core.app.outbox.notify_once(
             key, person.telegram_id, person.name, text, fallback_chat=None
@@ -255,10 +261,13 @@ class Gift:
     other: int | None = None
     theirs: str = ""
     round: int = 0
+    #: the round (number, generation) whose reveal the swap sent again, if one was paired
+    shown: tuple[int, int] | None = None
 
 
 async def give(core: Core, tournament_id: int, player: int, hero: str, actor: int) -> Gift:
-    """The footnote to 609.4: ``player`` gets ``hero`` by the judge's hand."""
+    """The footnote to 609.4: ``player`` gets ``hero`` by the judge's hand: before the deal
+    remembered, after it a swap until the first result."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration", "running"), "swiss.not_open"
@@ -266,8 +275,9 @@ async def give(core: Core, tournament_id: int, player: int, hero: str, actor: in
         if tournament.status == "registration":
             return await give_before(core, tx, tournament, player, hero, actor)
         state = await core.state(tx, tournament_id)
-        if state.rounds:
-            return Gift("too_late", player, hero, round=state.rounds[0].number)
+        played = next((r.number for r in state.rounds if r.results), None)
+        if played is not None:
+            return Gift("too_late", player, hero, round=played)
         if player not in state.heroes:
             return Gift("not_player", player, hero)
         after, other = rules.swap(state.heroes, player, hero)
@@ -281,8 +291,12 @@ async def give(core: Core, tournament_id: int, player: int, hero: str, actor: in
         await core.event(tx, tournament_id, "sw_heroes", payload, actor)
         details = {"player": player, "hero": hero, "other": other, "theirs": after[other]}
         await core.audit(tx, tournament_id, actor, "heroes_swap", details)
-    gift = Gift("swapped", player, hero, other, after[other])
+    rnd = state.current
+    shown = None if rnd is None else (rnd.number, rnd.gen)
+    gift = Gift("swapped", player, hero, other, after[other], shown=shown)
     await tell_swap(core, tournament, gift)
+    if shown is not None:
+        await reveal(core, tournament_id, shown, again=(player, other))
     return gift
 
 

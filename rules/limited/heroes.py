@@ -9,7 +9,7 @@
   another's. The footnote lets the judge give an exceptionally strong hero to the least
   experienced player by hand: before the deal that hero is *given* (kept out of the shuffle,
   the rest dealt by the usual rules); once dealt, giving a hero is a *swap* (the player who
-  held it gets the other's hero), allowed until the heroes are revealed at the first table.
+  held it gets the other's hero), allowed until the first result (before any game is played).
   A unifying tournament deals ``field / 8`` copies of the set: each hero goes to that many
   players, each player still gets any hero with probability 1/8.
 - **The deck** (609.5): 30 cards or more, plus the hero.

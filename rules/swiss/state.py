@@ -173,8 +173,10 @@ class State:
     #: the latest draft's pods (each in seat order) and how many drafts were seated
     pods: list[list[int]] = field(default_factory=list)
     drafts: int = 0
-    #: a Heroes tournament's secret heroes (player → hero), empty until they are dealt
+    #: a Heroes tournament's secret heroes (player → hero), empty until they are dealt, and
+    #: how many ``sw_heroes`` events made them (the deal, then each swap)
     heroes: dict[int, str] = field(default_factory=dict)
+    hero_changes: int = 0
 
     def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
         """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
@@ -385,6 +387,7 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
         state.drafts = max(state.drafts, int(payload["draft"]))
     elif kind == "sw_heroes":
         state.heroes = {int(p): str(h) for p, h in payload["heroes"].items()}
+        state.hero_changes += 1
     elif kind == "sw_top":
         state.seeds = [int(p) for p in payload["seeds"]]
     elif kind == "sw_extend":

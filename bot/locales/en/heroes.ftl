@@ -43,7 +43,7 @@ heroes-given_before = 🦸 { $hero } will go to { $player }. The bot deals the o
 heroes-given_group = 🦸 The judge's decision is recorded (the footnote to 609.4). Only the judges know who has which hero.
 heroes-swapped = 🦸 Heroes swapped (the footnote to 609.4): { $player } now has { $hero }; { $other } now has { $theirs }. Both players were told privately.
 heroes-swap_same = The player already has this hero: { $player } — { $hero }.
-heroes-swap_too_late = The heroes are already shown at the tables (round { $round }): too late to change.
+heroes-swap_too_late = Round { $round } already has a result: too late to change the heroes.
 heroes-your_new_hero = 🦸 <b>{ $tournament }</b>: by the judge's decision your hero is now <b>{ $hero }</b> (the footnote to 609.4). Show it to nobody.
 
 heroes-field_exactly_eight = A Heroes tournament has exactly 8 players (609.2); this one has { $count }. Add or remove players and send /begin again.

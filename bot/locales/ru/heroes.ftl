@@ -43,7 +43,7 @@ heroes-given_before = 🦸 Герой { $hero } будет выдан игрок
 heroes-given_group = 🦸 Решение судьи записано (сноска к 609.4). Кому какой герой — знают только судьи.
 heroes-swapped = 🦸 Обмен героев (сноска к 609.4): { $player } — теперь { $hero }; { $other } — теперь { $theirs }. Оба игрока извещены лично.
 heroes-swap_same = Этот герой уже у игрока: { $player } — { $hero }.
-heroes-swap_too_late = Герои уже открыты за столами (тур { $round }): менять поздно.
+heroes-swap_too_late = В туре { $round } уже есть результат: героев менять поздно.
 heroes-your_new_hero = 🦸 <b>{ $tournament }</b>: по решению судьи ваш герой теперь — <b>{ $hero }</b> (сноска к 609.4). Никому его не показывайте.
 
 heroes-field_exactly_eight = В турнире героев ровно 8 игроков (609.2), а в турнире { $count } { $count ->
