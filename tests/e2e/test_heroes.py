@@ -258,7 +258,7 @@ def table_of(club: Club, board: SimMessage) -> dict[str, tuple[int, str]]:
 async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = Club(emu, players=9)
+    club = Club(emu, players=9, silent=("Gus",))
     created = await create_limited(club, "Турнир героев", [UNIFYING], [])
     assert "🦸 Объединяющий турнир героев: игроков — кратно 8" in created.plain
     await club.register_all(created)
@@ -277,11 +277,26 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
         name: [m.plain for m in emu.bot_messages(user.id) if DEALT.search(m.plain)]
         for name, user in club.users.items()
     }
-    assert [len(found) for found in dealt.values()] == [1] * 8 + [0]  # Ivy dropped
+    # Ivy dropped; Gus never opened the private chat: the group asks him to, naming no hero.
+    assert [len(found) for found in dealt.values()] == [1] * 6 + [0, 1, 0]
+    ask = await emu.wait_bot_message(GROUP, contains="бот не может написать вам лично")
+    assert ask.plain == (
+        "Gus: бот не может написать вам лично. Откройте личный чат с ботом (/start) и пришлите "
+        "там /heroes — бот назовёт вашего героя."
+    )
+    hero = re.compile(r"(?<!Турнир )#[1-8]\b(?!–)")  # «Турнир #1» is the tournament's number
+    assert [m.plain for m in emu.bot_messages(GROUP) if hero.search(m.plain)] == []
     got = set()
     for found in dealt.values():
         for text in found:
             match = DEALT.search(text)
             assert match is not None
             got.add(match.group(1))
-    assert got == {f"#{n}" for n in range(1, 9)}  # the set was not named: #1 … #8
+    assert len(got) == 7 and got <= {f"#{n}" for n in range(1, 9)}  # unnamed: #1 … #8
+    await club.users["Gus"].start()
+    await club.users["Gus"].wait_message()
+    await club.users["Gus"].send(None, "/heroes")
+    own = await club.users["Gus"].wait_message(contains="ваш герой —")
+    assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
+    gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
+    assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}

@@ -16,13 +16,15 @@ async def create_limited(
     club: Club, fmt: str, own: Steps, sizes: Steps, name: str = "Кубок <b>клуба</b>"
 ) -> SimMessage:
     """``/new`` through the wizard with the format ``fmt``, its ``own`` steps right after it,
-    and the rounds and Top ``sizes`` (none for a Heroes tournament); everyone starts the bot."""
+    and the rounds and Top ``sizes`` (none for a Heroes tournament); everyone but the club's
+    silent players starts the bot."""
     emu = club.emu
     await club.org.start()
     await club.org.wait_message(contains="")
-    for user in club.users.values():
-        await user.start()
-        await user.wait_message()
+    for player, user in club.users.items():
+        if player not in club.silent:  # never started the bot: reached through the group only
+            await user.start()
+            await user.wait_message()
     await club.org.send(GROUP, "/new")
     kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
     await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
