@@ -300,3 +300,28 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
     gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
     assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}
+
+
+async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=8)
+    created = await create_limited(club, "Турнир героев", [ORDINARY], [])
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    await club.play(1, "Тур 1 из 3", won="Ничья")  # every table of round 1 drawn
+    for number in (2, 3):
+        await club.org.send(GROUP, "/next_round")
+        await club.play(number, f"Тур {number} из 3")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    assert (
+        "🦸 Побед во всех турах нет ни у кого: чемпиона турнира героев нет (609.7), места — по "
+        "очкам и дополнительным показателям."
+    ) in final.plain
+    assert "🏆 Победитель" not in final.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        kinds = [r[0] for r in conn.execute("SELECT kind FROM events")]
+        finish = conn.execute("SELECT payload_json FROM events WHERE kind = 'sw_finish'")
+        assert json.loads(finish.fetchone()[0])["champion"] is None
+    assert kinds.count("sw_round") == 3 and "sw_top" not in kinds  # 3 rounds, no Top
