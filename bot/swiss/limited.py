@@ -80,6 +80,13 @@ def check_field(tournament: Tournament, players: int) -> None:
         raise UserError(f"heroes.field_{problem}", count=players)
 
 
+def check_top(tournament: Tournament) -> None:
+    """Refuse (``UserError``) a Top where the format has none: a Heroes tournament (609.7;
+    ``/top 0``, finishing on the standings, stays possible)."""
+    if format_of(tournament.settings.get("format")) is Format.HEROES_TOURNAMENT:
+        raise UserError("heroes.no_top")
+
+
 async def at_begin(
     core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int
 ) -> int | None:

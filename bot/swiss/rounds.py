@@ -200,6 +200,8 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
         state = await core.state(tx, tournament_id)
         top.swiss_boundary(state)
         early = len(state.swiss_rounds()) < state.total_rounds
+        if size != 0:
+            limited.check_top(tournament)
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
             return await finish.finish(core, tx, tournament, state, None, early=early)

@@ -305,11 +305,20 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
 async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = Club(emu, players=8)
+    club = Club(emu, players=9)
     created = await create_limited(club, "Турнир героев", [ORDINARY], [])
-    await club.register_all(created)
+    await join(club, created, list(club.users)[:8])
     await club.org.send(GROUP, "/begin")
     await club.play(1, "Тур 1 из 3", won="Ничья")  # every table of round 1 drawn
+    # The field is fixed (609.2) and there is no Top (609.7).
+    late = await (await club.users["Ivy"].press(created, "✋ Участвую")).answer()
+    assert late.text == "Регистрация закрыта."
+    await club.org.send(GROUP, "/top")
+    refused = await emu.wait_bot_message(GROUP, contains="нет ТОПа")
+    assert refused.plain == (
+        "В турнире героев нет ТОПа (609.7): победитель — кто выиграл все туры. Закончить по "
+        "таблице сейчас: /top 0."
+    )
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
         await club.play(number, f"Тур {number} из 3")

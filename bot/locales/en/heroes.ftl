@@ -49,6 +49,7 @@ heroes-your_new_hero = 🦸 <b>{ $tournament }</b>: by the judge's decision your
 heroes-field_exactly_eight = A Heroes tournament has exactly 8 players (609.2); this one has { $count }. Add or remove players and send /begin again.
 heroes-field_multiple_of_eight = A unifying Heroes tournament needs a multiple of 8 players (609.8); this one has { $count }.
 
+heroes-no_top = A Heroes tournament has no Top (609.7): the winner is who won every round. To finish on the standings now: /top 0.
 heroes-champion = 🦸 Won every round: { $player } is the champion of the Heroes tournament (609.7).
 heroes-no_champion = 🦸 Nobody won every round: there is no Heroes champion (609.7); the places follow the points and tie-breaks.
 
