@@ -153,9 +153,11 @@ async def reveal(
     tables, told again (the heroes changed)."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or not is_heroes(tournament):
+            return
         state = await core.state(tx, tournament_id)
         rnd = state.current
-        if tournament is None or rnd is None or (rnd.number, rnd.gen) != which:
+        if rnd is None or (rnd.number, rnd.gen) != which:
             return
         names = await core.names(tx, [p for pair in rnd.tables for p in pair])
     tables = {p: n for n, pair in enumerate(rnd.tables, start=1) for p in pair}
