@@ -41,6 +41,7 @@ JUDGING = (
     "reinstate",
     "log",
     "export",
+    "heroes",
 )
 #: What organisers do with a tournament (and the judges' commands).
 MANAGING = (
@@ -103,6 +104,7 @@ ONE_KIND = {
     "next_round": "swiss",
     "pending": "swiss",
     "export": "swiss",
+    "heroes": "swiss",
 }
 
 

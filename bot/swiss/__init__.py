@@ -16,7 +16,9 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``finish``: the end with the rating (also early), and cancelling;
 - ``queries`` / ``export``: standings, pairings, CSV;
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
-- ``repair``: the old pairing marked void when ``/repair`` pairs a round again.
+- ``repair``: the old pairing marked void when ``/repair`` pairs a round again;
+- ``limited`` and ``heroes``: Sealed (603) and the Heroes tournament (609): the start's news,
+  the secret heroes, their reveal at each table, the champion.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from bot.swiss import (
     entry,
     export,
     finish,
+    heroes,
+    limited,
     pending,
     pods,
     queries,
@@ -151,6 +155,19 @@ class SwissService(Core):
     async def find_player(self, arg: str) -> Player | None:
         return await registration.find_player(self, arg)
 
+    async def heroes_view(
+        self, tournament: Tournament, lang: str, telegram_id: int, judge: bool
+    ) -> str:
+        return await heroes.view(self, self.t(lang), tournament, telegram_id, judge)
+
+    async def name_heroes(self, tournament_id: int, names: list[str], actor: int) -> Tournament:
+        return await heroes.name_set(self, tournament_id, names, actor)
+
+    async def give_hero(
+        self, tournament_id: int, player_id: int, hero: str, actor: int
+    ) -> heroes.Gift:
+        return await heroes.give(self, tournament_id, player_id, hero, actor)
+
 
 def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     """Create the Swiss and Top service, register its desk and its timers."""
@@ -169,3 +186,4 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
     app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))
     app.deadlines.on_durable(pods.SEATING_JOB, partial(pods.seating_job, service))
+    app.deadlines.on_durable(limited.BEGIN_JOB, partial(limited.begin_job, service))

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import formats
+from bot.swiss import heroes
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names
 from db import players, reports, tournaments
@@ -73,6 +74,8 @@ def describe(t: T, state: State, event: Event, names: Names) -> str:
     p = event.payload
     if event.kind == "sw_result":
         return result_text(t, state, p, names)
+    if event.kind == "sw_heroes":
+        return heroes.log_line(t, p, names)
     if event.kind in ("sw_join", "sw_drop"):
         return t(f"log.{event.kind}", name=names[int(p["player"])])
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))

@@ -25,6 +25,7 @@ from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
 from rules.card_formats import Format, format_of
+from rules.limited import heroes
 from rules.limited.boosters import plan_name
 from rules.limited.marathon import DEFAULT_DRAFTS, draft_due, seating_of_draft
 from rules.limited.pods import (
@@ -45,8 +46,6 @@ from rules.tournament_size import Sizes, fitting_top, max_swiss_rounds, tourname
 SEATING_JOB = "job:swiss_seating"
 DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
 IN_PODS = frozenset({Format.DRAFT, Format.HEROES_TOURNAMENT})
-HEROES_ROUNDS = 3
-"""A Heroes tournament plays 3 rounds (609.7), whatever its one table's size."""
 
 
 def drafted(tournament: Tournament) -> bool:
@@ -55,7 +54,11 @@ def drafted(tournament: Tournament) -> bool:
 
 
 def in_pods(tournament: Tournament) -> bool:
-    """Whether its Swiss is played inside the pods and its Top drawn from them."""
+    """Whether its Swiss is played inside the pods and its Top drawn from them. A unifying
+    Heroes tournament (609.8) drafts at several tables but pairs its whole field: it must end
+    with a single winner."""
+    if tournament.settings.get("unifying"):
+        return False
     return format_of(tournament.settings.get("format")) in IN_PODS
 
 
@@ -78,13 +81,13 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     usual = tournament_size(max(people, 4))
     rounds = tournament.settings.get("rounds")
     if rounds is None:
-        rounds = {Format.HEROES_TOURNAMENT: HEROES_ROUNDS, Format.MARATHON: usual.swiss_rounds}
+        rounds = {Format.HEROES_TOURNAMENT: heroes.ROUNDS, Format.MARATHON: usual.swiss_rounds}
         rounds = rounds.get(fmt, pod_rounds(tables))
     wanted = tournament.settings.get("top")
     top = usual.top_size if wanted is None else int(wanted)
-    if fmt in IN_PODS:
+    if in_pods(tournament):
         top = pod_top_size(len(tables), top)
-    smallest = min(tables) if fmt in IN_PODS else people
+    smallest = min(tables) if in_pods(tournament) else people
     chosen = (int(rounds), top)
     return chosen, (min(int(rounds), max_swiss_rounds(smallest)), min(top, fitting_top(people)))
 

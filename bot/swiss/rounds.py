@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
-from bot.swiss import finish, pods, repair, timers, top
+from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
 from db import players, tournaments
@@ -47,7 +47,9 @@ class FieldDoesNotFit(Exception):
 async def begin(
     core: Core, tournament_id: int, actor: int, chosen: Sizes | None = None
 ) -> AfterCommit:
-    """Close registration (at least four players) and pair round 1. The organiser's rounds and
+    """Close registration (at least four players; a Limited format's own minimum, a Heroes
+    tournament's exact field) and pair round 1, or, for a drafted format, seat its first draft
+    (``/next_round`` pairs round 1 after the draft). The organiser's rounds and
     Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
     known only now, so this, not the wizard, is where a misfit is refused."""
     async with core.db.transaction() as tx:
@@ -55,13 +57,14 @@ async def begin(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
         )
         people = await core.active(tx, tournament_id)
+        limited.check_field(tournament, len(people))
         fmt = format_of(tournament.settings.get("format"))
         if len(people) < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
             key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
             raise UserError(key, count=len(people), need=need, format=fmt.value)
         rounds, top_size = chosen or sizes(tournament, len(people))
         fits = fitted(len(people), (rounds, top_size))
-        if pods.drafted(tournament):
+        if pods.drafted(tournament) and limited.fixed_sizes(tournament, len(people)) is None:
             wanted, fits = pods.sizes(tournament, len(people))
             rounds, top_size = chosen or wanted
         if fits != (rounds, top_size):
@@ -79,9 +82,18 @@ async def begin(
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
+        told = await limited.at_begin(core, tx, tournament, people, actor)
         if pods.drafted(tournament):  # the draft first: /next_round pairs round 1
-            return await seat_draft(core, tx, tournament_id, actor)
-        return await pair_next(core, tx, tournament_id, actor)
+            paired = await seat_draft(core, tx, tournament_id, actor)
+        else:
+            paired = await pair_next(core, tx, tournament_id, actor)
+
+    async def after() -> None:
+        if told is not None:  # the format's news (the heroes, the product) before round 1
+            await core.app.deadlines.run(told)
+        await paired()
+
+    return after
 
 
 async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
@@ -123,7 +135,11 @@ class Privileges:
 
 def sizes(tournament: Tournament, people: int) -> Sizes:
     """Swiss rounds and Top size: the organiser's settings, or (auto) the spec's table for the
-    field (4–5 players: a final of two, 6–8: Top 4, ...)."""
+    field (4–5 players: a final of two, 6–8: Top 4, ...); a format may fix them
+    (``bot.swiss.limited``: a Heroes tournament)."""
+    fixed = limited.fixed_sizes(tournament, people)
+    if fixed is not None:
+        return fixed
     size = tournament_size(people)
     rounds = tournament.settings.get("rounds")
     wanted = tournament.settings.get("top")
@@ -182,7 +198,8 @@ async def pair_next(
         stage = TOP if swiss_over else SWISS
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
-            return await finish.finish(core, tx, tournament, state, None)
+            champion = limited.champion(tournament, state)
+            return await finish.finish(core, tx, tournament, state, champion)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
     if stage == SWISS:
         seats = await swiss_pairs(core, tx, tournament, state, number, gen)
@@ -209,6 +226,8 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
         state = await core.state(tx, tournament_id)
         top.swiss_boundary(state)
         early = len(state.swiss_rounds()) < state.total_rounds
+        if size != 0:
+            limited.check_top(tournament)
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
             return await finish.finish(core, tx, tournament, state, None, early=early)

@@ -2,7 +2,9 @@
 
 Steps: name (text) → format with its match format (one game or best of three; or a Limited
 format: Draft, Sealed, Marathon, Heroes tournament, whose booster plan and a Marathon's number
-of drafts are asked next, ``handlers.swiss.wizard_limited``) → strictness →
+of drafts are asked next; Sealed asks its product, 603.2; a Heroes tournament whether it is a
+unifying one, 609.8, and skips the rounds and the Top: ``handlers.swiss.wizard_limited``) →
+strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
@@ -47,6 +49,8 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "fmt": (("constructed", "constructed_bo3", *limited.LIMITED_FORMATS), "strict"),
     limited.BOOSTER_STEP[0]: (limited.BOOSTER_STEP[1], "strict"),
     limited.DRAFTS_STEP[0]: (limited.DRAFTS_STEP[1], "strict"),
+    limited.PRODUCT_STEP[0]: (limited.PRODUCT_STEP[1], "strict"),
+    limited.UNIFY_STEP[0]: (limited.UNIFY_STEP[1], "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
@@ -101,7 +105,7 @@ def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
         return limited_step
     if step == "kind" and value != SEMI:
         return ""
-    return CHOICES[step][1]
+    return limited.skipped(CHOICES[step][1], data or {})
 
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
@@ -168,12 +172,13 @@ async def choose(
 
 def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
     """The tournament's settings from the wizard's answers."""
+    rounds, top = data.get("rounds", "auto"), data.get("top", "auto")
     return {
         "format": FORMATS[data["fmt"]][0],
         "best_of": FORMATS[data["fmt"]][1],
         "strictness": data["strict"],
-        "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
-        "top": None if data["top"] == "auto" else int(data["top"]),
+        "rounds": None if rounds == "auto" else int(rounds),
+        "top": None if top == "auto" else int(top),
         "round_minutes": int(data["time"]),
         "tie_breaks": TIE_BREAK_LISTS[data["tb"]],
         "discipline": data["game"],

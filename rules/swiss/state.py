@@ -22,6 +22,11 @@ Events (kind → payload, as the bot stores them in its log):
   tournament's players seated for its ``draft``-th draft (1, 2, …): each pod a table in seat
   order (``rules.card_formats``); ``how`` says how the seating was made (``random``, with its
   published ``seed``, or ``standings``); the latest one stands;
+- ``sw_heroes`` ``{"heroes": {player: hero}, "set": [8 names], "given"?: {player: hero},
+  "swap"?: [player, other]}`` — a Heroes tournament's secret heroes (609.4,
+  ``rules.limited.heroes``): the deal at the start (``given``: the heroes the judge gave by
+  hand before it), or, with ``swap``, the judge's swap after it (``player`` got ``other``'s
+  hero, ``other`` his); the latest one stands. Only judges may read it (``/heroes``);
 - ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
   first round the next ``sw_round`` (of stage ``top``);
 - ``sw_extend`` ``{"round", "table", "minutes"}``;
@@ -177,6 +182,10 @@ class State:
     #: the latest draft's pods (each in seat order) and how many drafts were seated
     pods: list[list[int]] = field(default_factory=list)
     drafts: int = 0
+    #: a Heroes tournament's secret heroes (player → hero), empty until they are dealt, and
+    #: how many ``sw_heroes`` events made them (the deal, then each swap)
+    heroes: dict[int, str] = field(default_factory=dict)
+    hero_changes: int = 0
 
     def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
         """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
@@ -386,6 +395,9 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
     elif kind == "sw_pods":
         state.pods = [[int(p) for p in pod] for pod in payload["pods"]]
         state.drafts = max(state.drafts, int(payload["draft"]))
+    elif kind == "sw_heroes":
+        state.heroes = {int(p): str(h) for p, h in payload["heroes"].items()}
+        state.hero_changes += 1
     elif kind == "sw_top":
         state.seeds = [int(p) for p in payload["seeds"]]
     elif kind == "sw_extend":

@@ -268,7 +268,8 @@ def test_a_round_in_pods_keeps_every_bye() -> None:
 def test_wizard_steps_of_the_limited_formats() -> None:
     draft = {"fmt": "draft"}
     assert wizard_limited.after("fmt", draft) == "boosters"
-    assert wizard_limited.after("fmt", {"fmt": "sealed"}) is None  # the usual next step
+    assert wizard_limited.after("fmt", {"fmt": "sealed"}) == "product"  # 603.2
+    assert wizard_limited.after("fmt", {"fmt": "constructed"}) is None  # the usual next step
     draft["boosters"] = "12x2"
     assert wizard_limited.after("boosters", draft) == "rounds"  # 601.4: amateur, not asked
     assert draft["strict"] == "amateur"
@@ -281,4 +282,5 @@ def test_wizard_steps_of_the_limited_formats() -> None:
     marathon["drafts"] = "2"
     assert wizard_limited.settings(marathon) == {"boosters": [7, 7], "drafts": 2}
     assert wizard_limited.settings(big) == {"boosters": [12, 12, 12, 12]}
-    assert wizard_limited.settings({"fmt": "sealed"}) == {}
+    assert wizard_limited.settings({"fmt": "sealed"}) == {"sealed_product": "starter"}
+    assert wizard_limited.settings({"fmt": "constructed"}) == {}

@@ -35,10 +35,10 @@ REVIEW = Path(tempfile.gettempdir()) / "bot_texts_russian_review.txt"
 
 # A single player's name.
 NAMES = {"name", "a", "b", "winner", "loser", "opponent", "reporter", "confirmer", "w", "l"}
-NAMES |= {"p", "king", "judge", "who"}
+NAMES |= {"p", "king", "judge", "who", "player", "other"}
 NAMES |= {"on_left", "on_right"}
 # The other player of a pair: the other name.
-SECOND = {"b", "loser", "l", "confirmer", "king", "on_right"}
+SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
 # Texts where a variable's name means something else than elsewhere.
@@ -130,6 +130,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"wins": 2, "remainder": 2, "leader": 1, "need": 4, "max": 3, "place": 2}
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
     numbers |= {"draft": 2}
+    numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -177,6 +178,10 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "match": TEXTS.get(lang, "swiss.match_1"),
         "plan": "12+12+7+7",
         "sizes": "10 + 10",
+        "hero": "Марил де Конт",
+        "theirs": "Лесной страж",
+        "heroes": "Марил де Конт; Лесной страж; #3",
+        "product": TEXTS.get(lang, "swiss.wiz_product_starter"),
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
