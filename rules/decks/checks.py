@@ -237,12 +237,14 @@ def elements(deck: DeckList, cards: CardList) -> list[Problem]:
     """001: the decks hold neutral cards or cards of the hero's element only."""
     heroes = [cards.get(e.name) for e in deck.section(Section.HERO)]
     hero = heroes[0] if len(heroes) == 1 else None
-    if hero is None:
+    if hero is None or not hero.is_hero:  # no hero to follow: its own error
         return []
     errors = []
     for entry in deck.section(Section.MAIN) + deck.section(Section.SIDE):
         card = cards.get(entry.name)
-        if card is not None and card.class_key and card.class_key != hero.class_key:
+        if card is None or card.is_hero:  # a spare hero is its own error (``facts``)
+            continue
+        if card.class_key and card.class_key != hero.class_key:
             values: dict[str, object] = {
                 "name": entry.name,
                 "element": card.card_class,
