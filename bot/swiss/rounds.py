@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.swiss import finish, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
-from db import players, tournaments
+from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
@@ -43,11 +43,18 @@ class FieldDoesNotFit(Exception):
 
 
 async def begin(
-    core: Core, tournament_id: int, actor: int, chosen: Sizes | None = None
+    core: Core,
+    tournament_id: int,
+    actor: int,
+    chosen: Sizes | None = None,
+    *,
+    override: bool = False,
 ) -> AfterCommit:
     """Close registration (at least four players) and pair round 1. The organiser's rounds and
     Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
-    known only now, so this, not the wizard, is where a misfit is refused."""
+    known only now, so this, not the wizard, is where a misfit is refused. At the highest
+    strictness every active player needs a valid deck list (503), unless the organiser
+    ``override``s it (logged)."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
@@ -62,6 +69,7 @@ async def begin(
         fixed = Privileges.of(tournament)
         if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
             raise UserError("swiss.too_many_privileged", count=len(people))
+        await lists_required(core, tx, tournament, people, actor, override=override)
         ratings = {}
         for pid in people:
             pool = await players.rating(tx, pid, tournament.discipline)
@@ -73,6 +81,26 @@ async def begin(
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
         return await pair_next(core, tx, tournament_id, actor)
+
+
+async def lists_required(
+    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int, *, override: bool
+) -> None:
+    """503: at the highest strictness the tournament starts only when every active player has a
+    valid deck list; the refusal names who has none. The organiser may drop them or start
+    anyway (``override``): then the players without a list are written in the log and audit."""
+    if tournament.settings.get("strictness") != "highest":
+        return
+    valid = await decks.valid_players(tx, tournament.id)
+    missing = [p for p in people if p not in valid]
+    if not missing:
+        return
+    names = await core.names(tx, missing)
+    if not override:
+        who = ", ".join(names[p] for p in missing)
+        raise UserError("decks.begin_missing", count=len(missing), names=who)
+    await core.event(tx, tournament.id, "sw_lists_waived", {"players": missing}, actor)
+    await core.audit(tx, tournament.id, actor, "lists_waived", {"players": missing})
 
 
 @dataclass(frozen=True, slots=True)

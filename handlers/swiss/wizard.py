@@ -1,6 +1,8 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
-Steps: name (text) → format with its match format (one game or best of three) → strictness →
+Steps: name (text) → format with its match format (one game or best of three) → for
+Constructed, its sub-format (Classic, Standard, Block, Class Wars: whose banned list the deck
+lists are checked against, 612) → strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
@@ -28,12 +30,13 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
-from bot.texts import Tr
+from bot.texts import Html, Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import Game
+from rules.decks import SubFormat
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -42,6 +45,7 @@ MAX_NAME = 80
 #: step → (values, the next step)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "fmt": (("constructed", "constructed_bo3"), "strict"),
+    "sub": (tuple(sub.value for sub in SubFormat), "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
@@ -88,6 +92,8 @@ def next_step(step: str, value: str) -> str:
     only of a semi-closed tournament."""
     if step == "kind" and value != SEMI:
         return ""
+    if step == "fmt" and FORMATS.get(value, ("",))[0] == "constructed":
+        return "sub"  # the Constructed sub-format, whose banned list applies (612)
     return CHOICES[step][1]
 
 
@@ -167,7 +173,17 @@ def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
         "base_k": default_k if data["k"] == "default" else int(data["k"]),
         "kind": data["kind"],
         "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
+        **({"sub_format": data["sub"]} if "sub" in data else {}),
     }
+
+
+def format_text(t: Tr, options: dict[str, object]) -> str:
+    """«Констрактед» with its sub-format when it has one: «Констрактед (Классика)»."""
+    name = t(f"swiss.wiz_fmt_{options['format']}")
+    if "sub_format" not in options:
+        return name
+    sub = t(f"swiss.wiz_sub_{options['sub_format']}")
+    return t("decks.fmt_sub", fmt=Html(name), sub=Html(sub))
 
 
 async def announce_registration(
@@ -185,7 +201,7 @@ async def announce_registration(
             "swiss.created",
             id=tid,
             name=name,
-            format=t(f"swiss.wiz_fmt_{options['format']}"),
+            format=format_text(t, options),
             strictness=t(f"swiss.wiz_strict_{options['strictness']}"),
             rounds=rounds,
             top=top,
