@@ -40,27 +40,27 @@ decks-refused = ❌ Deck list not accepted — «{ $name }» ({ $fmt }). { $coun
        *[other] Errors: { $count }
     }. Fix it and send the whole list again; the earlier one, if any, stays.
 decks-numbered = { $n }. { $text }
-decks-at_line = line { $line }: { $text }
+decks-at_line = Line { $line }: { $text }
 
 ## Errors of a list
-decks-err_too_long = the list is too long: more than { $max } lines.
+decks-err_too_long = The list is too long: more than { $max } lines.
 decks-err_no_count = «{ $text }» — no number of copies: write «3 Card name».
 decks-err_bad_count = «{ $text }» — the number of copies must be 1 to 99.
 decks-err_no_name = «{ $text }» — no card name.
 decks-err_long_name = «{ $text }» — the name is too long.
-decks-err_empty = the list has no cards.
+decks-err_empty = The list has no cards.
 decks-err_no_side = this format has no side deck: one deck only, remove the «Side» section.
 decks-err_no_hero_here = this format has no hero: remove the «Hero» section.
-decks-err_hero_count = exactly one hero is needed in the «Hero» section, cards given: { $count }.
-decks-err_too_few = the deck has { $count } { $count ->
+decks-err_hero_count = Exactly one hero is needed in the «Hero» section, cards given: { $count }.
+decks-err_too_few = The deck has { $count } { $count ->
         [one] card
        *[other] cards
     }, at least { $min } are needed.
-decks-err_too_many = the deck has { $count } { $count ->
+decks-err_too_many = The deck has { $count } { $count ->
         [one] card
        *[other] cards
     }, at most { $max } are allowed.
-decks-err_side_size = the side deck has { $count } { $count ->
+decks-err_side_size = The side deck has { $count } { $count ->
         [one] card
        *[other] cards
     }, exactly { $need } are needed (or no side deck at all).
@@ -73,10 +73,10 @@ decks-err_unknown = { $name } — no such card in the club's card list: check th
 decks-err_not_hero = { $name } — not a hero.
 decks-err_hero_in_deck = { $name } — a hero: no spare hero in the decks.
 decks-err_element = { $name } — element «{ $element }», the hero's is «{ $hero }»: only the hero's element and neutral cards.
-decks-err_classes = cards of several classes: { $classes }. Class Wars allows one class.
-decks-err_class_no_creature = the class «{ $class }» has no creature in the deck.
-decks-err_no_class = no cards of any class: a Class Wars deck is built on one class.
-decks-err_classless = cards without a class: { $count }, at most { $max } are allowed.
+decks-err_classes = Cards of several classes: { $classes }. Class Wars allows one class.
+decks-err_class_no_creature = The class «{ $class }» has no creature in the deck.
+decks-err_no_class = No cards of any class: a Class Wars deck is built on one class.
+decks-err_classless = Cards without a class: { $count }, at most { $max } are allowed.
 
 ## What went unchecked
 decks-note_no_card_list = ℹ️ The club's card list is not loaded: only counts and copies were checked, not «Horde», classes, elements or heroes.
@@ -137,7 +137,7 @@ decks-cards_loaded = 📚 Card list loaded: { $count } { $count ->
     }.
 decks-cards_none = No card was read — the earlier card list stays.
 decks-cards_skipped = Lines skipped for errors:
-decks-err_csv_empty = the file is empty.
+decks-err_csv_empty = The file is empty.
 decks-err_csv_no_name = the first line has no name column.
 decks-err_csv_bad_name = «{ $text }» — no card name.
 decks-err_csv_bad_horde = «{ $text }» — the horde column takes yes or no (1 or 0).

@@ -42,29 +42,29 @@ decks-refused = ❌ Дэк-лист не принят — «{ $name }» ({ $fmt 
        *[other] Ошибок: { $count }
     }. Исправьте и пришлите список целиком; прежний, если был, остаётся.
 decks-numbered = { $n }. { $text }
-decks-at_line = строка { $line }: { $text }
+decks-at_line = Строка { $line }: { $text }
 
 ## Errors of a list
-decks-err_too_long = слишком длинный список: больше { $max } строк.
+decks-err_too_long = Слишком длинный список: больше { $max } строк.
 decks-err_no_count = «{ $text }» — нет числа копий: пишите «3 Имя карты».
 decks-err_bad_count = «{ $text }» — число копий должно быть от 1 до 99.
 decks-err_no_name = «{ $text }» — нет названия карты.
 decks-err_long_name = «{ $text }» — слишком длинное название.
-decks-err_empty = в списке нет ни одной карты.
+decks-err_empty = В списке нет ни одной карты.
 decks-err_no_side = сайда в этом формате нет: колода одна, уберите раздел «Сайд».
 decks-err_no_hero_here = героя в этом формате нет: уберите раздел «Герой».
-decks-err_hero_count = нужен ровно один герой в разделе «Герой», а указано карт: { $count }.
-decks-err_too_few = в колоде { $count } { $count ->
+decks-err_hero_count = Нужен ровно один герой в разделе «Герой», а указано карт: { $count }.
+decks-err_too_few = В колоде { $count } { $count ->
         [one] карта
         [few] карты
        *[many] карт
     }, нужно не меньше { $min }.
-decks-err_too_many = в колоде { $count } { $count ->
+decks-err_too_many = В колоде { $count } { $count ->
         [one] карта
         [few] карты
        *[many] карт
     }, можно не больше { $max }.
-decks-err_side_size = в сайде { $count } { $count ->
+decks-err_side_size = В сайде { $count } { $count ->
         [one] карта
         [few] карты
        *[many] карт
@@ -79,10 +79,10 @@ decks-err_unknown = { $name } — такой карты нет в списке �
 decks-err_not_hero = { $name } — это не герой.
 decks-err_hero_in_deck = { $name } — герой: запасного героя в колодах быть не может.
 decks-err_element = { $name } — стихия «{ $element }», а у героя — «{ $hero }»: можно только стихию героя и нейтральные карты.
-decks-err_classes = карты разных классов: { $classes }. В «Классовых войнах» класс один.
-decks-err_class_no_creature = в классе «{ $class }» нет ни одного существа.
-decks-err_no_class = нет карт ни одного класса: колода «Классовых войн» строится на одном классе.
-decks-err_classless = карт без класса: { $count }, можно не больше { $max }.
+decks-err_classes = Карты разных классов: { $classes }. В «Классовых войнах» класс один.
+decks-err_class_no_creature = В классе «{ $class }» нет ни одного существа.
+decks-err_no_class = Нет карт ни одного класса: колода «Классовых войн» строится на одном классе.
+decks-err_classless = Карт без класса: { $count }, можно не больше { $max }.
 
 ## What went unchecked
 decks-note_no_card_list = ℹ️ Список карт клуба не загружен: проверены только количества и копии, а «Орда», классы, стихии и герои — нет.
@@ -145,7 +145,7 @@ decks-cards_loaded = 📚 Список карт загружен: { $count } { $
     }.
 decks-cards_none = Ни одной карты не прочитано — прежний список карт остаётся.
 decks-cards_skipped = Пропущены строки с ошибками:
-decks-err_csv_empty = файл пустой.
+decks-err_csv_empty = Файл пустой.
 decks-err_csv_no_name = в первой строке нет столбца name (название).
 decks-err_csv_bad_name = «{ $text }» — нет названия карты.
 decks-err_csv_bad_horde = «{ $text }» — в столбце horde ожидается да или нет (1 или 0).
