@@ -117,7 +117,7 @@ async def test_a_constructed_list_with_every_kind_of_error(
 async def test_without_a_card_list_only_counts_and_copies_are_checked_and_it_says_so(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club, ann, _ = await club_with(emu)
+    _, ann, _ = await club_with(emu)
     await private(emu, ann, "/deck", "Пришлите дэк-лист")
     answer = await private(emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), "принят")
     assert answer.splitlines()[-2:] == [
@@ -181,10 +181,8 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
     await private(emu, ann, "/deck", "Пришлите дэк-лист")
     # 612.1: a card banned in Constructed is legal here; 603.5: no copy limit.
     await private(emu, club.org, "/banned classic add Запретный свиток", "Добавлено")
-    pool = "\n".join(
-        ["Колода", "10 Воин 1", "10 Воин 2", "+9 Воин 3", "1 Запретный свиток"]
-        + ["Не используются", "4 Эльф 1", "-2 Камень силы", "+1 Воин 4"]
-    )
+    used = ["Колода", "10 Воин 1", "10 Воин 2", "+9 Воин 3", "1 Запретный свиток"]
+    pool = "\n".join([*used, "Не используются", "4 Эльф 1", "-2 Камень силы", "+1 Воин 4"])
     answer = await private(emu, ann, pool, "принят")
     assert answer.splitlines() == [
         "✅ Дэк-лист принят — «Силед» (Силед).",
