@@ -123,8 +123,8 @@ async def pick(
             found = await tournaments.get(tx, wanted)
             candidates = [found] if found is not None and found.kind == "swiss" else []
         else:
-            candidates = [x for x in await tournaments.open_for_player(tx, target.id)]
-            candidates = [x for x in candidates if x.kind == "swiss"]
+            playing = await tournaments.open_for_player(tx, target.id)
+            candidates = [x for x in playing if x.kind == "swiss"]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:

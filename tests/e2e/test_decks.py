@@ -70,6 +70,18 @@ async def test_a_constructed_list_with_every_kind_of_error(
     assert added == "Добавлено в список «Классика»: 1."
     shown = await private(emu, club.org, "/banned classic", "Запрещённые карты")
     assert shown == "🚫 Запрещённые карты — Классика: 1\nЗапретный свиток"
+    await private(emu, club.org, "/banned кв add Камень силы; Воин 1", "Добавлено")
+    overview = await private(emu, club.org, "/banned", "612")
+    assert overview.splitlines()[1:5] == [
+        "classic (Классика): 1",
+        "standard (Стандарт): 0",
+        "block (Блок): 0",
+        "class_wars (Классовые войны): 2",
+    ]
+    removed = await private(emu, club.org, "/banned class_wars remove воин 1", "Убрано")
+    assert removed == "Убрано из списка «Классовые войны»: 1."
+    refused = await private(emu, ann, "/banned classic add Воин 2", "организатор")
+    assert refused == "Это может сделать только организатор."
 
     asked = await private(emu, ann, "/deck", "Пришлите дэк-лист")
     assert asked.startswith(f"🃏 «{NAME}» (Констрактед (Классика)). Пришлите дэк-лист")
