@@ -34,12 +34,15 @@ class FieldDoesNotFit(Exception):
     """The chosen rounds or Top do not fit the field: more Swiss rounds than it can play
     without a rematch, or a Top bigger than it. ``fits``: (rounds, Top) that do fit."""
 
-    def __init__(self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes) -> None:
+    def __init__(
+        self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes, override: bool
+    ) -> None:
         super().__init__(f"{chosen} does not fit {players} players")
         self.tournament_id = tournament_id
         self.players = players
         self.chosen = chosen
         self.fits = fits
+        self.override = override  #: ``/begin override``: the one tap keeps it
 
 
 async def begin(
@@ -62,14 +65,15 @@ async def begin(
         people = await core.active(tx, tournament_id)
         if len(people) < MIN_PARTICIPANTS:
             raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
+        # The lists first: a one-tap answer to a misfit below keeps ``override`` (SwBeginCb.o).
+        await lists_required(core, tx, tournament, people, actor, override=override)
         rounds, top_size = chosen or sizes(tournament, len(people))
         fits = fitted(len(people), (rounds, top_size))
         if fits != (rounds, top_size):
-            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
+            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits, override)
         fixed = Privileges.of(tournament)
         if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
             raise UserError("swiss.too_many_privileged", count=len(people))
-        await lists_required(core, tx, tournament, people, actor, override=override)
         ratings = {}
         for pid in people:
             pool = await players.rating(tx, pid, tournament.discipline)

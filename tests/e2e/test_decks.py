@@ -43,10 +43,10 @@ async def private(emu: BotApiEmulator, user: SimUser, text: str, contains: str) 
 
 
 async def club_with(
-    emu: BotApiEmulator, players: int = 4, **wizard: str
+    emu: BotApiEmulator, players: int = 4, rounds: str = "3", **wizard: str
 ) -> tuple[Club, SimUser, SimUser]:
     club = Club(emu, players=players)
-    await club.register_all(await club.create(rounds="3", top="Без ТОПа", **wizard))
+    await club.register_all(await club.create(rounds=rounds, top="Без ТОПа", **wizard))
     return club, club.users["Ann"], club.users["Bob"]
 
 
@@ -291,7 +291,8 @@ async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_t
 async def test_highest_strictness_refuses_to_begin_then_drop_and_override(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club, ann, bob = await club_with(emu, players=6, strictness="Высший (дэк-листы обязательны)")
+    highest = "Высший (дэк-листы обязательны)"
+    club, ann, bob = await club_with(emu, players=6, rounds="7", strictness=highest)
     for user in (ann, bob):
         await private(emu, user, "/deck\n" + "\n".join(warriors(30)), "Дэк-лист принят")
     await club.org.send(GROUP, "/begin")
@@ -310,8 +311,11 @@ async def test_highest_strictness_refuses_to_begin_then_drop_and_override(
     await club.org.send(GROUP, "/begin")
     again = await emu.wait_bot_message(GROUP, contains="Высший уровень строгости")
     assert "без принятого дэк-листа — 3 игрока: Cat, Dan, Eve." in again.plain
+    # Seven rounds do not fit five players: the one-tap offer keeps the override.
     await club.org.send(GROUP, "/begin override")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
+    await (await club.org.press(offer, "▶️ Начать")).answer()
+    await emu.wait_for(lambda: club.board("Тур 1 из"))
     await club.org.send(GROUP, "/log")
     log = await emu.wait_bot_message(GROUP, contains="Журнал")
     assert "начало без дэк-листов, решение организатора: Cat, Dan, Eve" in log.plain
