@@ -312,3 +312,15 @@ def test_any_text_is_read_without_crashing(text: str) -> None:
 
 def test_an_empty_card_list_is_still_a_card_list() -> None:
     assert len(CardList({})) == 0
+
+
+# -- what /deck's first line asks (handlers.decks)
+def test_the_deck_commands_arguments() -> None:
+    from handlers.decks import Asked, asked
+
+    assert asked("/deck") == Asked(None, None)
+    assert asked("/deck #12") == Asked(12, None)
+    assert asked("/deck @ann") == Asked(None, "@ann")
+    assert asked("/deck #12 17") == Asked(12, "17")
+    assert asked("/deck #x") is None
+    assert asked("/deck @ann @bob") is None
