@@ -28,7 +28,8 @@ async def test_card_list_banned_lists_and_a_players_list(tmp_path: Path) -> None
             assert await decks.unban(tx, "class_wars", "друид") == "Друид"
             assert await decks.unban(tx, "class_wars", "друид") is None
             await tx.execute(
-                "INSERT INTO players (id, first_name, registered, created_at) VALUES (1, 'A', 1, ?)",
+                "INSERT INTO players (id, first_name, registered, created_at)"
+                " VALUES (1, 'A', 1, ?)",
                 (NOW,),
             )
             await tx.execute(
