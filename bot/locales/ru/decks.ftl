@@ -38,7 +38,7 @@ decks-pool = Весь пул: { $count } { $count ->
     }.
 decks-accepted = ✅ Дэк-лист принят — «{ $name }» ({ $fmt }).
 decks-refused = ❌ Дэк-лист не принят — «{ $name }» ({ $fmt }). { $count ->
-        [one] Ошибка
+        [1] Ошибка
        *[other] Ошибок: { $count }
     }. Исправьте и пришлите список целиком; прежний, если был, остаётся.
 decks-numbered = { $n }. { $text }
