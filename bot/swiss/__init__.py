@@ -95,9 +95,14 @@ class SwissService(Core):
         return await registration.roster(self, tournament_id)
 
     async def begin(
-        self, tournament_id: int, actor: int, chosen: tuple[int, int] | None = None
+        self,
+        tournament_id: int,
+        actor: int,
+        chosen: tuple[int, int] | None = None,
+        *,
+        override: bool = False,
     ) -> AfterCommit:
-        return await rounds.begin(self, tournament_id, actor, chosen)
+        return await rounds.begin(self, tournament_id, actor, chosen, override=override)
 
     async def start_top(self, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
         return await rounds.start_top(self, tournament_id, actor, size)

@@ -76,8 +76,10 @@ def describe(t: T, state: State, event: Event, names: Names) -> str:
         return result_text(t, state, p, names)
     if event.kind == "sw_heroes":
         return heroes.log_line(t, p, names)
-    if event.kind in ("sw_join", "sw_drop"):
+    if event.kind in ("sw_join", "sw_drop", "sw_deck_edit"):
         return t(f"log.{event.kind}", name=names[int(p["player"])])
+    if event.kind == "sw_lists_waived":  # 503 overridden at /begin (bot.swiss.rounds)
+        return t("log.sw_lists_waived", names=", ".join(names[int(x)] for x in p["players"]))
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
 
 

@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
-from db import players, tournaments
+from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
@@ -36,22 +36,32 @@ class FieldDoesNotFit(Exception):
     """The chosen rounds or Top do not fit the field: more Swiss rounds than it can play
     without a rematch, or a Top bigger than it. ``fits``: (rounds, Top) that do fit."""
 
-    def __init__(self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes) -> None:
+    def __init__(
+        self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes, override: bool
+    ) -> None:
         super().__init__(f"{chosen} does not fit {players} players")
         self.tournament_id = tournament_id
         self.players = players
         self.chosen = chosen
         self.fits = fits
+        self.override = override  #: ``/begin override``: the one tap keeps it
 
 
 async def begin(
-    core: Core, tournament_id: int, actor: int, chosen: Sizes | None = None
+    core: Core,
+    tournament_id: int,
+    actor: int,
+    chosen: Sizes | None = None,
+    *,
+    override: bool = False,
 ) -> AfterCommit:
     """Close registration (at least four players; a Limited format's own minimum, a Heroes
     tournament's exact field) and pair round 1, or, for a drafted format, seat its first draft
     (``/next_round`` pairs round 1 after the draft). The organiser's rounds and
     Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
-    known only now, so this, not the wizard, is where a misfit is refused."""
+    known only now, so this, not the wizard, is where a misfit is refused. At the highest
+    strictness every active player needs a valid deck list (503), unless the organiser
+    ``override``s it (logged)."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
@@ -62,13 +72,15 @@ async def begin(
         if len(people) < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
             key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
             raise UserError(key, count=len(people), need=need, format=fmt.value)
+        # The lists first: a one-tap answer to a misfit below keeps ``override`` (SwBeginCb.o).
+        await lists_required(core, tx, tournament, people, actor, override=override)
         rounds, top_size = chosen or sizes(tournament, len(people))
         fits = fitted(len(people), (rounds, top_size))
         if pods.drafted(tournament) and limited.fixed_sizes(tournament, len(people)) is None:
             wanted, fits = pods.sizes(tournament, len(people))
             rounds, top_size = chosen or wanted
         if fits != (rounds, top_size):
-            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
+            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits, override)
         fixed = Privileges.of(tournament)
         if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
             raise UserError("swiss.too_many_privileged", count=len(people))
@@ -106,6 +118,26 @@ async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) 
         await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
+
+
+async def lists_required(
+    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int, *, override: bool
+) -> None:
+    """503: at the highest strictness the tournament starts only when every active player has a
+    valid deck list; the refusal names who has none. The organiser may drop them or start
+    anyway (``override``): then the players without a list are written in the log and audit."""
+    if tournament.settings.get("strictness") != "highest":
+        return
+    valid = await decks.valid_players(tx, tournament.id)
+    missing = [p for p in people if p not in valid]
+    if not missing:
+        return
+    names = await core.names(tx, missing)
+    if not override:
+        who = ", ".join(names[p] for p in missing)
+        raise UserError("decks.begin_missing", count=len(missing), names=who)
+    await core.event(tx, tournament.id, "sw_lists_waived", {"players": missing}, actor)
+    await core.audit(tx, tournament.id, actor, "lists_waived", {"players": missing})
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,9 @@
 Steps: name (text) → format with its match format (one game or best of three; or a Limited
 format: Draft, Sealed, Marathon, Heroes tournament, whose booster plan and a Marathon's number
 of drafts are asked next; Sealed asks its product, 603.2; a Heroes tournament whether it is a
-unifying one, 609.8, and skips the rounds and the Top: ``handlers.swiss.wizard_limited``) →
-strictness →
+unifying one, 609.8, and skips the rounds and the Top: ``handlers.swiss.wizard_limited``) → for
+Constructed, its sub-format (Classic, Standard, Block, Class Wars: whose banned list the deck
+lists are checked against, 612) → strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
@@ -32,13 +33,14 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
-from bot.texts import Tr
+from bot.texts import Html, Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 from handlers.swiss import wizard_limited as limited
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import Game
+from rules.decks import SubFormat
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -51,6 +53,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     limited.DRAFTS_STEP[0]: (limited.DRAFTS_STEP[1], "strict"),
     limited.PRODUCT_STEP[0]: (limited.PRODUCT_STEP[1], "strict"),
     limited.UNIFY_STEP[0]: (limited.UNIFY_STEP[1], "strict"),
+    "sub": (tuple(sub.value for sub in SubFormat), "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
@@ -105,6 +108,8 @@ def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
         return limited_step
     if step == "kind" and value != SEMI:
         return ""
+    if step == "fmt" and FORMATS.get(value, ("",))[0] == "constructed":
+        return "sub"  # the Constructed sub-format, whose banned list applies (612)
     return limited.skipped(CHOICES[step][1], data or {})
 
 
@@ -186,7 +191,17 @@ def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
         "kind": data["kind"],
         "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
         **limited.settings(data),
+        **({"sub_format": data["sub"]} if "sub" in data else {}),
     }
+
+
+def format_text(t: Tr, options: dict[str, object]) -> str:
+    """«Констрактед» with its sub-format when it has one: «Констрактед (Классика)»."""
+    name = t(f"swiss.wiz_fmt_{options['format']}")
+    if "sub_format" not in options:
+        return name
+    sub = t(f"swiss.wiz_sub_{options['sub_format']}")
+    return t("decks.fmt_sub", fmt=Html(name), sub=Html(sub))
 
 
 async def announce_registration(
@@ -204,7 +219,7 @@ async def announce_registration(
             "swiss.created",
             id=tid,
             name=name,
-            format=t(f"swiss.wiz_fmt_{options['format']}"),
+            format=format_text(t, options),
             strictness=t(f"swiss.wiz_strict_{options['strictness']}"),
             rounds=rounds,
             top=top,

@@ -63,8 +63,8 @@ def test_a_heroes_tournament_asks_ordinary_or_unifying_and_no_rounds_nor_top() -
 
 
 def test_constructed_asks_as_before() -> None:
-    steps, data = walk("constructed", {})
-    assert steps[:3] == ["fmt", "strict", "rounds"]
+    steps, data = walk("constructed", {"sub": "classic"})
+    assert steps[:4] == ["fmt", "sub", "strict", "rounds"]
     assert limited_settings(data) == {}
 
 

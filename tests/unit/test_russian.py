@@ -131,6 +131,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
     numbers |= {"draft": 2}
     numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
+    numbers |= {"line": 12, "min": 30, "done": 3}
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -182,6 +183,17 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "theirs": "Лесной страж",
         "heroes": "Марил де Конт; Лесной страж; #3",
         "product": TEXTS.get(lang, "swiss.wiz_product_starter"),
+        # deck lists (bot/decks)
+        "text": "3 Ледяной ёж" if ru else "3 Ice Hedgehog",
+        "classes": "Лес, Степь" if ru else "Forest, Steppe",
+        "class": "Лес" if ru else "Forest",
+        "element": "Степь" if ru else "Steppe",
+        "list": TEXTS.get(lang, "decks.sub_classic"),
+        "fmt": TEXTS.get(lang, "decks.fmt_constructed"),
+        "sub": TEXTS.get(lang, "decks.sub_classic"),
+        "section": TEXTS.get(lang, "decks.section_main"),
+        "changes": "Колода: Ледяной ёж 2 → 3" if ru else "Deck: Ice Hedgehog 2 → 3",
+        "cards": "Ледяной ёж\nКаменный страж" if ru else "Ice Hedgehog\nStone Guard",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
