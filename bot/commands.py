@@ -1,8 +1,9 @@
 """The commands the bot offers: its menus per scope and language (``set_my_commands``) and the
 blocks of ``/help``, from one list, so a command is offered only where it works.
 
-Deck lists (``/deck``) and penalties (``/penalty``) are not built yet, and registration opens
-when ``/new`` creates a tournament (there is no ``/open``): none of them is offered.
+Deck lists (``/deck``) are not built yet, and registration opens when ``/new`` creates a
+tournament (there is no ``/open``): neither is offered. Judges' ``/penalty`` is
+(``handlers.swiss.penalties``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ JUDGING = (
     "pending",
     "top",
     "result",
+    "penalty",
     "void",
     "extend",
     "eliminate",
@@ -102,6 +104,7 @@ ONE_KIND = {
     "void": "koth",
     "next_round": "swiss",
     "pending": "swiss",
+    "penalty": "swiss",
     "export": "swiss",
 }
 

@@ -32,6 +32,7 @@ from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.guard import actor, replied_user
 from handlers.swiss.manage import routes as manage_routes
+from handlers.swiss.penalties import routes as penalties_routes
 from handlers.swiss.rounds import routes as rounds_routes
 from handlers.swiss.top import routes as top_routes
 from handlers.swiss.wizard import routes as wizard_routes
@@ -39,6 +40,7 @@ from rules.swiss import LATE_POLICIES
 
 routes = Routes(__name__)
 routes.include(wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes)
+routes.include(penalties_routes)
 SWISS = CurrentTournament("swiss")
 
 
