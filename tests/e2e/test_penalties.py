@@ -186,7 +186,7 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
     await club.org.send(GROUP, "/next_round")
     board2 = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
     tables2 = {frozenset(t[1:3]): t for t in club.tables(board2)}
-    table, x, y, _ = tables2[frozenset((a, c))]
+    table, _, _, _ = tables2[frozenset((a, c))]
     other, p, q, _ = tables2[frozenset((b, d))]
 
     # a is disqualified mid-round 2: his match is c's technical win, he is out.
