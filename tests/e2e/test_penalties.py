@@ -203,6 +203,8 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
     # A second penalty for him is refused.
     await club.org.send(GROUP, f"/penalty @{a.lower()} warning ещё")
     await emu.wait_bot_message(GROUP, contains=f"Дисквалификация уже есть: {a}")
+    await club.org.send(GROUP, f"/add @{a.lower()}")  # nor can he come back
+    await emu.wait_bot_message(GROUP, contains=f"вернуться нельзя — {a}")
 
     # b beats d; round 3 pairs the three others (a is never paired again).
     await club.report(2, other, p, "Моя победа")

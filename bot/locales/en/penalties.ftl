@@ -40,3 +40,4 @@ penalties-ask_reason = ⚖️ { $kind } — { $name }. Write the reason as a rep
 penalties-btn_table = ⚖️ Penalty: table { $table }
 penalties-reason_bad = The reason is text of up to 200 characters. Write it as a reply to this message.
 log-sw_penalty = penalty — { $kind }: { $name } ({ $reason })
+swiss-join_disqualified = Disqualified in this tournament, no way back: { $name }.

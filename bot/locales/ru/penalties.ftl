@@ -41,3 +41,4 @@ penalties-ask_reason = ⚖️ { $kind } — { $name }. Напишите прич
 penalties-btn_table = ⚖️ Штраф: стол { $table }
 penalties-reason_bad = Причина — текст до 200 знаков. Напишите её ответом на это сообщение.
 log-sw_penalty = штраф — { $kind }: { $name } ({ $reason })
+swiss-join_disqualified = Дисквалификация в этом турнире: вернуться нельзя — { $name }.
