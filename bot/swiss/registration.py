@@ -62,10 +62,10 @@ async def enter(
 ) -> str:
     """``joined`` / ``already`` / ``closed`` / ``disqualified``, or for a late entrant (he
     plays from the next round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed
-    rounds count so;
-    ``late`` overrides the tournament's setting). A player asking by himself (no ``actor``)
-    gets ``not_invited`` from a closed tournament that did not invite him, and once the
-    tournament runs ``request``: only an organiser lets him in (``bot.swiss.entry``)."""
+    rounds count so; ``late`` overrides the tournament's setting). A player asking by himself
+    (no ``actor``) gets ``not_invited`` from a closed tournament that did not invite him, and
+    once the tournament runs ``request``: only an organiser lets him in
+    (``bot.swiss.entry``)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or not tournament.is_open:
