@@ -10,7 +10,8 @@ told. What each kind does is ``rules.penalties``.
   the reason and what it did; for a game loss in a best of three the opponent too (the game
   is his); the group, tersely and without the reason, of a match lost by a penalty and of a
   disqualification (who plays whom next changes; the reason is between the judge and the
-  player). A match's technical loss also tells both players as any judge's result does.
+  player). A match's technical loss also tells both players as any judge's result does
+  (without the reason).
 - The judge's answer lists the player's earlier penalties in every tournament, so a second
   warning is given knowing of the first.
 """
@@ -68,7 +69,9 @@ async def give(
 
     after: AfterCommit = nothing
     if done.result is not None:
-        ruling = corrections.Ruling(done.round, done.table or 0, code(done), None, reason, True)
+        # The result's own notice goes to both players: without the reason, which stays
+        # between the judge and the penalised player (it is in the penalty's event).
+        ruling = corrections.Ruling(done.round, done.table or 0, code(done), None, "", True)
         after, _ = await corrections.correct(core, tournament_id, ruling, actor, also=record)
     else:
         async with core.db.transaction() as tx:

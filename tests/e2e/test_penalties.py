@@ -85,6 +85,8 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     assert lines[4].endswith(" · «Кубок <b>клуба</b>» · предупреждение: опоздание на 10 минут")
     group = await emu.wait_bot_message(GROUP, contains="по решению судьи", since=0)
     assert group.plain == f"⚖️ Тур 1, стол 1: техническое поражение по решению судьи — {a}."
+    result = await club.wait_find(club.users[b], "внесён судьёй", "")  # the opponent's
+    assert "оскорбление" not in result.plain and f"{b} — техническая победа" in result.plain
     told = await club.wait_find(club.users[a], "поражение в матче", "")
     assert told.plain.endswith(
         "Причина: оскорбление соперника\nТур 1, стол 1: техническое поражение."
@@ -165,7 +167,6 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
         "table": 2,
         "outcome_a": "technical_win",
         "games": [2, 0],
-        "reason": "снова медленная игра",
         "penalty": True,
     }
 
