@@ -37,6 +37,7 @@ from bot.swiss.buttons import (
     SwJoinCb,
     SwManageCb,
     SwNudgeCb,
+    SwPenaltyCb,
     SwTopCb,
     SwWizCb,
 )
@@ -93,6 +94,7 @@ RULES: dict[type[CallbackData], Rule] = {
     SwTopCb: Rule(Role.JUDGE, kind="swiss"),
     SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
     SwNudgeCb: Rule(Role.JUDGE, kind="swiss"),
+    SwPenaltyCb: Rule(Role.JUDGE, kind="swiss"),
 }
 
 
