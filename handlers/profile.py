@@ -6,17 +6,25 @@ from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, ReplyKeyboardRemove
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyKeyboardRemove,
+)
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import formats
 from bot.buttons import ProfileCb
 from bot.clock import Clock
 from bot.formats import Rating
+from bot.pictures.profile import chart_of, chart_png
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
+from db.database import Database
 from db.models import Player
 from handlers.registration import contact_keyboard, own_phone
 from handlers.routes import Routes
@@ -78,7 +86,7 @@ async def own_player(user_id: int, registry: Registry) -> Player | None:
 
 @routes.message(Command("profile"))
 async def show(
-    message: Message, t: Tr, registry: Registry, clock: Clock, settings: Settings
+    message: Message, t: Tr, registry: Registry, clock: Clock, settings: Settings, db: Database
 ) -> None:
     assert message.from_user is not None
     player = await own_player(message.from_user.id, registry)
@@ -91,6 +99,10 @@ async def show(
     today = clock.now().astimezone(settings.zone).date()
     profile = await registry.profile(player, today)
     await message.answer(render(profile, t), reply_markup=profile_keyboard(t))
+    chart = await chart_of(db, t.texts, t.lang, player.id, player.display_name, settings.zone)
+    if chart is not None:  # a rated tournament or two: the history as a picture under the text
+        photo = BufferedInputFile(await chart_png(chart), filename="rating.png")
+        await message.answer_photo(photo, caption=t("pictures.rating_caption"))
 
 
 async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> bool:
