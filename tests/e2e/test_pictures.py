@@ -92,6 +92,20 @@ async def in_english(user: SimUser, act: Callable[[], Awaitable[Any]]) -> Any:
         user.language_code = "ru"
 
 
+async def register_ru(user: SimUser) -> None:
+    """The registration dialog in Russian: each answer waits for the next question."""
+    await user.start("register")
+    await user.wait_message(contains="Ваша фамилия?")
+    for text in ("Петрова", "Анна", "-", "anna@club.example", "Тула", "Аннушка"):
+        before = len(user.emu.bot_messages(user.id))
+        await user.send(None, text)
+        await user.emu.wait_for(lambda b=before: len(user.emu.bot_messages(user.id)) > b)
+    keyboard = user.keyboard()
+    assert keyboard is not None
+    await user.press_keyboard(keyboard[-1][0])  # skip the phone
+    await user.wait_message(contains="/profile")
+
+
 async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_rating_chart(
     emu: BotApiEmulator, bot: RunningBot, drawn: Drawn
 ) -> None:
@@ -129,13 +143,10 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     await win(club, "ТОП: полуфинал", 2, s2, s3)
     await emu.idle()
     mark = len(emu.bot_messages(ann.id))
-    await in_english(ann, lambda: ann.send(None, "/bracket"))  # privately, in English
-    await emu.idle()
-    print([str(m) for m in emu.messages(ann.id)[-3:]], [str(m) for m in emu.bot_messages(GROUP)[-3:]])
-    private = await photo_in(emu, ann.id, "bracket", since=mark)
+    await ann.send(None, "/bracket")
+    private = await photo_in(emu, ann.id, "Сетка ТОПа", since=mark)  # privately
     picture = last_of(drawn, BracketPicture)
-    assert [stage.name for stage in picture.stages] == ["Semi-finals", "Final"]
-    assert picture.subtitle == "Top 4" and picture.champion_label == "Champion"
+    assert [stage.name for stage in picture.stages] == ["Полуфинал", "Финал"]
     assert names_of(picture, 0) == [(s1, False), (s4, True), (s2, True), (s3, False)]
     assert names_of(picture, 1) == [(s4, None), (s2, None)]
     assert decoded(private) == bracket_size(picture)
@@ -160,14 +171,14 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     # the rated tournament gave Ann a rating history; registered now (in English, his
     # Telegram's language then), /profile charts it under the text
     told_rating = await ann.wait_message(contains="Ваш рейтинг (Берсерк) изменился")
-    await in_english(ann, lambda: register(ann, share_phone=False))
+    await register_ru(ann)
     mark = len(emu.bot_messages(ann.id))
-    await in_english(ann, lambda: ann.send(None, "/profile"))
-    chart_message = await photo_in(emu, ann.id, "Rating history", since=mark)
+    await ann.send(None, "/profile")
+    chart_message = await photo_in(emu, ann.id, "История рейтинга", since=mark)
     chart = last_of(drawn, RatingChart)
-    assert chart.title.startswith("Rating: ") and chart.axis == "Rating"
+    assert chart.title.startswith("Рейтинг: ") and chart.axis == "Рейтинг"
     (line,) = chart.lines
-    assert line.label == "Berserk" and len(line.points) == 2
+    assert line.label == "Берсерк" and len(line.points) == 2
     assert line.points[0][1] == 1200.0 and line.points[1][1] != 1200.0
     assert f"теперь {line.last.replace('.', ',')}" in told_rating.plain
     assert decoded(chart_message) == (1000, 625)
