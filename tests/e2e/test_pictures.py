@@ -92,14 +92,19 @@ async def in_english(user: SimUser, act: Callable[[], Awaitable[Any]]) -> Any:
         user.language_code = "ru"
 
 
+async def answered(user: SimUser, text: str) -> None:
+    """Send ``text`` privately and wait for the bot's next message there."""
+    before = len(user.emu.bot_messages(user.id))
+    await user.send(None, text)
+    await user.emu.wait_for(lambda: len(user.emu.bot_messages(user.id)) > before)
+
+
 async def register_ru(user: SimUser) -> None:
     """The registration dialog in Russian: each answer waits for the next question."""
     await user.start("register")
     await user.wait_message(contains="Ваша фамилия?")
     for text in ("Петрова", "Анна", "-", "anna@club.example", "Тула", "Аннушка"):
-        before = len(user.emu.bot_messages(user.id))
-        await user.send(None, text)
-        await user.emu.wait_for(lambda b=before: len(user.emu.bot_messages(user.id)) > b)
+        await answered(user, text)
     keyboard = user.keyboard()
     assert keyboard is not None
     await user.press_keyboard(keyboard[-1][0])  # skip the phone
