@@ -6,7 +6,8 @@ renderer got (``bot.pictures.canvas.render``) and decodes the photo the emulator
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable, Callable
+import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -81,15 +82,6 @@ def last_of(drawn: Drawn, kind: type) -> Any:
     found = [p for p in drawn if isinstance(p, kind)]
     assert found, drawn
     return found[-1]
-
-
-async def in_english(user: SimUser, act: Callable[[], Awaitable[Any]]) -> Any:
-    """``act`` with the user's Telegram in English (the bot answers in his language)."""
-    user.language_code = "en"
-    try:
-        return await act()
-    finally:
-        user.language_code = "ru"
 
 
 async def answered(user: SimUser, text: str) -> None:
@@ -173,6 +165,14 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     again = await photo_in(emu, GROUP, "Сетка ТОПа —")
     assert last_of(drawn, BracketPicture) == picture and decoded(again) == bracket_size(picture)
 
+    await kim.send(None, "/bracket 1")  # by its number, privately, in his language
+    english = await photo_in(emu, kim.id, "The Top's bracket")
+    shown = last_of(drawn, BracketPicture)
+    assert [stage.name for stage in shown.stages] == ["Semi-finals", "Final"]
+    assert shown.subtitle == "Top 4" and shown.champion_label == "Champion"
+    assert shown.champion == s2
+    assert names_of(shown, 0) == names_of(picture, 0) and decoded(english) == bracket_size(shown)
+
     # the rated tournament gave Ann a rating history; registered now (in English, his
     # Telegram's language then), /profile charts it under the text
     told_rating = await ann.wait_message(contains="Ваш рейтинг (Берсерк) изменился")
@@ -218,3 +218,28 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     assert f"{bob_row.before} → {bob_row.after} ({bob_row.change})" in winner.plain
     assert table.footer == "Призовой фонд: 5\u202f000\xa0₽"
     assert decoded(photo) == (1100, round((1.0 + 0.72 * 6 + 0.8) * 100))
+
+
+async def test_the_final_table_follows_the_groups_language(
+    emu: BotApiEmulator, bot: RunningBot, drawn: Drawn
+) -> None:
+    org, _people = await test_koth.setup_club(emu)
+    await test_koth.create(emu, org)
+    with sqlite3.connect(bot.db_path) as conn:
+        conn.execute("UPDATE chats SET language = 'en' WHERE id = ?", (test_koth.GROUP,))
+    for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
+        await test_koth.say(emu, org, f"/add @{name} {rating}", "Добавлен")
+    await test_koth.say(emu, org, "/draw 1 2 3 4", "Очерёдность")
+    await org.send(test_koth.GROUP, "/begin")
+    await emu.wait_bot_message(test_koth.GROUP, contains="Game 1:")
+    await test_koth.say(emu, org, "/finish 2", "Победитель объявлен")
+    photo = await photo_in(emu, test_koth.GROUP, "the final table")
+    table = last_of(drawn, KothTable)
+    assert table.title == "“Пятничный”: the results"
+    assert table.headers == ("Place", "Player", "Wins / norm", "Rating", "Change")
+    first, *rest = table.rows
+    assert (first.place, first.name, first.before, first.wins) == (1, test_koth.BOB, "980.00", 0)
+    assert [r.norm - r.wins for r in rest] == sorted(r.norm - r.wins for r in rest)
+    assert {r.name: r.before for r in rest} == {"Ann": "1100.00", "Cid": "900.00", "Dan": "850.00"}
+    assert table.rows[0].bonus == "+80 bonus" and table.footer.startswith("Prize fund: ")
+    assert decoded(photo) == (1100, round((1.0 + 0.72 * 5 + 0.8) * 100))
