@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
@@ -30,6 +32,7 @@ from handlers.registration import contact_keyboard, own_phone
 from handlers.routes import Routes
 
 routes = Routes(__name__)
+log = logging.getLogger(__name__)
 
 
 class EditProfile(StatesGroup):
@@ -99,10 +102,23 @@ async def show(
     today = clock.now().astimezone(settings.zone).date()
     profile = await registry.profile(player, today)
     await message.answer(render(profile, t), reply_markup=profile_keyboard(t))
-    chart = await chart_of(db, t.texts, t.lang, player.id, player.display_name, settings.zone)
-    if chart is not None:  # a rated tournament or two: the history as a picture under the text
+    await rating_picture(message, t, db, player, settings)
+
+
+async def rating_picture(
+    message: Message, t: Tr, db: Database, player: Player, settings: Settings
+) -> None:
+    """The rating history as a chart under the profile (none while nothing is to chart); a
+    picture that fails is logged: the profile itself was shown."""
+    try:
+        chart = await chart_of(db, t.texts, t.lang, player.id, player.display_name, settings.zone)
+        if chart is None:
+            return
         photo = BufferedInputFile(await chart_png(chart), filename="rating.png")
-        await message.answer_photo(photo, caption=t("pictures.rating_caption"))
+    except Exception:
+        log.exception("the rating chart of player %s was not drawn", player.id)
+        return
+    await message.answer_photo(photo, caption=t("pictures.rating_caption"))
 
 
 async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> bool:

@@ -2,8 +2,9 @@
 the dates on the x axis, each line's latest value written at its end.
 
 Built from his ``rating_history`` rows (every change: the start value, each tournament, an
-organiser's setting). Nothing to chart (no discipline with two values) gives no picture:
-``/profile`` is then its text alone.
+organiser's setting): the base rating (the King of the Hill winner's +80 bonus is not a change
+of it, ``/profile`` tells it in words). Nothing to chart (no discipline with two values) gives
+no picture: ``/profile`` is then its text alone.
 """
 
 from __future__ import annotations
