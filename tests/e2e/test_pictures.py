@@ -202,7 +202,7 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     photo = await photo_in(emu, test_koth.GROUP, "Итоговая таблица")
     assert photo.message_id > winner.message_id
     table = last_of(drawn, KothTable)
-    assert table.title == "Итоги «Пятничный»"
+    assert table.title == "Итоги турнира «Пятничный»"
     assert table.headers == ("Место", "Игрок", "Победы / норма", "Рейтинг", "Изменение")
     # Ann won; the rest by the remainder to the norm (Bob's norm is 3), then the order
     assert [(r.place, r.name, r.wins, r.norm) for r in table.rows] == [
@@ -213,7 +213,7 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
         (5, "Eve", 0, 4),
     ]
     ann_row, bob_row = table.rows[0], table.rows[1]
-    assert ann_row.winner and ann_row.bonus == "+80 бонус" and ann_row.before == "1100,00"
+    assert ann_row.winner and ann_row.bonus == "бонус +80" and ann_row.before == "1100,00"
     assert f"Ann: 1100,00 → {ann_row.after} ({ann_row.change})" in winner.plain
     assert f"{bob_row.before} → {bob_row.after} ({bob_row.change})" in winner.plain
     assert table.footer == "Призовой фонд: 5\u202f000\xa0₽"

@@ -89,12 +89,15 @@ def test_the_bracket_decodes_at_its_layout_size_within_telegrams_1280(top: int) 
 def test_the_koth_table_places_wins_norms_and_rating_points() -> None:
     state, changes = koth_sample()
     table = koth_table(RU, "ru", "Пятничный", state, NAMES_RU, changes, 5500)
-    assert table.title == "Итоги «Пятничный»" and table.footer == "Призовой фонд: 5\u202f500\xa0₽"
+    assert (
+        table.title == "Итоги турнира «Пятничный»"
+        and table.footer == "Призовой фонд: 5\u202f500\xa0₽"
+    )
     assert [row.place for row in table.rows] == [1, 2, 3, 4, 5]
     winner = table.rows[0]
     assert winner.winner and winner.name == NAMES_RU[state.winner or 0]
     assert winner.wins == winner.norm == state.norms[state.winner or 0]
-    assert winner.bonus == "+80 бонус" and winner.change == "+12,40"
+    assert winner.bonus == "бонус +80" and winner.change == "+12,40"
     for row in table.rows[1:]:
         assert not row.winner and row.bonus is None
     others = [r for r in table.rows if not r.winner]
