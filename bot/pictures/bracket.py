@@ -121,7 +121,8 @@ def bracket_picture(
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where things go, in inches (y upwards): a column per stage and one for the champion."""
+    """Where things go, in inches (y upwards): a column per stage and a narrower one for the
+    champion (``CHAMPION`` of a column)."""
 
     width: float
     height: float
@@ -129,23 +130,22 @@ class Layout:
     unit: float  #: the height a first-round match has
     slot: float  #: the height of one player's line
     font: float  #: points
-    chars: int  #: the characters of a name that fit its box
 
     HEADER = 1.6
     FOOT = 0.2
+    CHAMPION = 0.85
 
     @classmethod
     def of(cls, picture: BracketPicture) -> Layout:
-        columns = len(picture.stages) + 1
+        columns = len(picture.stages) + cls.CHAMPION
         first = len(picture.stages[0].matches)
-        width = min(canvas.MAX_INCHES, max(7.5, 3.2 * columns))
+        width = min(canvas.MAX_INCHES, max(7.5, 3.4 * columns))
         height = min(canvas.MAX_INCHES, max(4.8, cls.HEADER + cls.FOOT + 1.25 * first))
         column = width / columns
         unit = (height - cls.HEADER - cls.FOOT) / first
         slot = min(unit * 0.42, 0.5)
         font = min(18.0, slot * 72 * 0.55)
-        chars = max(6, int((column * 0.84 * 72 - 3.6 * font) / (font * 0.68)))
-        return cls(width, height, column, unit, slot, font, chars)
+        return cls(width, height, column, unit, slot, font)
 
     def centre(self, stage: int, match: int) -> float:
         """The height of the middle of a stage's match."""
@@ -157,7 +157,11 @@ class Layout:
 
     @property
     def box(self) -> float:
-        return self.column * 0.84
+        return self.column * 0.88
+
+    @property
+    def champion_box(self) -> float:
+        return self.column * self.CHAMPION - 0.24
 
 
 def draw_bracket(picture: BracketPicture) -> bytes:
@@ -209,11 +213,12 @@ def draw_match(ax: Axes, layout: Layout, stage: int, index: int, match: Match) -
             ax.text(x + 0.12, text_y, "—", fontsize=layout.font, va="center", color=canvas.MUTED)
             continue
         ink = canvas.MUTED if player.won is False else canvas.INK
-        label = f"{player.seed}. {canvas.shorten(player.name, layout.chars)}"
-        ax.text(
-            x + 0.12,
-            text_y,
-            label,
+        score = 0.0 if player.games is None else layout.font * 1.1 / 72  # room for the score
+        canvas.fitted(
+            ax,
+            (x + 0.12, text_y),
+            f"{player.seed}. {player.name}",
+            layout.box - 0.24 - score,
             fontsize=layout.font,
             va="center",
             color=ink,
@@ -245,7 +250,7 @@ def draw_champion(ax: Axes, layout: Layout, picture: BracketPicture) -> None:
     x, middle = layout.left(len(picture.stages)), layout.centre(len(picture.stages) - 1, 0)
     colour = canvas.GOLD if picture.champion else canvas.PANEL
     corner = (x, middle - layout.slot / 2)
-    canvas.rectangle(ax, corner, (layout.box, layout.slot), colour, canvas.LINE)
+    canvas.rectangle(ax, corner, (layout.champion_box, layout.slot), colour, canvas.LINE)
     ax.text(
         x,
         middle + layout.slot / 2 + 0.08,
@@ -254,7 +259,6 @@ def draw_champion(ax: Axes, layout: Layout, picture: BracketPicture) -> None:
         color=canvas.MUTED,
         va="bottom",
     )
-    name = canvas.shorten(picture.champion, layout.chars + 3) if picture.champion else "—"
-    ax.text(
-        x + 0.12, middle, name, fontsize=layout.font, va="center", color=canvas.INK, weight="bold"
-    )
+    style = {"fontsize": layout.font, "va": "center", "color": canvas.INK, "weight": "bold"}
+    name = picture.champion or "—"
+    canvas.fitted(ax, (x + 0.12, middle), name, layout.champion_box - 0.24, **style)

@@ -85,6 +85,25 @@ def rectangle(
     ax.add_patch(Rectangle(corner, *size, facecolor=face, edgecolor=edge, linewidth=1.2))
 
 
+def fitted(ax: Axes, at: tuple[float, float], text: str, width: float, **style: object) -> None:
+    """``text`` drawn at ``at``, shortened with an ellipsis until it is at most ``width``
+    inches wide as rendered (a name must not run into its neighbour's cell). The axes' data
+    units are inches (each picture's axes span its figure)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = ax.get_figure()
+    assert figure is not None
+    agg = figure.canvas
+    if not isinstance(agg, FigureCanvasAgg):
+        agg = FigureCanvasAgg(figure)  # type: ignore[arg-type]
+    renderer = agg.get_renderer()  # type: ignore[no-untyped-call]
+    artist = ax.text(*at, text, **style)  # type: ignore[arg-type]
+    shown = text
+    while len(shown) > 2 and artist.get_window_extent(renderer).width / DPI > width:
+        shown = shorten(shown, len(shown) - 1)
+        artist.set_text(shown)
+
+
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis (a long name must not run over
     its neighbour's cell)."""

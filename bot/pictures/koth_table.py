@@ -114,7 +114,7 @@ def draw_row(ax: Axes, y: float, row: KothRow) -> None:
     middle = y - ROW / 2
     cells = (
         str(row.place),
-        canvas.shorten(row.name, 16),
+        row.name,
         f"{row.wins} / {row.norm}",
         f"{row.before} → {row.after}",
         row.change,
@@ -123,6 +123,8 @@ def draw_row(ax: Axes, y: float, row: KothRow) -> None:
     for index, (x, cell) in enumerate(zip(COLUMNS, cells, strict=True)):
         lift = 0.14 if row.bonus is not None and index == len(cells) - 1 else 0.0
         size = 18 if index == 3 else 20
-        ax.text(x, middle + lift, cell, fontsize=size, va="center", color=canvas.INK, weight=weight)
+        room = (*COLUMNS, WIDTH)[index + 1] - x - 0.15  # up to the next column
+        style = {"fontsize": size, "va": "center", "color": canvas.INK, "weight": weight}
+        canvas.fitted(ax, (x, middle + lift), cell, room, **style)
     if row.bonus is not None:
         ax.text(COLUMNS[-1], middle - 0.18, row.bonus, fontsize=14, va="center", color=canvas.INK)
