@@ -140,3 +140,31 @@ def test_the_chart_has_a_line_per_discipline_in_local_time() -> None:
     assert english is not None and english.lines[0].label == "Berserk"
     assert english.lines[0].last == "1219.20"
     assert size(draw_rating_chart(chart)) == (1000, 625)
+
+
+async def test_a_render_runs_off_the_event_loop() -> None:
+    """While a Top 32 bracket is drawn, the loop keeps serving: a ticker started beside it
+    ticks many times (a render on the loop would let it tick once, after the picture)."""
+    import asyncio
+    import time
+
+    names = {p: f"Игрок {p}" for p in range(1, 33)}
+    picture = bracket_picture(RU, "Кубок", top_state(range(1, 33), upsets, 2), names)
+    assert picture is not None
+    await canvas.render(draw_bracket, picture)  # matplotlib loaded before the measurement
+    ticks = 0
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            await asyncio.sleep(0.002)
+
+    task = asyncio.create_task(ticker())
+    started = time.perf_counter()
+    await canvas.render(draw_bracket, picture)
+    took = time.perf_counter() - started
+    done.set()
+    await task
+    assert ticks >= 5 and took > 0.01, (ticks, took)
