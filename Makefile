@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast lint types audit unit bench clean
+.PHONY: run test test-fast lint types audit unit bench pictures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ test-fast: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.pairing
+
+# Sample pictures (the bracket, the rating chart, the King of the Hill table) in both languages.
+pictures: $(VENV)/.installed
+	$(BIN)/python -m tools.pictures artifacts/pictures
 
 clean:
 	rm -rf $(VENV)

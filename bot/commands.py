@@ -30,7 +30,7 @@ from db.database import Database
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
-PLAYING = ("join", "drop", "report", "pairings", "standings", "queue", "deck")
+PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue", "deck")
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",
@@ -116,6 +116,7 @@ ONE_KIND = {
     "heroes": "swiss",
     "deck": "swiss",
     "decks": "swiss",
+    "bracket": "swiss",
 }
 
 

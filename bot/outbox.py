@@ -11,6 +11,8 @@ twice.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.clock import Clock
@@ -45,6 +47,28 @@ class Outbox:
             return done
         try:
             message = (await self._sender.send(chat_id, text, markup))[-1]
+        except Unreachable:
+            return None
+        await self._record(key, message.chat.id, message.message_id)
+        return message.chat.id, message.message_id
+
+    async def send_photo_once(
+        self,
+        key: str,
+        chat_id: int,
+        draw: Callable[[], Awaitable[tuple[bytes, str] | None]],
+        filename: str = "picture.png",
+    ) -> tuple[int, int] | None:
+        """A picture and its caption from ``draw`` (called only when nothing was sent under
+        ``key``: a re-run after a crash draws nothing twice; ``None``: nothing to send)."""
+        done = await self.sent(key)
+        if done is not None:
+            return done
+        drawn = await draw()
+        if drawn is None:
+            return None
+        try:
+            message = await self._sender.send_photo(chat_id, *drawn, filename=filename)
         except Unreachable:
             return None
         await self._record(key, message.chat.id, message.message_id)

@@ -51,10 +51,17 @@ from aiogram.methods import (
     EditMessageText,
     Response,
     SendMessage,
+    SendPhoto,
     TelegramMethod,
 )
 from aiogram.methods.base import TelegramType
-from aiogram.types import InlineKeyboardMarkup, Message, ReplyKeyboardMarkup, ReplyKeyboardRemove
+from aiogram.types import (
+    BufferedInputFile,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyKeyboardMarkup,
+    ReplyKeyboardRemove,
+)
 
 from bot.pacing import Limits, Pacer
 
@@ -69,7 +76,7 @@ LIMIT = 4096
 BOARD_PART = 3000
 Markup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | None
 EDITS = (EditMessageText, EditMessageReplyMarkup)
-PACED = (SendMessage, *EDITS, DeleteMessage)
+PACED = (SendMessage, SendPhoto, *EDITS, DeleteMessage)
 RETRIED = (*PACED, AnswerCallbackQuery)
 
 
@@ -325,6 +332,19 @@ class Sender:
                 raise Unreachable(chat_id) from exc
             raise
         return sent
+
+    async def send_photo(
+        self, chat_id: int, png: bytes, caption: str, filename: str = "picture.png"
+    ) -> Message:
+        """Send a picture (PNG bytes) with its caption; paced and retried like a message (the
+        bytes are uploaded again on a retry)."""
+        photo = BufferedInputFile(png, filename=filename)
+        try:
+            return await self.bot.send_photo(chat_id, photo, caption=caption)
+        except (TelegramForbiddenError, TelegramBadRequest) as exc:
+            if permanent(exc):
+                raise Unreachable(chat_id) from exc
+            raise
 
     async def post_board(self, chat_id: int, text: str) -> list[Message]:
         """Post a live board in as many messages as leave its lines room to grow (one for most

@@ -3,27 +3,38 @@ data."""
 
 from __future__ import annotations
 
+import logging
+
 from aiogram import F
 from aiogram.filters import Command, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, ReplyKeyboardRemove
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyKeyboardRemove,
+)
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import formats
 from bot.buttons import ProfileCb
 from bot.clock import Clock
 from bot.formats import Rating
+from bot.pictures.profile import chart_of, chart_png
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
 from bot.swiss import SwissService
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
+from db.database import Database
 from db.models import Player
 from handlers.registration import contact_keyboard, own_phone
 from handlers.routes import Routes
 
 routes = Routes(__name__)
+log = logging.getLogger(__name__)
 
 
 class EditProfile(StatesGroup):
@@ -86,6 +97,7 @@ async def show(
     clock: Clock,
     settings: Settings,
     swiss: SwissService,
+    db: Database,
 ) -> None:
     assert message.from_user is not None
     player = await own_player(message.from_user.id, registry)
@@ -102,6 +114,23 @@ async def show(
     if (given := await swiss.player_penalties(player.id, t.lang)) is not None:
         text += "\n\n" + given
     await message.answer(text, reply_markup=profile_keyboard(t))
+    await rating_picture(message, t, db, player, settings)
+
+
+async def rating_picture(
+    message: Message, t: Tr, db: Database, player: Player, settings: Settings
+) -> None:
+    """The rating history as a chart under the profile (none while nothing is to chart); a
+    picture that fails is logged: the profile itself was shown."""
+    try:
+        chart = await chart_of(db, t.texts, t.lang, player.id, player.display_name, settings.zone)
+        if chart is None:
+            return
+        photo = BufferedInputFile(await chart_png(chart), filename="rating.png")
+    except Exception:
+        log.exception("the rating chart of player %s was not drawn", player.id)
+        return
+    await message.answer_photo(photo, caption=t("pictures.rating_caption"))
 
 
 async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> bool:

@@ -25,6 +25,7 @@ from bot.koth.board import Clock, elimination_reason, final_reason, render_board
 from bot.koth.buttons import KothStayCb
 from bot.koth.core import KothCore, Sent, Snapshot, Translate, state_of, unpairs
 from bot.koth.events import game_number
+from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
 from bot.texts import Html
@@ -428,6 +429,7 @@ class Announcer:
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
         text += "\n\n" + rating_lines(t, state, snap.names, finish)
         await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
+        await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
             delta = new - old

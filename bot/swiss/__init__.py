@@ -14,6 +14,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``told``: the reporter told of a confirmation or a dispute, both players of a decision;
 - ``timers``: the round's warning, time and extra time;
 - ``finish``: the end with the rating (also early), and cancelling;
+- ``bracket``: the Top's bracket as a picture (``/bracket``, the Top's start and end);
 - ``queries`` / ``export``: standings, pairings, CSV;
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
 - ``penalties``: a judge's ``/penalty`` (``rules.penalties``), the player told;
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from bot.deadlines import Late
 from bot.swiss import (
     admission,
+    bracket,
     broadcast,
     corrections,
     entry,
@@ -76,6 +78,9 @@ class SwissService(Core):
         self, tournament_id: int, player_id: int, actor: int | None = None, late: str | None = None
     ) -> str:
         return await registration.join(self, tournament_id, player_id, actor, late)
+
+    async def bracket_png(self, tournament_id: int, lang: str) -> bytes | None:
+        return await bracket.bracket_png(self, tournament_id, lang)
 
     async def request_entry(self, tournament_id: int, player: Player) -> bool:
         return await entry.request(self, tournament_id, player)

@@ -23,6 +23,7 @@ from bot.formats import Points
 from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss import heroes
+from bot.swiss.bracket import post_bracket
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
@@ -120,6 +121,8 @@ async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | Non
         post_board(core, tournament, rnd, board, f"{prefix}:board"),
         deliver_in_turn(core, notices, tournament.chat_id),
     )
+    if rnd.stage == TOP and rnd.number == state.top_rounds()[0].number:  # the Top begins
+        await post_bracket(core, tournament_id, tournament.chat_id, tournament.name, "started")
 
 
 def seated(rnd: Round) -> list[int]:

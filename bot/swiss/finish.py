@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.formats import Rating, RatingChange
 from bot.swiss import limited, timers
+from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
@@ -130,6 +131,8 @@ async def announce_final(core: Core, tournament_id: int) -> None:
         ratings = {pid: await players.rating(tx, pid, pool) for pid in snap.everyone}
     chat, tid = snap.tournament.chat_id, snap.tournament.id
     await core.app.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
+    if snap.state.seeds:  # the Top was played: its final bracket under the results
+        await post_bracket(core, tid, chat, snap.tournament.name, "final")
     notices = []
     rows = core.places(snap.tournament, snap.state, snap.everyone)
     places = {int(row.player): row.rank for row in rows}

@@ -30,6 +30,7 @@ from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
+from handlers.swiss.bracket import routes as bracket_routes
 from handlers.swiss.guard import actor, replied_user
 from handlers.swiss.heroes import routes as heroes_routes
 from handlers.swiss.manage import routes as manage_routes
@@ -43,7 +44,7 @@ routes = Routes(__name__)
 routes.include(
     wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes, heroes_routes
 )
-routes.include(penalties_routes)
+routes.include(penalties_routes, bracket_routes)
 SWISS = CurrentTournament("swiss")
 
 

@@ -139,6 +139,8 @@ class SimMessage:
     """Send options that do not change the content (disable_notification, link preview...)."""
     document: SimDocument | None = None
     """A sent file (``sendDocument``); its caption is in ``caption``."""
+    photo: SimPhoto | None = None
+    """A sent picture (``sendPhoto``); its caption is in ``caption``."""
     caption: str | None = None
 
     @property
@@ -186,6 +188,39 @@ class SimDocument:
     file_name: str
     content: bytes
     file_id: str
+
+
+@dataclass
+class SimPhoto:
+    """A picture the bot sent (``sendPhoto``): its bytes as uploaded and its size in pixels,
+    read from the PNG or JPEG header as Telegram reads it."""
+
+    content: bytes
+    width: int
+    height: int
+    file_id: str
+
+
+#: Telegram's limits for a photo: 10 MB, width + height at most 10 000, sides at most 1:20
+PHOTO_MAX_BYTES = 10 * 1024 * 1024
+
+
+def image_size(content: bytes) -> tuple[int, int] | None:
+    """(width, height) of a PNG or a baseline/progressive JPEG; ``None`` for anything else."""
+    if content[:8] == b"\x89PNG\r\n\x1a\n" and content[12:16] == b"IHDR":
+        return int.from_bytes(content[16:20], "big"), int.from_bytes(content[20:24], "big")
+    if content[:2] != b"\xff\xd8":
+        return None
+    at = 2
+    while at + 9 < len(content):
+        if content[at] != 0xFF:
+            return None
+        marker, length = content[at + 1], int.from_bytes(content[at + 2 : at + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2):
+            height = int.from_bytes(content[at + 5 : at + 7], "big")
+            return int.from_bytes(content[at + 7 : at + 9], "big"), height
+        at += 2 + length
+    return None
 
 
 @dataclass
@@ -587,6 +622,7 @@ class BotApiEmulator:
             "logout": self._true,
             "sendmessage": self._send_message,
             "senddocument": self._send_document,
+            "sendphoto": self._send_photo,
             "editmessagetext": self._edit_message_text,
             "editmessagereplymarkup": self._edit_message_reply_markup,
             "answercallbackquery": self._answer_callback_query,
@@ -1109,6 +1145,19 @@ class BotApiEmulator:
             }
             if message.caption is not None:
                 data["caption"] = message.caption
+        if message.photo is not None:
+            photo = message.photo
+            data["photo"] = [
+                {
+                    "file_id": photo.file_id,
+                    "file_unique_id": photo.file_id,
+                    "width": photo.width,
+                    "height": photo.height,
+                    "file_size": len(photo.content),
+                }
+            ]
+            if message.caption is not None:
+                data["caption"] = message.caption
         if message.edit_date is not None:
             data["edit_date"] = message.edit_date
         markup = message.reply_markup
@@ -1472,6 +1521,40 @@ class BotApiEmulator:
         message = self._new_message(chat, self.bot_id, True)
         file_id = f"doc{chat.id}_{message.message_id}"
         message.document = SimDocument(document.filename or "file", content, file_id)
+        message.caption = caption
+        message.parse_mode = params.get("parse_mode") or None
+        self._record_bot_event(message, "new")
+        return self._api_message(message)
+
+    async def _send_photo(self, params: Params) -> dict[str, Any]:
+        """A picture upload (multipart: the file in ``photo`` or ``attach://name``), refused as
+        Telegram refuses it: not an image, over 10 MB, or sides outside its limits. A file_id or
+        URL string is refused: the bot under test only uploads."""
+        chat = self._target_chat(params)
+        photo = params.get("photo")
+        if isinstance(photo, str) and photo.startswith("attach://"):
+            photo = params.get(photo[len("attach://") :])
+        if not isinstance(photo, web.FileField):
+            raise _bad("there is no photo in the request")
+        content = photo.file.read()
+        if not content:
+            raise _bad("file must be non-empty")
+        size = image_size(content)
+        if size is None:
+            raise _bad("IMAGE_PROCESS_FAILED")
+        width, height = size
+        if len(content) > PHOTO_MAX_BYTES:
+            raise _bad("PHOTO_SAVE_FILE_INVALID")
+        if width + height > 10000 or max(width, height) > 20 * min(width, height):
+            raise _bad("PHOTO_INVALID_DIMENSIONS")
+        caption = None
+        if params.get("caption"):
+            fields = {**params, "text": params["caption"]}
+            _, caption, _, _ = self._parse_text(fields)
+        self._check_rate(chat)
+        message = self._new_message(chat, self.bot_id, True)
+        file_id = f"photo{chat.id}_{message.message_id}"
+        message.photo = SimPhoto(content, width, height, file_id)
         message.caption = caption
         message.parse_mode = params.get("parse_mode") or None
         self._record_bot_event(message, "new")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import time
 from collections.abc import AsyncIterator
 
@@ -89,6 +90,38 @@ async def test_get_me_and_auth(emu: BotApiEmulator, bot: Bot) -> None:
     assert await bot.log_out() is True
     assert emu.requests[0].method == "getMe" and emu.requests[0].status == 200
     assert emu.stats.by_status[401] == 1
+
+
+def image(size: tuple[int, int], kind: str = "PNG") -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, "white").save(out, format=kind)
+    return out.getvalue()
+
+
+async def test_send_photo_keeps_the_picture_and_refuses_what_telegram_refuses(
+    emu: BotApiEmulator, bot: Bot
+) -> None:
+    ann = emu.add_user(11, "Ann")
+    await ann.start()
+    png = image((640, 360))
+    sent = await bot.send_photo(
+        ann.id, BufferedInputFile(png, "a.png"), caption="<b>Сетка</b>", parse_mode="HTML"
+    )
+    assert sent.photo is not None and (sent.photo[-1].width, sent.photo[-1].height) == (640, 360)
+    assert sent.caption == "Сетка"
+    shown = emu.last_bot_message(ann.id)
+    assert shown is not None and shown.photo is not None and shown.photo.content == png
+    assert shown.plain == "Сетка"
+    jpeg = await bot.send_photo(ann.id, BufferedInputFile(image((300, 500), "JPEG"), "b.jpg"))
+    assert jpeg.photo is not None and (jpeg.photo[-1].width, jpeg.photo[-1].height) == (300, 500)
+    with pytest.raises(TelegramBadRequest, match="IMAGE_PROCESS_FAILED"):
+        await bot.send_photo(ann.id, BufferedInputFile(b"not a picture", "c.png"))
+    with pytest.raises(TelegramBadRequest, match="PHOTO_INVALID_DIMENSIONS"):
+        await bot.send_photo(ann.id, BufferedInputFile(image((2100, 100)), "d.png"))
+    with pytest.raises(TelegramBadRequest, match="no photo"):
+        await bot.send_photo(ann.id, "some-file-id")
 
 
 async def test_send_document_keeps_the_file_and_its_caption(emu: BotApiEmulator, bot: Bot) -> None:

@@ -132,6 +132,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"draft": 2}
     numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
     numbers |= {"line": 12, "min": 30, "done": 3}
+    numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."

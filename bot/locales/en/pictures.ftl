@@ -1,0 +1,26 @@
+# Pictures the bot sends (bot/pictures): labels drawn in them, captions, /bracket.
+menu-bracket = The Top's bracket as a picture
+pictures-round_final = Final
+pictures-round_semi = Semi-finals
+pictures-round_quarter = Quarter-finals
+pictures-round_of = Round of { $players }
+pictures-bracket_subtitle = Top { $size }
+pictures-champion = Champion
+pictures-bracket_caption = 🏆 The Top's bracket — “{ $name }”
+pictures-bracket_started = 🏆 The Top has begun — “{ $name }”: the bracket.
+pictures-bracket_final = 🏆 The Top's final bracket — “{ $name }”.
+pictures-no_top = “{ $name }” has no Top yet: it begins after the Swiss rounds. Meanwhile: /standings and /pairings.
+pictures-no_top_finished = “{ $name }” ended without a Top: the results are in /standings.
+tournament-hint_bracket_koth = King of the Hill has no bracket: who plays and who is next — /queue.
+pictures-rating_title = Rating: { $name }
+pictures-rating_axis = Rating
+pictures-rating_caption = 📈 Rating history
+pictures-koth_title = “{ $name }”: the results
+pictures-koth_place = Place
+pictures-koth_player = Player
+pictures-koth_wins = Wins / norm
+pictures-koth_rating = Rating
+pictures-koth_change = Change
+pictures-koth_bonus = +{ $bonus } bonus
+pictures-koth_fund = Prize fund: { $fund }
+pictures-koth_caption = 👑 “{ $name }”: the final table

@@ -1,0 +1,26 @@
+# Pictures the bot sends (bot/pictures): labels drawn in them, captions, /bracket.
+menu-bracket = Сетка ТОПа картинкой
+pictures-round_final = Финал
+pictures-round_semi = Полуфинал
+pictures-round_quarter = Четвертьфинал
+pictures-round_of = 1/{ $matches } финала
+pictures-bracket_subtitle = ТОП-{ $size }
+pictures-champion = Победитель
+pictures-bracket_caption = 🏆 Сетка ТОПа — «{ $name }»
+pictures-bracket_started = 🏆 ТОП начался — «{ $name }»: сетка.
+pictures-bracket_final = 🏆 Итоговая сетка ТОПа — «{ $name }».
+pictures-no_top = В турнире «{ $name }» ТОПа ещё нет: он начнётся после швейцарских туров. Пока — /standings и /pairings.
+pictures-no_top_finished = Турнир «{ $name }» прошёл без ТОПа: итоги — /standings.
+tournament-hint_bracket_koth = В «Царе горы» нет сетки: кто играет и кто следующий — /queue.
+pictures-rating_title = Рейтинг: { $name }
+pictures-rating_axis = Рейтинг
+pictures-rating_caption = 📈 История рейтинга
+pictures-koth_title = Итоги турнира «{ $name }»
+pictures-koth_place = Место
+pictures-koth_player = Игрок
+pictures-koth_wins = Победы / норма
+pictures-koth_rating = Рейтинг
+pictures-koth_change = Изменение
+pictures-koth_bonus = бонус +{ $bonus }
+pictures-koth_fund = Призовой фонд: { $fund }
+pictures-koth_caption = 👑 Итоговая таблица турнира «{ $name }»
