@@ -2,7 +2,9 @@
 
 - **The set**: the organiser names the eight heroes before the start (``/heroes A; B; …``,
   setting ``heroes``); unnamed, they are «#1» … «#8».
-- **The deal** (``deal_heroes``), at ``/begin`` before the first round: ``secrets.randbelow``
+- **The deal** (``deal_heroes``), at ``/begin``, before the draft (609.4, 609.5): what it
+  tells goes before the seating's news (``bot.swiss.rounds.begin``), so a player reads his hero,
+  then his seat; round 1 is paired after the draft (``/next_round``). ``secrets.randbelow``
   shuffles them; the assignment is the ``sw_heroes`` event of the tournament's log (so it
   survives restarts). Each player is told ONLY his own hero, privately and never in the group
   (a player the bot cannot write to is asked in the group to open the private chat and send
@@ -10,9 +12,12 @@
 - **The judge's hand** (the footnote to 609.4, ``give``): before the deal a hero is *given*
   (setting ``heroes_given``, honoured by the deal, one player per hero); after it, until the
   first result is in (before any game is played), a *swap*: a new ``sw_heroes`` with ``swap``;
-  both players are told privately, and when a round is already paired (its reveal sent) the
-  players of their tables get the reveal again. Either is in the audit log, the swap in
-  ``/log`` too (who with whom, never which heroes: ``/log`` may be read in the group).
+  both players are told privately. During the draft nobody else is (round 1's reveal, when it
+  is paired, shows the heroes as swapped); when a round is already paired (its reveal sent)
+  the players of their tables get the reveal again. The judges' list marks «given by the
+  judge» the heroes the judge's hand gave that their players still hold (``rules.by_hand``).
+  Either is in the audit log, the swap in ``/log`` too (who with whom, never which heroes:
+  ``/log`` may be read in the group).
 - **The reveal** (609.6, ``reveal``): when a round is broadcast, each seated player learns,
   privately, his hero and his opponent's, with the hand of 15 (+ the hero); nobody else does.
 - **Looking** (``view``, ``/heroes``): a judge sees every hero, a player only his own, and only
@@ -134,13 +139,24 @@ async def staff_list(core: Core, t: T, tournament: Tournament) -> str:
         state = await core.state(tx, tournament.id)
         events = await tournaments.events(tx, tournament.id)
         names = await core.names(tx, list(state.heroes))
-    deal = next((e.payload for e in events if e.kind == "sw_heroes"), {})
-    given = {int(p) for p in deal.get("given") or {}}
+    given = by_hand([e.payload for e in events if e.kind == "sw_heroes"], state.heroes)
     lines = [t("heroes.staff_title", tournament=tournament.name)]
     for pid in sorted(state.heroes, key=lambda p: names[p].casefold()):
         key = "heroes.staff_given" if pid in given else "heroes.staff_line"
         lines.append(t(key, player=names[pid], hero=state.heroes[pid]))
     return "\n".join(lines)
+
+
+def by_hand(changes: list[dict[str, Any]], heroes: dict[int, str]) -> set[int]:
+    """Who holds a hero the judge's hand gave, from the ``sw_heroes`` payloads (the deal's
+    ``given``, then each swap's named player and the hero he got)."""
+    if not changes:
+        return set()
+    given = {int(p): str(h) for p, h in (changes[0].get("given") or {}).items()}
+    swaps = [
+        (int(c["swap"][0]), str(c["heroes"][str(c["swap"][0])])) for c in changes if c.get("swap")
+    ]
+    return rules.by_hand(given, swaps, heroes)
 
 
 async def reveal(

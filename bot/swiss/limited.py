@@ -8,7 +8,8 @@ the registration summary, the checks and the news of ``/begin``, the champion at
 - **Heroes tournament**: the wizard asks whether it is a unifying one (setting ``unifying``,
   609.8) instead of the rounds and the Top: 3 rounds (a unifying one: as many as its field
   needs, known at the start) and no Top (609.7). ``/begin`` refuses any field but 8 (a unifying
-  one: a multiple of 8), then deals the heroes (``bot.swiss.heroes``) before the first round.
+  one: a multiple of 8), then deals the heroes (``bot.swiss.heroes``) before the draft is
+  seated (``bot.swiss.pods``); round 1 is paired after the draft.
 
 What the start tells is a durable job (``BEGIN_JOB``) stored with the start itself: each message
 once by its outbox key, so a crash only delays them to the restart.

@@ -101,7 +101,10 @@ async def begin(
             paired = await pair_next(core, tx, tournament_id, actor)
 
     async def after() -> None:
-        if told is not None:  # the format's news (the heroes, the product) before round 1
+        # The format's news (the heroes, the product) before round 1 or the draft's seating:
+        # a player reads his hero, then his seat (609.4, 609.5). Stored first, the job keeps
+        # that order at a restart too (pending jobs run by due time, then id).
+        if told is not None:
             await core.app.deadlines.run(told)
         await paired()
 

@@ -40,6 +40,7 @@ __all__ = [
     "HAND",
     "ROUNDS",
     "RandomBelow",
+    "by_hand",
     "champion",
     "deal",
     "field_problem",
@@ -144,6 +145,19 @@ def swap(heroes: Mapping[P, str], player: P, hero: str) -> tuple[dict[P, str], P
     out = dict(heroes)
     out[player], out[holder] = hero, heroes[player]
     return out, holder
+
+
+def by_hand(
+    given: Mapping[P, str], swaps: Iterable[tuple[P, str]], heroes: Mapping[P, str]
+) -> set[P]:
+    """The players who hold the hero the judge's hand gave them (the footnote to 609.4): one
+    ``given`` before the deal, or got in a swap (``swaps``: the player the judge named and the
+    hero he got, in order). A player who lost that hero in a later swap no longer does: the
+    judges' list must not call a hero that came by the other player's swap "given"."""
+    hand = dict(given)
+    for player, hero in swaps:
+        hand[player] = hero
+    return {player for player, hero in hand.items() if heroes.get(player) == hero}
 
 
 def reveals(tables: Iterable[tuple[P, P]], heroes: Mapping[P, str]) -> list[tuple[P, P, str, str]]:

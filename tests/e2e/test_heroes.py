@@ -24,6 +24,7 @@ SET = [
 ]
 ORDINARY = ("Какой турнир героев?", "Обычный: ровно 8 игроков, 3 тура (609.2, 609.7)")
 UNIFYING = ("Какой турнир героев?", "Объединяющий: игроков кратно 8, туров — до единственного")
+PLAN = ("Бустеры на драфт?", "3 × 12")  # 36 cards drafted: a deck of 30 (609.5, Table 3)
 CUP = "Кубок <b>клуба</b>"
 DEALT = re.compile(r"ваш герой — (.+?)\. Никому")
 
@@ -73,9 +74,10 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club = Club(emu, players=8)
-    created = await create_limited(club, "Турнир героев", [ORDINARY], [])
+    created = await create_limited(club, "Турнир героев", [PLAN, ORDINARY], [])
     assert "Туров: 3, ТОП: нет" in created.plain
     assert "🦸 Турнир героев: ровно 8 игроков, 3 тура без ТОПа" in created.plain
+    assert "Бустеры на драфт: 12+12+12." in created.plain
     jude = await appoint_judge(club)
 
     # The organiser names the set in his private chat: the group never reads a hero's name.
@@ -103,9 +105,13 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
         "🦸 Герой Марил де Конт будет выдан игроку: Hal. Остальных героев бот раздаст случайно "
         "при старте (сноска к 609.4)."
     )
+    # /begin deals the heroes (609.4: before the draft), then seats the draft (609.5, 601.5);
+    # round 1 waits for the organiser's /next_round after the draft.
     await club.org.send(GROUP, "/begin")
-    board1 = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    assert "столы: 8" in seated.plain and "Бустеры: 12+12+12" in seated.plain
     await emu.idle()
+    assert club.board("Тур 1") is None
 
     # Each player was told his own hero privately, once; every hero went to one player.
     heroes: dict[str, str] = {}
@@ -119,62 +125,97 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
             f"🦸 {CUP}: ваш герой — {heroes[name]}. Никому его не показывайте до начала тура "
             "(609.4). Колода — от 30 карт + герой (609.5)."
         )
+        # His hero first, then his seat at the draft table; his seat names no hero.
+        mine = [m.plain for m in emu.bot_messages(user.id)]
+        seat = [i for i, text in enumerate(mine) if "драфт 1: стол 1" in text]
+        assert len(seat) == 1 and mine.index(dealt[0]) < seat[0], (name, mine)
+        assert not [hero for hero in SET if hero in mine[seat[0]]]
     assert sorted(heroes.values()) == sorted(SET) and heroes["Hal"] == "Марил де Конт"
-    told = await emu.wait_bot_message(GROUP, contains="герои розданы")
+    group = emu.bot_messages(GROUP)
+    told = next(m for m in group if "герои розданы" in m.plain)
     assert told.plain == (
         f"🦸 {CUP}: герои розданы, каждому игроку — личным сообщением. Свой герой никому не "
         "показывайте (609.4). Колода — от 30 карт + герой (609.5). Перед каждым туром герои "
         "открываются только за своим столом (609.6)."
     )
+    assert group.index(told) < group.index(seated)  # the group too: the heroes, then the draft
 
     # The judges see all (the judge and the organiser who created it), privately.
     for staff in (jude, club.org):
         lists = [m.plain for m in emu.bot_messages(staff.id) if "только для судей" in m.plain]
         assert lists == [staff_list(heroes, given="Hal")]
-
-    # Round 1: each player learns his table's two heroes, and nobody else's.
-    opponents1 = table_of(club, board1)
+    # Nobody is seated at a game yet: nothing is revealed, each player knows only his own.
     for name, user in club.users.items():
-        table, other = opponents1[name]
-        assert reveals(emu, user, 1) == [reveal(1, table, heroes[name], other, heroes[other])]
-        assert named(emu, user.id) == {heroes[name], heroes[other]}
+        assert reveals(emu, user, 1) == [] and named(emu, user.id) == {heroes[name]}
     assert named(emu, GROUP) == set()
 
-    # The judge swaps before any game is played: Ann gets Марил де Конт, Hal Ann's hero; both
-    # are told, and the players of their tables get the reveal again.
-    before = dict(heroes)
+    # During the draft the judge swaps: Ann gets Марил де Конт, Hal Ann's hero. Both are told
+    # privately; nobody else is (no table yet to reveal to).
+    dealt_heroes = dict(heroes)
     await jude.send(None, "/heroes give @ann 1")
     swapped = await jude.wait_message(contains="Обмен героев")
     assert swapped.plain == (
         f"🦸 Обмен героев (сноска к 609.4): Ann — теперь Марил де Конт; Hal — теперь "
-        f"{before['Ann']}. Оба игрока извещены лично."
+        f"{dealt_heroes['Ann']}. Оба игрока извещены лично."
     )
-    heroes["Ann"], heroes["Hal"] = before["Hal"], before["Ann"]
+    heroes["Ann"], heroes["Hal"] = dealt_heroes["Hal"], dealt_heroes["Ann"]
     await emu.idle()
     for name in ("Ann", "Hal"):
-        told_new = [
-            m.plain for m in emu.bot_messages(club.users[name].id) if "по решению" in m.plain
-        ]
-        assert told_new == [
-            f"🦸 {CUP}: по решению судьи ваш герой теперь — {heroes[name]} (сноска к 609.4). "
-            "Никому его не показывайте."
-        ]
-    moved = {"Ann", "Hal", opponents1["Ann"][1], opponents1["Hal"][1]}
+        assert new_heroes(club, name) == [new_hero(heroes[name])]
+    for name, user in club.users.items():
+        assert reveals(emu, user, 1) == [], name
+        assert named(emu, user.id) == {dealt_heroes[name], heroes[name]}, name
+    assert named(emu, GROUP) == set()
+
+    # Round 1, paired after the draft: each player learns his table's two heroes, as swapped,
+    # and nobody else's.
+    await club.org.send(GROUP, "/next_round")
+    board1 = await board_of(club, "Тур 1 из 3")
+    await emu.idle()
+    opponents1 = table_of(club, board1)
+    for name, user in club.users.items():
+        table, other = opponents1[name]
+        assert reveals(emu, user, 1) == [reveal(1, table, heroes[name], other, heroes[other])]
+        assert named(emu, user.id) == {dealt_heroes[name], heroes[name], heroes[other]}
+    assert named(emu, GROUP) == set()
+
+    # Paired but not played: the judge may still swap. Cat gets Марил де Конт, Ann Cat's hero;
+    # both are told, and the players of their tables get the reveal again.
+    before = dict(heroes)
+    await jude.send(None, "/heroes give @cat 1")
+    swapped = await jude.wait_message(contains="Обмен героев")
+    assert swapped.plain == (
+        f"🦸 Обмен героев (сноска к 609.4): Cat — теперь Марил де Конт; Ann — теперь "
+        f"{before['Cat']}. Оба игрока извещены лично."
+    )
+    heroes["Cat"], heroes["Ann"] = before["Ann"], before["Cat"]
+    await emu.idle()
+    assert new_heroes(club, "Ann") == [new_hero(before["Ann"]), new_hero(heroes["Ann"])]
+    assert new_heroes(club, "Cat") == [new_hero(heroes["Cat"])]
+    assert new_heroes(club, "Hal") == [new_hero(heroes["Hal"])]
+    moved = {"Ann", "Cat", opponents1["Ann"][1], opponents1["Cat"][1]}
     for name, user in club.users.items():
         table, other = opponents1[name]
         expected = [reveal(1, table, before[name], other, before[other])]
         if name in moved:
             expected.append(reveal(1, table, heroes[name], other, heroes[other]))
         assert reveals(emu, user, 1) == expected, name
-        assert named(emu, user.id) == {before[name], before[other], heroes[name], heroes[other]}
+        assert named(emu, user.id) == {
+            dealt_heroes[name],
+            before[name],
+            before[other],
+            heroes[name],
+            heroes[other],
+        }
     assert named(emu, GROUP) == set()
 
-    # The judge asks in the group: the list comes privately, the group reads no hero.
+    # The judge asks in the group: the list comes privately, the group reads no hero. The mark
+    # «given by the judge» follows the hero the judge's hand gave: Cat's now, no longer Hal's.
     await jude.send(GROUP, "/heroes")
     sent = await emu.wait_bot_message(GROUP, contains="Отправлено вам в личные сообщения")
     assert sent.plain == "🦸 Отправлено вам в личные сообщения: в группе героев не показывают."
     latest = await jude.wait_message(contains="только для судей")
-    assert latest.plain == staff_list(heroes, given="Hal")
+    assert latest.plain == staff_list(heroes, given="Cat")
     # A player asks in the group: his own hero only, privately.
     await club.users["Bob"].send(GROUP, "/heroes")
     own = await club.users["Bob"].wait_message(
@@ -183,11 +224,12 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     assert own.plain == f"🦸 {CUP}: ваш герой — {heroes['Bob']}."
     assert named(emu, GROUP) == set()
 
-    # The tournament's log: the deal and the swap (who with whom, never which hero).
+    # The tournament's log: the deal and the swaps (who with whom, never which hero).
     await jude.send(None, "/log")
     log = await jude.wait_message(contains="Журнал")
     assert "герои розданы: 8 игроков (список — /heroes в личном чате)" in log.plain
     assert "обмен героев по решению судьи: Ann ↔ Hal" in log.plain
+    assert "обмен героев по решению судьи: Cat ↔ Ann" in log.plain
     with sqlite3.connect(bot.db_path) as conn:
         ids = dict(conn.execute("SELECT telegram_id, id FROM players").fetchall())
         stored = [
@@ -197,9 +239,11 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
         actions = [r[0] for r in conn.execute("SELECT action FROM audit_log")]
     by_id = {ids[user.id]: name for name, user in club.users.items()}
     assert stored[0]["given"] == {str(ids[8]): "Марил де Конт"}
-    assert {by_id[int(p)]: h for p, h in stored[0]["heroes"].items()} == before
+    assert {by_id[int(p)]: h for p, h in stored[0]["heroes"].items()} == dealt_heroes
     assert stored[1]["swap"] == [ids[1], ids[8]]
-    assert {by_id[int(p)]: h for p, h in stored[1]["heroes"].items()} == heroes
+    assert {by_id[int(p)]: h for p, h in stored[1]["heroes"].items()} == before
+    assert stored[2]["swap"] == [ids[3], ids[1]]
+    assert {by_id[int(p)]: h for p, h in stored[2]["heroes"].items()} == heroes
     assert {"heroes_set", "heroes_give", "heroes_swap"} <= set(actions)
 
     # Round 1 is played: too late to swap now.
@@ -212,9 +256,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
 
     # The heroes survive a restart; rounds 2 and 3 reveal each table to its two players only.
     await bot.restart()
-    seen = {name: {before[name], heroes[name], before[opponents1[name][1]]} for name in names}
-    for name in names:
-        seen[name].add(heroes[opponents1[name][1]])
+    seen = {name: named(emu, club.users[name].id) for name in names}
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
         board = await board_of(club, f"Тур {number} из 3")
@@ -243,6 +285,18 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     assert "ТОП:" not in final.plain
 
 
+def new_hero(hero: str) -> str:
+    return (
+        f"🦸 {CUP}: по решению судьи ваш герой теперь — {hero} (сноска к 609.4). "
+        "Никому его не показывайте."
+    )
+
+
+def new_heroes(club: Club, name: str) -> list[str]:
+    """What a player was told of the judge's swaps."""
+    return [m.plain for m in club.emu.bot_messages(club.users[name].id) if "по решению" in m.plain]
+
+
 async def board_of(club: Club, title: str) -> SimMessage:
     return await club.emu.wait_for(lambda: club.board(title))
 
@@ -259,7 +313,7 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club = Club(emu, players=9, silent=("Gus",))
-    created = await create_limited(club, "Турнир героев", [UNIFYING], [])
+    created = await create_limited(club, "Турнир героев", [PLAN, UNIFYING], [])
     assert "🦸 Объединяющий турнир героев: игроков — кратно 8" in created.plain
     await club.register_all(created)
     await club.org.send(GROUP, "/begin")
@@ -270,8 +324,8 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     await club.users["Ivy"].send(GROUP, "/drop")
     await emu.wait_bot_message(GROUP, contains="Ivy, вы больше не записаны")
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))  # ⌈log₂ 8⌉ = 3
-    assert len(club.tables(board)) == 4
+    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    assert "столы: 8" in seated.plain
     await emu.idle()
     dealt = {
         name: [m.plain for m in emu.bot_messages(user.id) if DEALT.search(m.plain)]
@@ -279,7 +333,9 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     }
     # Ivy dropped; Gus never opened the private chat: the group asks him to, naming no hero.
     assert [len(found) for found in dealt.values()] == [1] * 6 + [0, 1, 0]
-    ask = await emu.wait_bot_message(GROUP, contains="бот не может написать вам лично")
+    group = emu.bot_messages(GROUP)
+    ask = next(m for m in group if "бот не может написать вам лично" in m.plain)
+    assert group.index(ask) < group.index(seated)  # his hero is asked for before his seat
     assert ask.plain == (
         "Gus: бот не может написать вам лично. Откройте личный чат с ботом (/start) и пришлите "
         "там /heroes — бот назовёт вашего героя."
@@ -300,15 +356,20 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
     gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
     assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}
+    await club.org.send(GROUP, "/next_round")  # after the draft
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))  # ⌈log₂ 8⌉ = 3
+    assert len(club.tables(board)) == 4
 
 
 async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club = Club(emu, players=9)
-    created = await create_limited(club, "Турнир героев", [ORDINARY], [])
+    created = await create_limited(club, "Турнир героев", [PLAN, ORDINARY], [])
     await join(club, created, list(club.users)[:8])
     await club.org.send(GROUP, "/begin")
+    await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    await club.org.send(GROUP, "/next_round")  # after the draft
     await club.play(1, "Тур 1 из 3", won="Ничья")  # every table of round 1 drawn
     # The field is fixed (609.2) and there is no Top (609.7).
     late = await (await club.users["Ivy"].press(created, "✋ Участвую")).answer()

@@ -18,6 +18,7 @@ from rules.limited.heroes import (
     HAND,
     ROUNDS,
     RandomBelow,
+    by_hand,
     champion,
     deal,
     field_problem,
@@ -173,6 +174,35 @@ def test_a_swap_needs_a_holder_and_a_player() -> None:
         swap(before, 1, "Чужой")
     with pytest.raises(ValueError):
         swap(before, 99, SET[0])
+
+
+def test_given_by_hand_follows_the_hero_not_the_player() -> None:
+    """Hal was given SET[0]; the judge then gives it to Ann (Hal gets Ann's hero): Ann's came
+    by the judge's hand, Hal's by the swap only."""
+    dealt = dict(zip(PLAYERS, SET, strict=True))  # player 1 holds SET[0]
+    assert by_hand({1: SET[0]}, [], dealt) == {1}
+    after, other = swap(dealt, 2, SET[0])
+    assert other == 1
+    assert by_hand({1: SET[0]}, [(2, SET[0])], after) == {2}
+    again, _ = swap(after, 3, SET[0])
+    assert by_hand({1: SET[0]}, [(2, SET[0]), (3, SET[0])], again) == {3}
+    assert by_hand({}, [], dealt) == set()
+
+
+@given(
+    st.permutations(SET),
+    st.lists(st.tuples(st.sampled_from(PLAYERS), st.sampled_from(SET)), max_size=6),
+)
+def test_the_last_swap_is_always_by_hand_and_only_held_heroes_are(
+    order: list[str], gifts: list[tuple[int, str]]
+) -> None:
+    heroes = dict(zip(PLAYERS, order, strict=True))
+    for player, hero in gifts:
+        heroes, _ = swap(heroes, player, hero)
+    marked = by_hand({}, gifts, heroes)
+    if gifts:
+        assert gifts[-1][0] in marked
+    assert all((p, heroes[p]) in gifts for p in marked)
 
 
 # -- 609.6: the reveal
