@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -115,7 +116,7 @@ def test_pause_stops_the_clock_and_shifts_the_end() -> None:
 
 def test_replay_of_the_log() -> None:
     at = T0.isoformat
-    events = [
+    events: list[tuple[str, dict[str, Any]]] = [
         (BOOSTER_EVENT, {"draft": 1, "booster": 1, "size": 12, "at": at()}),
         (PAUSE_EVENT, {"at": (T0 + 10 * S).isoformat()}),
         (PAUSE_EVENT, {"at": (T0 + 12 * S).isoformat()}),  # ignored: already paused
