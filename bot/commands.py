@@ -33,6 +33,8 @@ PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
 JUDGING = (
     "next_round",
     "pending",
+    "draft",
+    "deckbuilding",
     "top",
     "result",
     "void",
@@ -102,6 +104,8 @@ ONE_KIND = {
     "void": "koth",
     "next_round": "swiss",
     "pending": "swiss",
+    "draft": "swiss",
+    "deckbuilding": "swiss",
     "export": "swiss",
 }
 

@@ -23,6 +23,7 @@ def _routes() -> list[Routes]:
     from handlers import (
         chat_events,
         common,
+        draft_clock,
         errors,
         fallback,
         koth,
@@ -53,5 +54,6 @@ def _routes() -> list[Routes]:
         tournaments.routes,
         koth.routes,
         swiss.routes,
+        draft_clock.routes,
         fallback.routes,
     ]

@@ -173,6 +173,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "format": "Констрактед",
         "strictness": "Любительский",
         "match": TEXTS.get(lang, "swiss.match_1"),
+        "sizes": "12 + 7",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -1,0 +1,388 @@
+"""The pick clock and the deck-building timer of a draft, in the tournament's group.
+
+The judge (or an organiser) runs the draft from ``/draft``, a panel with «start booster N»,
+«pause», «resume» and, once every booster is drafted, «deck building» (also ``/deckbuilding
+[minutes]``). Each press appends an event to the tournament's log (``rules.limited.clock``:
+``sw_booster``, ``sw_pick_pause``, ``sw_pick_resume``, ``sw_deckbuilding``); the clock is
+always computed from those stored moments and ``now``, never counted in memory, so a restart
+(even a SIGKILL) resumes where the draft is.
+
+*One message per pod* in the group (the pods of ``State.pods``; before any seating, the active
+players are one table), sent when a booster starts and edited at each pick's end: booster N of
+M, the pass direction (601.6.3), pick K of P with its seconds and its END TIME (not a
+countdown), then the review minute (601.7), then «booster done». A deadline (``draft_pick``,
+``bot.deadlines``) fires at each end, so a 2-pod 12-card booster makes 2 edits at each of its
+12 ends: at most 10 edits in any minute (the last picks, 20, 15, 10, 5 s, and the review's
+start), under Telegram's 20 a minute per group that ``bot.pacing`` keeps anyway.
+
+*Deck building* (601.9, 601.10): after the last booster, a timer of the organiser's minutes
+(``/deckbuilding 40``; by default the ``deckbuilding_minutes`` setting, else 30 minutes: what
+clubs give for a 30-card deck) with the deck size of ``rules.limited.deck_size`` told (or that
+no deck is built: the drafted cards are the hand); its end (``draft_deck``) is announced.
+
+The boosters are the ``boosters`` setting (12-card ones first, 601.10); a tournament without it
+drafts two 12-card boosters, the commonest club draft (601.10's own example).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.deadlines import Late
+from bot.draft.buttons import DraftClockCb
+from bot.draft.views import T, booster_line, clock_line, clock_time, deck_line, deck_state, pod_text
+from bot.errors import UserError
+from bot.late import late_note
+from bot.swiss.core import AfterCommit, Core
+from bot.swiss.timers import Rearm
+from bot.swiss.views import Names
+from db import deadlines, tournaments
+from db.database import Tx
+from db.models import Deadline
+from db.tournaments import Tournament
+from rules.card_formats import Format, format_of
+from rules.limited.clock import (
+    BOOSTER_EVENT,
+    DECK_EVENT,
+    PAUSE_EVENT,
+    RESUME_EVENT,
+    Booster,
+    DeckBuilding,
+    DraftClock,
+    Phase,
+    booster_plan,
+    replay_clock,
+)
+from rules.limited.deck_size import deck_minimum
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+__all__ = ["DECK_END", "PICK_TICK", "DraftClockService", "install"]
+
+PICK_TICK, DECK_END = "draft_pick", "draft_deck"
+DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
+DEFAULT_BOOSTERS = (12, 12)
+DEFAULT_DECK_MINUTES = 30
+DECK_MINUTES = range(1, 181)
+#: the draft runs before the rounds: while the registration is open or once the tournament began
+OPEN = ("registration", "running")
+
+
+def plan_of(settings: dict[str, Any]) -> tuple[int, ...]:
+    """The boosters of one draft in opening order; an old or malformed setting: two 12s."""
+    try:
+        return booster_plan([int(size) for size in settings.get("boosters") or DEFAULT_BOOSTERS])
+    except (TypeError, ValueError):
+        return DEFAULT_BOOSTERS
+
+
+def deck_minutes_of(settings: dict[str, Any]) -> int:
+    value = settings.get("deckbuilding_minutes")
+    return value if isinstance(value, int) and value in DECK_MINUTES else DEFAULT_DECK_MINUTES
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A drafted tournament's current draft: its plan, pods, names and clock."""
+
+    tournament: Tournament
+    number: int  #: the draft (a Marathon drafts more than once; ``State.drafts``)
+    plan: tuple[int, ...]
+    pods: list[list[int]]
+    names: Names
+    clock: DraftClock
+
+    @property
+    def booster(self) -> Booster | None:
+        """The booster of this draft started last."""
+        current = self.clock.current
+        return current if current is not None and current.draft == self.number else None
+
+    def running(self, now: datetime) -> Booster | None:
+        """The booster under way (picking, paused or reviewing)."""
+        booster = self.booster
+        if booster is None or booster.at(now).phase is Phase.DONE:
+            return None
+        return booster
+
+    @property
+    def started(self) -> int:
+        return self.clock.started_in(self.number)
+
+    @property
+    def deck(self) -> DeckBuilding | None:
+        return self.clock.deck_building(self.number)
+
+
+class DraftClockService:
+    """What the draft handlers call; see the module docstring."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self._showing: dict[int, asyncio.Lock] = {}
+
+    # --- reading --------------------------------------------------------------------------------
+
+    async def draft(self, tx: Tx, tournament_id: int) -> Draft:
+        """The tournament's draft; ``UserError`` unless it is open and of a drafted format."""
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.status not in OPEN:
+            raise UserError("pickclock.closed")
+        fmt = format_of(tournament.settings.get("format"))
+        if fmt not in DRAFTED:
+            raise UserError("pickclock.not_draft", format=self._format_name(fmt))
+        state = await self.core.state(tx, tournament_id)
+        pods = [list(pod) for pod in state.pods] or [await self.core.active(tx, tournament_id)]
+        names = await self.core.names(tx, [pid for pod in pods for pid in pod])
+        events = await tournaments.events(tx, tournament_id)
+        clock = replay_clock((e.kind, e.payload) for e in events)
+        plan = plan_of(tournament.settings)
+        return Draft(tournament, max(state.drafts, 1), plan, pods, names, clock)
+
+    def _format_name(self, fmt: Format) -> str:
+        key = f"swiss.wiz_fmt_{fmt.value}"
+        return self.core.t()(key) if self.core.texts.has(key) else fmt.value
+
+    async def panel(self, tournament_id: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
+        """The judge's panel: the plan, where the draft is, the buttons of what comes next."""
+        async with self.core.db.read() as tx:
+            draft = await self.draft(tx, tournament_id)
+        t, now, zone = self.core.t(lang), self.core.now(), self.core.app.settings.zone
+        lines = [
+            t("pickclock.panel_title", name=draft.tournament.name),
+            t("pickclock.panel_plan", sizes=" + ".join(str(size) for size in draft.plan)),
+            t("pickclock.panel_tables", count=len(draft.pods)),
+        ]
+        booster, total = draft.booster, len(draft.plan)
+        if booster is not None:
+            lines += [
+                booster_line(t, booster, total),
+                clock_line(t, booster, booster.at(now), total, zone),
+            ]
+        if draft.started < total and draft.running(now) is None:
+            lines.append(t("pickclock.panel_idle", n=draft.started + 1, total=total))
+        if draft.deck is not None:
+            lines.append(deck_state(t, draft.deck, now, zone))
+        return "\n".join(lines), self._buttons(t, draft, now)
+
+    def _buttons(self, t: T, draft: Draft, now: datetime) -> InlineKeyboardMarkup | None:
+        builder = InlineKeyboardBuilder()
+        tid, running = draft.tournament.id, draft.running(now)
+        if running is not None:
+            paused = running.at(now).paused
+            action, label = ("resume", "btn_resume") if paused else ("pause", "btn_pause")
+            builder.button(
+                text=t(f"pickclock.{label}"), callback_data=DraftClockCb(t=tid, a=action)
+            )
+        elif draft.started < len(draft.plan):
+            number = draft.started + 1
+            builder.button(
+                text=t("pickclock.btn_start", n=number),
+                callback_data=DraftClockCb(t=tid, a="go", n=number),
+            )
+        elif draft.deck is None:
+            minutes = deck_minutes_of(draft.tournament.settings)
+            builder.button(
+                text=t("pickclock.btn_deck", minutes=minutes),
+                callback_data=DraftClockCb(t=tid, a="deck"),
+            )
+        markup = builder.as_markup()
+        return markup if markup.inline_keyboard else None
+
+    # --- the judge's actions --------------------------------------------------------------------
+
+    async def start_booster(
+        self, tournament_id: int, number: int | None, actor: int
+    ) -> tuple[AfterCommit, int]:
+        """Start the next booster (``number``: the one the pressed button named, so an old
+        button cannot start a later booster); returns the after-commit step and its number."""
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is not None:
+                raise UserError("pickclock.booster_running", n=running.number)
+            if draft.started >= len(draft.plan):
+                raise UserError("pickclock.all_started")
+            next_number = draft.started + 1
+            if number is not None and number != next_number:
+                raise UserError("common.stale_button")
+            size = draft.plan[next_number - 1]
+            payload: dict[str, Any] = {"draft": draft.number, "booster": next_number}
+            payload |= {"size": size, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_booster", payload)
+            booster = Booster(draft.number, next_number, size, now)
+            rearm = await self._rearm(tx, tournament_id, booster, now)
+        return self._after(tournament_id, rearm), next_number
+
+    async def pause(self, tournament_id: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is None:
+                raise UserError("pickclock.not_running")
+            if running.at(now).paused:
+                raise UserError("pickclock.already_paused")
+            payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, PAUSE_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_pause", payload)
+            rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (PICK_TICK,)))
+        return self._after(tournament_id, rearm)
+
+    async def resume(self, tournament_id: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is None:
+                raise UserError("pickclock.not_running")
+            if not running.at(now).paused:
+                raise UserError("pickclock.not_paused")
+            payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, RESUME_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_resume", payload)
+            events = await tournaments.events(tx, tournament_id)
+            resumed = replay_clock((e.kind, e.payload) for e in events).current
+            assert resumed is not None
+            rearm = await self._rearm(tx, tournament_id, resumed, now)
+        return self._after(tournament_id, rearm)
+
+    async def deck_building(
+        self, tournament_id: int, minutes: int | None, actor: int
+    ) -> AfterCommit:
+        """Start (or set anew) the deck-building timer once every booster is drafted."""
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is not None:
+                raise UserError("pickclock.booster_running", n=running.number)
+            if draft.started < len(draft.plan):
+                raise UserError("pickclock.boosters_left", count=len(draft.plan) - draft.started)
+            minutes = minutes or deck_minutes_of(draft.tournament.settings)
+            ends = now + timedelta(minutes=minutes)
+            payload: dict[str, Any] = {"draft": draft.number, "minutes": minutes}
+            payload |= {"at": now.isoformat(), "ends_at": ends.isoformat()}
+            await self.core.event(tx, tournament_id, DECK_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "deckbuilding", payload)
+            rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (DECK_END,)))
+            timer = {"draft": draft.number, "ends_at": ends.isoformat()}
+            rearm.armed.append(
+                (await deadlines.add(tx, DECK_END, tournament_id, ends, timer), ends)
+            )
+        t, zone = self.core.t(), self.core.app.settings.zone
+        text = "\n".join(
+            (
+                t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
+                deck_line(t, deck_minimum(draft.plan)),
+            )
+        )
+        chat = draft.tournament.chat_id
+
+        async def after() -> None:
+            rearm.apply(self.core)
+            await self.core.app.sender.send(chat, text)
+
+        return after
+
+    # --- the clock's deadlines ------------------------------------------------------------------
+
+    async def _rearm(self, tx: Tx, tournament_id: int, booster: Booster, now: datetime) -> Rearm:
+        """Cancel the pending pick deadlines and arm the next end of ``booster``'s clock."""
+        rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (PICK_TICK,)))
+        due = booster.at(now).ends_at
+        if due is not None:
+            payload: dict[str, object] = {"draft": booster.draft, "booster": booster.number}
+            tick = await deadlines.add(tx, PICK_TICK, tournament_id, due, payload)
+            rearm.armed.append((tick, due))
+        return rearm
+
+    def _after(self, tournament_id: int, rearm: Rearm) -> AfterCommit:
+        async def after() -> None:
+            rearm.apply(self.core)
+            await self.show(tournament_id)
+
+        return after
+
+    async def on_tick(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """A pick (or the review) ended: arm the next end, then edit the pods' messages. Late
+        after downtime it shows where the clock is now (the draft went on without the bot)."""
+        try:
+            draft = await self.draft(tx, deadline.ref_id)
+        except UserError:
+            return None  # finished, cancelled: the clock stops
+        booster, now = draft.booster, self.core.now()
+        wanted = (deadline.payload.get("draft"), deadline.payload.get("booster"))
+        if booster is None or (booster.draft, booster.number) != wanted or booster.at(now).paused:
+            return None
+        rearm = await self._rearm(tx, deadline.ref_id, booster, now)
+        return self._after(deadline.ref_id, rearm)
+
+    async def on_deck_end(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        try:
+            draft = await self.draft(tx, deadline.ref_id)
+        except UserError:
+            return None
+        deck = draft.deck
+        if deck is None or deck.ends_at.isoformat() != deadline.payload.get("ends_at"):
+            return None  # set anew meanwhile: that timer's own deadline says it
+        t = self.core.t()
+        text = t("pickclock.deck_over")
+        overdue = self.core.app.deadlines.overdue(deadline.id)
+        if overdue is not None:
+            zone = self.core.app.settings.zone
+            text = late_note(t, overdue, zone, "pickclock.late_deck") + "\n" + text
+        chat = draft.tournament.chat_id
+
+        async def send() -> None:
+            await self.core.app.sender.send(chat, text)
+
+        return send
+
+    # --- the pods' messages ---------------------------------------------------------------------
+
+    async def show(self, tournament_id: int) -> None:
+        """Send or edit each pod's message of the current booster to where the clock is now.
+
+        The message of a pod is sent once per booster (``bot.outbox``, by key): a crash before
+        it went out leaves the next end to send it; after that, the same key is edited."""
+        lock = self._showing.setdefault(tournament_id, asyncio.Lock())
+        async with lock:
+            async with self.core.db.read() as tx:
+                try:
+                    draft = await self.draft(tx, tournament_id)
+                except UserError:
+                    return
+            booster = draft.booster
+            if booster is None:
+                return
+            t, now, zone = self.core.t(), self.core.now(), self.core.app.settings.zone
+            chat = draft.tournament.chat_id
+            for table, pod in enumerate(draft.pods, start=1):
+                names = [draft.names[pid] for pid in pod]
+                text = pod_text(t, table, names, booster, len(draft.plan), now, zone)
+                key = f"draft:{tournament_id}:{booster.draft}:{booster.number}:{table}"
+                sent = await self.core.app.outbox.sent(key)
+                if sent is None:
+                    await self.core.app.outbox.send_once(key, chat, text)
+                else:
+                    await self.core.app.sender.edit(sent[0], sent[1], text)
+
+
+def install(app: App) -> None:
+    """Create the draft clock beside the Swiss service and register its deadlines. Both are
+    applied when late: a pick's end shows where the clock stands now; the deck building's
+    end is told, saying it is late."""
+    service = DraftClockService(app.extra["swiss"])
+    app.extra["draft_clock"] = service
+    app.deadlines.on(PICK_TICK, service.on_tick, late=Late.APPLY)
+    app.deadlines.on(DECK_END, service.on_deck_end, late=Late.APPLY)
