@@ -1,0 +1,262 @@
+"""The pick clock of a draft and its deck-building timer, run through the bot (issue 14).
+
+A draft tournament of sixteen players, seated in two pods of eight (an ``sw_pods`` event, as the
+seating appends it), boosters [7, 12] (opened 12 first). The judge starts each booster from
+``/draft``; the test clock moves to the second, and each pod's message must show the right pick,
+its seconds and its end time at the right moment, the pass direction, the review minute and the
+booster's end. The tournament is created through the service, with no ``/begin``: the draft
+comes before round 1 (its pairing is not this test's business).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from bot.app import App
+from bot.draft import PICK_TICK
+from bot.swiss import SwissService
+from tests.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.harness import START, RunningBot
+
+GROUP = -100_707
+ORGANISER = 999
+PLAYERS = 16
+S = timedelta(seconds=1)
+TWELVE = (55, 50, 45, 40, 35, 30, 25, 20, 15, 10, 5)
+SEVEN = (30, 25, 20, 15, 10, 5)
+
+
+def player_tg(seat: int) -> int:
+    return 71_000 + seat
+
+
+async def add_players(app: App) -> list[int]:
+    """Sixteen registered players (as the registration wizard leaves them); their club ids."""
+    now = START.isoformat()
+    async with app.db.transaction() as tx:
+        for seat in range(1, PLAYERS + 1):
+            tg = player_tg(seat)
+            await tx.execute(
+                "INSERT INTO tg_users (id, username, first_name, language_code, started_bot,"
+                " blocked_bot, seen_at) VALUES (?, ?, ?, 'ru', 1, 0, ?)",
+                (tg, f"pl{seat:02d}", f"Pl{seat:02d}", now),
+            )
+            await tx.execute(
+                "INSERT INTO players (telegram_id, last_name, first_name, email, city,"
+                " registered, created_at) VALUES (?, '', ?, ?, 'Москва', 1, ?)",
+                (tg, f"Pl{seat:02d}", f"pl{seat}@example.org", now),
+            )
+        rows = await tx.all("SELECT id FROM players ORDER BY telegram_id")
+    return [int(row["id"]) for row in rows]
+
+
+async def draft_tournament(
+    emu: BotApiEmulator, app: App, options: dict[str, Any] | None = None
+) -> tuple[int, SimUser]:
+    """The group, the organiser, the players in the tournament, seated in two pods."""
+    org = emu.add_user(ORGANISER, "Org", username="org")
+    people = [emu.add_user(player_tg(s), f"Pl{s:02d}") for s in range(1, PLAYERS + 1)]
+    emu.add_group(GROUP, "Club", members=people, admins=[org])
+    await org.start()
+    await org.wait_message()
+    swiss: SwissService = app.extra["swiss"]
+    chosen = {"format": "draft", "boosters": [7, 12]} | (options or {})
+    tid = await swiss.create(GROUP, "Драфт-кубок", chosen, ORGANISER)
+    ids = await add_players(app)
+    for club_id in ids:
+        await swiss.join(tid, club_id)
+    pods = [ids[0::2], ids[1::2]]  # two tables of eight
+    async with app.db.transaction() as tx:
+        payload = {"draft": 1, "pods": pods, "how": "random", "seed": 7}
+        await swiss.event(tx, tid, "sw_pods", payload, ORGANISER)
+    await emu.idle()
+    return tid, org
+
+
+async def panel(emu: BotApiEmulator, org: SimUser) -> SimMessage:
+    await org.send(GROUP, "/draft")
+    return await emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт-кубок»")
+
+
+async def press(emu: BotApiEmulator, org: SimUser, label: str) -> str:
+    """Press ``label`` on a fresh ``/draft`` panel; the toast."""
+    answer = await (await org.press(await panel(emu, org), label)).answer()
+    await emu.idle()
+    return answer.text or ""
+
+
+def pods(emu: BotApiEmulator, booster: int) -> list[SimMessage]:
+    """The two pods' messages of booster ``booster`` (in table order)."""
+    return [
+        m
+        for m in emu.bot_messages(GROUP)
+        if m.plain.startswith("🃏 Драфт · стол") and f"Бустер {booster} из 2" in m.plain
+    ]
+
+
+async def showing(emu: BotApiEmulator, booster: int, line: str) -> list[SimMessage]:
+    """Wait until both pods' messages of the booster end with ``line``."""
+
+    def both() -> list[SimMessage] | None:
+        found = pods(emu, booster)
+        ok = len(found) == 2 and all(m.plain.endswith(line) for m in found)
+        return found if ok else None
+
+    try:
+        return await emu.wait_for(both)
+    except TimeoutError:
+        raise AssertionError([m.plain for m in pods(emu, booster)]) from None
+
+
+def at(seconds: float) -> str:
+    """The club's wall-clock time (Moscow, UTC+3) ``seconds`` after the start."""
+    return (START + timedelta(seconds=seconds) + timedelta(hours=3)).strftime("%H:%M:%S")
+
+
+async def run_picks(
+    emu: BotApiEmulator, clock: ManualClock, booster: int, times: tuple[int, ...], began: float
+) -> float:
+    """Each pick to the second: one second before its end the message still shows it; at its
+    end the next pick (or the review) with its end time. Returns when the review began."""
+    moment = began
+    for pick, seconds in enumerate(times, start=1):
+        line = f"Пик {pick} из {len(times)}: {seconds} с — до {at(moment + seconds)}"
+        await showing(emu, booster, line)
+        clock.advance((seconds - 1) * S)
+        await emu.idle()
+        await showing(emu, booster, line)  # one second before its end: still this pick
+        clock.advance(S)
+        moment += seconds
+    return moment
+
+
+async def test_twelve_card_booster_to_the_second_under_the_group_limit(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    assert bot.app is not None
+    _, org = await draft_tournament(emu, bot.app)
+    first = await panel(emu, org)
+    assert "Бустеры по порядку: 12 + 7" in first.plain and "2 стола" in first.plain
+    assert "Бустер 1 из 2 ждёт команды судьи." in first.plain
+    assert first.button_labels == ["▶️ Начать бустер 1"]
+    answer = await (await org.press(first, "▶️ Начать бустер 1")).answer()
+    assert answer.text == "Бустер 1 начат."
+    table_1, table_2 = await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    assert table_1.plain.startswith("🃏 Драфт · стол 1 · 8 игроков\nМеста по порядку: Pl01, Pl03")
+    assert table_2.plain.startswith("🃏 Драфт · стол 2 · 8 игроков\nМеста по порядку: Pl02, Pl04")
+    assert "Бустер 1 из 2 · 12 карт · передаём налево ⬅️" in table_1.plain
+    edits_at: dict[float, int] = {}
+    moment = 0.0
+    for pick, seconds in enumerate(TWELVE, start=1):
+        line = f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}"
+        await showing(emu, 1, line)
+        edits_at[moment] = table_1.edits + table_2.edits
+        clock.advance((seconds - 1) * S)
+        await emu.idle()
+        await showing(emu, 1, line)
+        clock.advance(S)
+        moment += seconds
+    review = f"👀 Последняя карта передана. Минута на просмотр карт — до {at(390)}"
+    await showing(emu, 1, review)
+    edits_at[moment] = table_1.edits + table_2.edits
+    clock.advance(59 * S)
+    await emu.idle()
+    await showing(emu, 1, review)
+    clock.advance(S)
+    await showing(emu, 1, "✅ Бустер 1 из 2 разобран.")
+    edits_at[390.0] = table_1.edits + table_2.edits
+    # Telegram allows about 20 edits a minute in a group: the busiest minute of the booster.
+    busiest = max(
+        edits_at[end] - max((n for m, n in edits_at.items() if m <= end - 60), default=0)
+        for end in edits_at
+    )
+    assert (table_1.edits, table_2.edits) == (12, 12)  # 10 picks, the review, the end
+    assert busiest == 10, edits_at
+    print(f"edits in the busiest minute of a 2-pod 12-card booster: {busiest}")  # noqa: T201
+    again = await panel(emu, org)
+    assert again.button_labels == ["▶️ Начать бустер 2"]
+
+
+async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_building(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    assert bot.app is not None
+    _, org = await draft_tournament(emu, bot.app)
+    assert await press(emu, org, "▶️ Начать бустер 1") == "Бустер 1 начат."
+    clock.advance((55 + 50 + 10) * S)  # ten seconds into pick 3 (45 s)
+    await showing(emu, 1, f"Пик 3 из 11: 45 с — до {at(150)}")
+    assert await press(emu, org, "⏸ Пауза") == "Пик-таймер на паузе."
+    await showing(emu, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    clock.advance(timedelta(minutes=5))  # the clock stands still while paused
+    await emu.idle()
+    await showing(emu, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    assert await press(emu, org, "▶️ Продолжить") == "Пик-таймер идёт дальше."
+    shift = 300  # every later end moves by the pause's five minutes
+    await showing(emu, 1, f"Пик 3 из 11: 45 с — до {at(150 + shift)}")
+    clock.advance(35 * S)
+    moment = 150 + shift
+    for pick, seconds in enumerate(TWELVE[3:], start=4):
+        await showing(emu, 1, f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}")
+        clock.advance(seconds * S)
+        moment += seconds
+    assert moment == 330 + shift
+    await showing(emu, 1, f"Минута на просмотр карт — до {at(390 + shift)}")
+    paused = await press(emu, org, "⏸ Пауза")  # the review minute can be paused too
+    assert paused == "Пик-таймер на паузе."
+    await showing(emu, 1, "⏸ Пауза · просмотр карт: осталось 60 с")
+    await press(emu, org, "▶️ Продолжить")
+    clock.advance(60 * S)
+    await showing(emu, 1, "✅ Бустер 1 из 2 разобран.")
+    offset = clock.now() - START
+    began = offset.total_seconds()
+
+    assert await press(emu, org, "▶️ Начать бустер 2") == "Бустер 2 начат."
+    await showing(emu, 2, f"Пик 1 из 6: 30 с — до {at(began + 30)}")
+    (table_1, _) = pods(emu, 2)
+    assert "Бустер 2 из 2 · 7 карт · передаём направо ➡️" in table_1.plain
+    review = await run_picks(emu, clock, 2, SEVEN, began)
+    assert review == began + 105
+    await showing(emu, 2, f"Минута на просмотр карт — до {at(review + 60)}")
+    await org.send(GROUP, "/deckbuilding 40")  # still reviewing: refused
+    await emu.wait_bot_message(GROUP, contains="Бустер 2 ещё идёт")
+    clock.advance(60 * S)
+    await showing(emu, 2, "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод.")
+
+    await org.send(GROUP, "/deckbuilding 40")
+    ends = review + 60 + 40 * 60
+    started = await emu.wait_bot_message(GROUP, contains="Сборка колод: 40 мин")
+    assert started.plain == (
+        f"🛠 Сборка колод: 40 мин — до {at(ends)}.\n"
+        "Колода не собирается: полученные на драфте карты сразу становятся раздачей (601.10)."
+    )  # 12 + 7 = 19 cards drafted: under 20, no deck (Table 3)
+    clock.advance(timedelta(minutes=39, seconds=59))
+    await emu.idle()
+    assert "Сборка колод закончена" not in (emu.last_bot_message(GROUP) or started).plain
+    clock.advance(S)
+    await emu.wait_bot_message(GROUP, contains="⏰ Сборка колод закончена.")
+
+
+async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """The bot stops during pick 4 and is down for 125 s of the draft (picks 4 to 7 end while
+    it is away, the first more than a minute before it is back: applied late): back, it shows
+    pick 8 with the end it would have had, keeps one deadline (that end), and runs on."""
+    assert bot.app is not None
+    _, org = await draft_tournament(emu, bot.app, {"boosters": [12, 12]})
+    await press(emu, org, "▶️ Начать бустер 1")
+    clock.advance((55 + 50 + 45 + 10) * S)  # pick 4 (40 s), 10 s in
+    await showing(emu, 1, f"Пик 4 из 11: 40 с — до {at(190)}")
+    await bot.stop()
+    clock.advance(125 * S)  # 285 s: pick 8 (20 s) began at 280
+    await bot.start()
+    await showing(emu, 1, f"Пик 8 из 11: 20 с — до {at(300)}")
+    async with bot.app.db.read() as tx:
+        pending = await tx.all(
+            "SELECT due_at FROM deadlines WHERE kind = ? AND status = 'pending'", (PICK_TICK,)
+        )
+    assert [row["due_at"] for row in pending] == [(START + 300 * S).isoformat()]
+    clock.advance(15 * S)
+    await showing(emu, 1, f"Пик 9 из 11: 15 с — до {at(315)}")
