@@ -10,13 +10,16 @@ comes before round 1 (its pairing is not this test's business).
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from bot.app import App
 from bot.draft import PICK_TICK
 from bot.swiss import SwissService
 from tests.clock import ManualClock
+from tests.e2e.crash_driver import BotProcess
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import START, RunningBot
 
@@ -53,9 +56,10 @@ async def add_players(app: App) -> list[int]:
 
 
 async def draft_tournament(
-    emu: BotApiEmulator, app: App, options: dict[str, Any] | None = None
+    emu: BotApiEmulator, app: App, options: dict[str, Any] | None = None, *, seated: bool = True
 ) -> tuple[int, SimUser]:
-    """The group, the organiser, the players in the tournament, seated in two pods."""
+    """The group, the organiser, the players in the tournament, seated in two pods (unless
+    not ``seated``: then all of them are one table)."""
     org = emu.add_user(ORGANISER, "Org", username="org")
     people = [emu.add_user(player_tg(s), f"Pl{s:02d}") for s in range(1, PLAYERS + 1)]
     emu.add_group(GROUP, "Club", members=people, admins=[org])
@@ -67,10 +71,11 @@ async def draft_tournament(
     ids = await add_players(app)
     for club_id in ids:
         await swiss.join(tid, club_id)
-    pods = [ids[0::2], ids[1::2]]  # two tables of eight
-    async with app.db.transaction() as tx:
-        payload = {"draft": 1, "pods": pods, "how": "random", "seed": 7}
-        await swiss.event(tx, tid, "sw_pods", payload, ORGANISER)
+    if seated:
+        pods = [ids[0::2], ids[1::2]]  # two tables of eight
+        async with app.db.transaction() as tx:
+            payload = {"draft": 1, "pods": pods, "how": "random", "seed": 7}
+            await swiss.event(tx, tid, "sw_pods", payload, ORGANISER)
     await emu.idle()
     return tid, org
 
@@ -96,12 +101,14 @@ def pods(emu: BotApiEmulator, booster: int) -> list[SimMessage]:
     ]
 
 
-async def showing(emu: BotApiEmulator, booster: int, line: str) -> list[SimMessage]:
-    """Wait until both pods' messages of the booster end with ``line``."""
+async def showing(
+    emu: BotApiEmulator, booster: int, line: str, tables: int = 2
+) -> list[SimMessage]:
+    """Wait until every pod's message of the booster ends with ``line``."""
 
     def both() -> list[SimMessage] | None:
         found = pods(emu, booster)
-        ok = len(found) == 2 and all(m.plain.endswith(line) for m in found)
+        ok = len(found) == tables and all(m.plain.endswith(line) for m in found)
         return found if ok else None
 
     try:
@@ -241,22 +248,86 @@ async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_build
 async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
-    """The bot stops during pick 4 and is down for 125 s of the draft (picks 4 to 7 end while
-    it is away, the first more than a minute before it is back: applied late): back, it shows
-    pick 8 with the end it would have had, keeps one deadline (that end), and runs on."""
+    """Nobody seated yet: the sixteen players are one table. The bot stops during pick 4 and
+    is down for 125 s of the draft (picks 4 to 7 end while it is away, the first more than a
+    minute before it is back: applied late): back, it shows pick 8 with the end it would have
+    had, keeps one deadline (that end), and runs on."""
     assert bot.app is not None
-    _, org = await draft_tournament(emu, bot.app, {"boosters": [12, 12]})
+    _, org = await draft_tournament(emu, bot.app, {"boosters": [12, 12]}, seated=False)
     await press(emu, org, "▶️ Начать бустер 1")
     clock.advance((55 + 50 + 45 + 10) * S)  # pick 4 (40 s), 10 s in
-    await showing(emu, 1, f"Пик 4 из 11: 40 с — до {at(190)}")
+    (table,) = await showing(emu, 1, f"Пик 4 из 11: 40 с — до {at(190)}", tables=1)
+    assert table.plain.startswith("🃏 Драфт · стол 1 · 16 игроков\nМеста по порядку: Pl01, Pl02")
     await bot.stop()
     clock.advance(125 * S)  # 285 s: pick 8 (20 s) began at 280
     await bot.start()
-    await showing(emu, 1, f"Пик 8 из 11: 20 с — до {at(300)}")
+    await showing(emu, 1, f"Пик 8 из 11: 20 с — до {at(300)}", tables=1)
     async with bot.app.db.read() as tx:
         pending = await tx.all(
             "SELECT due_at FROM deadlines WHERE kind = ? AND status = 'pending'", (PICK_TICK,)
         )
     assert [row["due_at"] for row in pending] == [(START + 300 * S).isoformat()]
     clock.advance(15 * S)
-    await showing(emu, 1, f"Пик 9 из 11: 15 с — до {at(315)}")
+    await showing(emu, 1, f"Пик 9 из 11: 15 с — до {at(315)}", tables=1)
+
+
+async def test_sigkill_in_the_middle_of_a_booster_resumes_at_the_right_pick(
+    emu: BotApiEmulator, tmp_path: Path
+) -> None:
+    """The bot as its own process (``python -m bot`` with a clock file), killed with SIGKILL
+    during pick 2; the draft goes on for two minutes without it. Started again, it shows pick
+    5 with the end computed from the stored start, and runs on with one deadline pending."""
+    db_path = tmp_path / "club.db"
+    running = RunningBot(emu, db_path, ManualClock(START), organizer_ids=str(ORGANISER))
+    app = await running.start()
+    _, org = await draft_tournament(emu, app, {"boosters": [12, 12]})
+    await running.stop()
+    process = BotProcess(emu, db_path, tmp_path / "clock.txt", tmp_path / "bot.log", ORGANISER)
+    process.set_clock(START)
+    try:
+        await process.start()
+        answer = await (await org.press(await panel(emu, org), "▶️ Начать бустер 1")).answer()
+        assert answer.text == "Бустер 1 начат."
+        await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+        process.set_clock(START + 55 * S)
+        await showing(emu, 1, f"Пик 2 из 11: 50 с — до {at(105)}")
+        process.set_clock(START + 70 * S)
+        await process.kill()
+        process.set_clock(START + 200 * S)  # pick 5 (35 s) runs from 190 to 225
+        await process.start()
+        await showing(emu, 1, f"Пик 5 из 11: 35 с — до {at(225)}")
+        with sqlite3.connect(db_path) as conn:
+            pending = conn.execute(
+                "SELECT due_at FROM deadlines WHERE kind = ? AND status = 'pending'", (PICK_TICK,)
+            ).fetchall()
+        assert pending == [((START + 225 * S).isoformat(),)]
+        process.set_clock(START + 225 * S)
+        await showing(emu, 1, f"Пик 6 из 11: 30 с — до {at(255)}")
+    finally:
+        await process.stop()
+
+
+async def test_only_judges_run_the_clock_and_only_in_a_draft(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    assert bot.app is not None
+    tid, org = await draft_tournament(emu, bot.app)
+    player = emu.user(player_tg(1))
+    await player.send(GROUP, "/draft")
+    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+    shown = await panel(emu, org)
+    answer = await (await player.press(shown, "▶️ Начать бустер 1")).answer()
+    assert answer.text is not None and "только организатор или судья" in answer.text
+    assert not pods(emu, 1)
+    await org.send(GROUP, "/deckbuilding")
+    await emu.wait_bot_message(GROUP, contains="Сборка колод — после драфта: осталось 2 бустера.")
+    await org.send(GROUP, "/deckbuilding 0")
+    await emu.wait_bot_message(GROUP, contains="от 1 до 180")
+    await org.send(GROUP, "/deckbuilding soon")
+    await emu.wait_bot_message(GROUP, contains="Напишите /deckbuilding или /deckbuilding <минуты>")
+    swiss: SwissService = bot.app.extra["swiss"]
+    await (await swiss.cancel(tid, ORGANISER))()
+    other = await swiss.create(GROUP, "Констрактед-кубок", {}, ORGANISER)
+    assert other
+    await org.send(GROUP, "/draft")
+    await emu.wait_bot_message(GROUP, contains="В этом турнире нет драфта (формат: Констрактед).")
