@@ -243,6 +243,12 @@ async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_build
     assert "Сборка колод закончена" not in (emu.last_bot_message(GROUP) or started).plain
     clock.advance(S)
     await emu.wait_bot_message(GROUP, contains="⏰ Сборка колод закончена.")
+    await org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains="Драфт: начат бустер")
+    assert log.plain.count("Драфт: начат бустер") == 2
+    assert log.plain.count("Драфт: пауза пик-таймера") == 2
+    assert log.plain.count("Драфт: пик-таймер продолжен") == 2
+    assert "Сборка колод: 40 мин" in log.plain
 
 
 async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
