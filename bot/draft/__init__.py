@@ -10,10 +10,12 @@ always computed from those stored moments and ``now``, never counted in memory, 
 *One message per pod* in the group (the pods of ``State.pods``; before any seating, the active
 players are one table), sent when a booster starts and edited at each pick's end: booster N of
 M, the pass direction (601.6.3), pick K of P with its seconds and its END TIME (not a
-countdown), then the review minute (601.7), then «booster done». A deadline (``draft_pick``,
-``bot.deadlines``) fires at each end, so a 2-pod 12-card booster makes 2 edits at each of its
-12 ends: at most 10 edits in any minute (the last picks, 20, 15, 10, 5 s, and the review's
-start), under Telegram's 20 a minute per group that ``bot.pacing`` keeps anyway.
+countdown), then the review minute (601.7), then «booster done». The clock's durable job
+(``job:draft_clock``, ``bot.deadlines``) is stored with each press and at each end, so a
+2-pod 12-card booster makes 2 edits at each of its 12 ends: at most 10 edits in any minute (the
+last picks, 20, 15, 10, 5 s, and the review's start), under Telegram's 20 a minute per group
+that ``bot.pacing`` keeps anyway. A job is marked done only once the messages are edited: a
+crash in between runs it again at the start.
 
 *Deck building* (601.9, 601.10): after the last booster, a timer of the organiser's minutes
 (``/deckbuilding 40``; by default the ``deckbuilding_minutes`` setting, else 30 minutes: what
@@ -66,7 +68,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DECK_END", "PICK_TICK", "DraftClockService", "install"]
 
-PICK_TICK, DECK_END = "draft_pick", "draft_deck"
+#: the clock's durable job (``clock_job``) and the end of deck building
+PICK_TICK, DECK_END = "job:draft_clock", "draft_deck"
 DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
 DEFAULT_BOOSTERS = (12, 12)
 DEFAULT_DECK_MINUTES = 30
@@ -219,9 +222,8 @@ class DraftClockService:
             payload |= {"size": size, "at": now.isoformat()}
             await self.core.event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
             await self.core.audit(tx, tournament_id, actor, "draft_booster", payload)
-            booster = Booster(draft.number, next_number, size, now)
-            rearm = await self._rearm(tx, tournament_id, booster, now)
-        return self._after(tournament_id, rearm), next_number
+            tick = await self._tick_now(tx, tournament_id, draft.number, next_number)
+        return self._after(tournament_id, tick), next_number
 
     async def pause(self, tournament_id: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:
@@ -235,8 +237,8 @@ class DraftClockService:
             payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
             await self.core.event(tx, tournament_id, PAUSE_EVENT, payload, actor)
             await self.core.audit(tx, tournament_id, actor, "draft_pause", payload)
-            rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (PICK_TICK,)))
-        return self._after(tournament_id, rearm)
+            tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
+        return self._after(tournament_id, tick)
 
     async def resume(self, tournament_id: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:
@@ -250,11 +252,8 @@ class DraftClockService:
             payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
             await self.core.event(tx, tournament_id, RESUME_EVENT, payload, actor)
             await self.core.audit(tx, tournament_id, actor, "draft_resume", payload)
-            events = await tournaments.events(tx, tournament_id)
-            resumed = replay_clock((e.kind, e.payload) for e in events).current
-            assert resumed is not None
-            rearm = await self._rearm(tx, tournament_id, resumed, now)
-        return self._after(tournament_id, rearm)
+            tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
+        return self._after(tournament_id, tick)
 
     async def deck_building(
         self, tournament_id: int, minutes: int | None, actor: int
@@ -296,36 +295,53 @@ class DraftClockService:
 
     # --- the clock's deadlines ------------------------------------------------------------------
 
-    async def _rearm(self, tx: Tx, tournament_id: int, booster: Booster, now: datetime) -> Rearm:
-        """Cancel the pending pick deadlines and arm the next end of ``booster``'s clock."""
+    async def _tick_now(self, tx: Tx, tournament_id: int, draft: int, booster: int) -> Rearm:
+        """After a press: cancel the pending clock job and store one due now, in the press's
+        own transaction (it shows the change and arms the next end, also after a crash)."""
         rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (PICK_TICK,)))
-        due = booster.at(now).ends_at
-        if due is not None:
-            payload: dict[str, object] = {"draft": booster.draft, "booster": booster.number}
-            tick = await deadlines.add(tx, PICK_TICK, tournament_id, due, payload)
-            rearm.armed.append((tick, due))
+        now = self.core.now()
+        payload: dict[str, object] = {"draft": draft, "booster": booster}
+        rearm.armed.append((await deadlines.add(tx, PICK_TICK, tournament_id, now, payload), now))
         return rearm
 
     def _after(self, tournament_id: int, rearm: Rearm) -> AfterCommit:
+        """Run the clock job stored with the press, and wait for it: the pods' messages are
+        edited before the judge's panel is."""
+
         async def after() -> None:
-            rearm.apply(self.core)
-            await self.show(tournament_id)
+            self.core.app.deadlines.unschedule(rearm.cancelled)
+            for tick, _due in rearm.armed:
+                await self.core.app.deadlines.run(tick)
 
         return after
 
-    async def on_tick(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
-        """A pick (or the review) ended: arm the next end, then edit the pods' messages. Late
-        after downtime it shows where the clock is now (the draft went on without the bot)."""
-        try:
-            draft = await self.draft(tx, deadline.ref_id)
-        except UserError:
-            return None  # finished, cancelled: the clock stops
-        booster, now = draft.booster, self.core.now()
-        wanted = (deadline.payload.get("draft"), deadline.payload.get("booster"))
-        if booster is None or (booster.draft, booster.number) != wanted or booster.at(now).paused:
-            return None
-        rearm = await self._rearm(tx, deadline.ref_id, booster, now)
-        return self._after(deadline.ref_id, rearm)
+    async def clock_job(self, deadline: Deadline) -> None:
+        """The clock's durable job, at a booster's start, a pause, a resume and each end of a
+        pick or of the review: arm the next end, then show where the clock is in the pods'
+        messages. Run again after a crash (it is marked done only once it finished), it arms
+        the same end and edits the same messages: the clock comes from the stored moments.
+        Late after downtime, the group is told once that the bot was away
+        (``bot.late.tell_late_job``) and the messages show where the draft is now."""
+        tid = deadline.ref_id
+        async with self.core.db.transaction() as tx:
+            try:
+                draft = await self.draft(tx, tid)
+            except UserError:
+                return  # finished, cancelled: the clock stops
+            booster, now = draft.booster, self.core.now()
+            wanted = (deadline.payload.get("draft"), deadline.payload.get("booster"))
+            if booster is None or (booster.draft, booster.number) != wanted:
+                return  # a later booster has its own job
+            pending = await deadlines.pending_for(tx, tid, (PICK_TICK,))
+            rearm = Rearm([d.id for d in pending if d.id != deadline.id])
+            for other in rearm.cancelled:
+                await deadlines.cancel(tx, other)
+            due = booster.at(now).ends_at  # None: paused, or the booster is over
+            if due is not None:
+                payload: dict[str, object] = {"draft": booster.draft, "booster": booster.number}
+                rearm.armed.append((await deadlines.add(tx, PICK_TICK, tid, due, payload), due))
+        rearm.apply(self.core)
+        await self.show(tid)
 
     async def on_deck_end(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
         try:
@@ -379,10 +395,10 @@ class DraftClockService:
 
 
 def install(app: App) -> None:
-    """Create the draft clock beside the Swiss service and register its deadlines. Both are
-    applied when late: a pick's end shows where the clock stands now; the deck building's
-    end is told, saying it is late."""
+    """Create the draft clock beside the Swiss service and register its deadlines: the
+    clock's durable job (always run, however late) and the end of deck building (applied
+    when late, saying so)."""
     service = DraftClockService(app.extra["swiss"])
     app.extra["draft_clock"] = service
-    app.deadlines.on(PICK_TICK, service.on_tick, late=Late.APPLY)
+    app.deadlines.on_durable(PICK_TICK, service.clock_job)
     app.deadlines.on(DECK_END, service.on_deck_end, late=Late.APPLY)
