@@ -29,99 +29,48 @@ drafts two 12-card boosters, the commonest club draft (601.10's own example).
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.deadlines import Late
-from bot.draft.buttons import DraftClockCb
-from bot.draft.views import T, booster_line, clock_line, clock_time, deck_line, deck_state, pod_text
+from bot.draft.model import (
+    DEFAULT_DECK_MINUTES,
+    DRAFTED,
+    OPEN,
+    Draft,
+    deck_minutes_of,
+    plan_of,
+)
+from bot.draft.panel import panel_buttons, panel_text
+from bot.draft.views import clock_time, deck_line, pod_text
 from bot.errors import UserError
 from bot.late import late_note
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.timers import Rearm
-from bot.swiss.views import Names
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
-from db.tournaments import Tournament
 from rules.card_formats import Format, format_of
-from rules.limited.clock import (
-    BOOSTER_EVENT,
-    DECK_EVENT,
-    PAUSE_EVENT,
-    RESUME_EVENT,
-    Booster,
-    DeckBuilding,
-    DraftClock,
-    Phase,
-    booster_plan,
-    replay_clock,
-)
+from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
 from rules.limited.deck_size import deck_minimum
 
 if TYPE_CHECKING:
     from bot.app import App
 
-__all__ = ["DECK_END", "PICK_TICK", "DraftClockService", "install"]
+__all__ = [
+    "DECK_END",
+    "DEFAULT_DECK_MINUTES",
+    "PICK_TICK",
+    "DraftClockService",
+    "deck_minutes_of",
+    "install",
+    "plan_of",
+]
 
 #: the clock's durable job (``clock_job``) and the end of deck building
 PICK_TICK, DECK_END = "job:draft_clock", "draft_deck"
-DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
-DEFAULT_BOOSTERS = (12, 12)
-DEFAULT_DECK_MINUTES = 30
-DECK_MINUTES = range(1, 181)
-#: the draft runs before the rounds: while the registration is open or once the tournament began
-OPEN = ("registration", "running")
-
-
-def plan_of(settings: dict[str, Any]) -> tuple[int, ...]:
-    """The boosters of one draft in opening order; an old or malformed setting: two 12s."""
-    try:
-        return booster_plan([int(size) for size in settings.get("boosters") or DEFAULT_BOOSTERS])
-    except (TypeError, ValueError):
-        return DEFAULT_BOOSTERS
-
-
-def deck_minutes_of(settings: dict[str, Any]) -> int:
-    value = settings.get("deckbuilding_minutes")
-    return value if isinstance(value, int) and value in DECK_MINUTES else DEFAULT_DECK_MINUTES
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """A drafted tournament's current draft: its plan, pods, names and clock."""
-
-    tournament: Tournament
-    number: int  #: the draft (a Marathon drafts more than once; ``State.drafts``)
-    plan: tuple[int, ...]
-    pods: list[list[int]]
-    names: Names
-    clock: DraftClock
-
-    @property
-    def booster(self) -> Booster | None:
-        """The booster of this draft started last."""
-        current = self.clock.current
-        return current if current is not None and current.draft == self.number else None
-
-    def running(self, now: datetime) -> Booster | None:
-        """The booster under way (picking, paused or reviewing)."""
-        booster = self.booster
-        if booster is None or booster.at(now).phase is Phase.DONE:
-            return None
-        return booster
-
-    @property
-    def started(self) -> int:
-        return self.clock.started_in(self.number)
-
-    @property
-    def deck(self) -> DeckBuilding | None:
-        return self.clock.deck_building(self.number)
 
 
 class DraftClockService:
@@ -154,50 +103,11 @@ class DraftClockService:
         return self.core.t()(key) if self.core.texts.has(key) else fmt.value
 
     async def panel(self, tournament_id: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
-        """The judge's panel: the plan, where the draft is, the buttons of what comes next."""
+        """The judge's panel (``bot.draft.panel``)."""
         async with self.core.db.read() as tx:
             draft = await self.draft(tx, tournament_id)
         t, now, zone = self.core.t(lang), self.core.now(), self.core.app.settings.zone
-        lines = [
-            t("pickclock.panel_title", name=draft.tournament.name),
-            t("pickclock.panel_plan", sizes=" + ".join(str(size) for size in draft.plan)),
-            t("pickclock.panel_tables", count=len(draft.pods)),
-        ]
-        booster, total = draft.booster, len(draft.plan)
-        if booster is not None:
-            lines += [
-                booster_line(t, booster, total),
-                clock_line(t, booster, booster.at(now), total, zone),
-            ]
-        if draft.started < total and draft.running(now) is None:
-            lines.append(t("pickclock.panel_idle", n=draft.started + 1, total=total))
-        if draft.deck is not None:
-            lines.append(deck_state(t, draft.deck, now, zone))
-        return "\n".join(lines), self._buttons(t, draft, now)
-
-    def _buttons(self, t: T, draft: Draft, now: datetime) -> InlineKeyboardMarkup | None:
-        builder = InlineKeyboardBuilder()
-        tid, running = draft.tournament.id, draft.running(now)
-        if running is not None:
-            paused = running.at(now).paused
-            action, label = ("resume", "btn_resume") if paused else ("pause", "btn_pause")
-            builder.button(
-                text=t(f"pickclock.{label}"), callback_data=DraftClockCb(t=tid, a=action)
-            )
-        elif draft.started < len(draft.plan):
-            number = draft.started + 1
-            builder.button(
-                text=t("pickclock.btn_start", n=number),
-                callback_data=DraftClockCb(t=tid, a="go", n=number),
-            )
-        elif draft.deck is None:
-            minutes = deck_minutes_of(draft.tournament.settings)
-            builder.button(
-                text=t("pickclock.btn_deck", minutes=minutes),
-                callback_data=DraftClockCb(t=tid, a="deck"),
-            )
-        markup = builder.as_markup()
-        return markup if markup.inline_keyboard else None
+        return panel_text(t, draft, now, zone), panel_buttons(t, draft, now)
 
     # --- the judge's actions --------------------------------------------------------------------
 
