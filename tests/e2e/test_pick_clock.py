@@ -18,6 +18,7 @@ from typing import Any
 from bot.app import App
 from bot.draft import PICK_TICK
 from bot.swiss import SwissService
+from db import tournaments
 from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
@@ -93,11 +94,11 @@ async def press(emu: BotApiEmulator, org: SimUser, label: str) -> str:
 
 
 def pods(emu: BotApiEmulator, booster: int) -> list[SimMessage]:
-    """The two pods' messages of booster ``booster`` (in table order)."""
+    """The pods' messages of booster ``booster`` (in the order they were sent)."""
     return [
         m
         for m in emu.bot_messages(GROUP)
-        if m.plain.startswith("🃏 Драфт · стол") and f"Бустер {booster} из 2" in m.plain
+        if m.plain.startswith("🃏 Драфт · стол") and f"\nБустер {booster} из " in m.plain
     ]
 
 
@@ -347,3 +348,48 @@ async def test_only_judges_run_the_clock_and_only_in_a_draft(
     assert other
     await org.send(GROUP, "/draft")
     await emu.wait_bot_message(GROUP, contains="В этом турнире нет драфта (формат: Констрактед).")
+
+
+async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judge(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """A Marathon (608) drafts one 12-card booster before a round; the second draft (seated
+    anew: ``sw_pods`` of draft 2) starts again from booster 1, with its own messages. The
+    judge the organiser appointed runs it."""
+    assert bot.app is not None
+    tid, org = await draft_tournament(emu, bot.app, {"format": "marathon", "boosters": [12]})
+    jude = emu.add_user(702, "Jude", username="jude")
+    emu.add_member(GROUP, jude)
+    await jude.start()
+    await jude.wait_message()
+    await org.send(GROUP, "/judge @jude")
+    await emu.wait_bot_message(GROUP, contains="Судья турнира")
+    shown = await panel(emu, jude)
+    assert "Бустер 1 из 1 ждёт команды судьи." in shown.plain
+    answer = await (await jude.press(shown, "▶️ Начать бустер 1")).answer()
+    assert answer.text == "Бустер 1 начат."
+    (first, _) = await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    assert "Бустер 1 из 1 · 12 карт · передаём налево ⬅️" in first.plain
+    clock.advance(390 * S)
+    done = "✅ Бустер 1 из 1 разобран.\nВсе бустеры разобраны: дальше сборка колод."
+    await emu.wait_for(lambda: first.plain.endswith(done))
+    await jude.send(GROUP, "/deckbuilding 5")
+    told = await emu.wait_bot_message(GROUP, contains="Сборка колод: 5 мин")
+    assert "полученные на драфте карты сразу становятся раздачей" in told.plain  # one booster
+    swiss: SwissService = bot.app.extra["swiss"]
+    async with bot.app.db.transaction() as tx:
+        ids = [p.player_id for p in await tournaments.participants(tx, tid)]
+        payload = {"draft": 2, "pods": [ids[:8], ids[8:]], "how": "standings"}
+        await swiss.event(tx, tid, "sw_pods", payload, ORGANISER)
+    again = await panel(emu, jude)
+    assert "Бустер 1 из 1 ждёт команды судьи." in again.plain
+    assert again.button_labels == ["▶️ Начать бустер 1"]
+    await (await jude.press(again, "▶️ Начать бустер 1")).answer()
+    start = (clock.now() - START).total_seconds()
+    await emu.wait_for(lambda: len(pods(emu, 1)) == 4)
+    second = pods(emu, 1)[2:]
+    assert [m.plain.splitlines()[1] for m in second] == [
+        "Места по порядку: Pl01, Pl02, Pl03, Pl04, Pl05, Pl06, Pl07, Pl08",
+        "Места по порядку: Pl09, Pl10, Pl11, Pl12, Pl13, Pl14, Pl15, Pl16",
+    ]
+    assert all(m.plain.endswith(f"Пик 1 из 11: 55 с — до {at(start + 55)}") for m in second)
