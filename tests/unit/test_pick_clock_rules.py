@@ -163,18 +163,38 @@ def test_picks_sum_to_the_booster_time(size: int) -> None:
     assert seen[-1] == (Phase.REVIEW, len(pick_seconds(size)), 60)
 
 
-@given(sizes, pause_lists(), st.integers(0, 3000))
+@given(sizes, pause_lists(), st.data())
 def test_the_clock_never_runs_while_paused(
-    size: int, pauses: tuple[Pause, ...], offset: int
+    size: int, pauses: tuple[Pause, ...], data: st.DataObject
 ) -> None:
-    now = T0 + offset * S
-    paused = any(p.start <= now < (p.stop or now) for p in pauses)
-    later = now + S
-    ran = running_time(T0, pauses, now)
-    if paused and any(p.start <= now and later <= (p.stop or later) for p in pauses):
-        assert running_time(T0, pauses, later) == ran
-        assert position(size, T0, pauses, later).left == position(size, T0, pauses, now).left
-    assert ran <= now - T0
+    """Between two moments of one pause nothing moves: neither the running time, nor the
+    pick, nor what is left of it; while a paused booster shows no end time."""
+    if not pauses:
+        return
+    pause = data.draw(st.sampled_from(pauses))
+    assert pause.stop is not None
+    length = int((pause.stop - pause.start).total_seconds())
+    a, b = sorted(data.draw(st.lists(st.integers(0, length - 1), min_size=2, max_size=2)))
+    first, second = pause.start + a * S, pause.start + b * S
+    assert running_time(T0, pauses, first) == running_time(T0, pauses, second)
+    here, there = position(size, T0, pauses, first), position(size, T0, pauses, second)
+    assert (here.phase, here.pick, here.left) == (there.phase, there.pick, there.left)
+    if here.phase is not Phase.DONE:
+        assert here.paused and here.ends_at is None
+
+
+@given(sizes, pause_lists(), st.integers(0, 3000), st.integers(1, 600))
+def test_the_clock_runs_at_the_wall_clock_s_pace_outside_pauses(
+    size: int, pauses: tuple[Pause, ...], offset: int, step: int
+) -> None:
+    """Over any stretch, the running time grows by the stretch minus its paused part."""
+    begin, end = T0 + offset * S, T0 + (offset + step) * S
+    paused = sum(
+        (max(min(p.stop or end, end) - max(p.start, begin), timedelta(0)) for p in pauses),
+        timedelta(0),
+    )
+    grown = running_time(T0, pauses, end) - running_time(T0, pauses, begin)
+    assert grown == end - begin - paused
 
 
 @given(sizes, pause_lists(), st.integers(0, 400))
