@@ -1,8 +1,10 @@
 """The commands the bot offers: its menus per scope and language (``set_my_commands``) and the
 blocks of ``/help``, from one list, so a command is offered only where it works.
 
-Deck lists (``/deck``) and penalties (``/penalty``) are not built yet, and registration opens
-when ``/new`` creates a tournament (there is no ``/open``): none of them is offered.
+Penalties (``/penalty``) are not built yet, and registration opens when ``/new`` creates a
+tournament (there is no ``/open``): neither is offered. Deck lists: ``/deck`` (players, and
+judges for a player's list), ``/decks`` (judges), ``/cards`` and ``/banned`` (organisers: the
+club's card list and banned lists, which need no open tournament).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from db.database import Database
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
-PLAYING = ("join", "drop", "report", "pairings", "standings", "queue")
+PLAYING = ("join", "drop", "report", "pairings", "standings", "queue", "deck")
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",
@@ -43,6 +45,8 @@ JUDGING = (
     "reinstate",
     "log",
     "export",
+    "heroes",
+    "decks",
 )
 #: What organisers do with a tournament (and the judges' commands).
 MANAGING = (
@@ -57,13 +61,17 @@ MANAGING = (
     "finish",
     "cancel",
     "judge",
+    "cards",
+    "banned",
 )
 PRIVATE = ("start", "help", "register", "profile", "rating", "tournaments", *PLAYING, "cancel")
 GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(
-    name for name in (*PLAYING, *MANAGING) if name not in ("new", "judge", "cancel")
+    name
+    for name in (*PLAYING, *MANAGING)
+    if name not in ("new", "judge", "cancel", "deck", "cards", "banned")
 )
 #: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
 HELP_PLAYER = {
@@ -107,6 +115,9 @@ ONE_KIND = {
     "draft": "swiss",
     "deckbuilding": "swiss",
     "export": "swiss",
+    "heroes": "swiss",
+    "deck": "swiss",
+    "decks": "swiss",
 }
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
-from bot import draft, koth, swiss
+from bot import decks, draft, koth, swiss
 from bot.judges import Judges
 from bot.late import tell_late_job
 from bot.results import ASK_JOB, ResultFlow
@@ -27,5 +27,6 @@ def install_features(app: App) -> None:
     app.extra.update(flow=flow, notices=notices, judges=judges)
     koth.install(app, flow, notices)
     swiss.install(app, flow, notices)
+    decks.install(app)
     draft.install(app)
     app.deadlines.on_late_job = partial(tell_late_job, app)

@@ -23,6 +23,8 @@ def _routes() -> list[Routes]:
     from handlers import (
         chat_events,
         common,
+        deck_admin,
+        decks,
         draft_clock,
         errors,
         fallback,
@@ -51,6 +53,8 @@ def _routes() -> list[Routes]:
         profile.routes,
         ratings.routes,
         report.routes,
+        decks.routes,
+        deck_admin.routes,
         tournaments.routes,
         koth.routes,
         swiss.routes,

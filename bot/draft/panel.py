@@ -10,12 +10,13 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.draft.buttons import DraftClockCb
 from bot.draft.model import Draft, deck_minutes_of
 from bot.draft.views import T, booster_line, clock_line, deck_state
+from rules.limited.boosters import plan_name
 
 
 def panel_text(t: T, draft: Draft, now: datetime, zone: tzinfo) -> str:
     lines = [
         t("pickclock.panel_title", name=draft.tournament.name),
-        t("pickclock.panel_plan", sizes=" + ".join(str(size) for size in draft.plan)),
+        t("pickclock.panel_plan", sizes=plan_name(draft.plan)),
         t("pickclock.panel_tables", count=len(draft.pods)),
     ]
     booster, total = draft.booster, len(draft.plan)

@@ -16,7 +16,9 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``finish``: the end with the rating (also early), and cancelling;
 - ``queries`` / ``export``: standings, pairings, CSV;
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
-- ``repair``: the old pairing marked void when ``/repair`` pairs a round again.
+- ``repair``: the old pairing marked void when ``/repair`` pairs a round again;
+- ``limited`` and ``heroes``: Sealed (603) and the Heroes tournament (609): the start's news,
+  the secret heroes, their reveal at each table, the champion.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ from bot.swiss import (
     entry,
     export,
     finish,
+    heroes,
+    limited,
     pending,
+    pods,
     queries,
     registration,
     repair,
@@ -90,9 +95,14 @@ class SwissService(Core):
         return await registration.roster(self, tournament_id)
 
     async def begin(
-        self, tournament_id: int, actor: int, chosen: tuple[int, int] | None = None
+        self,
+        tournament_id: int,
+        actor: int,
+        chosen: tuple[int, int] | None = None,
+        *,
+        override: bool = False,
     ) -> AfterCommit:
-        return await rounds.begin(self, tournament_id, actor, chosen)
+        return await rounds.begin(self, tournament_id, actor, chosen, override=override)
 
     async def start_top(self, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
         return await rounds.start_top(self, tournament_id, actor, size)
@@ -150,6 +160,19 @@ class SwissService(Core):
     async def find_player(self, arg: str) -> Player | None:
         return await registration.find_player(self, arg)
 
+    async def heroes_view(
+        self, tournament: Tournament, lang: str, telegram_id: int, judge: bool
+    ) -> str:
+        return await heroes.view(self, self.t(lang), tournament, telegram_id, judge)
+
+    async def name_heroes(self, tournament_id: int, names: list[str], actor: int) -> Tournament:
+        return await heroes.name_set(self, tournament_id, names, actor)
+
+    async def give_hero(
+        self, tournament_id: int, player_id: int, hero: str, actor: int
+    ) -> heroes.Gift:
+        return await heroes.give(self, tournament_id, player_id, hero, actor)
+
 
 def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     """Create the Swiss and Top service, register its desk and its timers."""
@@ -167,3 +190,5 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
     app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
     app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))
+    app.deadlines.on_durable(pods.SEATING_JOB, partial(pods.seating_job, service))
+    app.deadlines.on_durable(limited.BEGIN_JOB, partial(limited.begin_job, service))

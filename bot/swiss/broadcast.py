@@ -22,6 +22,7 @@ from bot.buttons import ReportCb
 from bot.formats import Points
 from bot.notify import mention
 from bot.sender import Unreachable
+from bot.swiss import heroes
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
@@ -74,6 +75,7 @@ async def round_job(core: Core, deadline: Deadline) -> None:
     number, gen = deadline.payload.get("round"), deadline.payload.get("gen")
     if isinstance(number, int) and isinstance(gen, int):
         await broadcast(core, deadline.ref_id, (number, gen))
+        await heroes.reveal(core, deadline.ref_id, (number, gen))  # 609.6, privately
 
 
 async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | None = None) -> None:
@@ -158,10 +160,10 @@ def pairing_texts(
             lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
             lines += [t("swiss.score_hint")] if match_format(tournament) else []
             out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
-    if rnd.bye is not None and rnd.bye in langs:
-        t = core.t(langs[rnd.bye])
+    for bye in (p for p in rnd.byes if p in langs):
+        t = core.t(langs[bye])
         head = t("swiss.pairing_head", name=tournament.name)
-        out.append((rnd.bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
+        out.append((bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
     for player in (p for p in rnd.auto if p in langs):
         t = core.t(langs[player])
         head = t("swiss.pairing_head", name=tournament.name)

@@ -44,11 +44,13 @@ class SwTopCb(CallbackData, prefix="swt"):
 
 class SwBeginCb(CallbackData, prefix="swb"):
     """The organiser's one tap to begin tournament ``t`` with ``r`` Swiss rounds and a Top of
-    ``n`` (0: none), when the chosen ones did not fit the field."""
+    ``n`` (0: none), when the chosen ones did not fit the field; ``o`` 1 when he had typed
+    ``/begin override`` (503: begin without every deck list), which the tap keeps."""
 
     t: int
     r: int
     n: int
+    o: int = 0
 
 
 class SwNudgeCb(CallbackData, prefix="swn"):

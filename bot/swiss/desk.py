@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.results import Claim, Game
-from bot.swiss import finish, told
+from bot.swiss import finish, pods, told
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import AfterCommit, Core
 from bot.swiss.views import parse_key, round_name, top_stage
@@ -158,6 +158,8 @@ async def after_result(
         elif announce and rnd is not None and rnd.complete:
             t = core.t()
             text = t("swiss.round_complete", round=round_name(t, rnd))
+            if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
+                text += "\n" + t("limited.draft_next", draft=state.drafts + 1)
             await core.app.sender.send(tournament.chat_id, text)
 
     return after

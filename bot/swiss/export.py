@@ -79,8 +79,8 @@ def result_rows(state: State, names: Names) -> list[list[object]]:
             score = (result.games or single_game(result.outcome_a)) if result else None
             games = f"{score[0]}:{score[1]}" if score else ""
             rows.append([rnd.number, rnd.stage, table, a, names[a], b, names[b], outcome, games])
-        if rnd.bye is not None:
-            rows.append([rnd.number, rnd.stage, "", rnd.bye, names[rnd.bye], "", "", "bye", ""])
+        for bye in rnd.byes:
+            rows.append([rnd.number, rnd.stage, "", bye, names[bye], "", "", "bye", ""])
         for player in rnd.auto:
             rows.append([rnd.number, rnd.stage, "", player, names[player], "", "", "auto_win", ""])
     for record in state.missed_records():

@@ -8,7 +8,7 @@ each message once by its outbox key, and a crash only delays them to the restart
 from __future__ import annotations
 
 from bot.formats import Rating, RatingChange
-from bot.swiss import timers
+from bot.swiss import limited, timers
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import AfterCommit, Core, Snapshot
 from bot.swiss.queries import standings_text
@@ -155,6 +155,7 @@ def final_text(core: Core, snap: Snapshot) -> str:
     lines = [t(key, name=snap.tournament.name)]
     if state.champion is not None:
         lines.append(t("swiss.winner", name=names[int(state.champion)]))
+    lines += limited.final_lines(t, snap)
     lines.append(standings_text(core, t, snap))
     game = t(f"discipline.{snap.tournament.discipline}")
     lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))

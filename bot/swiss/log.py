@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import formats
+from bot.swiss import heroes
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names
 from db import players, reports, tournaments
@@ -73,8 +74,12 @@ def describe(t: T, state: State, event: Event, names: Names) -> str:
     p = event.payload
     if event.kind == "sw_result":
         return result_text(t, state, p, names)
-    if event.kind in ("sw_join", "sw_drop"):
+    if event.kind == "sw_heroes":
+        return heroes.log_line(t, p, names)
+    if event.kind in ("sw_join", "sw_drop", "sw_deck_edit"):
         return t(f"log.{event.kind}", name=names[int(p["player"])])
+    if event.kind == "sw_lists_waived":  # 503 overridden at /begin (bot.swiss.rounds)
+        return t("log.sw_lists_waived", names=", ".join(names[int(x)] for x in p["players"]))
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
 
 

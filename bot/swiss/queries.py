@@ -4,6 +4,7 @@ and the current (or, finished, the last) pairings."""
 from __future__ import annotations
 
 from bot.formats import Joined, Points
+from bot.swiss import pods
 from bot.swiss.broadcast import round_end
 from bot.swiss.core import Core, Snapshot, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
@@ -32,6 +33,8 @@ def standings_text(core: Core, t: T, snap: Snapshot) -> str:
                 mark=mark,
             )
         )
+    ranked = [int(row.player) for row in rows]
+    lines += pods.standings_by_table(t, snap.tournament, state, ranked, names)
     return "\n".join(lines)
 
 

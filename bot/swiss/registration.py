@@ -70,7 +70,7 @@ async def enter(
         if tournament is None or not tournament.is_open:
             return "closed"
         state = await core.state(tx, tournament_id)
-        if state.seeds is not None:
+        if state.seeds is not None or state.heroes:  # a Heroes tournament's field is fixed
             return "closed"
         if actor is None and not admitted(tournament, player_id):
             listed = await core.everyone(tx, tournament_id)

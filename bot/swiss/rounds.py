@@ -10,14 +10,16 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.errors import UserError
-from bot.swiss import finish, repair, timers, top
+from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import AfterCommit, Core
-from db import players, tournaments
+from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
+from rules.card_formats import LIMITED, format_of, minimum_field
 from rules.card_rating import START_RATING_CENTS
+from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.tournament_size import (
     MIN_PARTICIPANTS,
@@ -34,31 +36,51 @@ class FieldDoesNotFit(Exception):
     """The chosen rounds or Top do not fit the field: more Swiss rounds than it can play
     without a rematch, or a Top bigger than it. ``fits``: (rounds, Top) that do fit."""
 
-    def __init__(self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes) -> None:
+    def __init__(
+        self, tournament_id: int, players: int, chosen: Sizes, fits: Sizes, override: bool
+    ) -> None:
         super().__init__(f"{chosen} does not fit {players} players")
         self.tournament_id = tournament_id
         self.players = players
         self.chosen = chosen
         self.fits = fits
+        self.override = override  #: ``/begin override``: the one tap keeps it
 
 
 async def begin(
-    core: Core, tournament_id: int, actor: int, chosen: Sizes | None = None
+    core: Core,
+    tournament_id: int,
+    actor: int,
+    chosen: Sizes | None = None,
+    *,
+    override: bool = False,
 ) -> AfterCommit:
-    """Close registration (at least four players) and pair round 1. The organiser's rounds and
+    """Close registration (at least four players; a Limited format's own minimum, a Heroes
+    tournament's exact field) and pair round 1, or, for a drafted format, seat its first draft
+    (``/next_round`` pairs round 1 after the draft). The organiser's rounds and
     Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
-    known only now, so this, not the wizard, is where a misfit is refused."""
+    known only now, so this, not the wizard, is where a misfit is refused. At the highest
+    strictness every active player needs a valid deck list (503), unless the organiser
+    ``override``s it (logged)."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
         )
         people = await core.active(tx, tournament_id)
-        if len(people) < MIN_PARTICIPANTS:
-            raise UserError("swiss.too_few", count=len(people), need=MIN_PARTICIPANTS)
+        limited.check_field(tournament, len(people))
+        fmt = format_of(tournament.settings.get("format"))
+        if len(people) < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
+            key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
+            raise UserError(key, count=len(people), need=need, format=fmt.value)
+        # The lists first: a one-tap answer to a misfit below keeps ``override`` (SwBeginCb.o).
+        await lists_required(core, tx, tournament, people, actor, override=override)
         rounds, top_size = chosen or sizes(tournament, len(people))
         fits = fitted(len(people), (rounds, top_size))
+        if pods.drafted(tournament) and limited.fixed_sizes(tournament, len(people)) is None:
+            wanted, fits = pods.sizes(tournament, len(people))
+            rounds, top_size = chosen or wanted
         if fits != (rounds, top_size):
-            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits)
+            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits, override)
         fixed = Privileges.of(tournament)
         if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
             raise UserError("swiss.too_many_privileged", count=len(people))
@@ -72,7 +94,50 @@ async def begin(
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
-        return await pair_next(core, tx, tournament_id, actor)
+        told = await limited.at_begin(core, tx, tournament, people, actor)
+        if pods.drafted(tournament):  # the draft first: /next_round pairs round 1
+            paired = await seat_draft(core, tx, tournament_id, actor)
+        else:
+            paired = await pair_next(core, tx, tournament_id, actor)
+
+    async def after() -> None:
+        if told is not None:  # the format's news (the heroes, the product) before round 1
+            await core.app.deadlines.run(told)
+        await paired()
+
+    return after
+
+
+async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
+    """Seat the next draft (``bot.swiss.pods``) and announce it after the commit."""
+    tournament = await tournaments.get(tx, tournament_id)
+    assert tournament is not None
+    job = await pods.seat(core, tx, tournament, await core.state(tx, tournament_id), actor)
+
+    async def after() -> None:
+        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
+
+    return after
+
+
+async def lists_required(
+    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int, *, override: bool
+) -> None:
+    """503: at the highest strictness the tournament starts only when every active player has a
+    valid deck list; the refusal names who has none. The organiser may drop them or start
+    anyway (``override``): then the players without a list are written in the log and audit."""
+    if tournament.settings.get("strictness") != "highest":
+        return
+    valid = await decks.valid_players(tx, tournament.id)
+    missing = [p for p in people if p not in valid]
+    if not missing:
+        return
+    names = await core.names(tx, missing)
+    if not override:
+        who = ", ".join(names[p] for p in missing)
+        raise UserError("decks.begin_missing", count=len(missing), names=who)
+    await core.event(tx, tournament.id, "sw_lists_waived", {"players": missing}, actor)
+    await core.audit(tx, tournament.id, actor, "lists_waived", {"players": missing})
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +167,11 @@ class Privileges:
 
 def sizes(tournament: Tournament, people: int) -> Sizes:
     """Swiss rounds and Top size: the organiser's settings, or (auto) the spec's table for the
-    field (4–5 players: a final of two, 6–8: Top 4, ...)."""
+    field (4–5 players: a final of two, 6–8: Top 4, ...); a format may fix them
+    (``bot.swiss.limited``: a Heroes tournament)."""
+    fixed = limited.fixed_sizes(tournament, people)
+    if fixed is not None:
+        return fixed
     size = tournament_size(people)
     rounds = tournament.settings.get("rounds")
     wanted = tournament.settings.get("top")
@@ -137,6 +206,10 @@ async def next_round(
             tables = ", ".join(str(n) for n in rnd.open_tables())
             raise UserError("swiss.round_open", tables=tables)
         await core.audit(tx, tournament_id, actor, "next_round", {})
+        tournament = await tournaments.get(tx, tournament_id)
+        assert tournament is not None
+        if pods.draft_before_round(tournament, await core.state(tx, tournament_id)):
+            return await seat_draft(core, tx, tournament_id, actor)
         return await pair_next(core, tx, tournament_id, actor)
 
 
@@ -157,17 +230,16 @@ async def pair_next(
         stage = TOP if swiss_over else SWISS
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
-            return await finish.finish(core, tx, tournament, state, None)
+            champion = limited.champion(tournament, state)
+            return await finish.finish(core, tx, tournament, state, champion)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
-    bye: int | None = None
-    auto: list[int] = []
     if stage == SWISS:
-        pairs, bye, auto = await swiss_pairs(core, tx, tournament, state, number, gen)
+        seats = await swiss_pairs(core, tx, tournament, state, number, gen)
     else:
         pairs, champion = state.top_pairs(number)
         if champion is not None:
             return await finish.finish(core, tx, tournament, state, champion)
-    seats = Seats(pairs, bye, auto)
+        seats = Seats(pairs)
     rearm, job = await store_round(core, tx, tournament, (number, stage, gen), seats, actor)
 
     async def after() -> None:
@@ -186,6 +258,8 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
         state = await core.state(tx, tournament_id)
         top.swiss_boundary(state)
         early = len(state.swiss_rounds()) < state.total_rounds
+        if size != 0:
+            limited.check_top(tournament)
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
             return await finish.finish(core, tx, tournament, state, None, early=early)
@@ -199,27 +273,36 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
 
 async def swiss_pairs(
     core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
-) -> tuple[Pairs, int | None, list[int]]:
+) -> Seats:
     """The pairing engine over the active players ranked by the standings (exact points),
     grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win), but for the
-    privileged players' auto-wins (402), who sit out this round with 2.9."""
+    privileged players' auto-wins (402), who sit out this round with 2.9. A Draft's rounds are
+    paired inside its pods (601.5.4), a bye for each odd one."""
     active = set(await core.active(tx, tournament.id))
     auto = state.auto_winners(number, active)
     points = state.pairing_scores()
     rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
     order = [int(r.player) for r in rows if int(r.player) in active - set(auto)]
+    scores = {p: points.get(p, 0) for p in order}
+    seed = state.seed + number * 1000 + gen
     try:
+        if pods.in_pods(tournament) and state.pods:
+            pairs, byes = pair_in_pods(
+                state.pods,
+                order,
+                scores,
+                state.played(),
+                state.had_bye(),
+                seed,
+                round_number=number,
+            )
+            return Seats(pairs, byes[0] if byes else None, auto, byes[1:])
         pairs, bye = pair_round(
-            order,
-            {p: points.get(p, 0) for p in order},
-            state.played(),
-            state.had_bye(),
-            state.seed + number * 1000 + gen,
-            round_number=number,
+            order, scores, state.played(), state.had_bye(), seed, round_number=number
         )
     except NoLegalPairing as exc:
         raise UserError("swiss.no_legal_pairing", round=number) from exc
-    return pairs, bye, auto
+    return Seats(pairs, bye, auto)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +312,8 @@ class Seats:
     pairs: Pairs
     bye: int | None = None
     auto: list[int] = field(default_factory=list)
+    #: the byes of a Draft's other odd pods (601.5.4: one bye per odd table)
+    more_byes: list[int] = field(default_factory=list)
 
 
 async def store_round(
@@ -250,6 +335,7 @@ async def store_round(
         "tables": [list(p) for p in seats.pairs],
         "bye": seats.bye,
         "auto": seats.auto,
+        "more_byes": seats.more_byes,
         "ends_at": ends.isoformat(),
     }
     await core.event(tx, tournament.id, "sw_round", payload, actor)

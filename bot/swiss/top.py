@@ -10,6 +10,7 @@ handlers with one button each).
 from __future__ import annotations
 
 from bot.errors import UserError
+from bot.swiss import pods
 from bot.swiss.core import Core
 from db.database import Tx
 from db.tournaments import Tournament
@@ -45,7 +46,7 @@ async def seed(
     ranked = await eligible(core, tx, tournament, state)
     if len(ranked) < size:
         raise TopDoesNotFit(tournament.id, size, len(ranked))
-    seeds = ranked[:size]
+    seeds = pods.top_seeds(tournament, state, ranked, size)
     await core.event(tx, tournament.id, "sw_top", {"seeds": seeds}, actor)
     state.seeds = seeds
 

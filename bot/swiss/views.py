@@ -86,8 +86,8 @@ def render_board(
             sides = {"pa": Points(before.get(a, 0)), "pb": Points(before.get(b, 0))}
         key = "swiss.board_line_top" if rnd.stage == TOP else "swiss.board_line"
         lines.append(t(key, table=table, a=names[a], b=names[b], status=status, **sides))
-    if rnd.bye is not None:
-        lines.append(t("swiss.board_bye", name=names[rnd.bye]))
+    for bye in rnd.byes:
+        lines.append(t("swiss.board_bye", name=names[bye]))
     if rnd.auto:
         privileged = ", ".join(names[p] for p in rnd.auto)
         lines.append(t("swiss.board_privileged", names=privileged))

@@ -33,6 +33,26 @@ async def named_player(
     return await swiss.find_player(words[0]) if len(words) == 1 else None
 
 
+async def name_admitted(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    context: tuple[Tournament, SwissService, Registry, Roles],
+    action: str,
+) -> tuple[Player, str] | None:
+    """The organiser's check and the named player of ``/privileged`` or ``/invite``, with the
+    service's answer (its status); the usage reply when no player is named."""
+    tournament, swiss, registry, roles = context
+    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+        return None
+    player = await named_player(message, command, swiss, registry)
+    if player is None:
+        await message.reply(t(f"swiss.{action}_usage"))
+        return None
+    admit = swiss.privilege if action == "privileged" else swiss.invite
+    return player, await admit(tournament.id, player.id, who)
+
+
 @routes.message(Command("privileged"), SWISS)
 async def privileged(
     message: Message,
@@ -43,13 +63,10 @@ async def privileged(
     registry: Registry,
     roles: Roles,
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+    context = (tournament, swiss, registry, roles)
+    if (named := await name_admitted(message, command, t, context, "privileged")) is None:
         return
-    player = await named_player(message, command, swiss, registry)
-    if player is None:
-        await message.reply(t("swiss.privileged_usage"))
-        return
-    status = await swiss.privilege(tournament.id, player.id, who)
+    player, status = named
     rounds = tournament.settings.get("auto_rounds") or 0
     await message.reply(t(f"swiss.privileged_{status}", name=player.display_name, rounds=rounds))
 
@@ -64,11 +81,8 @@ async def invite(
     registry: Registry,
     roles: Roles,
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+    context = (tournament, swiss, registry, roles)
+    if (named := await name_admitted(message, command, t, context, "invite")) is None:
         return
-    player = await named_player(message, command, swiss, registry)
-    if player is None:
-        await message.reply(t("swiss.invite_usage"))
-        return
-    status = await swiss.invite(tournament.id, player.id, who)
+    player, status = named
     await message.reply(t(f"swiss.invite_{status}", name=player.display_name))

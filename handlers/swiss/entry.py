@@ -31,6 +31,7 @@ from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.guard import actor, replied_user
+from handlers.swiss.heroes import routes as heroes_routes
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.rounds import routes as rounds_routes
 from handlers.swiss.top import routes as top_routes
@@ -38,7 +39,9 @@ from handlers.swiss.wizard import routes as wizard_routes
 from rules.swiss import LATE_POLICIES
 
 routes = Routes(__name__)
-routes.include(wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes)
+routes.include(
+    wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes, heroes_routes
+)
 SWISS = CurrentTournament("swiss")
 
 

@@ -28,10 +28,22 @@ SWISS = CurrentTournament("swiss")
 
 @routes.message(Command("begin"), SWISS)
 async def begin(
-    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    roles: Roles,
 ) -> None:
+    """``/begin``; ``/begin override`` starts a highest-strictness tournament although some
+    players have no valid deck list (503; the bot named them at the plain ``/begin``)."""
+    word = (command.args or "").strip().lower()
+    if word not in ("", "override"):
+        await message.reply(t("decks.begin_usage"))
+        return
     if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
-        await run_offering(message, t, swiss.begin(tournament.id, who))
+        action = swiss.begin(tournament.id, who, override=word == "override")
+        await run_offering(message, t, action)
 
 
 @routes.message(Command("next_round"), SWISS)

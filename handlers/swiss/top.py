@@ -51,7 +51,9 @@ def begin_offer(t: Tr, misfit: FieldDoesNotFit) -> tuple[str, InlineKeyboardMark
     builder = InlineKeyboardBuilder()
     builder.button(
         text=t("swiss.btn_begin_fit", rounds=fit_rounds, top=top_text),
-        callback_data=SwBeginCb(t=misfit.tournament_id, r=fit_rounds, n=fit_top),
+        callback_data=SwBeginCb(
+            t=misfit.tournament_id, r=fit_rounds, n=fit_top, o=int(misfit.override)
+        ),
     )
     text = t("swiss.begin_misfit", players=misfit.players, problems="; ".join(problems))
     return text, builder.as_markup()
@@ -130,7 +132,9 @@ async def begin_answer(
     if size not in TOP_SIZES or rounds < 1:
         await query.answer(t("common.stale_button"), show_alert=True)
         return
-    action = swiss.begin(callback_data.t, query.from_user.id, (rounds, size))
+    action = swiss.begin(
+        callback_data.t, query.from_user.id, (rounds, size), override=callback_data.o == 1
+    )
     await run_offering(message, t, action)
     await query.answer()
     await message.edit_reply_markup(reply_markup=None)

@@ -1,6 +1,11 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
-Steps: name (text) → format with its match format (one game or best of three) → strictness →
+Steps: name (text) → format with its match format (one game or best of three; or a Limited
+format: Draft, Sealed, Marathon, Heroes tournament, whose booster plan and a Marathon's number
+of drafts are asked next; Sealed asks its product, 603.2; a Heroes tournament whether it is a
+unifying one, 609.8, and skips the rounds and the Top: ``handlers.swiss.wizard_limited``) → for
+Constructed, its sub-format (Classic, Standard, Block, Class Wars: whose banned list the deck
+lists are checked against, 612) → strictness →
 rounds → Top size → round time → tie-breaks → the game (classic Berserk or «Берсерк. Герои»:
 separate rating pools, and the Top's time call follows it) → the base K of its Elo (default
 ``BERSERK_K``) → the kind (open, semi-closed, closed: 401–403) → for a semi-closed one, how
@@ -28,12 +33,14 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
-from bot.texts import Tr
+from bot.texts import Html, Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
+from handlers.swiss import wizard_limited as limited
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import Game
+from rules.decks import SubFormat
 from rules.standings import TieBreak
 
 routes = Routes(__name__)
@@ -41,7 +48,12 @@ routes = Routes(__name__)
 MAX_NAME = 80
 #: step → (values, the next step)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
-    "fmt": (("constructed", "constructed_bo3"), "strict"),
+    "fmt": (("constructed", "constructed_bo3", *limited.LIMITED_FORMATS), "strict"),
+    limited.BOOSTER_STEP[0]: (limited.BOOSTER_STEP[1], "strict"),
+    limited.DRAFTS_STEP[0]: (limited.DRAFTS_STEP[1], "strict"),
+    limited.PRODUCT_STEP[0]: (limited.PRODUCT_STEP[1], "strict"),
+    limited.UNIFY_STEP[0]: (limited.UNIFY_STEP[1], "strict"),
+    "sub": (tuple(sub.value for sub in SubFormat), "strict"),
     "strict": (("amateur", "professional", "highest"), "rounds"),
     "rounds": (("auto", "3", "4", "5", "6", "7"), "top"),
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
@@ -55,7 +67,11 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
 SEMI = TournamentKind.SEMI_CLOSED.value
 #: format choice → (format, games per match: 1 or best of 3)
-FORMATS = {"constructed": ("constructed", 1), "constructed_bo3": ("constructed", 3)}
+FORMATS = {
+    "constructed": ("constructed", 1),
+    "constructed_bo3": ("constructed", 3),
+    **limited.LIMITED_FORMATS,
+}
 TIE_BREAK_LISTS = {
     "default": ["buchholz", "median_buchholz", "clean_wins", "head_to_head"],
     "mtg": ["omw", "gw", "ogw"],
@@ -69,12 +85,14 @@ class SwissWizard(StatesGroup):
     choosing = State()
 
 
-def step_keyboard(t: Tr, step: str, default_k: float) -> InlineKeyboardMarkup:
+def step_keyboard(
+    t: Tr, step: str, default_k: float, data: dict[str, Any] | None = None
+) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
-    for value in CHOICES[step][0]:
+    for value in limited.step_values(step, data or {}, CHOICES[step][0]):
         label = t(f"swiss.wiz_{step}_{value}", k=k_text(default_k))
         builder.button(text=label, callback_data=SwWizCb(s=step, v=value))
-    builder.adjust(3 if step in ("rounds", "top", "time", "k", "auto") else 1)
+    builder.adjust(3 if step in ("rounds", "top", "time", "k", "auto", "drafts", "boosters") else 1)
     return builder.as_markup()
 
 
@@ -83,12 +101,16 @@ def k_text(k: float) -> str:
     return f"{k:g}"
 
 
-def next_step(step: str, value: str) -> str:
+def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
     """The step after ``step`` answered ``value`` ("" when done): the auto-win rounds are asked
-    only of a semi-closed tournament."""
+    only of a semi-closed tournament; the Limited formats' steps: ``wizard_limited.after``."""
+    if (limited_step := limited.after(step, data or {step: value})) is not None:
+        return limited_step
     if step == "kind" and value != SEMI:
         return ""
-    return CHOICES[step][1]
+    if step == "fmt" and FORMATS.get(value, ("",))[0] == "constructed":
+        return "sub"  # the Constructed sub-format, whose banned list applies (612)
+    return limited.skipped(CHOICES[step][1], data or {})
 
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
@@ -130,18 +152,18 @@ async def choose(
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     expected = data.get("step", "fmt")
-    if step != expected or value not in CHOICES[step][0]:
+    if step != expected or value not in limited.step_values(step, data, CHOICES[step][0]):
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     data[step] = value
-    following = next_step(step, value)
+    following = next_step(step, value, data)
     default_k = swiss.app.settings.berserk_k
     await query.answer()
     if following:
         data["step"] = following
         await state.set_data(data)
         await message.edit_reply_markup(reply_markup=None)
-        keyboard = step_keyboard(t, following, default_k)
+        keyboard = step_keyboard(t, following, default_k, data)
         await message.answer(
             t(f"swiss.wiz_{following}", k=k_text(default_k)), reply_markup=keyboard
         )
@@ -155,19 +177,31 @@ async def choose(
 
 def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
     """The tournament's settings from the wizard's answers."""
+    rounds, top = data.get("rounds", "auto"), data.get("top", "auto")
     return {
         "format": FORMATS[data["fmt"]][0],
         "best_of": FORMATS[data["fmt"]][1],
         "strictness": data["strict"],
-        "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
-        "top": None if data["top"] == "auto" else int(data["top"]),
+        "rounds": None if rounds == "auto" else int(rounds),
+        "top": None if top == "auto" else int(top),
         "round_minutes": int(data["time"]),
         "tie_breaks": TIE_BREAK_LISTS[data["tb"]],
         "discipline": data["game"],
         "base_k": default_k if data["k"] == "default" else int(data["k"]),
         "kind": data["kind"],
         "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
+        **limited.settings(data),
+        **({"sub_format": data["sub"]} if "sub" in data else {}),
     }
+
+
+def format_text(t: Tr, options: dict[str, object]) -> str:
+    """«Констрактед» with its sub-format when it has one: «Констрактед (Классика)»."""
+    name = t(f"swiss.wiz_fmt_{options['format']}")
+    if "sub_format" not in options:
+        return name
+    sub = t(f"swiss.wiz_sub_{options['sub_format']}")
+    return t("decks.fmt_sub", fmt=Html(name), sub=Html(sub))
 
 
 async def announce_registration(
@@ -185,7 +219,7 @@ async def announce_registration(
             "swiss.created",
             id=tid,
             name=name,
-            format=t(f"swiss.wiz_fmt_{options['format']}"),
+            format=format_text(t, options),
             strictness=t(f"swiss.wiz_strict_{options['strictness']}"),
             rounds=rounds,
             top=top,
@@ -195,6 +229,7 @@ async def announce_registration(
             game=t(f"discipline.{options['discipline']}"),
             k=k_text(float(str(options["base_k"]))),
             kind=kind,
-        ),
+        )
+        + limited.summary(t, options),
         reply_markup=builder.as_markup(),
     )

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from rules.limited.boosters import is_plan, opening_order
+
 __all__ = [
     "BOOSTER_EVENT",
     "DECK_EVENT",
@@ -53,7 +55,6 @@ PICK_SECONDS: dict[int, tuple[int, ...]] = {
 }
 #: 601.7: one minute to look at the cards after each booster.
 REVIEW = timedelta(minutes=1)
-MAX_BOOSTERS = 4
 #: 601.4: one- and two-booster drafts are of the amateur strictness.
 AMATEUR_UP_TO = 2
 
@@ -91,14 +92,14 @@ def booster_seconds(size: int) -> int:
 
 
 def booster_plan(boosters: Sequence[int]) -> tuple[int, ...]:
-    """The boosters in the order they are opened: 12-card ones first (601.10).
+    """The boosters in the order they are opened: 12-card ones first (601.10,
+    ``rules.limited.boosters``).
 
     Raises ``ValueError`` for no booster, more than four (601.4) or a size not in Table 2."""
-    if not 1 <= len(boosters) <= MAX_BOOSTERS:
-        raise ValueError(f"a draft has one to four boosters, not {len(boosters)}")
-    for size in boosters:
-        pick_seconds(size)
-    return tuple(sorted(boosters, reverse=True))
+    plan = tuple(opening_order(boosters))
+    if not is_plan(plan):
+        raise ValueError(f"a draft has one to four boosters of 7 or 12 cards, not {plan}")
+    return plan
 
 
 def default_strictness(boosters: Sequence[int]) -> str | None:

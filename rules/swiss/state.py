@@ -6,7 +6,8 @@ Events (kind → payload, as the bot stores them in its log):
   "auto_rounds"}`` — registration closed (the last three: ``rules.admission``, absent in the
   tournaments logged before kinds existed: open);
 - ``sw_round``  ``{"round", "stage": "swiss"|"top", "gen", "tables": [[a, b], ...], "bye",
-  "auto": [...]}`` — a round was paired (``auto``: the privileged players' auto-wins of a
+  "auto": [...], "more_byes"?: [...]}`` — a round was paired (``more_byes``: inside a draft's
+  pods, the byes of the odd pods after the first) (``auto``: the privileged players' auto-wins of a
   semi-closed tournament, ``rules.admission``, each counted like a bye); a later ``sw_round``
   with the same number (``gen`` + 1) replaces it (the judge's re-pairing);
 - ``sw_result`` ``{"round", "table", "outcome_a", "games": [a, b] | None, "reason"?}`` — a final
@@ -21,6 +22,11 @@ Events (kind → payload, as the bot stores them in its log):
   tournament's players seated for its ``draft``-th draft (1, 2, …): each pod a table in seat
   order (``rules.card_formats``); ``how`` says how the seating was made (``random``, with its
   published ``seed``, or ``standings``); the latest one stands;
+- ``sw_heroes`` ``{"heroes": {player: hero}, "set": [8 names], "given"?: {player: hero},
+  "swap"?: [player, other]}`` — a Heroes tournament's secret heroes (609.4,
+  ``rules.limited.heroes``): the deal at the start (``given``: the heroes the judge gave by
+  hand before it), or, with ``swap``, the judge's swap after it (``player`` got ``other``'s
+  hero, ``other`` his); the latest one stands. Only judges may read it (``/heroes``);
 - ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
   first round the next ``sw_round`` (of stage ``top``);
 - ``sw_extend`` ``{"round", "table", "minutes"}``;
@@ -121,10 +127,18 @@ class Round:
     results: dict[int, Result] = field(default_factory=dict)
     #: privileged players' auto-wins (402): 2.9 each, no opponent, like the bye
     auto: list[int] = field(default_factory=list)
+    #: a round paired inside a draft's pods (601.5.4): the byes of the pods after the first
+    #: odd one (whose bye is ``bye``)
+    more_byes: list[int] = field(default_factory=list)
+
+    @property
+    def byes(self) -> list[int]:
+        """Every bye of the round: one, or one per odd pod."""
+        return ([] if self.bye is None else [self.bye]) + self.more_byes
 
     def without_opponent(self) -> list[int]:
-        """Who has this round's 2.9 without a game: the bye and the auto-wins."""
-        return ([] if self.bye is None else [self.bye]) + self.auto
+        """Who has this round's 2.9 without a game: the byes and the auto-wins."""
+        return self.byes + self.auto
 
     def key(self, table: int) -> str:
         return game_key(self.number, table, self.gen)
@@ -168,6 +182,10 @@ class State:
     #: the latest draft's pods (each in seat order) and how many drafts were seated
     pods: list[list[int]] = field(default_factory=list)
     drafts: int = 0
+    #: a Heroes tournament's secret heroes (player → hero), empty until they are dealt, and
+    #: how many ``sw_heroes`` events made them (the deal, then each swap)
+    heroes: dict[int, str] = field(default_factory=dict)
+    hero_changes: int = 0
 
     def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
         """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
@@ -359,6 +377,7 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
             tables=[(int(a), int(b)) for a, b in payload["tables"]],
             bye=None if payload.get("bye") is None else int(payload["bye"]),
             auto=[int(p) for p in payload.get("auto") or []],
+            more_byes=[int(p) for p in payload.get("more_byes") or []],
         )
         state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
         _ends(state, payload)
@@ -376,6 +395,9 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
     elif kind == "sw_pods":
         state.pods = [[int(p) for p in pod] for pod in payload["pods"]]
         state.drafts = max(state.drafts, int(payload["draft"]))
+    elif kind == "sw_heroes":
+        state.heroes = {int(p): str(h) for p, h in payload["heroes"].items()}
+        state.hero_changes += 1
     elif kind == "sw_top":
         state.seeds = [int(p) for p in payload["seeds"]]
     elif kind == "sw_extend":

@@ -384,6 +384,20 @@ class SimUser:
     async def reply_to(self, message: SimMessage, text: str) -> SimMessage:
         return await self.send(message.chat_id, text, reply_to=message)
 
+    async def send_document(
+        self,
+        chat: int | SimChat | SimUser | None,
+        file_name: str,
+        content: bytes,
+        caption: str | None = None,
+    ) -> SimMessage:
+        """Send a file (with an optional caption) to ``chat`` (None = the private chat)."""
+        file_id = f"up{self.id}_{len(self.emu.files) + 1}"
+        document = SimDocument(file_name, content, file_id)
+        message = self.emu.user_message(self, chat, document=document, caption=caption)
+        await asyncio.sleep(0)
+        return message
+
     async def share_contact(
         self,
         phone: str | None = None,
@@ -587,9 +601,13 @@ class BotApiEmulator:
             "getmycommands": self._get_my_commands,
             "deletemycommands": self._delete_my_commands,
             "sendchataction": self._send_chat_action,
+            "getfile": self._get_file,
         }
+        #: files people sent (``SimUser.send_document``), by file_id, for getFile and download
+        self.files: dict[str, SimDocument] = {}
         self.app = web.Application()
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self.app.router.add_route("GET", "/file/bot{token}/{path:.+}", self._download)
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -945,6 +963,8 @@ class BotApiEmulator:
         text: str | None = None,
         contact: dict[str, Any] | None = None,
         reply_to: SimMessage | None = None,
+        document: SimDocument | None = None,
+        caption: str | None = None,
     ) -> SimMessage:
         chat = self.chat_of(user, chat_ref)
         if chat.migrated_to is not None:
@@ -962,10 +982,13 @@ class BotApiEmulator:
             message.text = message.raw_text = text
             message.entities = _user_entities(text)
         message.contact = contact
+        message.document, message.caption = document, caption
+        if document is not None:
+            self.files[document.file_id] = document
         if reply_to is not None:
             message.reply_to = reply_to.message_id
         chat.cursor = self._seq
-        if self._bot_sees(chat, text, reply_to):
+        if self._bot_sees(chat, text if text is not None else caption, reply_to):
             self._push_update("message", self._api_message(message))
         self._notify(chat.id)
         return message
@@ -1408,6 +1431,26 @@ class BotApiEmulator:
                 message.options[option] = params[option]
         self._record_bot_event(message, "new")
         return self._api_message(message)
+
+    async def _get_file(self, params: Params) -> dict[str, Any]:
+        """getFile of a file a person sent: its path for the download route."""
+        found = self.files.get(str(params.get("file_id", "")))
+        if found is None:
+            raise _bad("wrong file_id or the file is temporarily unavailable")
+        return {
+            "file_id": found.file_id,
+            "file_unique_id": found.file_id,
+            "file_size": len(found.content),
+            "file_path": f"documents/{found.file_id}",
+        }
+
+    async def _download(self, request: web.Request) -> web.StreamResponse:
+        """The bytes of a sent file (``https://api.telegram.org/file/bot<token>/<path>``)."""
+        file_id = request.match_info["path"].rsplit("/", 1)[-1]
+        found = self.files.get(file_id)
+        if request.match_info["token"] != self.token or found is None:
+            return web.Response(status=404)
+        return web.Response(body=found.content)
 
     async def _send_document(self, params: Params) -> dict[str, Any]:
         """A file upload (multipart, ``attach://name`` or the file in ``document`` itself);

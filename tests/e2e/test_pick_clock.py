@@ -23,6 +23,8 @@ from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import START, RunningBot
+from tests.e2e.test_draft import COMMON, DraftClub, seating
+from tests.e2e.test_swiss import GROUP as DRAFT_GROUP
 
 GROUP = -100_707
 ORGANISER = 999
@@ -146,7 +148,7 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     assert bot.app is not None
     _, org = await draft_tournament(emu, bot.app)
     first = await panel(emu, org)
-    assert "Бустеры по порядку: 12 + 7" in first.plain and "2 стола" in first.plain
+    assert "Бустеры по порядку: 12+7" in first.plain and "2 стола" in first.plain
     assert "Бустер 1 из 2 ждёт команды судьи." in first.plain
     assert first.button_labels == ["▶️ Начать бустер 1"]
     answer = await (await org.press(first, "▶️ Начать бустер 1")).answer()
@@ -393,3 +395,43 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
         "Места по порядку: Pl09, Pl10, Pl11, Pl12, Pl13, Pl14, Pl15, Pl16",
     ]
     assert all(m.plain.endswith(f"Пик 1 из 11: 55 с — до {at(start + 55)}") for m in second)
+
+
+async def test_the_pods_seated_at_begin_each_get_their_message(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """The whole way in: the wizard's Draft, ``/begin`` seats 20 players at two tables
+    (``bot.swiss.pods``); each table's message lists its seats as the seating published them."""
+    club = DraftClub(emu, players=20)
+    await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "2 × 12"),
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "4"),
+            *COMMON,
+        ],
+    )
+    await club.org.send(DRAFT_GROUP, "/begin")
+    seated = await emu.wait_bot_message(DRAFT_GROUP, contains="рассадка на драфт 1")
+    tables, _ = seating(seated)
+    await emu.idle()
+    await club.org.send(DRAFT_GROUP, "/draft")
+    shown = await emu.wait_bot_message(DRAFT_GROUP, contains="Драфт турнира «Драфт клуба»")
+    assert "Бустеры по порядку: 12+12" in shown.plain and "2 стола" in shown.plain
+    await (await club.org.press(shown, "▶️ Начать бустер 1")).answer()
+
+    def messages() -> list[SimMessage] | None:
+        found = [m for m in emu.bot_messages(DRAFT_GROUP) if m.plain.startswith("🃏 Драфт · стол")]
+        return found if len(found) == 2 else None
+
+    found = await emu.wait_for(messages)
+    for number, (message, table) in enumerate(zip(found, tables, strict=True), start=1):
+        assert message.plain == (
+            f"🃏 Драфт · стол {number} · 10 игроков\n"
+            f"Места по порядку: {', '.join(table)}\n"
+            "Бустер 1 из 2 · 12 карт · передаём налево ⬅️\n"
+            f"Пик 1 из 11: 55 с — до {at(0 + 55)}"
+        )
+    clock.advance(55 * S)
+    await emu.wait_for(lambda: all(m.plain.endswith(f"до {at(105)}") for m in found))

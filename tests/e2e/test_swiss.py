@@ -54,6 +54,8 @@ class Club:
         k: str = "Обычный (16)",
         kind: str = "Открытый: играет любой",
         auto: str = "",
+        strictness: str = "Любительский (без дэк-листов)",
+        sub: str = "Классика",
     ) -> SimMessage:
         await self.org.start()
         await self.org.wait_message(contains="")
@@ -68,7 +70,8 @@ class Club:
         await self.org.send(GROUP, "Кубок <b>клуба</b>")
         steps = [
             ("Формат?", fmt),
-            ("Уровень строгости?", "Любительский (без дэк-листов)"),
+            ("Подформат констрактеда?", sub),
+            ("Уровень строгости?", strictness),
             ("Сколько швейцарских туров?", rounds),
             ("Размер ТОПа?", top),
             ("Время тура", "50"),

@@ -242,6 +242,7 @@ async def test_a_finished_tournament_can_be_looked_at(emu: BotApiEmulator, bot: 
     await club.org.send(GROUP, "Второй кубок")
     for question, label in [
         ("Формат?", "Констрактед"),
+        ("Подформат констрактеда?", "Классика"),
         ("Уровень строгости?", "Любительский (без дэк-листов)"),
         ("Сколько швейцарских туров?", "3"),
         ("Размер ТОПа?", "2"),

@@ -35,9 +35,10 @@ REVIEW = Path(tempfile.gettempdir()) / "bot_texts_russian_review.txt"
 
 # A single player's name.
 NAMES = {"name", "a", "b", "winner", "loser", "opponent", "reporter", "confirmer", "w", "l"}
-NAMES |= {"p", "king", "judge", "who"}
+NAMES |= {"p", "king", "judge", "who", "player", "other"}
+NAMES |= {"on_left", "on_right"}
 # The other player of a pair: the other name.
-SECOND = {"b", "loser", "l", "confirmer", "king"}
+SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
 # Texts where a variable's name means something else than elsewhere.
@@ -128,6 +129,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers = {"club_id": 17, "id": 3, "table": 5, "n": 3, "circle": 2, "seat": 1, "norm": 4}
     numbers |= {"wins": 2, "remainder": 2, "leader": 1, "need": 4, "max": 3, "place": 2}
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
+    numbers |= {"draft": 2}
+    numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
+    numbers |= {"line": 12, "min": 30, "done": 3}
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -173,7 +177,23 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "format": "Констрактед",
         "strictness": "Любительский",
         "match": TEXTS.get(lang, "swiss.match_1"),
-        "sizes": "12 + 7",
+        "plan": "12+12+7+7",
+        "sizes": "10 + 10",
+        "hero": "Марил де Конт",
+        "theirs": "Лесной страж",
+        "heroes": "Марил де Конт; Лесной страж; #3",
+        "product": TEXTS.get(lang, "swiss.wiz_product_starter"),
+        # deck lists (bot/decks)
+        "text": "3 Ледяной ёж" if ru else "3 Ice Hedgehog",
+        "classes": "Лес, Степь" if ru else "Forest, Steppe",
+        "class": "Лес" if ru else "Forest",
+        "element": "Степь" if ru else "Steppe",
+        "list": TEXTS.get(lang, "decks.sub_classic"),
+        "fmt": TEXTS.get(lang, "decks.fmt_constructed"),
+        "sub": TEXTS.get(lang, "decks.sub_classic"),
+        "section": TEXTS.get(lang, "decks.section_main"),
+        "changes": "Колода: Ледяной ёж 2 → 3" if ru else "Deck: Ice Hedgehog 2 → 3",
+        "cards": "Ледяной ёж\nКаменный страж" if ru else "Ice Hedgehog\nStone Guard",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -1,0 +1,255 @@
+"""Deck lists in the chat (issue 13): a player's list, a judge's edit, the club's card list and
+banned lists, the highest strictness's check at ``/begin`` and the Top's lists published.
+
+Choices where the regulation is silent:
+
+- **Stored lists.** A list is stored only when it passes the checks; one with errors is
+  answered with them and the earlier list (if any) stays. The text is stored as sent and read
+  again by the rules when shown, so a card list loaded later shows its facts.
+- **When.** Lists open with registration and lock when ``/begin`` pairs round 1; after that only
+  a judge of the tournament (organisers are judges of every tournament) edits one, and the player
+  is told privately what changed. Nothing changes after the finish.
+- **Who sees.** The player and the tournament's judges (707, 001 9.2: «игроки не имеют право
+  просмотра дэк-листов, кроме своих собственных»); once the tournament is over, the organiser
+  may publish the Top's lists in the group (001 9.2: «дэк-листы победителей могут быть
+  опубликованы»).
+- **The card list and the banned lists** are the club's (one bot, one club): any organiser
+  loads or changes them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.decks import views
+from bot.errors import UserError
+from bot.texts import Html
+from db import decks as stored_decks
+from db import players, tournaments
+from db.database import Tx
+from db.models import Player
+from db.tournaments import Tournament
+from rules.decks import (
+    CardList,
+    Change,
+    DeckRules,
+    Problem,
+    Verdict,
+    changes,
+    check_list,
+    parse_list,
+    read_card_list,
+)
+from rules.decks import deck_rules as rules_of
+
+if TYPE_CHECKING:
+    from bot.app import App
+    from bot.swiss import SwissService
+
+log = logging.getLogger(__name__)
+
+SUB_FORMATS = ("classic", "standard", "block", "class_wars")
+TOP_WITHOUT_BRACKET = 4
+"""The lists published when a tournament had no Top: its first four places."""
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    """A list sent for a player: its verdict, whether it was stored, what it changed."""
+
+    verdict: Verdict
+    rules: DeckRules
+    stored: bool
+    changed: list[Change]
+
+
+class DeckService:
+    """What the deck handlers call."""
+
+    def __init__(self, app: App, swiss: SwissService) -> None:
+        self.app = app
+        self.db = app.db
+        self.swiss = swiss
+        self._cards: CardList | None = None
+        self._cards_read = False  # the card list is read once, then kept (it changes by /cards)
+
+    # -- the club's card list and banned lists
+    async def card_list(self, tx: Tx) -> CardList | None:
+        if not self._cards_read:
+            self._cards = await stored_decks.card_list(tx)
+            self._cards_read = True
+        return self._cards
+
+    async def load_cards(self, text: str) -> tuple[int, list[Problem]]:
+        """Replace the card list by a CSV's cards (nothing changes when it has none)."""
+        cards, problems = read_card_list(text)
+        if len(cards):
+            async with self.db.transaction() as tx:
+                await stored_decks.replace_card_list(tx, cards)
+            self._cards, self._cards_read = cards, True
+        return len(cards), problems
+
+    async def banned(self, sub_format: str) -> list[str]:
+        async with self.db.read() as tx:
+            return await stored_decks.banned_names(tx, sub_format)
+
+    async def change_banned(self, sub_format: str, names: list[str], add: bool, actor: int) -> int:
+        """Add (or remove) cards of a banned list; how many changed it."""
+        now = self.app.clock.now().isoformat()
+        done = 0
+        async with self.db.transaction() as tx:
+            for name in names:
+                if add:
+                    done += await stored_decks.ban(tx, sub_format, name, actor, now)
+                else:
+                    done += await stored_decks.unban(tx, sub_format, name) is not None
+        return done
+
+    async def rules(self, tx: Tx, tournament: Tournament) -> DeckRules:
+        banned = await stored_decks.banned(tx)
+        cards = await self.card_list(tx)
+        return rules_of(tournament.settings, tournament.discipline, banned, cards)
+
+    # -- a player's list
+    async def submit(
+        self, tournament: Tournament, player: Player, text: str, actor: int, *, judge: bool
+    ) -> Submitted:
+        """Check a list and store it when it passes. A player's own list only while the
+        registration is open; a judge's edit while the tournament is open."""
+        async with self.db.transaction() as tx:
+            found = await tournaments.get(tx, tournament.id)
+            if found is None or not found.is_open:
+                raise UserError("decks.closed", name=tournament.name)
+            if found.status != "registration" and not judge:
+                raise UserError("decks.locked", name=tournament.name)
+            if not await self.plays(tx, found, player.id):
+                raise UserError("decks.not_in", name=tournament.name)
+            rules = await self.rules(tx, found)
+            verdict = check_list(text, rules)
+            earlier = await stored_decks.stored(tx, found.id, player.id)
+            if not verdict.valid:
+                return Submitted(verdict, rules, False, [])
+            before = parse_list(earlier.text)[0] if earlier else parse_list("")[0]
+            changed = changes(before, verdict.deck)
+            now = self.app.clock.now().isoformat()
+            await stored_decks.store(tx, found.id, player.id, text, True, actor, now)
+            if judge and player.telegram_id != actor:
+                await self.swiss.event(tx, found.id, "sw_deck_edit", {"player": player.id}, actor)
+                await self.swiss.audit(tx, found.id, actor, "deck_edit", {"player": player.id})
+        return Submitted(verdict, rules, True, changed)
+
+    async def plays(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
+        """Whether the player is in the tournament (dropped players keep their list)."""
+        return player_id in await self.swiss.everyone(tx, tournament.id)
+
+    async def tell_player(
+        self, tournament: Tournament, player: Player, changed: list[Change]
+    ) -> None:
+        """A judge changed his list: tell him privately what changed (never in the group)."""
+        if player.telegram_id is None:
+            return
+        lang = await self.swiss.lang(player.telegram_id)
+        t = self.swiss.t(lang)
+        async with self.db.read() as tx:
+            rules = await self.rules(tx, tournament)
+        lines = views.change_lines(t, rules, changed) or [t("decks.change_none")]
+        text = t("decks.told_edit", name=tournament.name, changes=Html("\n".join(lines)))
+        await self.app.notifier.to_user(
+            player.telegram_id, player.display_name, text, fallback_chat=None
+        )
+
+    def edited_text(
+        self, lang: str, tournament: Tournament, player: Player, sent: Submitted
+    ) -> str:
+        """The judge's answer after his edit: whose list, and what changed."""
+        t = self.swiss.t(lang)
+        lines = views.change_lines(t, sent.rules, sent.changed) or [t("decks.change_none")]
+        return t("decks.edited", player=player.display_name, changes=Html("\n".join(lines)))
+
+    async def view(self, tournament: Tournament, player: Player, lang: str) -> str | None:
+        """A player's stored list as text; ``None`` when he has none."""
+        t = self.swiss.t(lang)
+        async with self.db.read() as tx:
+            listed = await stored_decks.stored(tx, tournament.id, player.id)
+            rules = await self.rules(tx, tournament)
+        if listed is None:
+            return None
+        deck = parse_list(listed.text)[0]
+        head = t(
+            "decks.shown",
+            player=player.display_name,
+            name=tournament.name,
+            fmt=views.format_name(t, rules),
+        )
+        return f"{head}\n\n{views.deck_text(t, rules, deck)}"
+
+    def verdict_text(self, lang: str, tournament: Tournament, sent: Submitted) -> str:
+        """The answer to a list: understood and stored, or the numbered errors."""
+        t = self.swiss.t(lang)
+        verdict, rules = sent.verdict, sent.rules
+        fmt = views.format_name(t, rules)
+        if not sent.stored:
+            errors = "\n".join(views.errors_text(t, rules, verdict))
+            head = t("decks.refused", count=len(verdict.errors), name=tournament.name, fmt=fmt)
+            parts = [head, errors]
+        else:
+            head = t("decks.accepted", name=tournament.name, fmt=fmt)
+            parts = [head, views.deck_text(t, rules, verdict.deck)]
+        notes = views.notes_text(t, rules, verdict)
+        if notes:
+            parts.append("\n".join(notes))
+        return "\n\n".join(parts)
+
+    # -- the tournament's lists
+    async def missing(self, tx: Tx, tournament_id: int) -> list[int]:
+        """The active players without a list that passed (503: the highest strictness)."""
+        valid = await stored_decks.valid_players(tx, tournament_id)
+        return [p for p in await self.swiss.active(tx, tournament_id) if p not in valid]
+
+    async def status(self, tournament: Tournament, lang: str) -> str:
+        """The judges' ``/decks``: who has a list and who has none."""
+        t = self.swiss.t(lang)
+        async with self.db.read() as tx:
+            active = await self.swiss.active(tx, tournament.id)
+            valid = await stored_decks.valid_players(tx, tournament.id)
+            names = await self.swiss.names(tx, active)
+        lines = [
+            t("decks.status_line", mark="✅" if p in valid else "—", player=names[p], id=p)
+            for p in active
+        ]
+        done = sum(p in valid for p in active)
+        head = t("decks.status", name=tournament.name, done=done, count=len(active))
+        return "\n".join([head, *lines])
+
+    async def publish(self, tournament: Tournament, lang: str) -> str:
+        """The Top's lists, best place first, for the group (the tournament is over)."""
+        if tournament.status != "finished":
+            raise UserError("decks.publish_running", name=tournament.name)
+        t = self.swiss.t(lang)
+        async with self.db.read() as tx:
+            snap = await self.swiss.snapshot(tx, tournament.id)
+            rows = self.swiss.places(snap.tournament, snap.state, snap.everyone)
+            size = len(snap.state.seeds or []) or TOP_WITHOUT_BRACKET
+            rules = await self.rules(tx, tournament)
+            blocks = [t("decks.published", name=tournament.name)]
+            for row in rows[:size]:
+                pid = int(row.player)
+                listed = await stored_decks.stored(tx, tournament.id, pid)
+                title = t("decks.published_place", place=row.rank, player=snap.names[pid])
+                if listed is None:
+                    blocks.append(f"{title}\n{t('decks.published_none')}")
+                    continue
+                deck = parse_list(listed.text)[0]
+                blocks.append(f"{title}\n{views.deck_text(t, rules, deck)}")
+        return "\n\n".join(blocks)
+
+    async def player_by_telegram(self, telegram_id: int) -> Player | None:
+        async with self.db.read() as tx:
+            return await players.by_telegram(tx, telegram_id)
+
+
+def install(app: App) -> None:
+    """Create the deck service beside the Swiss one (it reads the Swiss state and names)."""
+    app.extra["decks"] = DeckService(app, app.extra["swiss"])

@@ -1,0 +1,88 @@
+"""How a deck list, its errors and a judge's changes read (texts in ``decks.ftl``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.texts import Html
+from rules.card_formats import LIMITED, Format
+from rules.decks import Change, DeckList, DeckRules, Problem, Section, Verdict
+
+T = Callable[..., str]
+
+
+def section_title(t: T, rules: DeckRules, section: Section) -> str:
+    """«Колода», «Сайд», «Герой»; a Limited pool's side is its unused cards (603.3)."""
+    if section is Section.SIDE and rules.fmt in LIMITED:
+        return t("decks.section_unused")
+    return t(f"decks.section_{section.value}")
+
+
+def deck_text(t: T, rules: DeckRules, deck: DeckList) -> str:
+    """The list as understood: each section with its count, a card a line."""
+    blocks = []
+    for section in Section:
+        entries = deck.section(section)
+        if not entries:
+            continue
+        title = t(
+            "decks.section", title=Html(section_title(t, rules, section)), count=deck.size(section)
+        )
+        lines = [t("decks.entry", count=e.count, name=e.name) for e in entries]
+        blocks.append("\n".join([title, *lines]))
+    if rules.fmt in LIMITED and deck.section(Section.SIDE):
+        pool = deck.size(Section.MAIN) + deck.size(Section.SIDE)
+        blocks.append(t("decks.pool", count=pool))
+    return "\n\n".join(blocks)
+
+
+def readable(t: T, problem: Problem) -> dict[str, object]:
+    """A problem's values, a banned list named by its sub-format's words."""
+    values = dict(problem.values)
+    if "list" in values:
+        values["list"] = Html(t(f"decks.sub_{values['list']}"))
+    return values
+
+
+def problem_text(t: T, rules: DeckRules, problem: Problem) -> str:
+    text = t(f"decks.err_{problem.code}", **readable(t, problem))
+    if problem.line is None:
+        return text
+    return t("decks.at_line", line=problem.line, text=Html(text))
+
+
+def errors_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:
+    """The numbered errors."""
+    return [
+        t("decks.numbered", n=n, text=Html(problem_text(t, rules, p)))
+        for n, p in enumerate(verdict.errors, start=1)
+    ]
+
+
+def notes_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:
+    return [t(f"decks.note_{p.code}", **readable(t, p)) for p in verdict.notes]
+
+
+def change_lines(t: T, rules: DeckRules, found: list[Change]) -> list[str]:
+    """A line per changed card: «Колода: Ёж 2 → 3»."""
+    return [
+        t(
+            "decks.change",
+            section=Html(section_title(t, rules, c.section)),
+            name=c.name,
+            old=c.before,
+            new=c.after,
+        )
+        for c in found
+    ]
+
+
+def format_name(t: T, rules: DeckRules) -> str:
+    """What the list was checked as: «Констрактед, Классика», «Силед», «Берсерк. Герои» …"""
+    name = Html(t(f"decks.fmt_{rules.fmt.value}"))
+    if rules.fmt is Format.CONSTRUCTED:
+        sub = Html(t(f"decks.sub_{rules.sub_format.value}"))
+        name = Html(t("decks.fmt_sub", fmt=name, sub=sub))
+    if rules.heroes and rules.fmt is not Format.HEROES_TOURNAMENT:
+        name = Html(t("decks.fmt_heroes", fmt=name))
+    return name

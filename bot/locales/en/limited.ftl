@@ -1,0 +1,38 @@
+# Limited formats: the /new wizard's choices, the draft's seating (bot/swiss/pods.py)
+
+swiss-wiz_fmt_draft = Draft
+swiss-wiz_fmt_sealed = Sealed
+swiss-wiz_fmt_marathon = Marathon (drafts, then Sealed)
+swiss-wiz_fmt_heroes_tournament = Heroes tournament (8 players)
+swiss-wiz_boosters = Boosters per draft? (12-card boosters are opened first; a one- or two-booster draft is an amateur tournament)
+swiss-wiz_boosters_12 = 1 × 12
+swiss-wiz_boosters_7 = 1 × 7
+swiss-wiz_boosters_12x2 = 2 × 12
+swiss-wiz_boosters_7x2 = 2 × 7
+swiss-wiz_boosters_12x3 = 3 × 12
+swiss-wiz_boosters_12x4 = 4 × 12
+swiss-wiz_boosters_7x4 = 4 × 7
+swiss-wiz_boosters_12x2_7x2 = 2 × 12 + 2 × 7
+swiss-wiz_drafts = Before how many first rounds is there a draft? One round after each draft, then Sealed with every drafted card.
+swiss-wiz_drafts_1 = 1
+swiss-wiz_drafts_2 = 2
+swiss-wiz_drafts_3 = 3
+limited-created_plan = Boosters per draft: { $plan }.
+limited-created_marathon = { $drafts ->
+        [1] A draft before round 1, then Sealed.
+       *[other] A draft before each of rounds 1–{ $drafts }, then Sealed.
+    }
+limited-too_few = Too few players: { $count }. This format needs at least { $need } (Draft, Sealed, Marathon: 4; Heroes tournament: 8).
+limited-seating_head = 🪑 <b>{ $name }</b> · seating for draft { $draft } · tables: { $sizes }
+limited-seating_table = Table { $table }: { $players }
+limited-seating_seat = { $seat }. { $name } (#{ $id })
+limited-seating_seed = 🎲 Draw: { $seed }. Anyone can check it: the players by club ID ascending, then a Fisher–Yates shuffle from the last place to the first, place i swapped with place SHA-256("{ $seed }:i") mod (i + 1); the list is cut into the tables in order.
+limited-seating_by_standings = Seated by the current standings: the best at table 1 (601.5.6).
+limited-seating_boosters = Boosters: { $plan }; odd boosters are passed left, even ones right.
+limited-seating_next = Next: the draft and deck building. The judge pairs round { $round } with /next_round.
+limited-your_seat = 🪑 «{ $name }», draft { $draft }: table { $table }, seat { $seat }.
+    Left: { $on_left } · right: { $on_right }.
+limited-draft_next = Draft { $draft } comes before the next round: /next_round seats the players by the current standings, the /next_round after it pairs the round.
+log-sw_pods = draft seating
+limited-standings_tables = By draft table (the Top takes as many from each table):
+limited-standings_seat = { $name }

@@ -1,0 +1,104 @@
+"""The Limited formats' steps of the ``/new`` wizard (``handlers.swiss.wizard``).
+
+- ``fmt`` offers Draft, Sealed, Marathon and the Heroes tournament next to Constructed.
+- ``boosters`` (Draft, Marathon, Heroes tournament): the booster plan of a draft
+  (``rules.limited.boosters``): the common plans of 601.4/601.10 as buttons, a Marathon's
+  drafts only the three plans of 608.7. Stored as ``boosters`` (sizes in opening order).
+- ``drafts`` (Marathon): before how many first rounds a draft is held (608.6: 1–3, 608.3: 3).
+- ``product`` (Sealed): what each player opens (603.2), stored as ``sealed_product``.
+- ``unify`` (Heroes tournament, after its booster plan): whether it is a unifying one (609.8);
+  a Heroes tournament is not asked its rounds nor its Top (609.7: three rounds, or as many as
+  the unifying field needs, no Top: ``bot.swiss.limited``).
+- A one- or two-booster draft is an amateur tournament (601.4): its strictness step is skipped
+  and ``amateur`` stored; a Marathon (two-booster drafts, then Sealed) is asked like the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.swiss.limited import limited_settings, summary_lines
+from rules.card_formats import Format
+from rules.limited.boosters import DRAFT_PLANS, MARATHON_PLANS, plan_name, plan_of
+from rules.limited.marathon import DEFAULT_DRAFTS, MAX_DRAFTS
+from rules.limited.sealed import SealedProduct
+
+LIMITED_FORMATS = {
+    "draft": (Format.DRAFT.value, 1),
+    "sealed": (Format.SEALED.value, 1),
+    "marathon": (Format.MARATHON.value, 1),
+    "heroes_tournament": (Format.HEROES_TOURNAMENT.value, 1),
+}
+"""The format buttons of the Limited formats → (format, games per match)."""
+DRAFTED = frozenset({"draft", "marathon", "heroes_tournament"})
+"""The formats with a draft, so a booster plan."""
+BOOSTER_STEP = ("boosters", (*DRAFT_PLANS,))
+DRAFTS_STEP = ("drafts", tuple(str(n) for n in range(MAX_DRAFTS, 0, -1)))
+assert DRAFTS_STEP[1][0] == str(DEFAULT_DRAFTS)  # the default first
+PRODUCT_STEP = ("product", tuple(product.value for product in SealedProduct))
+UNIFY_STEP = ("unify", ("no", "yes"))
+AMATEUR_MAX_BOOSTERS = 2
+
+
+def step_values(step: str, data: dict[str, Any], values: tuple[str, ...]) -> tuple[str, ...]:
+    """The values offered at ``step``: a Marathon's booster plans are 608.7's only."""
+    if step == "boosters" and data.get("fmt") == "marathon":
+        return tuple(MARATHON_PLANS)
+    return values
+
+
+def after(step: str, data: dict[str, Any]) -> str | None:
+    """The step after a Limited step or the format (``None``: the wizard's usual next step).
+    Answering a plan of one or two boosters also stores the amateur strictness (601.4)."""
+    fmt = data.get("fmt")
+    if step == "fmt" and fmt == "sealed":
+        return "product"
+    if step == "fmt" and fmt in DRAFTED:
+        return "boosters"
+    if step == "boosters" and fmt == "marathon":
+        return "drafts"
+    amateur = len(plan(data)) <= AMATEUR_MAX_BOOSTERS
+    if step == "boosters" and amateur:
+        data["strict"] = "amateur"
+    if step == "boosters" and fmt == "heroes_tournament":
+        return "unify"
+    if step == "unify" or (step == "boosters" and amateur):
+        return skipped("strict" if "strict" not in data else "rounds", data)
+    if step in ("boosters", "drafts", "product"):
+        return "strict"
+    return None
+
+
+def skipped(following: str, data: dict[str, Any]) -> str:
+    """``following``, unless the format skips it: a Heroes tournament has no rounds nor Top
+    to choose (609.7), so it goes on to the round time."""
+    if following == "rounds" and data.get("fmt") == "heroes_tournament":
+        return "time"
+    return following
+
+
+def plan(data: dict[str, Any]) -> tuple[int, ...]:
+    return plan_of(str(data.get("boosters")), marathon=data.get("fmt") == "marathon") or ()
+
+
+def settings(data: dict[str, Any]) -> dict[str, Any]:
+    """The Limited settings the answers give (empty for Constructed)."""
+    if data.get("fmt") not in DRAFTED:
+        return limited_settings(data)
+    out: dict[str, Any] = {"boosters": list(plan(data)), **limited_settings(data)}
+    if data.get("fmt") == "marathon":
+        out["drafts"] = int(data.get("drafts") or DEFAULT_DRAFTS)
+    return out
+
+
+def summary(t: Callable[..., str], options: dict[str, Any]) -> str:
+    """The registration message's line about the draft ("" without one): the booster plan
+    and, for a Marathon, the drafts before the first rounds."""
+    lines = summary_lines(t, options)
+    if boosters := options.get("boosters"):
+        line = t("limited.created_plan", count=len(boosters), plan=plan_name(boosters))
+        if options.get("format") == Format.MARATHON.value:
+            line += " " + t("limited.created_marathon", drafts=int(options.get("drafts") or 0))
+        lines.insert(0, line)
+    return "".join(f"\n{line}" for line in lines)

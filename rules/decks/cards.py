@@ -1,0 +1,126 @@
+"""The club's card list: what a check must know about a card, loaded by an organiser as CSV.
+
+Columns (a header row names them, in any order; Russian names work too):
+
+- ``name`` (``название``): the card's name, required;
+- ``set`` (``сет``): its set, for the organiser's reference;
+- ``class`` (``класс``): its class (Class Wars, 602.4) — in «Берсерк. Герои» its element
+  (стихия, 001); empty for a classless (neutral) card;
+- ``type`` (``тип``): «существо» / creature, «герой» / hero, «артефакт», «местность»,
+  «экипировка» …; only «герой»/hero and «существо»/creature mean something to the checks;
+- ``horde`` (``орда``): the «Орда» mark (602.0.2: up to five copies): ``1``, ``да``, ``yes``,
+  ``true``, ``+``, ``орда``; empty, ``0``, ``нет``, ``no``, ``false``, ``-`` for none.
+
+The separator is a comma or a semicolon (what a spreadsheet saves). A card listed twice (a
+reprint in another set) is one card; the later line's facts stand.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from rules.decks.names import card_key
+from rules.decks.parse import Problem
+
+__all__ = ["COLUMNS", "Card", "CardList", "read_card_list"]
+
+COLUMNS = {
+    "name": "name",
+    "название": "name",
+    "карта": "name",
+    "set": "set",
+    "сет": "set",
+    "class": "class",
+    "класс": "class",
+    "стихия": "class",
+    "element": "class",
+    "type": "type",
+    "тип": "type",
+    "horde": "horde",
+    "орда": "horde",
+}
+YES = frozenset({"1", "да", "yes", "true", "+", "орда", "horde", "y", "д"})
+NO = frozenset({"", "0", "нет", "no", "false", "-", "n", "н"})
+HEROES = frozenset({"герой", "hero"})
+CREATURES = frozenset({"существо", "creature"})
+MAX_CARDS = 20000
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    name: str
+    set: str
+    card_class: str
+    type: str
+    horde: bool
+
+    @property
+    def is_hero(self) -> bool:
+        return card_key(self.type) in HEROES
+
+    @property
+    def is_creature(self) -> bool:
+        return card_key(self.type) in CREATURES or self.is_hero
+
+    @property
+    def class_key(self) -> str:
+        return card_key(self.card_class)
+
+
+@dataclass(frozen=True, slots=True)
+class CardList:
+    """The cards by key (``rules.decks.names.card_key``)."""
+
+    cards: dict[str, Card]
+
+    def get(self, name: str) -> Card | None:
+        return self.cards.get(card_key(name))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def read_card_list(text: str) -> tuple[CardList, list[Problem]]:
+    """The cards of a CSV text and the problems of its lines (numbered as a spreadsheet does:
+    the header is line 1)."""
+    lines = text.lstrip("\ufeff").splitlines()
+    if not lines or not lines[0].strip():
+        return CardList({}), [Problem("csv_empty")]
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    header = [COLUMNS.get(card_key(cell)) for cell in rows[0]]
+    if "name" not in header:
+        return CardList({}), [Problem("csv_no_name", 1)]
+    cards: dict[str, Card] = {}
+    problems: list[Problem] = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        read = card_row(header, row)
+        if isinstance(read, str):
+            problems.append(Problem(read, number, {"text": ";".join(row)[:60]}))
+        elif len(cards) < MAX_CARDS or card_key(read.name) in cards:
+            cards[card_key(read.name)] = read
+        else:
+            return CardList(cards), [*problems, Problem("csv_too_many", number, {"max": MAX_CARDS})]
+    return CardList(cards), problems
+
+
+def card_row(header: list[str | None], row: list[str]) -> Card | str:
+    """The card of one row, or the code of its problem."""
+    values = {column: cell.strip() for column, cell in zip(header, row, strict=False) if column}
+    name = " ".join(values.get("name", "").split())
+    if not name or not any(ch.isalpha() for ch in name) or len(name) > 100:
+        return "csv_bad_name"
+    horde = card_key(values.get("horde", ""))
+    if horde not in YES | NO:
+        return "csv_bad_horde"
+    return Card(
+        name=name,
+        set=values.get("set", ""),
+        card_class=" ".join(values.get("class", "").split()),
+        type=values.get("type", ""),
+        horde=horde in YES,
+    )

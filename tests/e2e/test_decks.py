@@ -1,0 +1,321 @@
+"""Deck lists through the bot (issue 13): a Constructed list with every kind of error, a list of
+«Берсерк. Герои», a Sealed pool, a list locked at round 1 and corrected by a judge (the player
+told what changed, the Top's lists published after the finish), an opponent refused another
+player's list, and a highest-strictness tournament that will not start until the organiser
+drops the players without a list or overrides (logged)."""
+
+from __future__ import annotations
+
+from bot.swiss import SwissService
+from tests.e2e.emulator import BotApiEmulator, SimUser
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_swiss import GROUP, Club
+
+NAME = "Кубок <b>клуба</b>"
+CSV = "\n".join(
+    [
+        "name;set;class;type;horde",
+        *(f"Воин {i};Горы;Горы;существо;" for i in range(1, 15)),
+        *(f"Эльф {i};Леса;Лес;существо;" for i in range(1, 5)),
+        "Орк-налётчик;Степи;;существо;да",
+        "Запретный свиток;Общие;;артефакт;",
+        "Камень силы;Общие;;артефакт;",
+        "Лорд Гор;Герои;Горы;герой;",
+        "Сломанная строка;Общие;;артефакт;может быть",
+    ]
+)
+
+
+def warriors(cards: int, first: int = 1) -> list[str]:
+    """``cards`` warriors, three of each (the last takes the rest)."""
+    lines, i = [], first
+    while cards > 0:
+        lines.append(f"{min(3, cards)} Воин {i}")
+        cards -= 3
+        i += 1
+    return lines
+
+
+async def private(emu: BotApiEmulator, user: SimUser, text: str, contains: str) -> str:
+    """Send ``text`` privately; the bot's answer containing ``contains``."""
+    await user.send(None, text)
+    return (await emu.wait_bot_message(user.id, contains=contains)).plain
+
+
+async def club_with(
+    emu: BotApiEmulator, players: int = 4, rounds: str = "3", **wizard: str
+) -> tuple[Club, SimUser, SimUser]:
+    club = Club(emu, players=players)
+    await club.register_all(await club.create(rounds=rounds, top="Без ТОПа", **wizard))
+    return club, club.users["Ann"], club.users["Bob"]
+
+
+async def load_cards(emu: BotApiEmulator, club: Club) -> None:
+    await club.org.send_document(None, "cards.csv", CSV.encode(), caption="/cards")
+    loaded = await emu.wait_bot_message(club.org.id, contains="Список карт загружен")
+    assert loaded.plain.splitlines() == [
+        "📚 Список карт загружен: 22 карты.",
+        "Пропущены строки с ошибками:",
+        "1. Строка 24: «Сломанная строка;Общие;;артефакт;может быть» — в столбце horde"
+        " ожидается да или нет (1 или 0).",
+    ]
+
+
+async def test_a_constructed_list_with_every_kind_of_error(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club, ann, _ = await club_with(emu)
+    await load_cards(emu, club)
+    added = await private(emu, club.org, "/banned classic add Запретный свиток", "Добавлено")
+    assert added == "Добавлено в список «Классика»: 1."
+    shown = await private(emu, club.org, "/banned classic", "Запрещённые карты")
+    assert shown == "🚫 Запрещённые карты — Классика: 1\nЗапретный свиток"
+    await private(emu, club.org, "/banned кв add Камень силы; Воин 1", "Добавлено")
+    overview = await private(emu, club.org, "/banned", "612")
+    assert overview.splitlines()[1:5] == [
+        "classic (Классика): 1",
+        "standard (Стандарт): 0",
+        "block (Блок): 0",
+        "class_wars (Классовые войны): 2",
+    ]
+    removed = await private(emu, club.org, "/banned class_wars remove воин 1", "Убрано")
+    assert removed == "Убрано из списка «Классовые войны»: 1."
+    refused = await private(emu, ann, "/banned classic add Воин 2", "организатор")
+    assert refused == "Это может сделать только организатор."
+
+    asked = await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    assert asked.startswith(f"🃏 «{NAME}» (Констрактед (Классика)). Пришлите дэк-лист")
+    listed = "\n".join(
+        [
+            "Колода:",
+            "3 Воин 1",
+            "3 воин  1",  # the same card, spelled otherwise: 6 copies
+            "6 Орк-налётчик",  # «Орда»: 5 at most
+            "1 Запретный свиток",
+            "2 Воин 99",
+            "Воин 2",
+            "0 Воин 3",
+            "Сайд",
+            "1 Камень силы",
+            "Герой",
+            "1 Лорд Гор",
+        ]
+    )
+    answer = await private(emu, ann, listed, "Дэк-лист не принят")
+    assert answer.splitlines() == [
+        f"❌ Дэк-лист не принят — «{NAME}» (Констрактед (Классика)). Ошибок: 9. Исправьте и"
+        " пришлите список целиком; прежний, если был, остаётся.",
+        "",
+        "1. Строка 2: Воин 1 — 6 копий, можно не больше 3.",
+        "2. Строка 4: Орк-налётчик — 6 копий, можно не больше 5.",
+        "3. Строка 5: Запретный свиток — в списке запрещённых карт (Классика).",
+        "4. Строка 6: Воин 99 — такой карты нет в списке карт клуба: проверьте написание.",
+        "5. Строка 7: «Воин 2» — нет числа копий: пишите «3 Имя карты».",
+        "6. Строка 8: «0 Воин 3» — число копий должно быть от 1 до 99.",
+        "7. Строка 10: сайда в этом формате нет: колода одна, уберите раздел «Сайд».",
+        "8. Строка 12: героя в этом формате нет: уберите раздел «Герой».",
+        "9. В колоде 15 карт, нужно не меньше 30.",
+    ]
+    # The question stays open: the corrected list (a .txt file this time) is accepted.
+    fixed = "\n".join(["Колода", *warriors(25), "5 Орк-налётчик"]).encode()
+    await ann.send_document(None, "deck.txt", fixed)
+    accepted = await emu.wait_bot_message(ann.id, contains="Дэк-лист принят")
+    lines = accepted.plain.splitlines()
+    assert lines[0] == f"✅ Дэк-лист принят — «{NAME}» (Констрактед (Классика))."
+    assert lines[2:5] == ["Колода — 30 карт:", "3 Воин 1", "3 Воин 2"]
+    assert lines[-1] == "5 Орк-налётчик"
+
+
+async def test_without_a_card_list_only_counts_and_copies_are_checked_and_it_says_so(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    _, ann, _ = await club_with(emu)
+    await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    answer = await private(emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), "принят")
+    assert answer.splitlines()[-2:] == [
+        "ℹ️ Список карт клуба не загружен: проверены только количества и копии, а «Орда»,"
+        " классы, стихии и герои — нет.",
+        "ℹ️ 4–5 копий можно только картам с «Ордой» — это проверит судья: Орк-налётчик.",
+    ]
+
+
+async def test_a_heroes_list_needs_a_hero_forty_cards_and_a_side_deck_of_ten(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club, ann, _ = await club_with(emu, game="Берсерк. Герои")
+    await load_cards(emu, club)
+    await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    heroes = "Констрактед (Классика), «Берсерк. Герои»"
+    wrong = "\n".join(
+        ["Колода", *warriors(39), "1 Эльф 1", "Сайд", "3 Воин 1", "3 Воин 14", "2 Камень силы"]
+    )
+    answer = await private(emu, ann, wrong, "не принят")
+    assert answer.splitlines() == [
+        f"❌ Дэк-лист не принят — «{NAME}» ({heroes}). Ошибок: 3. Исправьте и пришлите список"
+        " целиком; прежний, если был, остаётся.",
+        "",
+        "1. Строка 2: Воин 1 — 6 копий, можно не больше 3.",  # over both decks (001)
+        "2. Нужен ровно один герой в разделе «Герой», а указано карт: 0.",
+        "3. В сайде 8 карт, а нужно ровно 10 (или совсем без сайда).",
+    ]
+    main = ["Герой", "1 Лорд Гор", "Колода", *warriors(39), "1 Камень силы"]
+    side = ["Сайд", "3 Воин 14", "2 Камень силы", "5 Орк-налётчик"]
+    elf = "\n".join([*main, *side[:-1], "3 Эльф 2", "2 Орк-налётчик"])
+    answer = await private(emu, ann, elf, "не принят")
+    # The hero is of the Mountains, Эльф 2 of the Forest: the element rule (001).
+    assert answer.splitlines()[2:] == [
+        "1. Строка 21: Эльф 2 — стихия «Лес», а у героя — «Горы»: можно только стихию героя и"
+        " нейтральные карты."
+    ]
+    answer = await private(emu, ann, "\n".join(main + side), "Дэк-лист принят")
+    lines = answer.splitlines()
+    assert lines[0] == f"✅ Дэк-лист принят — «{NAME}» ({heroes})."
+    assert "Колода — 40 карт:" in lines and "Сайд — 10 карт:" in lines
+    assert lines[-2:] == ["Герой — 1 карта:", "1 Лорд Гор"]
+
+
+async def test_a_sealed_pool_marks_each_card_used_or_not(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    await club.org.start()
+    await club.org.wait_message()
+    swiss: SwissService = bot.app.extra["swiss"]  # type: ignore[union-attr]
+    options = {"format": "sealed", "strictness": "professional", "discipline": "berserk"}
+    await swiss.create(GROUP, "Силед", options, club.org.id)
+    for user in club.users.values():
+        await user.start()
+        await user.wait_message()
+        await user.send(GROUP, "/join")
+        await emu.wait_bot_message(GROUP, contains="вы в турнире")
+    await load_cards(emu, club)
+    ann = club.users["Ann"]
+    await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    # 612.1: a card banned in Constructed is legal here; 603.5: no copy limit.
+    await private(emu, club.org, "/banned classic add Запретный свиток", "Добавлено")
+    used = ["Колода", "10 Воин 1", "10 Воин 2", "+9 Воин 3", "1 Запретный свиток"]
+    pool = "\n".join([*used, "Не используются", "4 Эльф 1", "-2 Камень силы", "+1 Воин 4"])
+    answer = await private(emu, ann, pool, "принят")
+    assert answer.splitlines() == [
+        "✅ Дэк-лист принят — «Силед» (Силед).",
+        "",
+        "Колода — 31 карта:",
+        "10 Воин 1",
+        "10 Воин 2",
+        "9 Воин 3",
+        "1 Запретный свиток",
+        "1 Воин 4",
+        "",
+        "Не используются — 6 карт:",
+        "4 Эльф 1",
+        "2 Камень силы",
+        "",
+        "Весь пул: 37 карт.",
+    ]
+    short = pool.replace("10 Воин 1", "-10 Воин 1")
+    await private(emu, ann, "/deck", "Заменить список")
+    answer = await private(emu, ann, short, "не принят")
+    assert answer.splitlines()[2:] == ["1. В колоде 21 карта, нужно не меньше 30."]
+
+
+async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_told(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club, ann, bob = await club_with(emu, strictness="Профессиональный (дэк-листы по желанию)")
+    await private(emu, ann, "/deck\n" + "\n".join(warriors(30)), "Дэк-лист принят")
+    # Another player never sees it: not privately, not in the group.
+    refused = await private(emu, bob, "/deck @ann", "Чужой")
+    assert refused == "Чужой дэк-лист видят только судьи турнира."
+    await bob.send(GROUP, "/deck @ann")
+    said = await emu.wait_bot_message(GROUP, contains="личном чате")
+    assert said.plain == "Дэк-лист присылают в личном чате с ботом: откройте его и отправьте /deck."
+
+    await club.org.send(GROUP, "/begin")  # professional: lists are optional
+    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await ann.send(None, "/deck")
+    await emu.wait_bot_message(ann.id, contains="Дэк-лист — Ann")
+    locked = await emu.wait_bot_message(ann.id, contains="закрыты")
+    assert locked.plain == (
+        f"Дэк-листы турнира «{NAME}» закрыты: турнир начался. Изменить список может только судья."
+    )
+    await ann.send(None, "\n".join(warriors(31)))  # no question is open: not taken as a list
+    await emu.idle()
+
+    shown = await private(emu, club.org, "/deck @ann", "Дэк-лист — Ann")
+    assert shown.splitlines()[:3] == [
+        f"🃏 Дэк-лист — Ann · «{NAME}» (Констрактед (Классика))",
+        "",
+        "Колода — 30 карт:",
+    ]
+    await emu.wait_bot_message(club.org.id, contains="Игрок: Ann. Пришлите новый список")
+    edited = "\n".join([*warriors(27), "2 Воин 10", "1 Воин 11", "1 Воин 12"])
+    await club.org.send(None, edited)
+    judge_said = await emu.wait_bot_message(club.org.id, contains="исправлен судьёй")
+    assert judge_said.plain.splitlines() == [
+        "✏️ Дэк-лист исправлен судьёй (игрок: Ann). Изменения:",
+        "Колода: Воин 10 3 → 2",
+        "Колода: Воин 11 0 → 1",
+        "Колода: Воин 12 0 → 1",
+    ]
+    told = await emu.wait_bot_message(ann.id, contains="исправлен судьёй")
+    assert told.plain.splitlines() == [
+        f"✏️ Ваш дэк-лист в турнире «{NAME}» исправлен судьёй. Изменения:",
+        "Колода: Воин 10 3 → 2",
+        "Колода: Воин 11 0 → 1",
+        "Колода: Воин 12 0 → 1",
+    ]
+    assert not [m for m in emu.bot_messages(GROUP) if "Воин" in m.plain]
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains="Журнал")
+    assert log.plain.endswith(" · #3 · Org: дэк-лист исправлен судьёй: Ann")
+
+    # /decks: the judge sees whose list is accepted; after the finish the Top's lists go public.
+    status = await private(emu, club.org, "/decks", "Дэк-листы")
+    assert status.splitlines()[0] == f"🃏 Дэк-листы «{NAME}»: приняты у 1 из 4."
+    assert "✅ Ann (#1)" in status.splitlines()
+    await club.org.send(GROUP, "/decks publish")
+    early = await emu.wait_bot_message(GROUP, contains="публикуются после")
+    assert early.plain == f"Списки ТОПа публикуются после окончания турнира «{NAME}»."
+    await club.org.send(GROUP, "/finish")
+    asked = await emu.wait_bot_message(GROUP, contains="Завершить турнир")
+    await (await club.org.press(asked, "🏁 Да, завершить")).answer()
+    await emu.wait_bot_message(GROUP, contains="завершён досрочно")
+    await club.org.send(GROUP, "/decks publish")
+    published = await emu.wait_bot_message(GROUP, contains="Дэк-листы ТОПа")
+    text = published.plain
+    assert text.startswith(f"🏆 Дэк-листы ТОПа — «{NAME}»")
+    assert ". Ann\nКолода — 31 карта:\n3 Воин 1\n" in text
+    assert text.count("дэк-листа нет") == 3
+
+
+async def test_highest_strictness_refuses_to_begin_then_drop_and_override(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    highest = "Высший (дэк-листы обязательны)"
+    club, ann, bob = await club_with(emu, players=6, rounds="7", strictness=highest)
+    for user in (ann, bob):
+        await private(emu, user, "/deck\n" + "\n".join(warriors(30)), "Дэк-лист принят")
+    await club.org.send(GROUP, "/begin")
+    refused = await emu.wait_bot_message(GROUP, contains="Высший уровень строгости")
+    assert refused.plain == (
+        "⚠️ Высший уровень строгости: без принятого дэк-листа — 4 игрока: Cat, Dan, Eve, Fay."
+        " Турнир не начат. Уберите их из турнира (/drop ответом на сообщение игрока) или начните"
+        " без их списков: /begin override."
+    )
+    assert club.board("Тур 1") is None
+    fay = club.users["Fay"]
+    said = await fay.send(GROUP, "/queue")
+    await emu.wait_bot_message(GROUP, contains="Ann")
+    await club.org.reply_to(said, "/drop")
+    await emu.wait_bot_message(GROUP, contains="Fay")
+    await club.org.send(GROUP, "/begin")
+    again = await emu.wait_bot_message(GROUP, contains="Высший уровень строгости")
+    assert "без принятого дэк-листа — 3 игрока: Cat, Dan, Eve." in again.plain
+    # Seven rounds do not fit five players: the one-tap offer keeps the override.
+    await club.org.send(GROUP, "/begin override")
+    offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
+    await (await club.org.press(offer, "▶️ Начать")).answer()
+    await emu.wait_for(lambda: club.board("Тур 1 из"))
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains="Журнал")
+    assert "начало без дэк-листов, решение организатора: Cat, Dan, Eve" in log.plain

@@ -1,0 +1,350 @@
+"""A Draft and a Marathon as a club plays them through the bot: the seating (601.5) published
+in the group with its seed and told privately to each player, the Swiss inside the tables, the
+Top drawn from them (601.5.5), and the Marathon's drafts before its first rounds (608)."""
+
+from __future__ import annotations
+
+import re
+
+from rules.limited.pods import seat_randomly
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_durable_announcements import crash_before
+from tests.e2e.test_swiss import GROUP, Club
+from tests.e2e.test_swiss_top import ranked
+
+NAMES = [
+    "Ann",
+    "Bob",
+    "Cat",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jon",
+    "Kim",
+    "Lea",
+    "Max",
+    "Ned",
+    "Oli",
+    "Pam",
+    "Quin",
+    "Rex",
+    "Sam",
+    "Tom",
+]
+SEAT = re.compile(r"(\d+)\. (\S+) \(№ (\d+)\)")
+TABLE = re.compile(r"^Стол (\d+): (.+)$", re.MULTILINE)
+SEED = re.compile(r"Жребий: ([0-9a-f]{32})\.")
+WINS = re.compile(r"^\d+\. (\w+) — .* · (\d+) · \d+$", re.MULTILINE)
+CHANGE = re.compile(r"^(\w+): ([+−][\d,]+)$", re.MULTILINE)
+SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
+
+
+class DraftClub(Club):
+    """A club of up to 20 players whose organiser creates a Limited tournament."""
+
+    def __init__(self, emu: BotApiEmulator, players: int, names: list[str] = NAMES) -> None:
+        self.emu = emu
+        self.org = emu.add_user(999, "Org", username="org")
+        self.users = {}
+        for i, name in enumerate(names[:players], start=1):
+            self.users[name] = emu.add_user(i, name, username=f"p{i}")
+        self.silent = ()
+        emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
+
+    async def create_limited(self, fmt: str, steps: list[tuple[str, str]]) -> SimMessage:
+        await self.org.start()
+        await self.org.wait_message(contains="")
+        for user in self.users.values():
+            await user.start()
+            await user.wait_message()
+        await self.org.send(GROUP, "/new")
+        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.org.send(GROUP, "Драфт клуба")
+        for question, label in [("Формат?", fmt), *steps]:
+            asked = await self.emu.wait_bot_message(GROUP, contains=question)
+            await (await self.org.press(asked, label)).answer()
+        created = await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+        await self.register_all(created)
+        return created
+
+
+COMMON = [
+    ("Время тура", "50"),
+    ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+    ("Какая игра?", "Классический Берсерк"),
+    ("Базовый K", "Обычный (16)"),
+    ("Вид турнира?", "Открытый: играет любой"),
+]
+
+
+def seating(message: SimMessage) -> tuple[list[list[str]], dict[str, int]]:
+    """The published tables (names in seat order) and each name's club ID."""
+    tables: list[list[str]] = []
+    ids: dict[str, int] = {}
+    for number, people in TABLE.findall(message.plain):
+        seats = SEAT.findall(people)
+        assert [int(n) for n, _, _ in seats] == list(range(1, len(seats) + 1))
+        tables.append([name for _, name, _ in seats])
+        ids |= {name: int(pid) for _, name, pid in seats}
+        assert int(number) == len(tables)
+    return tables, ids
+
+
+def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) -> None:
+    """Each player was told his own table, seat and both neighbours, privately."""
+    for number, table in enumerate(tables, start=1):
+        for index, name in enumerate(table):
+            left, right = table[(index + 1) % len(table)], table[index - 1]
+            told = [
+                m.plain
+                for m in club.emu.bot_messages(club.users[name].id)
+                if f"драфт {draft}:" in m.plain
+            ]
+            assert told == [
+                f"🪑 «Драфт клуба», драфт {draft}: стол {number}, место {index + 1}.\n"
+                f"Слева: {left} · справа: {right}."
+            ], (name, told)
+
+
+async def play_round(club: DraftClub, number: int, total: int) -> list[tuple[str, str]]:
+    tables = await club.play(number, f"Тур {number} из {total}")
+    await club.emu.wait_bot_message(GROUP, contains=f"Тур {number}: все результаты внесены")
+    return [(a, b) for _, a, b, _ in tables]
+
+
+async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=20)
+    created = await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "2 × 12"),  # two boosters: amateur, no strictness step
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "4"),
+            *COMMON,
+        ],
+    )
+    assert "Драфт, Любительский (без дэк-листов)" in created.plain
+    assert "Бустеры на драфт: 12+12." in created.plain
+
+    await club.org.send(GROUP, "/begin")
+    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    assert "столы: 10 + 10" in seated.plain
+    tables, ids = seating(seated)
+    assert [len(t) for t in tables] == [10, 10]
+    assert sorted(ids) == sorted(NAMES)
+    # The published draw re-checks: the seed gives exactly these tables.
+    found = SEED.search(seated.plain)
+    assert found is not None
+    by_id = {pid: name for name, pid in ids.items()}
+    redrawn = seat_randomly(list(by_id), found.group(1))
+    assert [[by_id[p] for p in table] for table in redrawn] == tables
+    assert "Бустеры: 12+12; нечётный бустер передают налево" in seated.plain
+    assert "Тур 1 судья разводит командой /next_round" in seated.plain
+    await emu.idle()
+    check_private_seats(club, tables, 1)
+    assert club.board("Тур 1 из 4") is None  # the draft first: round 1 is not paired yet
+
+    # 601.5.4: two tables of 10 → 4 rounds, each paired inside the tables only.
+    table_of = {name: n for n, table in enumerate(tables) for name in table}
+    for number in range(1, 5):
+        await club.org.send(GROUP, "/next_round")
+        pairs = await play_round(club, number, 4)
+        assert len(pairs) == 10
+        assert all(table_of[a] == table_of[b] for a, b in pairs), (number, pairs)
+
+    await club.org.send(GROUP, "/standings")
+    shown = await emu.wait_bot_message(GROUP, contains="Итоги после 4 тур")
+    swiss = ranked(shown.plain)
+    best = [[p for p in swiss if table_of[p] == n][:2] for n in (0, 1)]
+    first, second = sorted(best, key=lambda pair: swiss.index(pair[0]))
+    by_table = shown.plain.split("По столам драфта (в ТОП выходит поровну от каждого стола):\n")
+    assert by_table[1].splitlines() == [
+        f"Стол {n + 1}: " + ", ".join(p for p in swiss if table_of[p] == n) for n in (0, 1)
+    ]
+
+    # 601.5.5: two from each table, table winners seeded first; semi-finals cross the tables.
+    await club.org.send(GROUP, "/next_round")
+    semis = club.tables(await emu.wait_for(lambda: club.board(SEMI)))
+    assert [(a, b) for _, a, b, _ in semis] == [(first[0], second[1]), (second[0], first[1])]
+    for table, a, b, _ in semis:
+        await club.report(SEMI, table, b, "Моя победа")  # the lower seeds win
+        assert await club.confirm(SEMI, table, a, "✅ Подтверждаю") == "Результат принят."
+    await club.org.send(GROUP, "/next_round")
+    final = club.tables(await emu.wait_for(lambda: club.board(FINAL)))
+    assert [(a, b) for _, a, b, _ in final] == [(second[1], first[1])]  # bracket order
+    await club.report(FINAL, 1, first[1], "Моя победа")
+    assert await club.confirm(FINAL, 1, second[1], "✅ Подтверждаю") == "Результат принят."
+    await club.org.send(GROUP, "/next_round")
+
+    end = await emu.wait_bot_message(GROUP, contains="Победитель")
+    losers = sorted([first[0], second[0]], key=swiss.index)
+    rest = [p for p in swiss if p not in (*first, *second)]
+    assert ranked(end.plain.split("Изменения рейтинга")[0]) == [
+        first[1],
+        second[1],
+        *losers,
+        *rest,
+    ]
+    # Rated with the whole field's coefficient (Table 1: 20 players → 1.2): K = 16 × 1.2 =
+    # 19.2, all started at 1200, so each game won is +9.6 and each lost −9.6; no byes at
+    # tables of 10. The players outside the Top played only their 4 Swiss games.
+    assert "Изменения рейтинга (Берсерк, базовый K = 16)" in end.plain
+    wins = {name: int(w) for name, w in WINS.findall(shown.plain)}
+    changes = dict(CHANGE.findall(end.plain.split("Изменения рейтинга")[1]))
+    for name in rest:
+        expected = 9.6 * (2 * wins[name] - 4)
+        assert changes[name] == f"{expected:+.2f}".replace(".", ",").replace("-", "−"), name
+
+
+async def test_marathon_three_drafts_one_round_each_then_sealed(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=17)
+    created = await club.create_limited(
+        "Марафон (драфты, затем силед)",
+        [
+            ("Бустеры на драфт?", "2 × 7"),
+            ("Перед сколькими первыми турами драфт?", "3"),
+            ("Уровень строгости?", "Любительский (без дэк-листов)"),
+            ("Сколько швейцарских туров?", "4"),
+            ("Размер ТОПа?", "Без ТОПа"),
+            *COMMON,
+        ],
+    )
+    assert "Драфт перед каждым из туров 1–3, дальше силед." in created.plain
+    assert "Бустеры на драфт: 7+7." in created.plain
+
+    await club.org.send(GROUP, "/begin")
+    first = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    assert "столы: 9 + 8" in first.plain and SEED.search(first.plain)
+    await emu.idle()
+    check_private_seats(club, seating(first)[0], 1)
+
+    await club.org.send(GROUP, "/next_round")  # draft 1 seated: round 1 is paired
+    pairs = await play_round(club, 1, 4)
+    seen = {frozenset(p) for p in pairs}
+    done = club.emu.last_bot_message(GROUP)
+    assert done is not None and done.plain == (
+        "✅ Тур 1: все результаты внесены. Судья начинает следующий тур командой /next_round.\n"
+        "Перед следующим туром — драфт 2: /next_round рассадит игроков по текущей таблице, "
+        "следующий /next_round разведёт тур."
+    )
+
+    for draft in (2, 3):
+        await club.org.send(GROUP, "/next_round")  # first the draft, by the standings
+        seated = await emu.wait_bot_message(GROUP, contains=f"рассадка на драфт {draft}")
+        assert "по текущей турнирной таблице" in seated.plain and not SEED.search(seated.plain)
+        assert "столы: 9 + 8" in seated.plain
+        assert club.board(f"Тур {draft} из 4") is None  # one round per draft, not yet paired
+        await club.org.send(GROUP, "/standings")
+        shown = await emu.wait_bot_message(GROUP, contains=f"Итоги после {draft - 1} тур")
+        order = ranked(shown.plain)
+        tables, _ = seating(seated)
+        assert tables == [order[:9], order[9:]]  # the standings cut into two parts (601.5.6)
+        await emu.idle()
+        check_private_seats(club, tables, draft)
+        await club.org.send(GROUP, "/next_round")
+        pairs = await play_round(club, draft, 4)
+        assert not seen & {frozenset(p) for p in pairs}
+        seen |= {frozenset(p) for p in pairs}
+
+    # Round 4: Sealed with everything drafted, no draft before it (608.4).
+    await club.org.send(GROUP, "/next_round")
+    await play_round(club, 4, 4)
+    assert not [m for m in emu.bot_messages(GROUP) if "рассадка на драфт 4" in m.plain]
+    await club.org.send(GROUP, "/next_round")
+    end = await emu.wait_bot_message(GROUP, contains="завершён")
+    assert len(ranked(end.plain.split("Изменения рейтинга")[0])) == 17
+
+
+async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=3)
+    await club.org.start()
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await club.org.send(GROUP, "Марафон")
+    formats = await emu.wait_bot_message(GROUP, contains="Формат?")
+    assert formats.button_labels == [
+        "Констрактед",
+        "Констрактед, матч до двух побед (Bo3)",
+        "Драфт",
+        "Силед",
+        "Марафон (драфты, затем силед)",
+        "Турнир героев (8 игроков)",
+    ]
+    await (await club.org.press(formats, "Марафон (драфты, затем силед)")).answer()
+    plans = await emu.wait_bot_message(GROUP, contains="Бустеры на драфт?")
+    assert plans.button_labels == ["2 × 7", "1 × 12", "2 × 12"]  # 608.7 only
+    refused = await (await club.org.press_data(plans, "sww:boosters:12x4")).answer()
+    assert refused.text == "Эта кнопка больше не действует."
+
+
+async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = DraftClub(emu, players=3)
+    await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "1 × 12"),
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "Авто"),
+            *COMMON,
+        ],
+    )
+    await club.org.send(GROUP, "/begin")
+    answer = await emu.wait_bot_message(GROUP, contains="Слишком мало игроков")
+    assert answer.plain == (
+        "Слишком мало игроков: 3. Для этого формата нужно не меньше 4 "
+        "(драфт, силед, марафон — 4, турнир героев — 8)."
+    )
+    assert not [m for m in emu.bot_messages(GROUP) if "рассадка" in m.plain]
+
+
+async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """The seating is a durable job: the messages the dead bot had not sent go at the start,
+    the others are not repeated."""
+    club = DraftClub(emu, players=5, names=["Ann", "B&b", "Cat", "<i>Dan", "Eve"])
+    await club.create_limited(
+        "Драфт",
+        [
+            ("Бустеры на драфт?", "1 × 12"),
+            ("Сколько швейцарских туров?", "Авто"),
+            ("Размер ТОПа?", "Без ТОПа"),
+            *COMMON,
+        ],
+    )
+    await club.org.send(GROUP, "/begin")
+    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    tables, ids = seating(seated)
+    assert sorted(ids) == sorted(club.users)  # the names escaped once: shown as typed
+    await emu.idle()
+    check_private_seats(club, tables, 1)
+    await bot.stop()
+    assert crash_before(bot, "job:swiss_seating", "%:draft1:group") == 1
+    assert crash_before(bot, "job:swiss_seating", f"%:draft1:p{ids['Cat']}") == 1
+    await bot.start()
+
+    def seatings() -> list[SimMessage]:
+        return [m for m in emu.bot_messages(GROUP) if "рассадка на драфт 1" in m.plain]
+
+    await emu.wait_for(lambda: len(seatings()) == 2)
+    await emu.idle()
+    assert seatings()[1].plain == seated.plain  # the same draw, told again, not drawn again
+    for name, user in club.users.items():
+        told = [m for m in emu.bot_messages(user.id) if "драфт 1:" in m.plain]
+        assert len(told) == (2 if name == "Cat" else 1), name

@@ -1,0 +1,336 @@
+"""The Heroes tournament (609) through the bot: eight players, secret heroes checked per
+recipient, the judge's hand, the reveal at each table, three rounds and the champion."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_sealed import create_limited
+from tests.e2e.test_swiss import GROUP, Club
+
+SET = [
+    "Марил де Конт",
+    "Ледяной Лорд",
+    "Лесная Дева",
+    "Гном Рудокоп",
+    "Тёмный Маг",
+    "Светлый Паладин",
+    "Огненный Дракон",
+    "Водная Нимфа",
+]
+ORDINARY = ("Какой турнир героев?", "Обычный: ровно 8 игроков, 3 тура (609.2, 609.7)")
+UNIFYING = ("Какой турнир героев?", "Объединяющий: игроков кратно 8, туров — до единственного")
+CUP = "Кубок <b>клуба</b>"
+DEALT = re.compile(r"ваш герой — (.+?)\. Никому")
+
+
+def named(emu: BotApiEmulator, chat: int) -> set[str]:
+    """The heroes any bot message in ``chat`` names."""
+    return {hero for m in emu.bot_messages(chat) for hero in SET if hero in m.plain}
+
+
+def reveal(number: int, table: int, mine: str, opponent: str, theirs: str) -> str:
+    return (
+        f"🦸 {CUP}, тур {number}, стол {table}: герои на стол (609.6). Ваш — {mine}, у соперника "
+        f"({opponent}) — {theirs}. Колоду без героя перемешайте и сдайте себе 15 карт (16 вместе "
+        "с героем); герой обязательно идёт в отряд."
+    )
+
+
+def reveals(emu: BotApiEmulator, user: SimUser, number: int) -> list[str]:
+    return [m.plain for m in emu.bot_messages(user.id) if f", тур {number}, стол" in m.plain]
+
+
+async def join(club: Club, created: SimMessage, names: list[str]) -> None:
+    for name in names:
+        answer = await (await club.users[name].press(created, "✋ Участвую")).answer()
+        assert answer.text is not None and "вы в турнире" in answer.text
+
+
+async def appoint_judge(club: Club) -> SimUser:
+    jude = club.emu.add_user(702, "Jude", username="jude")
+    club.emu.add_member(GROUP, jude)
+    await jude.start()
+    await jude.wait_message()
+    await club.org.send(GROUP, "/judge @jude")
+    await club.emu.wait_bot_message(GROUP, contains="Судья турнира")
+    return jude
+
+
+def staff_list(heroes: dict[str, str], given: str = "") -> str:
+    lines = [f"🦸 {CUP}: герои игроков — только для судей."]
+    for name in sorted(heroes):
+        mark = " (выдан судьёй)" if name == given else ""
+        lines.append(f"{name} — {heroes[name]}{mark}")
+    return "\n".join(lines)
+
+
+async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=8)
+    created = await create_limited(club, "Турнир героев", [ORDINARY], [])
+    assert "Туров: 3, ТОП: нет" in created.plain
+    assert "🦸 Турнир героев: ровно 8 игроков, 3 тура без ТОПа" in created.plain
+    jude = await appoint_judge(club)
+
+    # The organiser names the set in his private chat: the group never reads a hero's name.
+    await club.org.send(None, "/heroes " + "; ".join(SET))
+    answer = await club.org.wait_message(contains="Набор героев турнира")
+    listed = "\n".join(f"{n}. {hero}" for n, hero in enumerate(SET, start=1))
+    assert answer.plain == f"🦸 Набор героев турнира «{CUP}»:\n{listed}"
+
+    # Seven players: the start is refused (609.2).
+    names = list(club.users)
+    await join(club, created, names[:7])
+    await club.org.send(GROUP, "/begin")
+    refused = await emu.wait_bot_message(GROUP, contains="ровно 8 игроков")
+    assert refused.plain == (
+        "В турнире героев ровно 8 игроков (609.2), а в турнире 7 игроков. Добавьте или "
+        "снимите игроков и повторите /begin."
+    )
+    assert club.board("Тур 1") is None
+
+    # The eighth joins; before the deal the judge gives the strongest hero by hand (609.4*).
+    await join(club, created, names[7:])
+    await jude.send(None, "/heroes give @hal Марил де Конт")
+    given = await jude.wait_message(contains="будет выдан")
+    assert given.plain == (
+        "🦸 Герой Марил де Конт будет выдан игроку: Hal. Остальных героев бот раздаст случайно "
+        "при старте (сноска к 609.4)."
+    )
+    await club.org.send(GROUP, "/begin")
+    board1 = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.idle()
+
+    # Each player was told his own hero privately, once; every hero went to one player.
+    heroes: dict[str, str] = {}
+    for name, user in club.users.items():
+        dealt = [m.plain for m in emu.bot_messages(user.id) if DEALT.search(m.plain)]
+        assert len(dealt) == 1, (name, dealt)
+        match = DEALT.search(dealt[0])
+        assert match is not None
+        heroes[name] = match.group(1)
+        assert dealt[0] == (
+            f"🦸 {CUP}: ваш герой — {heroes[name]}. Никому его не показывайте до начала тура "
+            "(609.4). Колода — от 30 карт + герой (609.5)."
+        )
+    assert sorted(heroes.values()) == sorted(SET) and heroes["Hal"] == "Марил де Конт"
+    told = await emu.wait_bot_message(GROUP, contains="герои розданы")
+    assert told.plain == (
+        f"🦸 {CUP}: герои розданы, каждому игроку — личным сообщением. Свой герой никому не "
+        "показывайте (609.4). Колода — от 30 карт + герой (609.5). Перед каждым туром герои "
+        "открываются только за своим столом (609.6)."
+    )
+
+    # The judges see all (the judge and the organiser who created it), privately.
+    for staff in (jude, club.org):
+        lists = [m.plain for m in emu.bot_messages(staff.id) if "только для судей" in m.plain]
+        assert lists == [staff_list(heroes, given="Hal")]
+
+    # Round 1: each player learns his table's two heroes, and nobody else's.
+    opponents1 = table_of(club, board1)
+    for name, user in club.users.items():
+        table, other = opponents1[name]
+        assert reveals(emu, user, 1) == [reveal(1, table, heroes[name], other, heroes[other])]
+        assert named(emu, user.id) == {heroes[name], heroes[other]}
+    assert named(emu, GROUP) == set()
+
+    # The judge swaps before any game is played: Ann gets Марил де Конт, Hal Ann's hero; both
+    # are told, and the players of their tables get the reveal again.
+    before = dict(heroes)
+    await jude.send(None, "/heroes give @ann 1")
+    swapped = await jude.wait_message(contains="Обмен героев")
+    assert swapped.plain == (
+        f"🦸 Обмен героев (сноска к 609.4): Ann — теперь Марил де Конт; Hal — теперь "
+        f"{before['Ann']}. Оба игрока извещены лично."
+    )
+    heroes["Ann"], heroes["Hal"] = before["Hal"], before["Ann"]
+    await emu.idle()
+    for name in ("Ann", "Hal"):
+        told_new = [
+            m.plain for m in emu.bot_messages(club.users[name].id) if "по решению" in m.plain
+        ]
+        assert told_new == [
+            f"🦸 {CUP}: по решению судьи ваш герой теперь — {heroes[name]} (сноска к 609.4). "
+            "Никому его не показывайте."
+        ]
+    moved = {"Ann", "Hal", opponents1["Ann"][1], opponents1["Hal"][1]}
+    for name, user in club.users.items():
+        table, other = opponents1[name]
+        expected = [reveal(1, table, before[name], other, before[other])]
+        if name in moved:
+            expected.append(reveal(1, table, heroes[name], other, heroes[other]))
+        assert reveals(emu, user, 1) == expected, name
+        assert named(emu, user.id) == {before[name], before[other], heroes[name], heroes[other]}
+    assert named(emu, GROUP) == set()
+
+    # The judge asks in the group: the list comes privately, the group reads no hero.
+    await jude.send(GROUP, "/heroes")
+    sent = await emu.wait_bot_message(GROUP, contains="Отправлено вам в личные сообщения")
+    assert sent.plain == "🦸 Отправлено вам в личные сообщения: в группе героев не показывают."
+    latest = await jude.wait_message(contains="только для судей")
+    assert latest.plain == staff_list(heroes, given="Hal")
+    # A player asks in the group: his own hero only, privately.
+    await club.users["Bob"].send(GROUP, "/heroes")
+    own = await club.users["Bob"].wait_message(
+        contains="ваш герой —", predicate=lambda m: "Никому" not in m.plain
+    )
+    assert own.plain == f"🦸 {CUP}: ваш герой — {heroes['Bob']}."
+    assert named(emu, GROUP) == set()
+
+    # The tournament's log: the deal and the swap (who with whom, never which hero).
+    await jude.send(None, "/log")
+    log = await jude.wait_message(contains="Журнал")
+    assert "герои розданы: 8 игроков (список — /heroes в личном чате)" in log.plain
+    assert "обмен героев по решению судьи: Ann ↔ Hal" in log.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        ids = dict(conn.execute("SELECT telegram_id, id FROM players").fetchall())
+        stored = [
+            json.loads(r[0])
+            for r in conn.execute("SELECT payload_json FROM events WHERE kind = 'sw_heroes'")
+        ]
+        actions = [r[0] for r in conn.execute("SELECT action FROM audit_log")]
+    by_id = {ids[user.id]: name for name, user in club.users.items()}
+    assert stored[0]["given"] == {str(ids[8]): "Марил де Конт"}
+    assert {by_id[int(p)]: h for p, h in stored[0]["heroes"].items()} == before
+    assert stored[1]["swap"] == [ids[1], ids[8]]
+    assert {by_id[int(p)]: h for p, h in stored[1]["heroes"].items()} == heroes
+    assert {"heroes_set", "heroes_give", "heroes_swap"} <= set(actions)
+
+    # Round 1 is played: too late to swap now.
+    wins = {name: 0 for name in names}
+    for _, a, _, _ in await club.play(1, "Тур 1 из 3"):
+        wins[a] += 1
+    await jude.send(None, "/heroes give @bob 3")
+    late = await jude.wait_message(contains="менять поздно")
+    assert late.plain == "В туре 1 уже есть результат: героев менять поздно."
+
+    # The heroes survive a restart; rounds 2 and 3 reveal each table to its two players only.
+    await bot.restart()
+    seen = {name: {before[name], heroes[name], before[opponents1[name][1]]} for name in names}
+    for name in names:
+        seen[name].add(heroes[opponents1[name][1]])
+    for number in (2, 3):
+        await club.org.send(GROUP, "/next_round")
+        board = await board_of(club, f"Тур {number} из 3")
+        await emu.idle()
+        opponents = table_of(club, board)
+        for name, user in club.users.items():
+            table, other = opponents[name]
+            assert reveals(emu, user, number) == [
+                reveal(number, table, heroes[name], other, heroes[other])
+            ]
+            seen[name].add(heroes[other])
+            assert named(emu, user.id) == seen[name]
+        for _, a, _, _ in await club.play(number, f"Тур {number} из 3"):
+            wins[a] += 1
+    assert named(emu, GROUP) == set()
+
+    # Three rounds, no Top: the player who won all three is the champion (609.7).
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    champions = [name for name, won in wins.items() if won == 3]
+    assert len(champions) == 1
+    assert f"🏆 Победитель — {champions[0]}" in final.plain
+    assert (
+        f"🦸 Победы во всех турах: {champions[0]} — чемпион турнира героев (609.7)." in final.plain
+    )
+    assert "ТОП:" not in final.plain
+
+
+async def board_of(club: Club, title: str) -> SimMessage:
+    return await club.emu.wait_for(lambda: club.board(title))
+
+
+def table_of(club: Club, board: SimMessage) -> dict[str, tuple[int, str]]:
+    """Each player's table and opponent on a board."""
+    out: dict[str, tuple[int, str]] = {}
+    for table, a, b, _ in club.tables(board):
+        out[a], out[b] = (table, b), (table, a)
+    return out
+
+
+async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=9, silent=("Gus",))
+    created = await create_limited(club, "Турнир героев", [UNIFYING], [])
+    assert "🦸 Объединяющий турнир героев: игроков — кратно 8" in created.plain
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    refused = await emu.wait_bot_message(GROUP, contains="кратно 8 (609.8)")
+    assert refused.plain == (
+        "В объединяющем турнире героев число игроков кратно 8 (609.8), а в турнире 9 игроков."
+    )
+    await club.users["Ivy"].send(GROUP, "/drop")
+    await emu.wait_bot_message(GROUP, contains="Ivy, вы больше не записаны")
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))  # ⌈log₂ 8⌉ = 3
+    assert len(club.tables(board)) == 4
+    await emu.idle()
+    dealt = {
+        name: [m.plain for m in emu.bot_messages(user.id) if DEALT.search(m.plain)]
+        for name, user in club.users.items()
+    }
+    # Ivy dropped; Gus never opened the private chat: the group asks him to, naming no hero.
+    assert [len(found) for found in dealt.values()] == [1] * 6 + [0, 1, 0]
+    ask = await emu.wait_bot_message(GROUP, contains="бот не может написать вам лично")
+    assert ask.plain == (
+        "Gus: бот не может написать вам лично. Откройте личный чат с ботом (/start) и пришлите "
+        "там /heroes — бот назовёт вашего героя."
+    )
+    hero = re.compile(r"(?<!Турнир )#[1-8]\b(?!–)")  # «Турнир #1» is the tournament's number
+    assert [m.plain for m in emu.bot_messages(GROUP) if hero.search(m.plain)] == []
+    got = set()
+    for found in dealt.values():
+        for text in found:
+            match = DEALT.search(text)
+            assert match is not None
+            got.add(match.group(1))
+    assert len(got) == 7 and got <= {f"#{n}" for n in range(1, 9)}  # unnamed: #1 … #8
+    await club.users["Gus"].start()
+    await club.users["Gus"].wait_message()
+    await club.users["Gus"].send(None, "/heroes")
+    own = await club.users["Gus"].wait_message(contains="ваш герой —")
+    assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
+    gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
+    assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}
+
+
+async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=9)
+    created = await create_limited(club, "Турнир героев", [ORDINARY], [])
+    await join(club, created, list(club.users)[:8])
+    await club.org.send(GROUP, "/begin")
+    await club.play(1, "Тур 1 из 3", won="Ничья")  # every table of round 1 drawn
+    # The field is fixed (609.2) and there is no Top (609.7).
+    late = await (await club.users["Ivy"].press(created, "✋ Участвую")).answer()
+    assert late.text == "Регистрация закрыта."
+    await club.org.send(GROUP, "/top")
+    refused = await emu.wait_bot_message(GROUP, contains="нет ТОПа")
+    assert refused.plain == (
+        "В турнире героев нет ТОПа (609.7): победитель — кто выиграл все туры. Закончить по "
+        "таблице сейчас: /top 0."
+    )
+    for number in (2, 3):
+        await club.org.send(GROUP, "/next_round")
+        await club.play(number, f"Тур {number} из 3")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    assert (
+        "🦸 Побед во всех турах нет ни у кого: чемпиона турнира героев нет (609.7), места — по "
+        "очкам и дополнительным показателям."
+    ) in final.plain
+    assert "🏆 Победитель" not in final.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        kinds = [r[0] for r in conn.execute("SELECT kind FROM events")]
+        finish = conn.execute("SELECT payload_json FROM events WHERE kind = 'sw_finish'")
+        assert json.loads(finish.fetchone()[0])["champion"] is None
+    assert kinds.count("sw_round") == 3 and "sw_top" not in kinds  # 3 rounds, no Top

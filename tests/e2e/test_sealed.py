@@ -1,0 +1,105 @@
+"""Sealed (603) through the bot: the wizard's product step, what the start tells, Swiss as usual."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_swiss import GROUP, Club
+
+Steps = list[tuple[str, str]]
+
+
+async def create_limited(
+    club: Club, fmt: str, own: Steps, sizes: Steps, name: str = "Кубок <b>клуба</b>"
+) -> SimMessage:
+    """``/new`` through the wizard with the format ``fmt``, its ``own`` steps right after it,
+    and the rounds and Top ``sizes`` (none for a Heroes tournament); everyone but the club's
+    silent players starts the bot."""
+    emu = club.emu
+    await club.org.start()
+    await club.org.wait_message(contains="")
+    for player, user in club.users.items():
+        if player not in club.silent:  # never started the bot: reached through the group only
+            await user.start()
+            await user.wait_message()
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await club.org.send(GROUP, name)
+    steps = [
+        ("Формат?", fmt),
+        *own,
+        ("Уровень строгости?", "Любительский (без дэк-листов)"),
+        *sizes,
+        ("Время тура", "50"),
+        ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        ("Какая игра?", "Классический Берсерк"),
+        ("Базовый K", "Обычный (16)"),
+        ("Вид турнира?", "Открытый: играет любой"),
+    ]
+    for question, label in steps:
+        asked = await emu.wait_bot_message(GROUP, contains=question)
+        await (await club.org.press(asked, label)).answer()
+    return await emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+
+
+def settings(bot: RunningBot) -> dict[str, object]:
+    with sqlite3.connect(bot.db_path) as conn:
+        row = conn.execute("SELECT settings_json FROM tournaments").fetchone()
+    found: dict[str, object] = json.loads(row[0])
+    return found
+
+
+async def test_sealed_with_six_seven_card_boosters_tells_product_deck_and_hand(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    asked_product = ("Что открывает каждый игрок (603.2)?", "6 бустеров по 7 карт")
+    created = await create_limited(
+        club, "Силед", [asked_product], [("Сколько швейцарских туров?", "3"), ("ТОПа?", "Без ТОПа")]
+    )
+    assert "Силед" in created.plain
+    assert (
+        "📦 Силед: каждый игрок открывает 6 бустеров по 7 карт. Колода — от 30 карт, "
+        "в раздачу 15 карт. Дэк-лист — весь пул с пометкой, какая карта в колоде (/deck)."
+    ) in created.plain
+    stored = settings(bot)
+    assert stored["format"] == "sealed" and stored["sealed_product"] == "seven"
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+
+    # The group first: the product, the deck of 30+ (603.6), the hand of 15 (603.7), /deck.
+    told = await emu.wait_bot_message(GROUP, contains="Силед, игроки за столы не рассаживаются")
+    assert told.plain == (
+        "📦 Кубок <b>клуба</b>: Силед, игроки за столы не рассаживаются (603.4). Каждый "
+        "открывает 6 бустеров по 7 карт. Колода — от 30 карт (603.6), в раздачу 15 карт "
+        "(603.7). Впишите весь пул в дэк-лист командой /deck, пометив каждую карту: в колоде "
+        "или нет (603.3)."
+    )
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    group = emu.bot_messages(GROUP)
+    assert group.index(told) < group.index(board)  # told before round 1 is paired
+    for user in club.users.values():  # and each player privately, once
+        mine = [m for m in emu.bot_messages(user.id) if "ваш продукт" in m.plain]
+        assert [m.plain for m in mine] == [
+            "📦 Кубок <b>клуба</b>: ваш продукт — 6 бустеров по 7 карт. Колода — от 30 карт, "
+            "в раздачу 15 карт. Пул — в дэк-лист командой /deck, у каждой карты пометка "
+            "«в колоде» или «не в колоде»."
+        ]
+
+    # No seating (603.4), Swiss as usual: three rounds of two tables, then the final standings.
+    assert len(club.tables(board)) == 2
+    await club.play(1, "Тур 1 из 3")
+    for number in (2, 3):
+        await club.org.send(GROUP, "/next_round")
+        await club.play(number, f"Тур {number} из 3")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    assert "Кубок <b>клуба</b>" in final.plain
+    with sqlite3.connect(bot.db_path) as conn:
+        kinds = [r[0] for r in conn.execute("SELECT kind FROM events")]
+    assert "sw_pods" not in kinds and kinds.count("sw_round") == 3
