@@ -38,6 +38,7 @@ from bot.swiss.buttons import (
     SwJoinCb,
     SwManageCb,
     SwNudgeCb,
+    SwPenaltyCb,
     SwTopCb,
     SwWizCb,
 )
@@ -95,6 +96,7 @@ RULES: dict[type[CallbackData], Rule] = {
     SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
     SwNudgeCb: Rule(Role.JUDGE, kind="swiss"),
     DraftClockCb: Rule(Role.JUDGE, kind="swiss"),
+    SwPenaltyCb: Rule(Role.JUDGE, kind="swiss"),
 }
 
 

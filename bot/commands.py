@@ -1,10 +1,10 @@
 """The commands the bot offers: its menus per scope and language (``set_my_commands``) and the
 blocks of ``/help``, from one list, so a command is offered only where it works.
 
-Penalties (``/penalty``) are not built yet, and registration opens when ``/new`` creates a
-tournament (there is no ``/open``): neither is offered. Deck lists: ``/deck`` (players, and
-judges for a player's list), ``/decks`` (judges), ``/cards`` and ``/banned`` (organisers: the
-club's card list and banned lists, which need no open tournament).
+Registration opens when ``/new`` creates a tournament (there is no ``/open``): it is not
+offered. Deck lists: ``/deck`` (players, and judges for a player's list), ``/decks`` (judges),
+``/cards`` and ``/banned`` (organisers: the club's card list and banned lists, which need no
+open tournament). Judges' ``/penalty`` is ``handlers.swiss.penalties``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ JUDGING = (
     "deckbuilding",
     "top",
     "result",
+    "penalty",
     "void",
     "extend",
     "eliminate",
@@ -114,6 +115,7 @@ ONE_KIND = {
     "pending": "swiss",
     "draft": "swiss",
     "deckbuilding": "swiss",
+    "penalty": "swiss",
     "export": "swiss",
     "heroes": "swiss",
     "deck": "swiss",

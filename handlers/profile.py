@@ -1,4 +1,5 @@
-"""/profile: a player's data, ratings and bonuses; editing a field; deleting his data."""
+"""/profile: a player's data, ratings, bonuses and penalties; editing a field; deleting his
+data."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.clock import Clock
 from bot.formats import Rating
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
+from bot.swiss import SwissService
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
 from db.models import Player
@@ -78,7 +80,12 @@ async def own_player(user_id: int, registry: Registry) -> Player | None:
 
 @routes.message(Command("profile"))
 async def show(
-    message: Message, t: Tr, registry: Registry, clock: Clock, settings: Settings
+    message: Message,
+    t: Tr,
+    registry: Registry,
+    clock: Clock,
+    settings: Settings,
+    swiss: SwissService,
 ) -> None:
     assert message.from_user is not None
     player = await own_player(message.from_user.id, registry)
@@ -90,7 +97,11 @@ async def show(
         return
     today = clock.now().astimezone(settings.zone).date()
     profile = await registry.profile(player, today)
-    await message.answer(render(profile, t), reply_markup=profile_keyboard(t))
+    text = render(profile, t)
+    # His penalties in every card tournament (bot.swiss.penalties), as the judges see them.
+    if (given := await swiss.player_penalties(player.id, t.lang)) is not None:
+        text += "\n\n" + given
+    await message.answer(text, reply_markup=profile_keyboard(t))
 
 
 async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> bool:

@@ -9,17 +9,21 @@ A Top stopped before its end (the organiser finished the tournament early) place
 still in the bracket above the ones it eliminated: among the Top, more matches won ranks
 higher, then being still in, then the Swiss rank. That is the same rule, read on the rounds
 played so far.
+
+A disqualified player (``rules.penalties``) gets no place: :func:`prize_order` puts him after
+everybody, and everybody who was below him moves up one (the prize of his place goes to the
+next player, as a club hands it out).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 from rules.top import BracketError, replay_bracket
 
-__all__ = ["final_places"]
+__all__ = ["final_places", "prize_order"]
 
 P = TypeVar("P")
 
@@ -49,3 +53,9 @@ def final_places(standings: Sequence[P], seeds: Sequence[P], winners: Sequence[P
     top = sorted(seeds, key=key)
     in_top = set(seeds)
     return top + [player for player in standings if player not in in_top]
+
+
+def prize_order(places: Sequence[P], disqualified: Collection[P]) -> list[P]:
+    """``places`` (best first) with the disqualified players moved after everybody else, each
+    group in its order: the players below a disqualified one move up one place each."""
+    return [p for p in places if p not in disqualified] + [p for p in places if p in disqualified]

@@ -16,6 +16,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``finish``: the end with the rating (also early), and cancelling;
 - ``queries`` / ``export``: standings, pairings, CSV;
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
+- ``penalties``: a judge's ``/penalty`` (``rules.penalties``), the player told;
 - ``repair``: the old pairing marked void when ``/repair`` pairs a round again;
 - ``limited`` and ``heroes``: Sealed (603) and the Heroes tournament (609): the start's news,
   the secret heroes, their reveal at each table, the champion.
@@ -36,6 +37,7 @@ from bot.swiss import (
     finish,
     heroes,
     limited,
+    penalties,
     pending,
     pods,
     queries,
@@ -50,6 +52,7 @@ from bot.swiss.desk import SwissDesk
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
+from rules.penalties import PenaltyKind
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -143,13 +146,30 @@ class SwissService(Core):
     async def pairings_view(self, tournament_id: int, lang: str) -> str | None:
         return await queries.pairings_view(self, tournament_id, lang)
 
-    async def pending_text(self, tournament_id: int, lang: str) -> tuple[str, bool]:
-        """``/pending``: the open tables of the current round, and whether there are any."""
+    async def pending_text(self, tournament_id: int, lang: str) -> tuple[str, int, list[int]]:
+        """``/pending``: the open tables of the current round; its number and those tables."""
         view = await pending.pending(self, tournament_id)
-        return pending.pending_text(self, lang, view), bool(view.tables)
+        number = view.rnd.number if view.rnd is not None else 0
+        return pending.pending_text(self, lang, view), number, [f.table for f in view.tables]
+
+    async def table_players(self, tournament_id: int, number: int, table: int) -> list[Player]:
+        """The two players of table ``table`` of round ``number`` (none: no such table)."""
+        return await penalties.table_players(self, tournament_id, number, table)
 
     async def nudge(self, tournament_id: int) -> int:
         return await pending.nudge(self, tournament_id)
+
+    async def penalty(
+        self, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
+    ) -> tuple[AfterCommit, penalties.Given]:
+        return await penalties.give(self, tournament_id, player_id, kind, reason, actor)
+
+    def penalty_text(self, lang: str, given: penalties.Given, reason: str) -> str:
+        return penalties.answer_text(self, lang, given, reason)
+
+    async def player_penalties(self, player_id: int, lang: str) -> str | None:
+        """``/profile``'s lines of the player's penalties in every tournament (``None``: none)."""
+        return await penalties.profile_text(self, player_id, lang)
 
     async def export_csv(self, tournament_id: int) -> str:
         return await export.export_csv(self, tournament_id)
@@ -188,6 +208,7 @@ def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
     app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
     app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
     app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
+    app.deadlines.on_durable(penalties.TELL_JOB, partial(penalties.tell_job, service))
     app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
     app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))
     app.deadlines.on_durable(pods.SEATING_JOB, partial(pods.seating_job, service))

@@ -58,3 +58,15 @@ class SwNudgeCb(CallbackData, prefix="swn"):
     round (the button under ``/pending``)."""
 
     t: int
+
+
+class SwPenaltyCb(CallbackData, prefix="swp"):
+    """A judge's penalty from a table of ``/pending`` in tournament ``t``: table ``n`` of round
+    ``r``; then the player ``p`` (0: not chosen yet), then the kind ``k`` ("": not chosen yet;
+    ``rules.penalties``). The reason is asked next (``handlers.swiss.penalties``)."""
+
+    t: int
+    r: int
+    n: int
+    p: int = 0
+    k: str = ""

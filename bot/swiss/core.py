@@ -19,7 +19,7 @@ from bot.texts import Texts, pick_language
 from db import audit, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
-from rules.places import final_places
+from rules.places import final_places, prize_order
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
 from rules.swiss import State, replay
 
@@ -159,13 +159,16 @@ class Core:
         self, tournament: Tournament, state: State, everyone: list[int]
     ) -> list[StandingRow]:
         """The final places (``rules.places``): once the Top is seeded, the bracket first, then
-        the rest by the Swiss standings. Each row keeps its Swiss points and tie-breaks; its
+        the rest by the Swiss standings; the disqualified after everybody (``prize_order``: no
+        prize place, the ones below move up). Each row keeps its Swiss points and tie-breaks; its
         ``rank`` is the place (the Swiss rank: ``swiss_ranks``)."""
         rows = self.standings(tournament, state, everyone)
-        if not state.seeds:
-            return rows
         by_player = {int(row.player): row for row in rows}
-        order = final_places(list(by_player), state.seeds, state.top_winners())
+        order = list(by_player)
+        if state.seeds:
+            order = final_places(order, state.seeds, state.top_winners())
+        # A disqualified player has no place: he comes last, the players below move up.
+        order = prize_order(order, state.disqualified)
         return [replace(by_player[p], rank=place) for place, p in enumerate(order, start=1)]
 
     def swiss_ranks(

@@ -21,6 +21,7 @@ every change is logged with who, when and why).
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot import numbers, validation
@@ -56,6 +57,8 @@ class Ruling:
     code: str
     score: tuple[int, int] | None
     reason: str
+    #: set by a penalty (``bot.swiss.penalties``): the result is marked never rated
+    penalty: bool = False
 
 
 def parse(args: str | None) -> Ruling | None:
@@ -145,8 +148,13 @@ class Change:
     names: dict[int, str]
 
 
+#: More to store in the ruling's own transaction, first (a penalty's event: its ``sw_result``
+#: follows it in the log); it may refuse (``UserError``) after reading the state.
+Also = Callable[[Tx, State], Awaitable[None]]
+
+
 async def correct(
-    core: Core, tournament_id: int, ruling: Ruling, actor: int
+    core: Core, tournament_id: int, ruling: Ruling, actor: int, also: Also | None = None
 ) -> tuple[AfterCommit, Change]:
     """Store the ruling (see the module docstring) with the durable job that tells both
     players; the after-commit step refreshes the board, says a round is complete, runs the job."""
@@ -154,6 +162,8 @@ async def correct(
         tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
         state = await core.state(tx, tournament_id)
         rnd, game, result = checked(state, tournament, ruling)
+        if also is not None:
+            await also(tx, state)
         payload: dict[str, object] = {
             "round": rnd.number,
             "table": ruling.table,
@@ -162,6 +172,8 @@ async def correct(
         }
         if ruling.reason:
             payload["reason"] = ruling.reason
+        if ruling.penalty:
+            payload["penalty"] = True
         event_id = await core.event(tx, tournament_id, "sw_result", payload, actor)
         now = core.now().isoformat()
         await reports.resolve(tx, tournament_id, rnd.key(ruling.table), "decided", actor, now)

@@ -1,7 +1,8 @@
 """``/export``: the final places and every result as CSV.
 
 ``rank`` is the final place (``rules.places``: the Top first once there is one, then the Swiss
-standings), what prizes and crystals go by; ``swiss_rank`` the rank in the Swiss standings."""
+standings), what prizes and crystals go by (empty for a disqualified player, who has none);
+``swiss_rank`` the rank in the Swiss standings. The judges' penalties follow the results."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from rules.swiss.state import single_game
 
 STANDINGS_HEAD = ["rank", "club_id", "name", "points"]
 MISSING = "registration_missing"
+PENALTIES_HEAD: list[object] = ["penalty", "club_id", "name", "round", "table", "reason"]
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]
 
 
@@ -31,6 +33,9 @@ async def export_csv(core: Core, tournament_id: int) -> str:
     writer.writerows(standings_rows(core, snap, lacking))
     writer.writerow([])
     writer.writerows(result_rows(snap.state, snap.names))
+    if snap.state.penalties:
+        writer.writerow([])
+        writer.writerows(penalty_rows(snap.state, snap.names))
     return out.getvalue()
 
 
@@ -46,6 +51,7 @@ def standings_rows(
             *STANDINGS_HEAD,
             *[k.value for k in kinds],
             "dropped",
+            "disqualified",
             "rating_change",
             "swiss_rank",
             MISSING,
@@ -56,12 +62,13 @@ def standings_rows(
         pid = int(row.player)
         rows.append(
             [
-                row.rank,
+                "" if pid in state.disqualified else row.rank,  # no place (rules.places)
                 pid,
                 names[pid],
                 points_text(row.points),
                 *[spreadsheet(fmt_value(k, row.tie_breaks[k])) for k in kinds],
                 int(pid in state.dropped),
+                int(pid in state.disqualified),
                 f"{state.changes.get(pid, 0) / 100:.2f}",
                 swiss_ranks[pid],
                 " ".join(lacking.get(pid, [])),
@@ -87,6 +94,17 @@ def result_rows(state: State, names: Names) -> list[list[object]]:
         player = int(record.player_a)
         outcome = record.outcome_a.value
         rows.append([record.round_number, "missed", "", player, names[player], "", "", outcome, ""])
+    return rows
+
+
+def penalty_rows(state: State, names: Names) -> list[list[object]]:
+    """The judges' penalties in the order given (``rules.penalties``); the round and table of
+    the match a penalty landed on, empty without one. Each row starts with the kind, so no
+    penalty line reads as a result line (those start with a round number)."""
+    rows: list[list[object]] = [PENALTIES_HEAD]
+    for given in state.penalties:
+        where = ["" if given.round is None else given.round, given.table or ""]
+        rows.append([given.kind, given.player, names[given.player], *where, given.reason])
     return rows
 
 

@@ -39,7 +39,10 @@ async def finish(
         pid: state.ratings.get(pid, START_RATING_CENTS) / 100 for pid in everyone
     }
     changes = rating_changes(
-        starts, state.records(None), participants=len(everyone), base_k=base_k(core, tournament)
+        starts,
+        state.rated_records(),  # a penalty's technical loss is not rated (rules.penalties)
+        participants=len(everyone),
+        base_k=base_k(core, tournament),
     )
     now = core.now().isoformat()
     pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
@@ -142,7 +145,10 @@ async def announce_final(core: Core, tournament_id: int) -> None:
             discipline=t(f"discipline.{snap.tournament.discipline}"),
             rating=Rating(ratings[pid] or 0),
         )
-        text += "\n" + t("swiss.your_place", place=places[pid], count=len(places))
+        if pid in snap.state.disqualified:  # no place, no prize (rules.penalties)
+            text += "\n" + t("penalties.your_place_dq")
+        else:
+            text += "\n" + t("swiss.your_place", place=places[pid], count=len(places))
         key = f"sw:{tid}:rating:p{pid}"
         notices.append(Notice(key, player.telegram_id, snap.names[pid], text, None))
     await deliver_in_turn(core, notices, chat)

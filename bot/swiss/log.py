@@ -80,6 +80,9 @@ def describe(t: T, state: State, event: Event, names: Names) -> str:
         return t(f"log.{event.kind}", name=names[int(p["player"])])
     if event.kind == "sw_lists_waived":  # 503 overridden at /begin (bot.swiss.rounds)
         return t("log.sw_lists_waived", names=", ".join(names[int(x)] for x in p["players"]))
+    if event.kind == "sw_penalty":  # rules.penalties; its technical loss is its own line
+        kind = t(f"penalties.kind_{p['kind']}")
+        return t("log.sw_penalty", kind=kind, name=names[int(p["player"])], reason=p["reason"])
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
 
 

@@ -23,6 +23,8 @@ def standings_text(core: Core, t: T, snap: Snapshot) -> str:
     for row in rows:
         values = Joined([fmt_value(k, row.tie_breaks[k]) for k in kinds])
         mark = t("swiss.dropped_mark") if int(row.player) in state.dropped else ""
+        if int(row.player) in state.disqualified:  # last, with no place (rules.places)
+            mark = t("penalties.dq_mark")
         lines.append(
             t(
                 "swiss.standings_line",

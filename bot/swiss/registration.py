@@ -60,11 +60,12 @@ async def join(
 async def enter(
     core: Core, tournament_id: int, player_id: int, actor: int | None, late: str | None
 ) -> str:
-    """``joined`` / ``already`` / ``closed``, or for a late entrant (he plays from the next
-    round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed rounds count so;
-    ``late`` overrides the tournament's setting). A player asking by himself (no ``actor``)
-    gets ``not_invited`` from a closed tournament that did not invite him, and once the
-    tournament runs ``request``: only an organiser lets him in (``bot.swiss.entry``)."""
+    """``joined`` / ``already`` / ``closed`` / ``disqualified``, or for a late entrant (he
+    plays from the next round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed
+    rounds count so; ``late`` overrides the tournament's setting). A player asking by himself
+    (no ``actor``) gets ``not_invited`` from a closed tournament that did not invite him, and
+    once the tournament runs ``request``: only an organiser lets him in
+    (``bot.swiss.entry``)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or not tournament.is_open:
@@ -72,6 +73,8 @@ async def enter(
         state = await core.state(tx, tournament_id)
         if state.seeds is not None or state.heroes:  # a Heroes tournament's field is fixed
             return "closed"
+        if player_id in state.disqualified:  # rules.penalties: he does not come back
+            return "disqualified"
         if actor is None and not admitted(tournament, player_id):
             listed = await core.everyone(tx, tournament_id)
             return "already" if player_id in listed else "not_invited"

@@ -33,6 +33,7 @@ from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.guard import actor, replied_user
 from handlers.swiss.heroes import routes as heroes_routes
 from handlers.swiss.manage import routes as manage_routes
+from handlers.swiss.penalties import routes as penalties_routes
 from handlers.swiss.rounds import routes as rounds_routes
 from handlers.swiss.top import routes as top_routes
 from handlers.swiss.wizard import routes as wizard_routes
@@ -42,6 +43,7 @@ routes = Routes(__name__)
 routes.include(
     wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes, heroes_routes
 )
+routes.include(penalties_routes)
 SWISS = CurrentTournament("swiss")
 
 

@@ -12,7 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import numbers
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
-from bot.swiss.buttons import SwNudgeCb
+from bot.swiss.buttons import SwNudgeCb, SwPenaltyCb
 from bot.swiss.corrections import parse as parse_ruling
 from bot.swiss.log import log_text
 from bot.texts import Tr
@@ -134,14 +134,20 @@ async def pending(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     """The current round's open tables for its judges, with one button that reminds just
-    their players (``bot.swiss.pending``)."""
+    their players (``bot.swiss.pending``) and one per table that gives a penalty there."""
     if await actor(message, roles, tournament, Role.JUDGE, t) is None:
         return
-    text, any_open = await swiss.pending_text(tournament.id, t.lang)
+    text, number, tables = await swiss.pending_text(tournament.id, t.lang)
     markup = None
-    if any_open:
+    if tables:
         builder = InlineKeyboardBuilder()
         builder.button(text=t("swiss.btn_nudge"), callback_data=SwNudgeCb(t=tournament.id))
+        for table in tables:  # a penalty at that table (handlers.swiss.penalties)
+            label = t("penalties.btn_table", table=table)
+            builder.button(
+                text=label, callback_data=SwPenaltyCb(t=tournament.id, r=number, n=table)
+            )
+        builder.adjust(1, 2)
         markup = builder.as_markup()
     await message.answer(text, reply_markup=markup)
 

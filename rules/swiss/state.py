@@ -15,6 +15,7 @@ Events (kind → payload, as the bot stores them in its log):
   tournament runs: the event's actor is the judge, ``reason`` his optional why. Pairings
   already made stand (the rounds' ``sw_round`` events are untouched); the standings, the
   tie-breaks, the score groups and so every later pairing are replayed from the corrected log;
+  ``"penalty": true`` marks the technical loss a penalty gave (never rated: ``rated_records``);
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
   (``bye``) each, or nothing: ``LatePolicy``);
@@ -30,6 +31,13 @@ Events (kind → payload, as the bot stores them in its log):
 - ``sw_top``    ``{"seeds": [...]}`` — the Top seeded: its size is the number of seeds, its
   first round the next ``sw_round`` (of stage ``top``);
 - ``sw_extend`` ``{"round", "table", "minutes"}``;
+- ``sw_penalty`` ``{"player", "kind", "reason", "round", "table", "credit"?}`` — a judge's
+  penalty (``rules.penalties``: ``warning`` | ``game_loss`` | ``match_loss`` | ``dq``), the
+  event's actor the judge; ``round`` / ``table`` the open match it landed on (``None``:
+  none); ``credit``: the opponent credited one game of that match (a game loss in a best of
+  three); a ``dq`` drops the player and takes him out of the prizes (``State.disqualified``).
+  The technical loss a penalty sets is its own ``sw_result`` (marked ``penalty``), stored with
+  it;
 - ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool}`` (``early``: the
   organiser finished it before its end);
 - ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
@@ -39,7 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -98,6 +106,19 @@ def late_policy(name: str | None) -> LatePolicy:
 class Result:
     outcome_a: Outcome
     games: tuple[int, int] | None = None
+    #: set by a penalty (``rules.penalties``): counts in the standings, never rated
+    penalty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRecord:
+    """A ``sw_penalty`` event as the state keeps it (``rules.penalties``)."""
+
+    player: int
+    kind: str
+    reason: str
+    round: int | None = None
+    table: int | None = None
 
 
 _GAME_KEY = re.compile(r"r(\d+)t(\d+)p(\d+)")
@@ -186,6 +207,11 @@ class State:
     #: how many ``sw_heroes`` events made them (the deal, then each swap)
     heroes: dict[int, str] = field(default_factory=dict)
     hero_changes: int = 0
+    #: the penalties given, in order; the disqualified players (no prize place)
+    penalties: list[PenaltyRecord] = field(default_factory=list)
+    disqualified: set[int] = field(default_factory=set)
+    #: game key → {player: games credited to him by his opponent's game losses}
+    penalty_games: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def auto_winners(self, number: int, active: Collection[int]) -> list[int]:
         """Who wins Swiss round ``number`` by privilege (402): ``rules.admission``."""
@@ -221,16 +247,39 @@ class State:
         for rnd in self.rounds:
             if stage is not None and rnd.stage != stage:
                 continue
-            for table, (a, b) in enumerate(rnd.tables, start=1):
-                result = rnd.results.get(table)
-                if result is None:
-                    continue
-                games = result.games or single_game(result.outcome_a)
-                out.append(MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1]))
+            out.extend(record for _, _, record in self._played(rnd))
             for player in rnd.without_opponent():
                 out.append(MatchRecord(rnd.number, player, None, Outcome.BYE))
         if stage in (None, SWISS):
             out.extend(self.missed_records())
+        return out
+
+    def _played(self, rnd: Round) -> list[tuple[int, Result, MatchRecord]]:
+        """(table, result, record) of each table of ``rnd`` with a final result."""
+        out = []
+        for table, (a, b) in enumerate(rnd.tables, start=1):
+            result = rnd.results.get(table)
+            if result is not None:
+                games = result.games or single_game(result.outcome_a)
+                record = MatchRecord(rnd.number, a, b, result.outcome_a, games[0], games[1])
+                out.append((table, result, record))
+        return out
+
+    def rated_records(self) -> list[MatchRecord]:
+        """The records of every stage whose games are rated at the finish: a result a penalty
+        set is left out, and a game a penalty credited (a game loss in a best of three) is
+        taken out of the match's score, never below 0 (``rules.penalties``). Byes and missed
+        rounds are left out too (they are never rated anyway)."""
+        out = []
+        for rnd in self.rounds:
+            for table, result, record in self._played(rnd):
+                if result.penalty:
+                    continue
+                credit = self.penalty_games.get(rnd.key(table), {})
+                a, b = rnd.tables[table - 1]
+                games_a = max(0, record.games_a - credit.get(a, 0))
+                games_b = max(0, record.games_b - credit.get(b, 0))
+                out.append(replace(record, games_a=games_a, games_b=games_b))
         return out
 
     def missed_records(self) -> list[MatchRecord]:
@@ -386,7 +435,9 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
         if found is not None:
             games = payload.get("games")
             found.results[int(payload["table"])] = Result(
-                Outcome(payload["outcome_a"]), (int(games[0]), int(games[1])) if games else None
+                Outcome(payload["outcome_a"]),
+                (int(games[0]), int(games[1])) if games else None,
+                penalty=bool(payload.get("penalty")),
             )
     elif kind == "sw_drop":
         state.dropped.add(int(payload["player"]))
@@ -398,6 +449,8 @@ def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
     elif kind == "sw_heroes":
         state.heroes = {int(p): str(h) for p, h in payload["heroes"].items()}
         state.hero_changes += 1
+    elif kind == "sw_penalty":
+        _penalty(state, payload)
     elif kind == "sw_top":
         state.seeds = [int(p) for p in payload["seeds"]]
     elif kind == "sw_extend":
@@ -416,9 +469,24 @@ def _ends(state: State, payload: dict[str, Any]) -> None:
         state.ends_at[int(payload["round"])] = str(payload["ends_at"])
 
 
+def _penalty(state: State, payload: dict[str, Any]) -> None:
+    player = int(payload["player"])
+    number, table = payload.get("round"), payload.get("table")
+    at = (None, None) if number is None or table is None else (int(number), int(table))
+    state.penalties.append(PenaltyRecord(player, str(payload["kind"]), str(payload["reason"]), *at))
+    if payload["kind"] == "dq":
+        state.disqualified.add(player)
+        state.dropped.add(player)
+    credit, found = payload.get("credit"), state.round(at[0] or 0)
+    if credit is not None and found is not None and at[1] is not None:
+        credited = state.penalty_games.setdefault(found.key(at[1]), {})
+        credited[int(credit)] = credited.get(int(credit), 0) + 1
+
+
 def _join(state: State, payload: dict[str, Any]) -> None:
     player = int(payload["player"])
-    state.dropped.discard(player)
+    if player not in state.disqualified:  # a disqualification stands (rules.penalties)
+        state.dropped.discard(player)
     state.ratings.setdefault(player, int(payload["rating"]))
     outcome = late_policy(payload.get("as")).missed_as
     missed = [int(n) for n in payload.get("missed") or []]
@@ -462,6 +530,7 @@ __all__ = [
     "SWISS",
     "TOP",
     "LatePolicy",
+    "PenaltyRecord",
     "Result",
     "Round",
     "State",

@@ -125,5 +125,5 @@ async def test_the_menus_registered_are_the_lists(emu: BotApiEmulator, bot: Runn
         "all_group_chats": list(GROUP),
         "all_chat_administrators": list(ADMIN),
     }
-    for hidden in ("penalty", "open"):
+    for hidden in ("open",):
         assert all(hidden not in names for names in shown.values())

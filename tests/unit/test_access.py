@@ -11,7 +11,7 @@ from aiogram.types import Update
 from bot.access import CHAT_SENDERS, RULES, Rule, parse, sent_as_chat
 from bot.buttons import ConfirmCb, DecideCb
 from bot.roles import Role
-from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwManageCb, SwTopCb
+from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwManageCb, SwPenaltyCb, SwTopCb
 
 GROUP = {"id": -100700, "type": "supergroup", "title": "Club"}
 PERSON = {"id": 11, "is_bot": False, "first_name": "Ann"}
@@ -42,6 +42,7 @@ def test_the_reported_attack_parses_as_an_organisers_button() -> None:
         ConfirmCb(r=3, ok=False),
         SwTopCb(t=4, n=2),
         SwBeginCb(t=4, r=3, n=2),
+        SwPenaltyCb(t=4, r=2, n=1, p=7, k="dq"),
     ],
 )
 def test_every_kind_round_trips(button: Any) -> None:
@@ -57,6 +58,13 @@ def test_junk_is_no_kind(data: str | None) -> None:
 def test_the_top_offer_is_a_judges_button_and_begin_an_organisers() -> None:
     assert RULES[SwTopCb] == Rule(Role.JUDGE, kind="swiss")
     assert RULES[SwBeginCb] == Rule(Role.ORGANISER, kind="swiss")
+
+
+def test_a_penalty_button_is_a_judges_at_every_step() -> None:
+    """Each press of the /pending penalty path (table, player, kind) is checked as a judge's."""
+    for button in (SwPenaltyCb(t=1, r=1, n=2), SwPenaltyCb(t=1, r=1, n=2, p=3, k="warning")):
+        found = parse(button.pack())
+        assert found is not None and found[1] == Rule(Role.JUDGE, kind="swiss")
 
 
 def test_a_person_is_not_a_chat() -> None:

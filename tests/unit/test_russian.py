@@ -154,6 +154,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "fee": "3 000 ₽",
         "fund": "6 500 ₽",
         "last_day": "14.06.2025",
+        "day": "14.06.2025",
         "until": "23:00",
         "ends": "19:40",
         "due": "21:40",

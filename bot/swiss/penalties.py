@@ -1,0 +1,256 @@
+"""A judge's penalty (``/penalty``, or the button on a table of ``/pending``): stored, applied,
+told. What each kind does is ``rules.penalties``.
+
+- Stored: the ``sw_penalty`` event in the tournament's log (its actor the judge), and, when
+  it ends a match, the technical loss as the judge's own result (``bot.swiss.corrections``,
+  marked never rated) in the same transaction; a disqualification also drops the player.
+- Given while the tournament takes players or runs; a game or match loss needs the player's
+  open match (else the judge is told to give it once the next one is paired).
+- Told, by a durable job stored with it (a crash only delays it): the player privately with
+  the reason and what it did; for a game loss in a best of three the opponent too (the game
+  is his); the group, tersely and without the reason, of a match lost by a penalty and of a
+  disqualification (who plays whom next changes; the reason is between the judge and the
+  player). A match's technical loss also tells both players as any judge's result does
+  (without the reason).
+- The judge's answer lists the player's earlier penalties in every tournament, so a second
+  warning is given knowing of the first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot import formats
+from bot.errors import UserError
+from bot.swiss import corrections
+from bot.swiss.broadcast import Notice, deliver_in_turn
+from bot.swiss.core import AfterCommit, Core, T, nothing
+from db import deadlines, penalties, players, tournaments
+from db.database import Tx
+from db.models import Deadline, Player
+from db.penalties import GivenPenalty
+from db.tournaments import Tournament
+from rules.penalties import Effect, PenaltyKind, effect, penalty_payload
+from rules.results import Outcome
+from rules.swiss import State
+
+#: The durable job that tells the player (and the group) of a penalty.
+TELL_JOB = "job:swiss_penalty"
+OPEN = ("registration", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """A penalty stored: for the judge's answer."""
+
+    tournament: Tournament
+    player: Player
+    kind: PenaltyKind
+    done: Effect
+    event_id: int
+    earlier: list[GivenPenalty]
+
+
+async def give(
+    core: Core, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
+) -> tuple[AfterCommit, Given]:
+    """Store the penalty with its effect and the job that tells people (module docstring)."""
+    async with core.db.read() as tx:
+        tournament = await core.tournament(tx, tournament_id, OPEN, "penalties.not_open")
+        player = await participant(core, tx, tournament_id, player_id)
+        done = planned(await core.state(tx, tournament_id), tournament, player, kind)
+    stored: list[tuple[int, int]] = []  # (event, job)
+
+    async def record(tx: Tx, state: State) -> None:
+        if planned(state, tournament, player, kind) != done:  # changed since: say so
+            raise UserError("penalties.changed", name=player.display_name)
+        stored.append(await store(core, tx, tournament_id, player_id, kind, reason, done, actor))
+
+    after: AfterCommit = nothing
+    if done.result is not None:
+        # The result's own notice goes to both players: without the reason, which stays
+        # between the judge and the penalised player (it is in the penalty's event).
+        ruling = corrections.Ruling(done.round, done.table or 0, code(done), None, "", True)
+        after, _ = await corrections.correct(core, tournament_id, ruling, actor, also=record)
+    else:
+        async with core.db.transaction() as tx:
+            await core.tournament(tx, tournament_id, OPEN, "penalties.not_open")
+            await record(tx, await core.state(tx, tournament_id))
+    event_id, job = stored[0]
+    async with core.db.read() as tx:
+        earlier = [p for p in await penalties.of_player(tx, player_id) if p.event_id < event_id]
+
+    async def told() -> None:
+        await after()
+        await core.app.deadlines.run(job)  # again at the restart if killed
+
+    return told, Given(tournament, player, kind, done, event_id, earlier)
+
+
+async def participant(core: Core, tx: Tx, tournament_id: int, player_id: int) -> Player:
+    found = await players.by_id(tx, player_id)
+    if found is None or player_id not in await core.everyone(tx, tournament_id):
+        raise UserError("penalties.not_in", name=found.display_name if found else str(player_id))
+    return found
+
+
+def planned(state: State, tournament: Tournament, player: Player, kind: PenaltyKind) -> Effect:
+    best_of = int(tournament.settings.get("best_of", 1))
+    done = effect(state, player.id, kind, best_of)
+    if isinstance(done, str):
+        raise UserError(f"penalties.{done}", name=player.display_name)
+    return done
+
+
+def code(done: Effect) -> str:
+    """The ``/result`` code of the technical loss a penalty sets (``ta``: player A won)."""
+    assert done.result is not None
+    return "ta" if done.result.outcome_a is Outcome.TECHNICAL_WIN else "tb"
+
+
+async def store(
+    core: Core,
+    tx: Tx,
+    tournament_id: int,
+    player_id: int,
+    kind: PenaltyKind,
+    reason: str,
+    done: Effect,
+    actor: int,
+) -> tuple[int, int]:
+    """The ``sw_penalty`` event, the drop of a disqualified player, the audit and the job:
+    the event's and the job's ids."""
+    payload = penalty_payload(player_id, kind, reason, done)
+    event_id = await core.event(tx, tournament_id, "sw_penalty", payload, actor)
+    if done.drop:
+        await tournaments.set_participant_status(tx, tournament_id, player_id, "dropped")
+    await core.audit(tx, tournament_id, actor, "penalty", payload)
+    job = await deadlines.add(tx, TELL_JOB, tournament_id, core.now(), {"event": event_id})
+    return event_id, job
+
+
+async def tell_job(core: Core, deadline: Deadline) -> None:
+    """The durable job: the player, the opponent of a credited game, the group; each once."""
+    event_id = deadline.payload.get("event")
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        if tournament is None or not isinstance(event_id, int):
+            return
+        found = [e for e in await tournaments.events(tx, tournament.id) if e.id == event_id]
+        if not found:
+            return
+        payload = found[0].payload
+        pid, opponent = int(payload["player"]), payload.get("credit")
+        people = await players.many(tx, [pid] + ([int(opponent)] if opponent else []))
+    tid = tournament.id
+    notices = []
+    for who, player in people.items():
+        if player.telegram_id is None:
+            continue
+        t = core.t(await core.lang(player.telegram_id))
+        text = (
+            private_text(t, tournament, payload)
+            if who == pid
+            else t("penalties.credited", tournament=tournament.name, **where(payload))
+        )
+        key = f"sw:{tid}:pen{event_id}:p{who}"
+        notices.append(Notice(key, player.telegram_id, player.display_name, text, None))
+    await deliver_in_turn(core, notices, tournament.chat_id)
+    if to_group(payload):
+        text = group_text(core.t(), payload, people[pid].display_name)
+        await core.app.outbox.send_once(f"sw:{tid}:pen{event_id}", tournament.chat_id, text)
+
+
+def to_group(payload: dict[str, object]) -> bool:
+    """A disqualification, or a match a penalty ended (a warning and a credited game only
+    concern the table)."""
+    if payload["kind"] == "dq":
+        return True
+    ended = payload.get("table") is not None and payload.get("credit") is None
+    return ended and payload["kind"] != "warning"
+
+
+def where(payload: dict[str, object]) -> dict[str, object]:
+    return {"round": payload.get("round") or 0, "table": payload.get("table") or 0}
+
+
+def effect_line(t: T, payload: dict[str, object], *, own: bool) -> str | None:
+    """What the penalty did, in the player's words (``own``) or the judge's."""
+    person = "own" if own else "judge"
+    if payload.get("credit") is not None:
+        return t(f"penalties.effect_game_{person}", **where(payload))
+    lines = []
+    if payload.get("table") is not None:
+        lines.append(t(f"penalties.effect_match_{person}", **where(payload)))
+    if payload["kind"] == "dq":
+        lines.append(t(f"penalties.effect_dq_{person}"))
+    return "\n".join(lines) or None
+
+
+def private_text(t: T, tournament: Tournament, payload: dict[str, object]) -> str:
+    kind = t(f"penalties.kind_{payload['kind']}")
+    lines = [t("penalties.told", tournament=tournament.name, kind=kind)]
+    lines.append(t("penalties.reason", reason=str(payload["reason"])))
+    if (line := effect_line(t, payload, own=True)) is not None:
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def group_text(t: T, payload: dict[str, object], name: str) -> str:
+    """Terse, without the reason: a match lost by a penalty, a disqualification."""
+    if payload["kind"] == "dq":
+        return t("penalties.group_dq", name=name)
+    return t("penalties.group_match", name=name, **where(payload))
+
+
+def answer_text(core: Core, lang: str, given: Given, reason: str) -> str:
+    """The judge's answer: what was recorded and did, then the player's earlier penalties."""
+    t = core.t(lang)
+    kind = t(f"penalties.kind_{given.kind.value}")
+    lines = [t("penalties.recorded", kind=kind, name=given.player.display_name)]
+    lines.append(t("penalties.reason", reason=reason))
+    payload = penalty_payload(given.player.id, given.kind, reason, given.done)
+    if (line := effect_line(t, payload, own=False)) is not None:
+        lines.append(line)
+    lines.append(history_text(core, t, given.earlier, "penalties.earlier", "penalties.first"))
+    return "\n".join(lines)
+
+
+def history_text(core: Core, t: T, given: list[GivenPenalty], title: str, empty: str) -> str:
+    """A player's penalties, one a line (date · tournament · kind: reason)."""
+    if not given:
+        return t(empty)
+    lines = [t(title, count=len(given))]
+    for item in given:
+        day = formats.day(datetime.fromisoformat(item.at).astimezone(core.app.settings.zone).date())
+        kind = t(f"penalties.kind_{item.kind}")
+        lines.append(
+            t(
+                "penalties.history_line",
+                day=day,
+                tournament=item.tournament,
+                kind=kind,
+                reason=item.reason,
+            )
+        )
+    return "\n".join(lines)
+
+
+async def profile_text(core: Core, player_id: int, lang: str) -> str | None:
+    """The player's own penalties in every tournament, for ``/profile``; ``None``: none."""
+    async with core.db.read() as tx:
+        given = await penalties.of_player(tx, player_id)
+    if not given:
+        return None
+    return history_text(core, core.t(lang), given, "penalties.profile_title", "penalties.first")
+
+
+async def table_players(core: Core, tournament_id: int, number: int, table: int) -> list[Player]:
+    """The players of a table, A first, for the buttons of ``/pending`` (none: no such table)."""
+    async with core.db.read() as tx:
+        rnd = (await core.state(tx, tournament_id)).round(number)
+        if rnd is None or not 1 <= table <= len(rnd.tables):
+            return []
+        found = await players.many(tx, list(rnd.tables[table - 1]))
+    return [found[pid] for pid in rnd.tables[table - 1] if pid in found]

@@ -1,0 +1,196 @@
+"""A judge's penalty (``bot.swiss.penalties``, ``rules.penalties``).
+
+- ``/penalty <player> warning|game_loss|match_loss|dq <reason>``: the player by @username or
+  club id, or as a reply to his message (then ``/penalty <kind> <reason>``); the reason is
+  required.
+- From ``/pending``: the button of a table, then the player, then the kind (each press is
+  checked as the tournament's judge's by ``bot.access``), then the reason, asked with a reply
+  request (``handlers.prompts``) and kept in the FSM storage; the answer is checked against
+  the judge's role again before anything is stored. ``/cancel`` leaves it; other commands
+  pass through untouched.
+"""
+
+from __future__ import annotations
+
+from aiogram import F
+from aiogram.filters import Command, CommandObject, StateFilter
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import validation
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.swiss import SwissService
+from bot.swiss.buttons import SwPenaltyCb
+from bot.texts import Tr
+from bot.validation import Invalid
+from db import tournaments
+from db.database import Database
+from db.models import Player
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.prompts import ask_again, ask_presser
+from handlers.routes import Routes
+from handlers.swiss.guard import actor, organiser_press, replied_user
+from rules.penalties import KINDS, PenaltyKind, penalty_kind
+
+routes = Routes(__name__)
+
+
+class PenaltyReason(StatesGroup):
+    reason = State()  # data: t (tournament), p (player), k (kind)
+
+
+def parse(args: str | None, *, replied: bool) -> tuple[str | None, PenaltyKind, str] | None:
+    """(the player's word or ``None`` for the replied-to one, the kind, the reason) of
+    ``/penalty``'s arguments; ``None`` when they are not that. A reason too long or with
+    control characters is refused naming the rule (``validation.note``)."""
+    parts = (args or "").split(maxsplit=1 if replied else 2)
+    if replied:
+        parts.insert(0, "")
+    if len(parts) < 3 or (kind := penalty_kind(parts[1])) is None:
+        return None
+    reason = validation.note(parts[2])
+    return (parts[0] or None), kind, reason
+
+
+@routes.message(Command("penalty"), CurrentTournament("swiss"))
+async def penalty(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    swiss: SwissService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    other = replied_user(message)
+    parsed = parse(command.args, replied=other is not None)
+    if parsed is None:
+        await message.reply(t("penalties.usage"))
+        return
+    word, kind, reason = parsed
+    player: Player | None
+    if other is not None:
+        player = await registry.player_of(other.id)
+    else:
+        assert word is not None
+        player = await swiss.find_player(word)
+    if player is None:
+        name = other.full_name if other is not None else str(word)
+        await message.reply(t("penalties.not_in", name=name))
+        return
+    await give(message, t, swiss, tournament.id, player.id, kind, reason, who)
+
+
+async def give(
+    message: Message,
+    t: Tr,
+    swiss: SwissService,
+    tournament_id: int,
+    player_id: int,
+    kind: PenaltyKind,
+    reason: str,
+    judge: int,
+) -> None:
+    """Store it, tell the player (and the group), then answer the judge with the history."""
+    after, given = await swiss.penalty(tournament_id, player_id, kind, reason, judge)
+    await after()
+    await message.reply(swiss.penalty_text(t.lang, given, reason))
+
+
+@routes.callback_query(SwPenaltyCb.filter(F.p == 0))
+async def choose_player(
+    query: CallbackQuery, callback_data: SwPenaltyCb, t: Tr, swiss: SwissService
+) -> None:
+    """The table's button: whom (a judge of the tournament: ``bot.access``)."""
+    if (message := await organiser_press(query, t)) is None:
+        return
+    cb = callback_data
+    seated = await swiss.table_players(cb.t, cb.r, cb.n)
+    if not seated:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    builder = InlineKeyboardBuilder()
+    for player in seated:
+        data = SwPenaltyCb(t=cb.t, r=cb.r, n=cb.n, p=player.id)
+        builder.button(text=player.display_name, callback_data=data)
+    await query.answer()
+    await message.answer(t("penalties.ask_player", table=cb.n), reply_markup=builder.as_markup())
+
+
+@routes.callback_query(SwPenaltyCb.filter((F.p != 0) & (F.k == "")))
+async def choose_kind(
+    query: CallbackQuery, callback_data: SwPenaltyCb, t: Tr, swiss: SwissService
+) -> None:
+    """The player chosen: which penalty."""
+    if (message := await organiser_press(query, t)) is None:
+        return
+    cb = callback_data
+    seated = {p.id: p for p in await swiss.table_players(cb.t, cb.r, cb.n)}
+    if cb.p not in seated:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    builder = InlineKeyboardBuilder()
+    for kind in KINDS:
+        data = SwPenaltyCb(t=cb.t, r=cb.r, n=cb.n, p=cb.p, k=kind)
+        builder.button(text=t(f"penalties.kind_{kind}"), callback_data=data)
+    builder.adjust(2)
+    name = seated[cb.p].display_name
+    await query.answer()
+    await message.edit_text(t("penalties.ask_kind", name=name), reply_markup=builder.as_markup())
+
+
+@routes.callback_query(SwPenaltyCb.filter(F.k != ""))
+async def ask_reason(
+    query: CallbackQuery,
+    callback_data: SwPenaltyCb,
+    t: Tr,
+    swiss: SwissService,
+    state: FSMContext,
+) -> None:
+    """The kind chosen: the reason, as a reply to the question."""
+    if (message := await organiser_press(query, t)) is None:
+        return
+    cb = callback_data
+    seated = {p.id: p for p in await swiss.table_players(cb.t, cb.r, cb.n)}
+    kind = penalty_kind(cb.k)
+    if cb.p not in seated or kind is None:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    await state.set_state(PenaltyReason.reason)
+    await state.set_data({"t": cb.t, "p": cb.p, "k": kind.value})
+    await query.answer()
+    await message.edit_reply_markup(reply_markup=None)
+    label = t(f"penalties.kind_{kind.value}")
+    await ask_presser(query, t("penalties.ask_reason", kind=label, name=seated[cb.p].display_name))
+
+
+@routes.message(StateFilter(PenaltyReason.reason), F.text, ~F.text.startswith("/"))
+async def got_reason(
+    message: Message, t: Tr, state: FSMContext, swiss: SwissService, roles: Roles, db: Database
+) -> None:
+    """The reason: the judge's role checked again (he may have lost it meanwhile), then given."""
+    assert message.text is not None
+    try:
+        reason = validation.note(message.text)
+    except Invalid:
+        reason = ""
+    if not reason:
+        await ask_again(message, t("penalties.reason_bad"))
+        return
+    data = await state.get_data()
+    await state.clear()
+    async with db.read() as tx:
+        tournament = await tournaments.get(tx, int(data["t"]))
+    if tournament is None:
+        await message.reply(t("common.stale_button"))
+        return
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    kind = PenaltyKind(data["k"])
+    await give(message, t, swiss, tournament.id, int(data["p"]), kind, reason, who)

@@ -1,0 +1,275 @@
+"""A judge's penalties in a card tournament, played through the emulator (``rules.penalties``,
+``bot.swiss.penalties``): a warning that changes nothing, a match loss (a technical loss, not
+rated), a game loss in a best of three (one game, then the match), a disqualification (his
+open match lost, his past results kept, no place), a non-judge refused, the buttons of
+``/pending`` with the reason asked by a reply, the player told privately with the reason, the
+judge shown the earlier penalties, and the player's history in ``/profile``."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+from tests.e2e.test_koth_club import register
+from tests.e2e.test_swiss import GROUP, Club
+from tests.e2e.test_swiss_corrections import BO3, MTG, JudgedClub, query
+
+GAME = 640
+"""One rated game between two 1200s in a field of four: K = 16 × 0.8 = 12.8, ±6.40."""
+
+
+async def begun(club: Club, rounds: str = "3") -> list[tuple[int, str, str, str]]:
+    """Registration done and round 1 paired: its tables."""
+    await club.register_all(await club.create(rounds=rounds, top="Без ТОПа"))
+    await club.org.send(GROUP, "/begin")
+    board = await club.emu.wait_for(lambda: club.board(f"Тур 1 из {rounds}"))
+    return club.tables(board)
+
+
+async def finish_now(club: Club) -> SimMessage:
+    """The organiser finishes the tournament early; the final announcement."""
+    await club.org.send(GROUP, "/finish")
+    asked = await club.emu.wait_bot_message(GROUP, contains="досрочно?")
+    await (await club.org.press(asked, "🏁 Да, завершить")).answer()
+    return await club.emu.wait_bot_message(GROUP, contains="завершён досрочно")
+
+
+def rating_changes(bot: RunningBot) -> dict[str, int]:
+    """Each player's rating change of the tournament (cents), by name."""
+    rows = query(
+        bot,
+        "SELECT p.first_name, h.delta_cents FROM rating_history h JOIN players p"
+        " ON p.id = h.player_id WHERE h.reason = 'tournament'",
+    )
+    return {str(name): int(str(delta)) for name, delta in rows}
+
+
+async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_rating(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    (_, a, b, _), (_, c, d, _) = await begun(club)
+
+    # A player is no judge: refused, nothing stored.
+    await club.users[b].send(GROUP, f"/penalty @{a.lower()} warning опоздание")
+    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+    assert query(bot, "SELECT id FROM events WHERE kind = 'sw_penalty'") == []
+
+    # A warning: recorded, the player told privately with the reason, nothing else changes.
+    await club.org.send(GROUP, f"/penalty @{a.lower()} warning опоздание на 10 минут")
+    answer = await emu.wait_bot_message(GROUP, contains="Записано")
+    assert answer.plain == (
+        f"⚖️ Записано — предупреждение: {a}.\nПричина: опоздание на 10 минут\n"
+        "Других штрафов у игрока нет."
+    )
+    told = await club.wait_find(club.users[a], "штраф от судьи", "")
+    assert told.chat_id == club.users[a].id
+    assert told.plain == (
+        "⚖️ «Кубок <b>клуба</b>»: штраф от судьи — предупреждение.\nПричина: опоздание на 10 минут"
+    )
+    await club.org.send(GROUP, "/pending")
+    pending = await emu.wait_bot_message(GROUP, contains="открытые столы (2)")
+    assert "⚖️ Штраф: стол 1" in pending.button_labels
+
+    # A match loss: the judge sees the earlier warning; table 1 is b's technical win.
+    await club.org.send(GROUP, f"/penalty @{a.lower()} match_loss оскорбление соперника")
+    answer = await emu.wait_bot_message(GROUP, contains="поражение в матче")
+    lines = answer.plain.split("\n")
+    assert lines[:3] == [
+        f"⚖️ Записано — поражение в матче: {a}.",
+        "Причина: оскорбление соперника",
+        "Тур 1, стол 1: техническое поражение, сопернику — техническая победа.",
+    ]
+    assert lines[3] == "Ранее 1 штраф:"
+    assert lines[4].endswith(" · «Кубок <b>клуба</b>» · предупреждение: опоздание на 10 минут")
+    group = await emu.wait_bot_message(GROUP, contains="по решению судьи", since=0)
+    assert group.plain == f"⚖️ Тур 1, стол 1: техническое поражение по решению судьи — {a}."
+    result = await club.wait_find(club.users[b], "внесён судьёй", "")  # the opponent's
+    assert "оскорбление" not in result.plain and f"{b} — техническая победа" in result.plain
+    told = await club.wait_find(club.users[a], "поражение в матче", "")
+    assert told.plain.endswith(
+        "Причина: оскорбление соперника\nТур 1, стол 1: техническое поражение."
+    )
+    assert "оскорбление" not in group.plain  # the reason stays private
+
+    # c beats d; the standings count the technical result: b 2.5, a 0.
+    await club.report(1, 2, c, "Моя победа")
+    await club.confirm(1, 2, d, "✅ Подтверждаю")
+    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")
+    await club.org.send(GROUP, "/standings")
+    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тур")
+    assert f"{c}" in standings.plain and f"{b} — 2,5" in standings.plain
+    assert f"{a} — 0" in standings.plain
+
+    # The log and the export show both penalties.
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains="Журнал турнира")
+    assert f"штраф — предупреждение: {a} (опоздание на 10 минут)" in log.plain
+    assert f"штраф — поражение в матче: {a} (оскорбление соперника)" in log.plain
+    assert bot.app is not None
+    exported = await bot.app.extra["swiss"].export_csv(1)
+    penalty_rows = exported.split("penalty,club_id,name,round,table,reason\n")[1].splitlines()
+    assert [row.split(",", 2)[0] for row in penalty_rows] == ["warning", "match_loss"]
+    assert penalty_rows[1].endswith(f",{a},1,1,оскорбление соперника")
+    assert penalty_rows[0].endswith(f",{a},,,опоздание на 10 минут")
+
+    # The finish: only c–d is rated; the technical result a–b is not.
+    await finish_now(club)
+    changes = rating_changes(bot)
+    assert changes == {a: 0, b: 0, c: GAME, d: -GAME}
+
+    # His own history, in /profile (private) once he completes his registration.
+    await register(club.users[a], "Петров", a)
+    await club.users[a].send(None, "/profile")
+    profile = await club.users[a].wait_message(contains="Штрафы")
+    assert "предупреждение: опоздание на 10 минут" in profile.plain
+    assert "поражение в матче: оскорбление соперника" in profile.plain
+
+
+async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningBot) -> None:
+    club = JudgedClub(emu, players=4)
+    await club.create_with(rounds="3", top="Без ТОПа", fmt=BO3, tb=MTG)
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    (_, a, b, _), (_, c, d, _) = club.tables(board)
+
+    # Table 1: a game loss for a: the game is b's, the match goes on; b is told too.
+    await club.org.send(GROUP, f"/penalty @{a.lower()} game_loss колода не перетасована")
+    answer = await emu.wait_bot_message(GROUP, contains="поражение в партии")
+    assert "Тур 1, стол 1: партия засчитана сопернику, матч продолжается." in answer.plain
+    credited = await club.wait_find(club.users[b], "партия засчитана вам", "")
+    assert credited.chat_id == club.users[b].id
+    own = await club.wait_find(club.users[a], "штраф от судьи", "")
+    assert own.plain.endswith("Итоговый счёт матча сообщите вместе с ней.")
+    assert not [m for m in emu.bot_messages(GROUP) if "по решению судьи" in m.plain]
+    # They play on; b wins 2:1 with the penalty game counted. Table 1 is open until then.
+    await club.report(1, 1, b, "2:1")
+    assert await club.confirm(1, 1, a, "✅ Подтверждаю") == "Результат принят."
+
+    # Table 2: two game losses for d: the second loses the match (0:2).
+    await club.org.send(GROUP, f"/penalty @{d.lower()} game_loss медленная игра")
+    await emu.wait_bot_message(GROUP, contains="медленная игра")
+    await club.org.send(GROUP, f"/penalty @{d.lower()} game_loss снова медленная игра")
+    second = await emu.wait_bot_message(GROUP, contains="снова медленная игра")
+    assert "Тур 1, стол 2: техническое поражение, сопернику — техническая победа." in second.plain
+    assert "Ранее 1 штраф:" in second.plain
+    await emu.wait_bot_message(
+        GROUP, contains=f"стол 2: техническое поражение по решению судьи — {d}", since=0
+    )
+    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены", since=0)
+    done = club.board("Тур 1 из 3")  # the board shows the games of each table
+    assert done is not None and [t[3] for t in club.tables(done)] == ["✅ 0:1 1:2", "✅ +:− 2:0"]
+    stored = query(bot, "SELECT payload_json FROM events WHERE kind = 'sw_result'")
+    results = [json.loads(str(r[0])) for r in stored]
+    assert results[-1] == {
+        "round": 1,
+        "table": 2,
+        "outcome_a": "technical_win",
+        "games": [2, 0],
+        "penalty": True,
+    }
+
+    # The finish: b–a 2:1 rates 1:1 (the penalty game is not a game played): 0 each; c–d none.
+    await finish_now(club)
+    assert rating_changes(bot) == {a: 0, b: 0, c: 0, d: 0}
+    await club.org.send(GROUP, "/standings")
+    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тур")
+    assert f"{b} — 3" in standings.plain and f"{c} — 2,5" in standings.plain
+
+
+async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_the_place(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    await begun(club)
+    (_, a, b, _), (_, c, d, _) = await club.play(1, "Тур 1 из 3")  # a and c win
+    await club.org.send(GROUP, "/next_round")
+    board2 = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
+    tables2 = {frozenset(t[1:3]): t for t in club.tables(board2)}
+    table, _, _, _ = tables2[frozenset((a, c))]
+    other, p, q, _ = tables2[frozenset((b, d))]
+
+    # a is disqualified mid-round 2: his match is c's technical win, he is out.
+    await club.org.send(GROUP, f"/penalty @{a.lower()} dq подмена карт")
+    answer = await emu.wait_bot_message(GROUP, contains="дисквалификация")
+    assert answer.plain.split("\n")[2:4] == [
+        f"Тур 2, стол {table}: техническое поражение, сопернику — техническая победа.",
+        "Игрок выбывает из турнира; прошлые результаты остаются, места и приза нет.",
+    ]
+    group = await emu.wait_bot_message(GROUP, contains="Дисквалификация по решению", since=0)
+    assert group.plain == f"⚖️ Дисквалификация по решению судьи: {a}. Места и приза нет."
+    told = await club.wait_find(club.users[a], "штраф от судьи", "")
+    assert "Причина: подмена карт" in told.plain and "Вы выбываете из турнира" in told.plain
+    # A second penalty for him is refused.
+    await club.org.send(GROUP, f"/penalty @{a.lower()} warning ещё")
+    await emu.wait_bot_message(GROUP, contains=f"Дисквалификация уже есть: {a}")
+    await club.org.send(GROUP, f"/add @{a.lower()}")  # nor can he come back
+    await emu.wait_bot_message(GROUP, contains=f"вернуться нельзя — {a}")
+
+    # b beats d; round 3 pairs the three others (a is never paired again).
+    await club.report(2, other, p, "Моя победа")
+    await club.confirm(2, other, q, "✅ Подтверждаю")
+    await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
+    await club.org.send(GROUP, "/next_round")
+    board3 = await emu.wait_for(lambda: club.board("Тур 3 из 3"))
+    assert a not in board3.plain
+
+    final = await finish_now(club)
+    # a keeps his round-1 win (3 points) yet has no place: last, marked; the loser of b–d
+    # (0, or 2.9 with round 3's bye) moves up to 3rd above him.
+    lines = [line for line in final.plain.split("\n") if " — " in line and ". " in line[:4]]
+    assert lines[-1].startswith(f"4. {a} (дисквалификация, без места) — 3 ·")
+    third = float(lines[2].split(" — ")[1].split(" ·")[0].replace(",", "."))
+    assert lines[2].startswith("3. ") and third < 3
+    # Rated: round 1 (a beat b, c beat d) and round 2's b–d; not the disqualification's.
+    changes = rating_changes(bot)
+    assert changes[a] == GAME and changes[c] == GAME
+    exported = await bot.app.extra["swiss"].export_csv(1) if bot.app else ""
+    row = next(line for line in exported.splitlines() if f",{a}," in line)
+    assert row.startswith(",") and "dq," in exported
+    place = await club.wait_find(club.users[a], "Дисквалификация: места нет.", "")
+    assert place.chat_id == club.users[a].id
+
+
+async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    (_, a, b, _), _ = await begun(club)
+    await club.org.send(GROUP, "/pending")
+    pending = await emu.wait_bot_message(GROUP, contains="открытые столы (2)")
+
+    # A player pressing a judge's button is refused, every step.
+    refused = await (await club.users[b].press(pending, "⚖️ Штраф: стол 1")).answer()
+    assert refused.text is not None and "только организатор или судья" in refused.text
+
+    await (await club.org.press(pending, "⚖️ Штраф: стол 1")).answer()
+    whom = await emu.wait_bot_message(GROUP, contains="Стол 1: кому штраф?")
+    assert whom.button_labels == [a, b]
+    await (await club.org.press(whom, b)).answer()
+    which = await emu.wait_for(lambda: whom if "Какой?" in whom.plain else None)
+    assert which.plain == f"⚖️ Штраф — {b}. Какой?"
+    assert which.button_labels == [
+        "предупреждение",
+        "поражение в партии",
+        "поражение в матче",
+        "дисквалификация",
+    ]
+    forged = await (await club.users[a].press(which, "дисквалификация")).answer()
+    assert forged.text is not None and "только организатор или судья" in forged.text
+    await (await club.org.press(which, "поражение в матче")).answer()
+    question = await emu.wait_bot_message(GROUP, contains="Напишите причину")
+    assert question.plain.endswith(
+        f"поражение в матче — {b}. Напишите причину ответом на это сообщение (/cancel — отмена)."
+    )
+    await club.org.reply_to(question, "телефон за столом")
+    answer = await emu.wait_bot_message(GROUP, contains="Записано")
+    assert answer.plain.startswith(
+        f"⚖️ Записано — поражение в матче: {b}.\nПричина: телефон за столом"
+    )
+    await emu.wait_bot_message(
+        GROUP, contains=f"стол 1: техническое поражение по решению судьи — {b}", since=0
+    )
+    told = await club.wait_find(club.users[b], "штраф от судьи", "")
+    assert "Причина: телефон за столом" in told.plain
