@@ -28,6 +28,7 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
+from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
 from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
 from bot.roles import Role, Roles
@@ -94,6 +95,7 @@ RULES: dict[type[CallbackData], Rule] = {
     SwTopCb: Rule(Role.JUDGE, kind="swiss"),
     SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
     SwNudgeCb: Rule(Role.JUDGE, kind="swiss"),
+    DraftClockCb: Rule(Role.JUDGE, kind="swiss"),
     SwPenaltyCb: Rule(Role.JUDGE, kind="swiss"),
 }
 

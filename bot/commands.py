@@ -35,6 +35,8 @@ PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue"
 JUDGING = (
     "next_round",
     "pending",
+    "draft",
+    "deckbuilding",
     "top",
     "result",
     "penalty",
@@ -111,6 +113,8 @@ ONE_KIND = {
     "void": "koth",
     "next_round": "swiss",
     "pending": "swiss",
+    "draft": "swiss",
+    "deckbuilding": "swiss",
     "penalty": "swiss",
     "export": "swiss",
     "heroes": "swiss",

@@ -64,8 +64,9 @@ class Late(enum.Enum):
     Each kind is classified where its service registers it (``Deadlines.on``):
 
     - ``APPLY``: ``swiss_time`` and ``swiss_table_time`` (play ends), ``koth_expire`` (the last
-      circle begins), ``koth_bonus`` (expired bonuses change effective ratings), and every
-      durable job (``job:*``: announcements of what already happened);
+      circle begins), ``koth_bonus`` (expired bonuses change effective ratings), ``draft_deck``
+      (deck building ends), and every durable job (``job:*``: announcements of what already
+      happened; ``job:draft_clock``, a draft's pick clock, shows where the draft is now);
     - ``DROP``: ``swiss_warn`` ("10 minutes left"), ``koth_warn`` (before the main time ends),
       ``confirm_reminder``, and ``koth_board`` (the board's "time left"; dropping it shows the
       time left now and resumes the refresh).

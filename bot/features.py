@@ -6,7 +6,7 @@ from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
-from bot import decks, koth, swiss
+from bot import decks, draft, koth, swiss
 from bot.judges import Judges
 from bot.late import tell_late_job
 from bot.results import ASK_JOB, ResultFlow
@@ -28,4 +28,5 @@ def install_features(app: App) -> None:
     koth.install(app, flow, notices)
     swiss.install(app, flow, notices)
     decks.install(app)
+    draft.install(app)
     app.deadlines.on_late_job = partial(tell_late_job, app)

@@ -25,6 +25,7 @@ def _routes() -> list[Routes]:
         common,
         deck_admin,
         decks,
+        draft_clock,
         errors,
         fallback,
         koth,
@@ -57,5 +58,6 @@ def _routes() -> list[Routes]:
         tournaments.routes,
         koth.routes,
         swiss.routes,
+        draft_clock.routes,
         fallback.routes,
     ]

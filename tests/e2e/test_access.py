@@ -20,6 +20,7 @@ from typing import Any
 from aiogram.filters.callback_data import CallbackData
 
 import bot.buttons
+import bot.draft.buttons
 import bot.koth.buttons
 import bot.swiss.buttons
 from bot.access import RULES, Names, parse
@@ -30,12 +31,17 @@ from tests.e2e.harness import RunningBot
 from tests.e2e.test_hostile import KOTH, SWISS, Club, build_club
 
 ATTACK = -100666
-BUTTON_MODULES: tuple[ModuleType, ...] = (bot.buttons, bot.koth.buttons, bot.swiss.buttons)
+BUTTON_MODULES: tuple[ModuleType, ...] = (
+    bot.buttons,
+    bot.koth.buttons,
+    bot.swiss.buttons,
+    bot.draft.buttons,
+)
 #: The club's tournaments: 1 (King of the Hill, running), 2 (Swiss, running).
 TOURNAMENTS = (1, 2)
 #: Values worth forging for a field of this name (any other field gets the generic ones).
 HINTS: dict[str, list[Any]] = {
-    "a": ["finish", "cancel", "keep"],
+    "a": ["finish", "cancel", "keep", "go", "pause", "resume", "deck"],
     "c": ["w", "l", "d", "a", "b", "ta"],
     "g": ["g1v0", "g2v0", "g3v0"],  # King of the Hill keys; the real Swiss ones are added
     "action": ["edit", "delete", "delete_yes", "field"],

@@ -1,0 +1,314 @@
+"""The pick clock and the deck-building timer of a draft, in the tournament's group.
+
+The judge (or an organiser) runs the draft from ``/draft``, a panel with «start booster N»,
+«pause», «resume» and, once every booster is drafted, «deck building» (also ``/deckbuilding
+[minutes]``). Each press appends an event to the tournament's log (``rules.limited.clock``:
+``sw_booster``, ``sw_pick_pause``, ``sw_pick_resume``, ``sw_deckbuilding``); the clock is
+always computed from those stored moments and ``now``, never counted in memory, so a restart
+(even a SIGKILL) resumes where the draft is.
+
+*One message per pod* in the group (the pods of ``State.pods``; before any seating, the active
+players are one table), sent when a booster starts and edited at each pick's end: booster N of
+M, the pass direction (601.6.3), pick K of P with its seconds and its END TIME (not a
+countdown), then the review minute (601.7), then «booster done». The clock's durable job
+(``job:draft_clock``, ``bot.deadlines``) is stored with each press and at each end, so a
+2-pod 12-card booster makes 2 edits at each of its 12 ends: at most 10 edits in any minute (the
+last picks, 20, 15, 10, 5 s, and the review's start), under Telegram's 20 a minute per group
+that ``bot.pacing`` keeps anyway. A job is marked done only once the messages are edited: a
+crash in between runs it again at the start.
+
+*Deck building* (601.9, 601.10): after the last booster, a timer of the organiser's minutes
+(``/deckbuilding 40``; by default the ``deckbuilding_minutes`` setting, else 30 minutes: what
+clubs give for a 30-card deck) with the deck size of ``rules.limited.deck_size`` told (or that
+no deck is built: the drafted cards are the hand); its end (``draft_deck``) is announced.
+
+The boosters are the ``boosters`` setting (12-card ones first, 601.10); a tournament without it
+drafts two 12-card boosters, the commonest club draft (601.10's own example).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.deadlines import Late
+from bot.draft.model import (
+    DEFAULT_DECK_MINUTES,
+    DRAFTED,
+    OPEN,
+    Draft,
+    deck_minutes_of,
+    plan_of,
+)
+from bot.draft.panel import panel_buttons, panel_text
+from bot.draft.views import clock_time, deck_line, pod_text
+from bot.errors import UserError
+from bot.late import late_note
+from bot.swiss.core import AfterCommit, Core
+from bot.swiss.timers import Rearm
+from db import deadlines, tournaments
+from db.database import Tx
+from db.models import Deadline
+from rules.card_formats import Format, format_of
+from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
+from rules.limited.deck_size import deck_minimum
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+__all__ = [
+    "DECK_END",
+    "DEFAULT_DECK_MINUTES",
+    "PICK_TICK",
+    "DraftClockService",
+    "deck_minutes_of",
+    "install",
+    "plan_of",
+]
+
+#: the clock's durable job (``clock_job``) and the end of deck building
+PICK_TICK, DECK_END = "job:draft_clock", "draft_deck"
+
+
+class DraftClockService:
+    """What the draft handlers call; see the module docstring."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self._showing: dict[int, asyncio.Lock] = {}
+
+    # --- reading --------------------------------------------------------------------------------
+
+    async def draft(self, tx: Tx, tournament_id: int) -> Draft:
+        """The tournament's draft; ``UserError`` unless it is open and of a drafted format."""
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.status not in OPEN:
+            raise UserError("pickclock.closed")
+        fmt = format_of(tournament.settings.get("format"))
+        if fmt not in DRAFTED:
+            raise UserError("pickclock.not_draft", format=self._format_name(fmt))
+        state = await self.core.state(tx, tournament_id)
+        pods = [list(pod) for pod in state.pods] or [await self.core.active(tx, tournament_id)]
+        names = await self.core.names(tx, [pid for pod in pods for pid in pod])
+        events = await tournaments.events(tx, tournament_id)
+        clock = replay_clock((e.kind, e.payload) for e in events)
+        plan = plan_of(tournament.settings)
+        return Draft(tournament, max(state.drafts, 1), plan, pods, names, clock)
+
+    def _format_name(self, fmt: Format) -> str:
+        key = f"swiss.wiz_fmt_{fmt.value}"
+        return self.core.t()(key) if self.core.texts.has(key) else fmt.value
+
+    async def panel(self, tournament_id: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
+        """The judge's panel (``bot.draft.panel``)."""
+        async with self.core.db.read() as tx:
+            draft = await self.draft(tx, tournament_id)
+        t, now, zone = self.core.t(lang), self.core.now(), self.core.app.settings.zone
+        return panel_text(t, draft, now, zone), panel_buttons(t, draft, now)
+
+    # --- the judge's actions --------------------------------------------------------------------
+
+    async def start_booster(
+        self, tournament_id: int, number: int | None, actor: int
+    ) -> tuple[AfterCommit, int]:
+        """Start the next booster (``number``: the one the pressed button named, so an old
+        button cannot start a later booster); returns the after-commit step and its number."""
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is not None:
+                raise UserError("pickclock.booster_running", n=running.number)
+            if draft.started >= len(draft.plan):
+                raise UserError("pickclock.all_started")
+            next_number = draft.started + 1
+            if number is not None and number != next_number:
+                raise UserError("common.stale_button")
+            size = draft.plan[next_number - 1]
+            payload: dict[str, Any] = {"draft": draft.number, "booster": next_number}
+            payload |= {"size": size, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_booster", payload)
+            tick = await self._tick_now(tx, tournament_id, draft.number, next_number)
+        return self._after(tournament_id, tick), next_number
+
+    async def pause(self, tournament_id: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is None:
+                raise UserError("pickclock.not_running")
+            if running.at(now).paused:
+                raise UserError("pickclock.already_paused")
+            payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, PAUSE_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_pause", payload)
+            tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
+        return self._after(tournament_id, tick)
+
+    async def resume(self, tournament_id: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is None:
+                raise UserError("pickclock.not_running")
+            if not running.at(now).paused:
+                raise UserError("pickclock.not_paused")
+            payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
+            await self.core.event(tx, tournament_id, RESUME_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "draft_resume", payload)
+            tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
+        return self._after(tournament_id, tick)
+
+    async def deck_building(
+        self, tournament_id: int, minutes: int | None, actor: int
+    ) -> AfterCommit:
+        """Start (or set anew) the deck-building timer once every booster is drafted."""
+        async with self.core.db.transaction() as tx:
+            draft = await self.draft(tx, tournament_id)
+            now = self.core.now()
+            running = draft.running(now)
+            if running is not None:
+                raise UserError("pickclock.booster_running", n=running.number)
+            if draft.started < len(draft.plan):
+                raise UserError("pickclock.boosters_left", count=len(draft.plan) - draft.started)
+            minutes = minutes or deck_minutes_of(draft.tournament.settings)
+            ends = now + timedelta(minutes=minutes)
+            payload: dict[str, Any] = {"draft": draft.number, "minutes": minutes}
+            payload |= {"at": now.isoformat(), "ends_at": ends.isoformat()}
+            await self.core.event(tx, tournament_id, DECK_EVENT, payload, actor)
+            await self.core.audit(tx, tournament_id, actor, "deckbuilding", payload)
+            rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (DECK_END,)))
+            timer = {"draft": draft.number, "ends_at": ends.isoformat()}
+            rearm.armed.append(
+                (await deadlines.add(tx, DECK_END, tournament_id, ends, timer), ends)
+            )
+        t, zone = self.core.t(), self.core.app.settings.zone
+        text = "\n".join(
+            (
+                t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
+                deck_line(t, deck_minimum(draft.plan)),
+            )
+        )
+        chat = draft.tournament.chat_id
+
+        async def after() -> None:
+            rearm.apply(self.core)
+            await self.core.app.sender.send(chat, text)
+
+        return after
+
+    # --- the clock's deadlines ------------------------------------------------------------------
+
+    async def _tick_now(self, tx: Tx, tournament_id: int, draft: int, booster: int) -> Rearm:
+        """After a press: cancel the pending clock job and store one due now, in the press's
+        own transaction (it shows the change and arms the next end, also after a crash)."""
+        rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (PICK_TICK,)))
+        now = self.core.now()
+        payload: dict[str, object] = {"draft": draft, "booster": booster}
+        rearm.armed.append((await deadlines.add(tx, PICK_TICK, tournament_id, now, payload), now))
+        return rearm
+
+    def _after(self, tournament_id: int, rearm: Rearm) -> AfterCommit:
+        """Run the clock job stored with the press, and wait for it: the pods' messages are
+        edited before the judge's panel is."""
+
+        async def after() -> None:
+            self.core.app.deadlines.unschedule(rearm.cancelled)
+            for tick, _due in rearm.armed:
+                await self.core.app.deadlines.run(tick)
+
+        return after
+
+    async def clock_job(self, deadline: Deadline) -> None:
+        """The clock's durable job, at a booster's start, a pause, a resume and each end of a
+        pick or of the review: arm the next end, then show where the clock is in the pods'
+        messages. Run again after a crash (it is marked done only once it finished), it arms
+        the same end and edits the same messages: the clock comes from the stored moments.
+        Late after downtime, the group is told once that the bot was away
+        (``bot.late.tell_late_job``) and the messages show where the draft is now."""
+        tid = deadline.ref_id
+        async with self.core.db.transaction() as tx:
+            try:
+                draft = await self.draft(tx, tid)
+            except UserError:
+                return  # finished, cancelled: the clock stops
+            booster, now = draft.booster, self.core.now()
+            wanted = (deadline.payload.get("draft"), deadline.payload.get("booster"))
+            if booster is None or (booster.draft, booster.number) != wanted:
+                return  # a later booster has its own job
+            pending = await deadlines.pending_for(tx, tid, (PICK_TICK,))
+            rearm = Rearm([d.id for d in pending if d.id != deadline.id])
+            for other in rearm.cancelled:
+                await deadlines.cancel(tx, other)
+            due = booster.at(now).ends_at  # None: paused, or the booster is over
+            if due is not None:
+                payload: dict[str, object] = {"draft": booster.draft, "booster": booster.number}
+                rearm.armed.append((await deadlines.add(tx, PICK_TICK, tid, due, payload), due))
+        rearm.apply(self.core)
+        await self.show(tid)
+
+    async def on_deck_end(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        try:
+            draft = await self.draft(tx, deadline.ref_id)
+        except UserError:
+            return None
+        deck = draft.deck
+        if deck is None or deck.ends_at.isoformat() != deadline.payload.get("ends_at"):
+            return None  # set anew meanwhile: that timer's own deadline says it
+        t = self.core.t()
+        text = t("pickclock.deck_over")
+        overdue = self.core.app.deadlines.overdue(deadline.id)
+        if overdue is not None:
+            zone = self.core.app.settings.zone
+            text = late_note(t, overdue, zone, "pickclock.late_deck") + "\n" + text
+        chat = draft.tournament.chat_id
+
+        async def send() -> None:
+            await self.core.app.sender.send(chat, text)
+
+        return send
+
+    # --- the pods' messages ---------------------------------------------------------------------
+
+    async def show(self, tournament_id: int) -> None:
+        """Send or edit each pod's message of the current booster to where the clock is now.
+
+        The message of a pod is sent once per booster (``bot.outbox``, by key): a crash before
+        it went out leaves the next end to send it; after that, the same key is edited."""
+        lock = self._showing.setdefault(tournament_id, asyncio.Lock())
+        async with lock:
+            async with self.core.db.read() as tx:
+                try:
+                    draft = await self.draft(tx, tournament_id)
+                except UserError:
+                    return
+            booster = draft.booster
+            if booster is None:
+                return
+            t, now, zone = self.core.t(), self.core.now(), self.core.app.settings.zone
+            chat = draft.tournament.chat_id
+            for table, pod in enumerate(draft.pods, start=1):
+                names = [draft.names[pid] for pid in pod]
+                text = pod_text(t, table, names, booster, len(draft.plan), now, zone)
+                key = f"draft:{tournament_id}:{booster.draft}:{booster.number}:{table}"
+                sent = await self.core.app.outbox.sent(key)
+                if sent is None:
+                    await self.core.app.outbox.send_once(key, chat, text)
+                else:
+                    await self.core.app.sender.edit(sent[0], sent[1], text)
+
+
+def install(app: App) -> None:
+    """Create the draft clock beside the Swiss service and register its deadlines: the
+    clock's durable job (always run, however late) and the end of deck building (applied
+    when late, saying so)."""
+    service = DraftClockService(app.extra["swiss"])
+    app.extra["draft_clock"] = service
+    app.deadlines.on_durable(PICK_TICK, service.clock_job)
+    app.deadlines.on(DECK_END, service.on_deck_end, late=Late.APPLY)

@@ -1,0 +1,95 @@
+"""The draft's pick clock in the chat (``bot.draft``): the judge's ``/draft`` panel and its
+buttons, ``/deckbuilding [minutes]``. A button press was checked before it got here
+(``bot.access``: a judge of the button's tournament, in its group); a command checks its
+sender here. Where the tournament has no draft, both say so (its format)."""
+
+from __future__ import annotations
+
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot import numbers
+from bot.draft import DraftClockService, deck_minutes_of
+from bot.draft.buttons import DraftClockCb
+from bot.roles import Role, Roles
+from bot.swiss.core import AfterCommit
+from bot.texts import Tr
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.routes import Routes
+from handlers.swiss.guard import actor, organiser_press
+
+routes = Routes(__name__)
+SWISS = CurrentTournament("swiss")
+#: /deckbuilding's minutes: at least one, at most three hours
+DECK_MINUTES = numbers.SWISS_MINUTES
+
+
+@routes.message(Command("draft"), SWISS)
+async def draft_panel(
+    message: Message,
+    t: Tr,
+    tournament: Tournament,
+    draft_clock: DraftClockService,
+    roles: Roles,
+) -> None:
+    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    text, markup = await draft_clock.panel(tournament.id, t.lang)
+    await message.answer(text, reply_markup=markup)
+
+
+def deck_minutes_arg(args: str | None) -> int | str | None:
+    """The minutes ``/deckbuilding`` names: ``None`` (none: the setting), or ``"bad"``."""
+    words = (args or "").split()
+    if not words:
+        return None
+    if len(words) > 1 or not numbers.is_whole(words[0]):
+        return "bad"
+    return numbers.whole(words[0], DECK_MINUTES)  # out of range: refused naming the range
+
+
+@routes.message(Command("deckbuilding"), SWISS)
+async def deckbuilding(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    draft_clock: DraftClockService,
+    roles: Roles,
+) -> None:
+    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    minutes = deck_minutes_arg(command.args)
+    if isinstance(minutes, str):
+        usage = t("pickclock.deck_usage", minutes=deck_minutes_of(tournament.settings))
+        await message.reply(usage)
+        return
+    after = await draft_clock.deck_building(tournament.id, minutes, who)
+    await after()
+
+
+@routes.callback_query(DraftClockCb.filter())
+async def panel_press(
+    query: CallbackQuery, callback_data: DraftClockCb, t: Tr, draft_clock: DraftClockService
+) -> None:
+    if (message := await organiser_press(query, t)) is None:
+        return
+    tid, who = callback_data.t, query.from_user.id
+    after: AfterCommit
+    if callback_data.a == "go":
+        after, number = await draft_clock.start_booster(tid, callback_data.n, who)
+        toast = t("pickclock.started", n=number)
+    elif callback_data.a == "pause":
+        after, toast = await draft_clock.pause(tid, who), t("pickclock.paused_now")
+    elif callback_data.a == "resume":
+        after, toast = await draft_clock.resume(tid, who), t("pickclock.resumed_now")
+    elif callback_data.a == "deck":
+        after, toast = await draft_clock.deck_building(tid, None, who), ""
+    else:
+        await query.answer(t("common.stale_button"), show_alert=True)
+        return
+    await query.answer(toast or None)
+    await after()
+    text, markup = await draft_clock.panel(tid, t.lang)
+    await message.edit_text(text, reply_markup=markup)
