@@ -17,20 +17,10 @@ from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, replied_user
+from handlers.swiss.guard import actor, named_player
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
-
-
-async def named_player(
-    message: Message, command: CommandObject, swiss: SwissService, registry: Registry
-) -> Player | None:
-    """The player a command names: the replied-to author, ``@username`` or a club id."""
-    if (other := replied_user(message)) is not None:
-        return await registry.ensure_player(other.id, other.first_name, other.last_name)
-    words = (command.args or "").split()
-    return await swiss.find_player(words[0]) if len(words) == 1 else None
 
 
 async def name_admitted(
@@ -45,7 +35,8 @@ async def name_admitted(
     tournament, swiss, registry, roles = context
     if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
         return None
-    player = await named_player(message, command, swiss, registry)
+    words = (command.args or "").split()
+    player = await named_player(message, words[0] if len(words) == 1 else None, swiss, registry)
     if player is None:
         await message.reply(t(f"swiss.{action}_usage"))
         return None

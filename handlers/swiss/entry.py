@@ -25,13 +25,12 @@ from bot.sender import Sender
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
-from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.bracket import routes as bracket_routes
-from handlers.swiss.guard import actor, replied_user
+from handlers.swiss.guard import actor, named_player, replied_user
 from handlers.swiss.heroes import routes as heroes_routes
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.penalties import routes as penalties_routes
@@ -141,11 +140,7 @@ async def add(
         return
     words = (command.args or "").split()
     late = words.pop().lower() if words and words[-1].lower() in LATE_POLICIES else None
-    player: Player | None
-    if (other := replied_user(message)) is not None:
-        player = await registry.ensure_player(other.id, other.first_name, other.last_name)
-    else:
-        player = await swiss.find_player(words[0]) if words else None
+    player = await named_player(message, words[0] if words else None, swiss, registry)
     if player is None:
         await message.reply(t("swiss.add_usage"))
         return

@@ -6,9 +6,11 @@ from collections.abc import Awaitable
 
 from aiogram.types import CallbackQuery, Message, User
 
+from bot.registry import Registry
 from bot.roles import Role, Roles
-from bot.swiss import AfterCommit
+from bot.swiss import AfterCommit, SwissService
 from bot.texts import Tr
+from db.models import Player
 from db.tournaments import Tournament
 
 
@@ -47,3 +49,13 @@ def replied_user(message: Message) -> User | None:
     replied = message.reply_to_message
     user = replied.from_user if replied is not None else None
     return user if user is not None and not user.is_bot else None
+
+
+async def named_player(
+    message: Message, word: str | None, swiss: SwissService, registry: Registry
+) -> Player | None:
+    """The player a command names: the replied-to author (registered as a player if he was
+    not), else ``word``: an ``@username`` or a club id."""
+    if (other := replied_user(message)) is not None:
+        return await registry.ensure_player(other.id, other.first_name, other.last_name)
+    return await swiss.find_player(word) if word else None

@@ -24,7 +24,7 @@ from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, replied_user
+from handlers.swiss.guard import actor, named_player, replied_user
 from rules.limited.heroes import MAX_NAME, parse_set
 
 routes = Routes(__name__)
@@ -112,13 +112,12 @@ async def gift_args(
     message: Message, args: str, swiss: SwissService, registry: Registry
 ) -> tuple[Player | None, str]:
     """The player (the replied-to author, else the first word) and the hero's text."""
-    if (other := replied_user(message)) is not None:
-        player = await registry.ensure_player(other.id, other.first_name, other.last_name)
-        return player, args.strip()
+    if replied_user(message) is not None:
+        return await named_player(message, None, swiss, registry), args.strip()
     words = args.split(maxsplit=1)
     if len(words) < 2:
         return None, ""
-    return await swiss.find_player(words[0]), words[1]
+    return await named_player(message, words[0], swiss, registry), words[1]
 
 
 async def gift_answer(t: Tr, gift: Gift, player: Player, group: bool, swiss: SwissService) -> str:
