@@ -136,32 +136,26 @@ class DraftClockService:
         return self._after(tournament_id, tick), next_number
 
     async def pause(self, tournament_id: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            draft = await self.draft(tx, tournament_id)
-            now = self.core.now()
-            running = draft.running(now)
-            if running is None:
-                raise UserError("pickclock.not_running")
-            if running.at(now).paused:
-                raise UserError("pickclock.already_paused")
-            payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
-            await self.core.event(tx, tournament_id, PAUSE_EVENT, payload, actor)
-            await self.core.audit(tx, tournament_id, actor, "draft_pause", payload)
-            tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
-        return self._after(tournament_id, tick)
+        return await self._hold(tournament_id, actor, pausing=True)
 
     async def resume(self, tournament_id: int, actor: int) -> AfterCommit:
+        return await self._hold(tournament_id, actor, pausing=False)
+
+    async def _hold(self, tournament_id: int, actor: int, *, pausing: bool) -> AfterCommit:
+        """Pause the running booster's clock, or resume it (refused when it already is)."""
         async with self.core.db.transaction() as tx:
             draft = await self.draft(tx, tournament_id)
             now = self.core.now()
             running = draft.running(now)
             if running is None:
                 raise UserError("pickclock.not_running")
-            if not running.at(now).paused:
-                raise UserError("pickclock.not_paused")
+            if running.at(now).paused == pausing:
+                raise UserError("pickclock.already_paused" if pausing else "pickclock.not_paused")
             payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
-            await self.core.event(tx, tournament_id, RESUME_EVENT, payload, actor)
-            await self.core.audit(tx, tournament_id, actor, "draft_resume", payload)
+            kind = PAUSE_EVENT if pausing else RESUME_EVENT
+            await self.core.event(tx, tournament_id, kind, payload, actor)
+            action = "draft_pause" if pausing else "draft_resume"
+            await self.core.audit(tx, tournament_id, actor, action, payload)
             tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
         return self._after(tournament_id, tick)
 
