@@ -1,14 +1,18 @@
 """A Draft and a Marathon as a club plays them through the bot: the seating (601.5) published
-in the group with its seed and told privately to each player, the Swiss inside the tables, the
-Top drawn from them (601.5.5), and the Marathon's drafts before its first rounds (608)."""
+in the group with its seed and told privately to each player, the pick clock of each booster in
+both pods' messages to the second and the deck-building timer (601.7, 601.10; the walk is
+``tests.e2e.pick_clock``), the Swiss inside the tables, the Top drawn from them (601.5.5), and
+the Marathon's drafts before its first rounds (608)."""
 
 from __future__ import annotations
 
 import re
 
 from rules.limited.pods import seat_randomly
+from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, SimMessage
-from tests.e2e.harness import RunningBot
+from tests.e2e.harness import START, RunningBot
+from tests.e2e.pick_clock import S, at, run_booster
 from tests.e2e.test_durable_announcements import crash_before
 from tests.e2e.test_swiss import GROUP, Club
 from tests.e2e.test_swiss_top import ranked
@@ -118,8 +122,74 @@ async def play_round(club: DraftClub, number: int, total: int) -> list[tuple[str
     return [(a, b) for _, a, b, _ in tables]
 
 
+def pod_heads(tables: list[list[str]], booster: int, boosters: int) -> list[str]:
+    """Each pod's message of a 12-card booster above its clock line: the table, its seats as
+    the seating published them, the booster and its pass direction (601.6.3: odd ones left)."""
+    side = "налево ⬅️" if booster % 2 else "направо ➡️"
+    return [
+        f"🃏 Драфт · стол {number} · {len(table)} игроков\n"
+        f"Места по порядку: {', '.join(table)}\n"
+        f"Бустер {booster} из {boosters} · 12 карт · передаём {side}"
+        for number, table in enumerate(tables, start=1)
+    ]
+
+
+async def start_booster(club: DraftClub, number: int) -> None:
+    """The judge's ``/draft`` panel offers booster ``number`` next; he starts it."""
+    await club.org.send(GROUP, "/draft")
+    shown = await club.emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт клуба»")
+    assert "Бустеры по порядку: 12+12 (сначала 12-карточные)." in shown.plain
+    assert "2 стола; один общий пик-таймер." in shown.plain
+    assert f"Бустер {number} из 2 ждёт команды судьи." in shown.plain
+    assert shown.button_labels == [f"▶️ Начать бустер {number}"]
+    answer = await (await club.org.press(shown, f"▶️ Начать бустер {number}")).answer()
+    assert answer.text == f"Бустер {number} начат."
+
+
+async def draft_and_build_decks(
+    club: DraftClub, clock: ManualClock, tables: list[list[str]]
+) -> None:
+    """The draft between ``/begin`` and round 1, as the judge runs it from ``/draft``: booster
+    1 to the second in both pods' messages, booster 2 pick by pick, then ``/deckbuilding`` (the
+    default 30 minutes; two 12-card boosters are 24 cards drafted: a deck of 20+, Table 3) and
+    its end, to the second."""
+    emu = club.emu
+    await start_booster(club, 1)
+    began = (clock.now() - START).total_seconds()
+    ended = await run_booster(emu, clock, GROUP, 1, 2, began, pod_heads(tables, 1, 2))
+    assert ended == began + 390  # 330 s of picks (Table 2), then the review minute (601.7)
+    # One edit at each pick's end, the review's and the booster's: 12 per pod message.
+    first = [m for m in emu.bot_messages(GROUP) if m.plain.startswith("🃏 Драфт · стол")]
+    assert [m.edits for m in first] == [12, 12]
+
+    await start_booster(club, 2)
+    began = (clock.now() - START).total_seconds()
+    heads = pod_heads(tables, 2, 2)
+    ended = await run_booster(emu, clock, GROUP, 2, 2, began, heads, to_the_second=False)
+    assert ended == began + 390
+    await club.org.send(GROUP, "/draft")
+    shown = await emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт клуба»")
+    assert shown.plain.endswith(
+        "Бустер 2 из 2 · 12 карт · передаём направо ➡️\n"
+        "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод."
+    )
+    assert shown.button_labels == ["🛠 Сборка колод: 30 мин"]
+
+    await club.org.send(GROUP, "/deckbuilding")
+    started = await emu.wait_bot_message(GROUP, contains="🛠 Сборка колод: 30 мин")
+    assert started.plain == (
+        f"🛠 Сборка колод: 30 мин — до {at(ended + 30 * 60)}.\n"
+        "Колода — не меньше 20 карт из полученных на драфте (601.10)."
+    )
+    clock.advance(30 * 60 * S - S)
+    await emu.idle()
+    assert not [m for m in emu.bot_messages(GROUP) if "Сборка колод закончена" in m.plain]
+    clock.advance(S)
+    await emu.wait_bot_message(GROUP, contains="⏰ Сборка колод закончена.")
+
+
 async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
-    emu: BotApiEmulator, bot: RunningBot
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     club = DraftClub(emu, players=20)
     created = await club.create_limited(
@@ -151,6 +221,8 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     await emu.idle()
     check_private_seats(club, tables, 1)
     assert club.board("Тур 1 из 4") is None  # the draft first: round 1 is not paired yet
+    await draft_and_build_decks(club, clock, tables)
+    assert club.board("Тур 1 из 4") is None  # the judge pairs round 1 himself
 
     # 601.5.4: two tables of 10 → 4 rounds, each paired inside the tables only.
     table_of = {name: n for n, table in enumerate(tables) for name in table}

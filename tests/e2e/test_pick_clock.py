@@ -23,15 +23,13 @@ from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import START, RunningBot
+from tests.e2e.pick_clock import SEVEN, TWELVE, S, at, pods, run_picks, showing
 from tests.e2e.test_draft import COMMON, DraftClub, seating
 from tests.e2e.test_swiss import GROUP as DRAFT_GROUP
 
 GROUP = -100_707
 ORGANISER = 999
 PLAYERS = 16
-S = timedelta(seconds=1)
-TWELVE = (55, 50, 45, 40, 35, 30, 25, 20, 15, 10, 5)
-SEVEN = (30, 25, 20, 15, 10, 5)
 
 
 def player_tg(seat: int) -> int:
@@ -95,53 +93,6 @@ async def press(emu: BotApiEmulator, org: SimUser, label: str) -> str:
     return answer.text or ""
 
 
-def pods(emu: BotApiEmulator, booster: int) -> list[SimMessage]:
-    """The pods' messages of booster ``booster`` (in the order they were sent)."""
-    return [
-        m
-        for m in emu.bot_messages(GROUP)
-        if m.plain.startswith("🃏 Драфт · стол") and f"\nБустер {booster} из " in m.plain
-    ]
-
-
-async def showing(
-    emu: BotApiEmulator, booster: int, line: str, tables: int = 2
-) -> list[SimMessage]:
-    """Wait until every pod's message of the booster ends with ``line``."""
-
-    def both() -> list[SimMessage] | None:
-        found = pods(emu, booster)
-        ok = len(found) == tables and all(m.plain.endswith(line) for m in found)
-        return found if ok else None
-
-    try:
-        return await emu.wait_for(both)
-    except TimeoutError:
-        raise AssertionError([m.plain for m in pods(emu, booster)]) from None
-
-
-def at(seconds: float) -> str:
-    """The club's wall-clock time (Moscow, UTC+3) ``seconds`` after the start."""
-    return (START + timedelta(seconds=seconds) + timedelta(hours=3)).strftime("%H:%M:%S")
-
-
-async def run_picks(
-    emu: BotApiEmulator, clock: ManualClock, booster: int, times: tuple[int, ...], began: float
-) -> float:
-    """Each pick to the second: one second before its end the message still shows it; at its
-    end the next pick (or the review) with its end time. Returns when the review began."""
-    moment = began
-    for pick, seconds in enumerate(times, start=1):
-        line = f"Пик {pick} из {len(times)}: {seconds} с — до {at(moment + seconds)}"
-        await showing(emu, booster, line)
-        clock.advance((seconds - 1) * S)
-        await emu.idle()
-        await showing(emu, booster, line)  # one second before its end: still this pick
-        clock.advance(S)
-        moment += seconds
-    return moment
-
-
 async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
@@ -153,7 +104,7 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     assert first.button_labels == ["▶️ Начать бустер 1"]
     answer = await (await org.press(first, "▶️ Начать бустер 1")).answer()
     assert answer.text == "Бустер 1 начат."
-    table_1, table_2 = await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    table_1, table_2 = await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
     assert table_1.plain.startswith("🃏 Драфт · стол 1 · 8 игроков\nМеста по порядку: Pl01, Pl03")
     assert table_2.plain.startswith("🃏 Драфт · стол 2 · 8 игроков\nМеста по порядку: Pl02, Pl04")
     assert "Бустер 1 из 2 · 12 карт · передаём налево ⬅️" in table_1.plain
@@ -161,21 +112,21 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     moment = 0.0
     for pick, seconds in enumerate(TWELVE, start=1):
         line = f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}"
-        await showing(emu, 1, line)
+        await showing(emu, GROUP, 1, line)
         edits_at[moment] = table_1.edits + table_2.edits
         clock.advance((seconds - 1) * S)
         await emu.idle()
-        await showing(emu, 1, line)
+        await showing(emu, GROUP, 1, line)
         clock.advance(S)
         moment += seconds
     review = f"👀 Последняя карта передана. Минута на просмотр карт — до {at(390)}"
-    await showing(emu, 1, review)
+    await showing(emu, GROUP, 1, review)
     edits_at[moment] = table_1.edits + table_2.edits
     clock.advance(59 * S)
     await emu.idle()
-    await showing(emu, 1, review)
+    await showing(emu, GROUP, 1, review)
     clock.advance(S)
-    await showing(emu, 1, "✅ Бустер 1 из 2 разобран.")
+    await showing(emu, GROUP, 1, "✅ Бустер 1 из 2 разобран.")
     edits_at[390.0] = table_1.edits + table_2.edits
     # Telegram allows about 20 edits a minute in a group: the busiest minute of the booster.
     busiest = max(
@@ -196,43 +147,45 @@ async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_build
     _, org = await draft_tournament(emu, bot.app)
     assert await press(emu, org, "▶️ Начать бустер 1") == "Бустер 1 начат."
     clock.advance((55 + 50 + 10) * S)  # ten seconds into pick 3 (45 s)
-    await showing(emu, 1, f"Пик 3 из 11: 45 с — до {at(150)}")
+    await showing(emu, GROUP, 1, f"Пик 3 из 11: 45 с — до {at(150)}")
     assert await press(emu, org, "⏸ Пауза") == "Пик-таймер на паузе."
-    await showing(emu, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    await showing(emu, GROUP, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
     clock.advance(timedelta(minutes=5))  # the clock stands still while paused
     await emu.idle()
-    await showing(emu, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    await showing(emu, GROUP, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
     assert await press(emu, org, "▶️ Продолжить") == "Пик-таймер идёт дальше."
     shift = 300  # every later end moves by the pause's five minutes
-    await showing(emu, 1, f"Пик 3 из 11: 45 с — до {at(150 + shift)}")
+    await showing(emu, GROUP, 1, f"Пик 3 из 11: 45 с — до {at(150 + shift)}")
     clock.advance(35 * S)
     moment = 150 + shift
     for pick, seconds in enumerate(TWELVE[3:], start=4):
-        await showing(emu, 1, f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}")
+        await showing(emu, GROUP, 1, f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}")
         clock.advance(seconds * S)
         moment += seconds
     assert moment == 330 + shift
-    await showing(emu, 1, f"Минута на просмотр карт — до {at(390 + shift)}")
+    await showing(emu, GROUP, 1, f"Минута на просмотр карт — до {at(390 + shift)}")
     paused = await press(emu, org, "⏸ Пауза")  # the review minute can be paused too
     assert paused == "Пик-таймер на паузе."
-    await showing(emu, 1, "⏸ Пауза · просмотр карт: осталось 60 с")
+    await showing(emu, GROUP, 1, "⏸ Пауза · просмотр карт: осталось 60 с")
     await press(emu, org, "▶️ Продолжить")
     clock.advance(60 * S)
-    await showing(emu, 1, "✅ Бустер 1 из 2 разобран.")
+    await showing(emu, GROUP, 1, "✅ Бустер 1 из 2 разобран.")
     offset = clock.now() - START
     began = offset.total_seconds()
 
     assert await press(emu, org, "▶️ Начать бустер 2") == "Бустер 2 начат."
-    await showing(emu, 2, f"Пик 1 из 6: 30 с — до {at(began + 30)}")
-    (table_1, _) = pods(emu, 2)
+    await showing(emu, GROUP, 2, f"Пик 1 из 6: 30 с — до {at(began + 30)}")
+    (table_1, _) = pods(emu, GROUP, 2)
     assert "Бустер 2 из 2 · 7 карт · передаём направо ➡️" in table_1.plain
-    review = await run_picks(emu, clock, 2, SEVEN, began)
+    review = await run_picks(emu, clock, GROUP, 2, SEVEN, began)
     assert review == began + 105
-    await showing(emu, 2, f"Минута на просмотр карт — до {at(review + 60)}")
+    await showing(emu, GROUP, 2, f"Минута на просмотр карт — до {at(review + 60)}")
     await org.send(GROUP, "/deckbuilding 40")  # still reviewing: refused
     await emu.wait_bot_message(GROUP, contains="Бустер 2 ещё идёт")
     clock.advance(60 * S)
-    await showing(emu, 2, "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод.")
+    await showing(
+        emu, GROUP, 2, "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод."
+    )
 
     await org.send(GROUP, "/deckbuilding 40")
     ends = review + 60 + 40 * 60
@@ -265,18 +218,18 @@ async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
     _, org = await draft_tournament(emu, bot.app, {"boosters": [12, 12]}, seated=False)
     await press(emu, org, "▶️ Начать бустер 1")
     clock.advance((55 + 50 + 45 + 10) * S)  # pick 4 (40 s), 10 s in
-    (table,) = await showing(emu, 1, f"Пик 4 из 11: 40 с — до {at(190)}", tables=1)
+    (table,) = await showing(emu, GROUP, 1, f"Пик 4 из 11: 40 с — до {at(190)}", tables=1)
     assert table.plain.startswith("🃏 Драфт · стол 1 · 16 игроков\nМеста по порядку: Pl01, Pl02")
     await bot.stop()
     clock.advance(125 * S)  # 285 s: pick 8 (20 s) began at 280
     await bot.start()
-    await showing(emu, 1, f"Пик 8 из 11: 20 с — до {at(300)}", tables=1)
+    await showing(emu, GROUP, 1, f"Пик 8 из 11: 20 с — до {at(300)}", tables=1)
     next_end = [(START + 300 * S).isoformat()]
     await emu.wait_for(lambda: pending_ends(bot.db_path) == next_end)
     late = [m.plain for m in emu.bot_messages(GROUP) if "С опозданием" in m.plain]
     assert len(late) == 1 and f"должны были прийти в 30.11.2026 {at(190)[:5]}" in late[0], late
     clock.advance(15 * S)
-    await showing(emu, 1, f"Пик 9 из 11: 15 с — до {at(315)}", tables=1)
+    await showing(emu, GROUP, 1, f"Пик 9 из 11: 15 с — до {at(315)}", tables=1)
 
 
 def pending_ends(db_path: Path) -> list[str]:
@@ -306,14 +259,14 @@ async def test_sigkill_in_the_middle_of_a_booster_resumes_at_the_right_pick(
         await process.start()
         answer = await (await org.press(await panel(emu, org), "▶️ Начать бустер 1")).answer()
         assert answer.text == "Бустер 1 начат."
-        await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+        await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
         process.set_clock(START + 55 * S)
-        await showing(emu, 1, f"Пик 2 из 11: 50 с — до {at(105)}")
+        await showing(emu, GROUP, 1, f"Пик 2 из 11: 50 с — до {at(105)}")
         process.set_clock(START + 70 * S)
         await process.kill()
         process.set_clock(START + 200 * S)  # pick 5 (35 s) runs from 190 to 225
         await process.start()
-        await showing(emu, 1, f"Пик 5 из 11: 35 с — до {at(225)}")
+        await showing(emu, GROUP, 1, f"Пик 5 из 11: 35 с — до {at(225)}")
         # The job that came while the bot was away is done once the messages are edited; then
         # the one end to come is all that is pending.
         next_end = [(START + 225 * S).isoformat()]
@@ -321,7 +274,7 @@ async def test_sigkill_in_the_middle_of_a_booster_resumes_at_the_right_pick(
         late = [m.plain for m in emu.bot_messages(GROUP) if "С опозданием" in m.plain]
         assert len(late) == 1 and "бот был недоступен" in late[0], late
         process.set_clock(START + 225 * S)
-        await showing(emu, 1, f"Пик 6 из 11: 30 с — до {at(255)}")
+        await showing(emu, GROUP, 1, f"Пик 6 из 11: 30 с — до {at(255)}")
     finally:
         await process.stop()
 
@@ -337,7 +290,7 @@ async def test_only_judges_run_the_clock_and_only_in_a_draft(
     shown = await panel(emu, org)
     answer = await (await player.press(shown, "▶️ Начать бустер 1")).answer()
     assert answer.text is not None and "только организатор или судья" in answer.text
-    assert not pods(emu, 1)
+    assert not pods(emu, GROUP, 1)
     await org.send(GROUP, "/deckbuilding")
     await emu.wait_bot_message(GROUP, contains="Сборка колод — после драфта: осталось 2 бустера.")
     await org.send(GROUP, "/deckbuilding 0")
@@ -370,7 +323,7 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
     assert "Бустер 1 из 1 ждёт команды судьи." in shown.plain
     answer = await (await jude.press(shown, "▶️ Начать бустер 1")).answer()
     assert answer.text == "Бустер 1 начат."
-    (first, _) = await showing(emu, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    (first, _) = await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
     assert "Бустер 1 из 1 · 12 карт · передаём налево ⬅️" in first.plain
     clock.advance(390 * S)
     done = "✅ Бустер 1 из 1 разобран.\nВсе бустеры разобраны: дальше сборка колод."
@@ -388,8 +341,8 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
     assert again.button_labels == ["▶️ Начать бустер 1"]
     await (await jude.press(again, "▶️ Начать бустер 1")).answer()
     start = (clock.now() - START).total_seconds()
-    await emu.wait_for(lambda: len(pods(emu, 1)) == 4)
-    second = pods(emu, 1)[2:]
+    await emu.wait_for(lambda: len(pods(emu, GROUP, 1)) == 4)
+    second = pods(emu, GROUP, 1)[2:]
     assert [m.plain.splitlines()[1] for m in second] == [
         "Места по порядку: Pl01, Pl02, Pl03, Pl04, Pl05, Pl06, Pl07, Pl08",
         "Места по порядку: Pl09, Pl10, Pl11, Pl12, Pl13, Pl14, Pl15, Pl16",
