@@ -27,6 +27,7 @@ from db.tournaments import Tournament
 from rules.card_formats import Format, format_of
 from rules.limited import heroes
 from rules.limited.boosters import plan_name
+from rules.limited.clock import Phase, replay_clock
 from rules.limited.marathon import DEFAULT_DRAFTS, draft_due, seating_of_draft
 from rules.limited.pods import (
     Seat,
@@ -90,6 +91,20 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     smallest = min(tables) if in_pods(tournament) else people
     chosen = (int(rounds), top)
     return chosen, (min(int(rounds), max_swiss_rounds(smallest)), min(top, fitting_top(people)))
+
+
+async def booster_under_way(core: Core, tx: Tx, tournament: Tournament) -> int | None:
+    """The booster of the current draft whose picks or review minute still run on the pick
+    clock (``bot.draft``), so no round is paired yet; ``None`` when no booster runs (a draft
+    held without the bot's clock is the judge's to call over)."""
+    if not drafted(tournament):
+        return None
+    events = await tournaments.events(tx, tournament.id)
+    booster = replay_clock((e.kind, e.payload) for e in events).current
+    state = await core.state(tx, tournament.id)
+    if booster is None or booster.draft != max(state.drafts, 1):
+        return None
+    return None if booster.at(core.now()).phase is Phase.DONE else booster.number
 
 
 def draft_before_round(tournament: Tournament, state: State) -> bool:

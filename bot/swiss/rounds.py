@@ -208,9 +208,11 @@ async def next_round(
         if rnd is not None and not rnd.complete:
             tables = ", ".join(str(n) for n in rnd.open_tables())
             raise UserError("swiss.round_open", tables=tables)
-        await core.audit(tx, tournament_id, actor, "next_round", {})
         tournament = await tournaments.get(tx, tournament_id)
         assert tournament is not None
+        if (booster := await pods.booster_under_way(core, tx, tournament)) is not None:
+            raise UserError("limited.draft_running", booster=booster)
+        await core.audit(tx, tournament_id, actor, "next_round", {})
         if pods.draft_before_round(tournament, await core.state(tx, tournament_id)):
             return await seat_draft(core, tx, tournament_id, actor)
         return await pair_next(core, tx, tournament_id, actor)

@@ -155,6 +155,8 @@ async def draft_and_build_decks(
     its end, to the second."""
     emu = club.emu
     await start_booster(club, 1)
+    await club.org.send(GROUP, "/next_round")  # no round while a booster is being picked
+    await emu.wait_bot_message(GROUP, contains="Идёт драфт: бустер 1 ещё разбирают.")
     began = (clock.now() - START).total_seconds()
     ended = await run_booster(emu, clock, GROUP, 1, 2, began, pod_heads(tables, 1, 2))
     assert ended == began + 390  # 330 s of picks (Table 2), then the review minute (601.7)

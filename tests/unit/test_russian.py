@@ -129,7 +129,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers = {"club_id": 17, "id": 3, "table": 5, "n": 3, "circle": 2, "seat": 1, "norm": 4}
     numbers |= {"wins": 2, "remainder": 2, "leader": 1, "need": 4, "max": 3, "place": 2}
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
-    numbers |= {"draft": 2}
+    numbers |= {"draft": 2, "booster": 2}
     numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
     numbers |= {"line": 12, "min": 30, "done": 3}
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round

@@ -36,3 +36,4 @@ limited-draft_next = Draft { $draft } comes before the next round: /next_round s
 log-sw_pods = draft seating
 limited-standings_tables = By draft table (the Top takes as many from each table):
 limited-standings_seat = { $name }
+limited-draft_running = The draft is on: booster { $booster } is still being picked. The round starts once the booster is done (/draft shows the pick clock).

@@ -36,3 +36,4 @@ limited-draft_next = Перед следующим туром — драфт { $
 log-sw_pods = рассадка на драфт
 limited-standings_tables = По столам драфта (в ТОП выходит поровну от каждого стола):
 limited-standings_seat = { $name }
+limited-draft_running = Идёт драфт: бустер { $booster } ещё разбирают. Тур начнётся, когда бустер будет разобран (/draft — часы драфта).
