@@ -61,10 +61,18 @@ class RunningBot:
         polling = Polling(dp, app.bot, app.db, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
 
+        runner = None
+        if app.settings.web_port is not None:
+            from bot.web.server import start_web
+
+            runner = await start_web(app)
+
         async def run() -> None:
             try:
                 await polling.run()
             finally:
+                if runner is not None:
+                    await runner.cleanup()
                 await close_app(app)
 
         self.app = app

@@ -128,6 +128,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers = {"club_id": 17, "id": 3, "table": 5, "n": 3, "circle": 2, "seat": 1, "norm": 4}
     numbers |= {"wins": 2, "remainder": 2, "leader": 1, "need": 4, "max": 3, "place": 2}
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
+    numbers |= {"page": 1, "pages": 3}
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -162,6 +163,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "crown": " 👑",
         "end": "",
         "link": "https://t.me/club_bot?start=t3",
+        "url": "https://club.example/t/3q2-ZK8w1fXoGQm9Yp0aLw",
         "command": "result",
         "label": "Город" if ru else "City",
         "value": "Москва",
