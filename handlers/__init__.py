@@ -21,6 +21,7 @@ def build_router() -> Router:
 
 def _routes() -> list[Routes]:
     from handlers import (
+        board,
         chat_events,
         common,
         errors,
@@ -51,6 +52,7 @@ def _routes() -> list[Routes]:
         ratings.routes,
         report.routes,
         tournaments.routes,
+        board.routes,
         koth.routes,
         swiss.routes,
         fallback.routes,

@@ -52,3 +52,4 @@ web-link = 📺 The board of «{ $name }»: { $url }
 web-link_button = 📺 Board
 web-no_server = The web board is off: set WEB_PORT (or PUBLIC_URL) in the bot's settings.
 web-no_tournament = There is no tournament here whose board could be shown.
+menu-board = Tournament board: a link for phones and the TV

@@ -53,3 +53,4 @@ web-link = 📺 Табло турнира «{ $name }»: { $url }
 web-link_button = 📺 Табло
 web-no_server = Веб-табло не включено: задайте WEB_PORT (или PUBLIC_URL) в настройках бота.
 web-no_tournament = Здесь нет турнира, чьё табло можно показать.
+menu-board = Табло турнира: ссылка для телефона и ТВ
