@@ -45,6 +45,7 @@ from bot.settings import Settings
 from bot.startup import open_database, polling_ready
 from bot.storage import SqliteStorage
 from bot.texts import Texts
+from bot.web.links import BoardLinks
 from db import players
 from db.database import Database
 
@@ -201,6 +202,7 @@ async def create_app(
         background=background,
     )
     app.db.watch(app.live.changed)
+    app.extra["links"] = BoardLinks(db, settings, texts)
     from bot.features import install_features
 
     install_features(app)

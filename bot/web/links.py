@@ -5,6 +5,9 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.settings import Settings
+from bot.texts import Texts
+from db import board_links
+from db.database import Database
 
 PATH = "/t/"
 
@@ -48,3 +51,28 @@ def board_button(
     else:
         button = InlineKeyboardButton(text=label, url=url)
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+class BoardLinks:
+    """The group boards' button to the web board (``board_button``), the tokens kept in
+    memory once read: a board's every edit asks, and only the first reads the database."""
+
+    def __init__(self, db: Database, settings: Settings, texts: Texts) -> None:
+        self.db = db
+        self.settings = settings
+        self.texts = texts
+        self._tokens: dict[int, str] = {}
+
+    async def token(self, tournament_id: int) -> str:
+        if tournament_id not in self._tokens:
+            async with self.db.transaction() as tx:
+                self._tokens[tournament_id] = await board_links.make_token(tx, tournament_id)
+        return self._tokens[tournament_id]
+
+    async def group_button(self, tournament_id: int, lang: str) -> InlineKeyboardMarkup | None:
+        """The button under a group's live board: none without an https ``PUBLIC_URL``."""
+        if not self.settings.public_url.startswith("https://"):
+            return None
+        label = self.texts.get(lang, "web.link_button")
+        token = await self.token(tournament_id)
+        return board_button(self.settings, token, label, private=False)

@@ -94,7 +94,8 @@ def standings(t: Translate, view: SwissView) -> str:
         return section("standings", t("web.players"), f'<ol class="queue">{names}</ol>')
     kinds = tie_breaks_of(view.tournament)
     head = [t("web.col_rank"), t("web.col_player"), t("web.col_points")]
-    head += [t(f"swiss.tb_{SHORT[k]}") for k in kinds]
+    # short headers (full names in the tooltip): a phone's width holds every column
+    head += [short_head(t, SHORT[k]) for k in kinds]
     rows = []
     for found in view.places:
         player = int(found.player)
@@ -104,6 +105,10 @@ def standings(t: Translate, view: SwissView) -> str:
         points = esc(Points(found.points).text(view.lang))
         rows.append(row([str(found.rank), name, points, *values], css))
     return section("standings", t("web.standings"), table(head, rows, paged=True))
+
+
+def short_head(t: Translate, short: str) -> str:
+    return f'<abbr title="{t(f"swiss.tb_{short}")}">{t(f"web.tb_{short}")}</abbr>'
 
 
 def readable(value: Readable | str, lang: str) -> str:
