@@ -133,3 +133,41 @@ async def test_swiss_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runni
         assert not await scrolls(tv)
         await shot(phone, "swiss-phone")
         await shot(tv, "swiss-tv")
+
+
+@pytest.fixture
+async def public_bot(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> AsyncIterator[RunningBot]:
+    running = RunningBot(
+        emu,
+        tmp_path / "club.db",
+        clock,
+        organizer_ids="999",
+        web_port=free_port(),
+        public_url="https://club.example",
+    )
+    await running.start()
+    yield running
+    await running.stop()
+
+
+async def test_mini_app_button_private_url_button_in_the_group(
+    emu: BotApiEmulator, public_bot: RunningBot
+) -> None:
+    """With an https PUBLIC_URL the group board carries a URL button to the page (Telegram
+    allows Mini App buttons in private chats only: the emulator refuses them in a group), and
+    /board in the private chat answers with the Mini App button; both open the same page."""
+    org, (ann, *_others) = await test_koth.setup_club(emu)
+    board = await test_koth.begin_tournament(emu, org)
+    button = board.find_button("📺 Табло")
+    assert set(button) == {"text", "url"}
+    assert LINK.fullmatch(button["url"]) and button["url"].startswith("https://club.example/t/")
+    await ann.send(ann.id, "/board")
+    answer = await ann.wait_message(contains="/t/")
+    mini = answer.find_button("📺 Табло")
+    assert mini["web_app"] == {"url": button["url"]}
+    assert button["url"] in answer.plain
+    await org.send(test_koth.GROUP, "/board")
+    in_group = await emu.wait_bot_message(test_koth.GROUP, contains="Табло турнира")
+    assert in_group.find_button("📺 Табло")["url"] == button["url"]
