@@ -169,11 +169,11 @@ async def stream(boards: Boards, response: web.StreamResponse, tid: int, seen: i
     """Send the board at each new version until the reader goes away."""
     await response.write(b"retry: 1000\n\n")
     while True:
-        version = await boards.live.wait(tid, max(seen, 0), KEEPALIVE_SECONDS)
-        if version <= seen:
-            await response.write(b": keep-alive\n\n")
-            continue
-        await asyncio.sleep(COALESCE_SECONDS)
+        if boards.live.version(tid) <= seen:  # nothing new yet: wait for a change
+            if await boards.live.wait(tid, seen, KEEPALIVE_SECONDS) <= seen:
+                await response.write(b": keep-alive\n\n")
+                continue
+            await asyncio.sleep(COALESCE_SECONDS)
         version, board = await boards.board(tid)
         now = boards.app.clock.now().isoformat()
         title = boards.texts(board)["title"]
