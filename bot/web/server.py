@@ -50,6 +50,14 @@ class Boards:
         self._cache: dict[int, tuple[int, Board]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tokens: dict[str, int] = {}
+        #: the open event streams, ended when the server shuts down (``close``)
+        self.streams: set[asyncio.Task[object]] = set()
+
+    async def close(self, _app: web.Application) -> None:
+        """End every open stream: a reader's stream never ends by itself, and the server's
+        shutdown would wait for it (aiohttp's ``shutdown_timeout``, a minute)."""
+        for task in list(self.streams):
+            task.cancel()
 
     def version_id(self, version: int) -> str:
         return f"{self.epoch}.{version}"
@@ -114,6 +122,7 @@ def add_routes(web_app: web.Application, boards: Boards) -> None:
     """The board's routes on ``web_app`` (the webhook's application, or the polling mode's)."""
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
+    web_app.on_shutdown.append(boards.close)
 
 
 HEADERS = {
@@ -158,8 +167,14 @@ def _events_handler(boards: Boards) -> Handler:
             headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
         await response.prepare(request)
-        with contextlib.suppress(ConnectionError, asyncio.CancelledError):
-            await stream(boards, response, tournament_id, seen)
+        task = asyncio.current_task()
+        assert task is not None
+        boards.streams.add(task)
+        try:
+            with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+                await stream(boards, response, tournament_id, seen)
+        finally:
+            boards.streams.discard(task)
         return response
 
     return handle

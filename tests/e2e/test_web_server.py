@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
-from aiohttp import StreamReader
+from aiohttp import ClientSession, StreamReader
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import close_app, create_app, create_dispatcher
 from bot.pacing import Limits
+from bot.settings import load_settings
+from bot.web.server import start_web
 from bot.webhook import build_webhook_app
 from db import board_links, tournaments
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import TOKEN, free_port
 from tests.e2e.test_webhook import webhook_settings
 
 GROUP = -100700
@@ -59,5 +63,36 @@ async def test_board_page_and_its_events_on_the_webhook_server(
             changed = await next_event(events.content)
             assert "Турнир отменён" in changed["html"] and changed["v"] != first["v"]
             events.close()
+    finally:
+        await close_app(app)
+
+
+async def test_open_streams_do_not_hold_up_the_shutdown(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    """Polling mode's own server (WEB_PORT): a reader still connected when the bot stops does
+    not keep it waiting (aiohttp would wait a minute for the stream to end)."""
+    settings = load_settings(
+        bot_token=TOKEN,
+        database_path=tmp_path / "club.db",
+        telegram_api_url=emu.url,
+        web_port=free_port(),
+        _env_file=None,
+    )
+    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    create_dispatcher(app)  # the services the board reads
+    async with app.db.transaction() as tx:
+        tid = await tournaments.create(tx, GROUP, "billiards", "koth", "Пятничный", {}, 999, "")
+        token = await board_links.make_token(tx, tid)
+    runner = await start_web(app)
+    try:
+        async with ClientSession() as session:
+            url = f"http://127.0.0.1:{settings.web_port}/t/{token}/events"
+            async with session.get(url) as events:
+                first = await next_event(events.content)
+                assert "Регистрация: 0 игроков" in first["html"]
+                started = time.monotonic()
+                await runner.cleanup()
+                assert time.monotonic() - started < 3
     finally:
         await close_app(app)

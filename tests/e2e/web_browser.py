@@ -4,13 +4,14 @@ driven by Playwright, never a browser Playwright downloads itself (the machine i
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
+
+from tests.e2e.harness import free_port as free_port  # re-exported for the browser tests
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -30,12 +31,6 @@ LINK = re.compile(r"https?://\S+/t/[A-Za-z0-9_-]+")
 
 if not CHROMIUM.exists():  # `make test` installs it first (make chromium)
     pytest.skip("no /usr/bin/chromium: run `make chromium`", allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @asynccontextmanager
