@@ -55,5 +55,5 @@ chromium:
 
 # The screenshots of the web board (phone and TV, both kinds) in artifacts/screenshots/.
 screenshots: $(VENV)/.installed-dev chromium
-	$(BIN)/pytest tests/e2e/test_web_board.py
+	$(BIN)/pytest tests/e2e/test_web_board.py tests/e2e/test_web_page.py
 	@ls artifacts/screenshots/
