@@ -103,7 +103,8 @@ def players(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
         css = ""
         if player in state.eliminated:
             css = "out"
-            name += f'<span class="reason">{elimination_reason(t, state, player)}</span>'
+            name = f"<s>{name}</s>"
+            name += f' <span class="reason">{elimination_reason(t, state, player)}</span>'
         elif marking and player in state.leaders:
             css = "leader"
             name += f' <span class="mark">{t("web.leader")}</span>'

@@ -36,9 +36,7 @@ font-size:1.4em;color:var(--accent)}
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
 th{text-align:left;color:var(--muted);font-weight:500;font-size:.85em}
 td,th{padding:4px 6px;border-bottom:1px solid rgba(128,128,128,.2)}
-tr.out td{color:var(--muted)}tr.out td:nth-child(2){text-decoration:line-through}
-.reason{display:block;text-decoration:none;font-size:.8em}
-tr.out .reason{text-decoration:none;display:inline-block;margin-left:.5em}
+tr.out td{color:var(--muted)}.reason{font-size:.8em}
 tr.leader td{font-weight:700}.mark{color:var(--accent);font-size:.85em}
 tr.done .st{color:#3fb950}tr.waiting .st{color:var(--accent)}tr.judge .st{color:#f85149}
 .pair{display:flex;align-items:center;gap:12px;font-size:1.3em}

@@ -171,3 +171,23 @@ async def test_mini_app_button_private_url_button_in_the_group(
     await org.send(test_koth.GROUP, "/board")
     in_group = await emu.wait_bot_message(test_koth.GROUP, contains="Табло турнира")
     assert in_group.find_button("📺 Табло")["url"] == button["url"]
+
+
+async def test_the_card_tournaments_group_board_has_the_button(
+    emu: BotApiEmulator, public_bot: RunningBot
+) -> None:
+    club = await test_swiss.registered(emu, players=4, rounds="3")
+    await club.org.send(test_swiss.GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    button = board.find_button("📺 Табло")
+    assert LINK.fullmatch(button["url"]) and button["url"].startswith("https://club.example/t/")
+    tables = club.tables(board)
+    _, a, b, _ = tables[0]
+    await club.report(1, 1, a, "Моя победа")
+    assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
+
+    def edited() -> bool:
+        shown = emu.chat(test_swiss.GROUP).messages[board.message_id]
+        return "✅ 1:0" in shown.plain and shown.find_button("📺 Табло")["url"] == button["url"]
+
+    await emu.wait_for(edited)  # the edited board keeps its button
