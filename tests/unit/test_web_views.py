@@ -4,11 +4,14 @@ the standings, the Top's bracket, names escaped once, both languages."""
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
+from bot.koth.core import Snapshot
 from bot.swiss.views import Names
 from bot.texts import Texts
+from bot.web.koth_board import koth_board
 from bot.web.render import hms
 from bot.web.swiss_board import SwissView, swiss_board
 from db.tournaments import Tournament
+from rules.koth import replay
 from rules.results import Outcome
 from rules.standings import StandingRow, TieBreak
 from rules.swiss import SWISS, TOP, Result, Round, State
@@ -72,3 +75,28 @@ def test_the_top_bracket_after_the_standings_are_set() -> None:
 def test_clock_text() -> None:
     assert hms(timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
     assert hms(timedelta(seconds=-5)) == "0:00:00"
+
+
+def test_king_of_the_hill_in_the_last_circle() -> None:
+    """Ann beat Bob, the main time ran out, Cat beat Ann: Bob is out (remainder 5 > 4), Ann and
+    Cat are the Leaders, Cat (King) plays Dan, Eve is the circle's last challenger."""
+    events = [("game", 1, 2), ("expire",), ("game", 3, 1)]
+    state = replay((1, 2, 3, 4, 5), dict.fromkeys(range(1, 6), 5), events)
+    names = {1: "Ann", 2: "<b>Bob</b>", 3: "Cat", 4: "Dan", 5: "Eve"}
+    settings = {"order": [1, 2, 3, 4, 5], "fee": 1000}
+    koth = Tournament(
+        3, -100, "billiards", "koth", "Пятничный", "running", settings, None, (), 999, None
+    )
+    snap = Snapshot(koth, [], state, names, "ru")
+
+    def t(key: str, **values: object) -> str:
+        return TEXTS.get("ru", key, **values)
+
+    html = koth_board(t, snap, NOW).html
+    assert "Последний круг" in html and "Круг 1" in html and 'class="clock"' not in html
+    assert '<span class="role">Король</span><span class="name">👑 Cat</span>' in html
+    assert '<ol class="queue"><li>Eve</li><li class="boundary">конец круга</li></ol>' in html
+    out = '<tr class="out"><td>2</td><td><s>&lt;b&gt;Bob&lt;/b&gt;</s> <span class="reason">'
+    assert out + "поражение в последнем круге, остаток 5 > 4</span>" in html
+    assert '<tr class="leader"><td>1</td><td>Ann <span class="mark">Лидер</span>' in html
+    assert "Лидеры: Ann, Cat" in html
