@@ -23,7 +23,6 @@ web-leaders = { $count ->
     [one] Leader
    *[other] Leaders
 }: { $names }
-web-eliminated = Eliminated
 web-winner = Winner: { $name }
 web-registration = Registration: { $count } { $count ->
     [one] player
@@ -44,7 +43,6 @@ web-standings = Standings
 web-col_rank = Place
 web-col_points = Points
 web-top = Top
-web-top_pending = not played yet
 web-champion = Champion: { $name }
 web-page = Page { $page } of { $pages }
 web-not_found = There is no such board. Ask the bot for the link: /board

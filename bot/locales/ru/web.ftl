@@ -23,7 +23,6 @@ web-leaders = { $count ->
     [one] Лидер
    *[other] Лидеры
 }: { $names }
-web-eliminated = Выбыли
 web-winner = Победитель: { $name }
 web-registration = Регистрация: { $count } { $count ->
     [one] игрок
@@ -45,7 +44,6 @@ web-standings = Таблица
 web-col_rank = Место
 web-col_points = Очки
 web-top = Топ
-web-top_pending = ещё не сыгран
 web-champion = Чемпион: { $name }
 web-page = Стр. { $page } из { $pages }
 web-not_found = Такого табло нет. Попросите ссылку у бота: /board
