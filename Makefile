@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast lint types audit unit bench pictures clean
+.PHONY: run test test-fast lint types audit unit bench pictures clean chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ types: $(VENV)/.installed-dev
 audit: $(VENV)/.installed-dev
 	$(BIN)/python -m tools.audit
 
-unit: $(VENV)/.installed-dev
+unit: $(VENV)/.installed-dev chromium
 	$(BIN)/pytest
 
 test: lint types audit unit
@@ -49,3 +49,15 @@ pictures: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV)
+
+# Headless Chromium for the web board's browser tests (tests/e2e/test_web_board.py): Debian's
+# package, installed when missing (as root, as CI runs); Playwright drives it, never downloading
+# a browser of its own. The emoji font draws the board's 👑 and 🏆.
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji; }
+
+# The screenshots of the web board (phone and TV, both kinds) in artifacts/screenshots/.
+screenshots: $(VENV)/.installed-dev chromium
+	$(BIN)/pytest tests/e2e/test_web_board.py tests/e2e/test_web_page.py
+	@ls artifacts/screenshots/

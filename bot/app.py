@@ -32,6 +32,7 @@ from bot.flood import FloodGate, FloodMiddleware
 from bot.gone import chat_gone
 from bot.groups import Groups
 from bot.handled import HandledUpdates
+from bot.live import Live
 from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import Outbox
@@ -44,6 +45,7 @@ from bot.settings import Settings
 from bot.startup import open_database, polling_ready
 from bot.storage import SqliteStorage
 from bot.texts import Texts
+from bot.web.links import BoardLinks
 from db import players
 from db.database import Database
 
@@ -133,6 +135,8 @@ class App:
     polling: asyncio.Event = field(default_factory=asyncio.Event)
     #: follow-ups of answered presses, run beside the updates (``bot.background``)
     background: Background = field(default_factory=Background)
+    #: each committed change of a tournament, for its open web boards (``bot.web``)
+    live: Live = field(default_factory=Live)
 
     def workflow_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -197,6 +201,8 @@ async def create_app(
         boards=boards,
         background=background,
     )
+    app.db.watch(app.live.changed)
+    app.extra["links"] = BoardLinks(db, settings, texts)
     from bot.features import install_features
 
     install_features(app)
@@ -267,8 +273,15 @@ async def run_polling(
     stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
     app = await create_app(settings, clock=clock, limits=limits)
     dp = create_dispatcher(app)
+    runner = None
     try:
         await polling_ready(app.bot, settings.startup_retry_seconds)
+        if settings.web_port is not None:
+            from bot.web.server import start_web  # only a bot that serves the board loads it
+
+            runner = await start_web(app)
         await Polling(dp, app.bot, app.db, timeout=10).run(handle_signals=handle_signals)
     finally:
+        if runner is not None:
+            await runner.cleanup()
         await close_app(app)

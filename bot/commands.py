@@ -30,7 +30,7 @@ from db.database import Database
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
-PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue", "deck")
+PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue", "deck", "board")
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",

@@ -346,13 +346,15 @@ class Sender:
                 raise Unreachable(chat_id) from exc
             raise
 
-    async def post_board(self, chat_id: int, text: str) -> list[Message]:
+    async def post_board(self, chat_id: int, text: str, markup: Markup = None) -> list[Message]:
         """Post a live board in as many messages as leave its lines room to grow (one for most
-        tournaments), each part a message that ``edit_rendered`` keeps current."""
+        tournaments), each part a message that ``edit_rendered`` keeps current; ``markup``
+        goes with the last part."""
         count = board_parts_needed(text)
         sent: list[Message] = []
-        for chunk in board_chunks(text, count):
-            sent += await self.send(chat_id, chunk)
+        chunks = board_chunks(text, count)
+        for index, chunk in enumerate(chunks):
+            sent += await self.send(chat_id, chunk, markup if index == len(chunks) - 1 else None)
         if count > 1:
             self._shown[(chat_id, sent[0].message_id)] = board_chunks(text, count)
         return sent

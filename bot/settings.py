@@ -37,6 +37,8 @@ HINTS: dict[str, str] = {
     ),
     "webhook_port": "WEBHOOK_PORT must be a port number (1-65535)",
     "telegram_api_url": "TELEGRAM_API_URL must be an http(s):// URL or empty",
+    "web_port": "WEB_PORT must be a port number (1-65535) or empty",
+    "public_url": "PUBLIC_URL must be an http(s):// URL (https for the Telegram Mini App) or empty",
 }
 
 
@@ -63,6 +65,12 @@ class Settings(BaseSettings):
     webhook_host: str = "127.0.0.1"
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/telegram/webhook"
+    #: the web board (``bot.web``): in polling mode served on this port when set; in webhook
+    #: mode on the webhook's own server
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = "127.0.0.1"
+    #: where people reach the web board (its links); https also gives the Mini App button
+    public_url: str = ""
     confirmation_minutes: int = Field(default=10, ge=1, le=1440)
     #: where the bot may not pin, the board is posted again after this many of its messages
     #: in the group (``bot.boards``); 0: never
@@ -106,6 +114,18 @@ class Settings(BaseSettings):
     @field_validator("telegram_api_url")
     @classmethod
     def _api_url(cls, value: str) -> str:
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError("not an http(s) URL")
+        return value.rstrip("/")
+
+    @field_validator("web_port", mode="before")
+    @classmethod
+    def _empty_port(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
         if value and not value.startswith(("http://", "https://")):
             raise ValueError("not an http(s) URL")
         return value.rstrip("/")

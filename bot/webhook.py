@@ -51,6 +51,9 @@ def build_webhook_app(app: App, dp: Dispatcher) -> web.Application:
     SecretRequestHandler(dp, app.bot, settings.webhook_secret).register(
         web_app, path=settings.webhook_path
     )
+    from bot.web.server import Boards, add_routes
+
+    add_routes(web_app, Boards(app, app.live))  # the live web board (/board gives its link)
     return web_app
 
 

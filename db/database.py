@@ -39,6 +39,8 @@ class Tx:
         self._conn = conn
         self._writing = writing
         self._on_commit: list[Callable[[], None]] = []
+        #: the tournaments this transaction changed (``touch``)
+        self.touched: set[int] = set()
 
     def on_commit(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` once this transaction's ``COMMIT`` has returned (never if it is rolled
@@ -48,6 +50,11 @@ class Tx:
             self._on_commit.append(fn)
         else:
             fn()
+
+    def touch(self, tournament_id: int) -> None:
+        """This transaction changes what a tournament's page shows (its log, its players, its
+        reports): the database's watchers hear of it once the ``COMMIT`` has returned."""
+        self.touched.add(tournament_id)
 
     def committed(self) -> None:
         """Run the after-commit callbacks (``Database.transaction``, once ``COMMIT`` returned)."""
@@ -110,6 +117,13 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        #: called with each tournament a committed transaction touched (``Tx.touch``)
+        self._watchers: list[Callable[[int], None]] = []
+
+    def watch(self, watcher: Callable[[int], None]) -> None:
+        """Call ``watcher(tournament_id)`` after each commit that touched that tournament.
+        It runs on the committing task's path: it must only take note (``bot.live``)."""
+        self._watchers.append(watcher)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrate: bool = True) -> Database:
@@ -195,6 +209,9 @@ class Database:
                 await self._rollback()
                 raise
         tx.committed()
+        for tournament_id in tx.touched:
+            for watcher in self._watchers:
+                watcher(tournament_id)
         if cancelled is not None:
             raise cancelled
 

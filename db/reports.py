@@ -42,6 +42,7 @@ async def add(
 ) -> int | None:
     """Store a new pending report; ``None`` if this player already reported this game (a
     double tap or a repeated update): the unique key makes the second one a no-op."""
+    tx.touch(tournament_id)
     return await tx.insert(
         """INSERT INTO reports (tournament_id, game_key, reporter_id, claim_json, created_at)
            VALUES (?, ?, ?, ?, ?)
@@ -77,6 +78,7 @@ async def resolve(
     tx: Tx, tournament_id: int, game_key: str, status: str, by: int | None, now: str
 ) -> None:
     """Settle every open report of a game at once (the game has its final result)."""
+    tx.touch(tournament_id)
     await tx.execute(
         """UPDATE reports SET status = ?, resolved_by = ?, resolved_at = ?
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
@@ -85,7 +87,12 @@ async def resolve(
 
 
 async def set_status(tx: Tx, report_id: int, status: str) -> None:
-    await tx.execute("UPDATE reports SET status = ? WHERE id = ?", (status, report_id))
+    # RETURNING: the report's tournament changes (its page shows the report's state)
+    tournament_id = await tx.value(
+        "UPDATE reports SET status = ? WHERE id = ? RETURNING tournament_id", (status, report_id)
+    )
+    if tournament_id is not None:
+        tx.touch(int(tournament_id))
 
 
 async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
@@ -93,6 +100,7 @@ async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
 
     Game keys are never reused: a replayed or re-paired game gets a new key.
     """
+    tx.touch(tournament_id)
     await tx.execute(
         """UPDATE reports SET status = 'void'
            WHERE tournament_id = ? AND game_key = ? AND status IN ('pending', 'disputed')""",
@@ -102,11 +110,11 @@ async def void_game(tx: Tx, tournament_id: int, game_key: str) -> None:
 
 async def revise(tx: Tx, report_id: int, claim: Claim) -> Report:
     """A new claim for a pending or withdrawn report: a new revision, pending again."""
-    await tx.execute(
+    row = await tx.one(
         """UPDATE reports SET claim_json = ?, status = 'pending', revision = revision + 1
-           WHERE id = ?""",
+           WHERE id = ? RETURNING *""",
         (_claim_json(claim), report_id),
     )
-    report = await get(tx, report_id)
-    assert report is not None
-    return report
+    assert row is not None
+    tx.touch(int(row["tournament_id"]))
+    return _report(row)

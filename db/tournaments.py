@@ -157,6 +157,7 @@ async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
 
 
 async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
+    tx.touch(tournament_id)
     column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
     stamp = column.get(status)
     if stamp is None:
@@ -169,6 +170,7 @@ async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
 
 
 async def update_settings(tx: Tx, tournament_id: int, settings: dict[str, Any]) -> None:
+    tx.touch(tournament_id)
     await tx.execute(
         "UPDATE tournaments SET settings_json = ? WHERE id = ?",
         (json.dumps(settings, ensure_ascii=False), tournament_id),
@@ -187,6 +189,7 @@ async def set_board(
 
 async def add_participant(tx: Tx, tournament_id: int, player_id: int, now: str) -> bool:
     """Add (or re-activate) a participant; False if he was already active."""
+    tx.touch(tournament_id)
     row = await tx.one(
         "SELECT status FROM participants WHERE tournament_id = ? AND player_id = ?",
         (tournament_id, player_id),
@@ -208,6 +211,7 @@ async def add_participant(tx: Tx, tournament_id: int, player_id: int, now: str) 
 
 async def remove_participant(tx: Tx, tournament_id: int, player_id: int) -> None:
     """Before the start a leaving player is simply removed."""
+    tx.touch(tournament_id)
     await tx.execute(
         "DELETE FROM participants WHERE tournament_id = ? AND player_id = ?",
         (tournament_id, player_id),
@@ -215,6 +219,7 @@ async def remove_participant(tx: Tx, tournament_id: int, player_id: int) -> None
 
 
 async def set_participant_status(tx: Tx, tournament_id: int, player_id: int, status: str) -> None:
+    tx.touch(tournament_id)
     await tx.execute(
         "UPDATE participants SET status = ? WHERE tournament_id = ? AND player_id = ?",
         (status, tournament_id, player_id),
@@ -222,6 +227,7 @@ async def set_participant_status(tx: Tx, tournament_id: int, player_id: int, sta
 
 
 async def set_seats(tx: Tx, tournament_id: int, order: list[int]) -> None:
+    tx.touch(tournament_id)
     for seat, player_id in enumerate(order, start=1):
         await tx.execute(
             "UPDATE participants SET seat = ? WHERE tournament_id = ? AND player_id = ?",
@@ -259,6 +265,7 @@ async def append_event(
     now: str,
 ) -> int:
     """Append an event; return its id (SQLite's, so ids grow with the log)."""
+    tx.touch(tournament_id)
     return await tx.execute(
         "INSERT INTO events (tournament_id, kind, payload_json, actor_id, at) VALUES (?,?,?,?,?)",
         (tournament_id, kind, json.dumps(payload, ensure_ascii=False), actor_id, now),

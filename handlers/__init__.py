@@ -21,6 +21,7 @@ def build_router() -> Router:
 
 def _routes() -> list[Routes]:
     from handlers import (
+        board,
         chat_events,
         common,
         deck_admin,
@@ -56,6 +57,7 @@ def _routes() -> list[Routes]:
         decks.routes,
         deck_admin.routes,
         tournaments.routes,
+        board.routes,
         koth.routes,
         swiss.routes,
         draft_clock.routes,

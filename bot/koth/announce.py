@@ -29,6 +29,7 @@ from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
 from bot.texts import Html
+from bot.web.links import BoardLinks
 from db import deadlines, outbox, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -153,14 +154,16 @@ class Announcer:
         """
         text = self.board_text(snap)
         tournament = snap.tournament
+        markup = await self.web_button(snap)
         if tournament.board_message_id is not None and not new:
-            await self.core.app.sender.edit(tournament.chat_id, tournament.board_message_id, text)
+            sender = self.core.app.sender
+            await sender.edit(tournament.chat_id, tournament.board_message_id, text, markup)
             return
         key = f"koth:{tournament.id}:board"
         done = await self.core.app.outbox.sent(key)
         if done is None:
             try:
-                sent = (await self.core.app.sender.send(tournament.chat_id, text))[0]
+                sent = (await self.core.app.sender.send(tournament.chat_id, text, markup))[0]
             except Unreachable:  # the bot is out of the group: nobody to show the board to
                 log.warning("the board of tournament %s could not be posted", tournament.id)
                 return
@@ -174,6 +177,11 @@ class Announcer:
             await tournaments.set_board(tx, tournament.id, message_id)
         if done is None:
             await self._keep_in_sight(tournament.id, chat_id, message_id)
+
+    async def web_button(self, snap: Snapshot) -> InlineKeyboardMarkup | None:
+        """The button to the web board (``bot.web``; it shows the final table once over)."""
+        links: BoardLinks = self.core.app.extra["links"]
+        return await links.group_button(snap.tournament.id, snap.lang)
 
     async def _keep_in_sight(self, tid: int, chat_id: int, message_id: int) -> None:
         """Pin the board, or re-post it as the group moves on (``bot.boards``)."""
@@ -193,7 +201,8 @@ class Announcer:
             self.core.app.boards.forget(tournament.chat_id, f"koth:{tournament_id}")
             return
         try:
-            sent = (await self.core.app.sender.send(tournament.chat_id, self.board_text(snap)))[0]
+            text, markup = self.board_text(snap), await self.web_button(snap)
+            sent = (await self.core.app.sender.send(tournament.chat_id, text, markup))[0]
         except Unreachable:
             return
         async with self.core.db.transaction() as tx:

@@ -27,6 +27,7 @@ from bot.swiss.bracket import post_bracket
 from bot.swiss.core import Core, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
+from bot.web.links import BoardLinks
 from db import deadlines, game_messages, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -185,7 +186,8 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
     fresh = not ids
     if fresh:
         try:
-            sent = await core.app.sender.post_board(tournament.chat_id, text)
+            markup = await web_button(core, tournament)
+            sent = await core.app.sender.post_board(tournament.chat_id, text, markup)
         except Unreachable:  # the bot is out of the group: nobody to post the board to
             log.warning("the board of tournament %s could not be posted", tournament.id)
             return
@@ -245,7 +247,8 @@ async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> 
     if text is None or not old:
         return
     try:
-        sent = await core.app.sender.post_board(tournament.chat_id, text)
+        markup = await web_button(core, tournament)
+        sent = await core.app.sender.post_board(tournament.chat_id, text, markup)
     except Unreachable:
         return
     ids = [(m.chat.id, m.message_id) for m in sent]
@@ -338,11 +341,17 @@ async def refresh_board(core: Core, tournament_id: int) -> None:
     if tournament is None or tournament.board_message_id is None:
         return
 
-    async def render() -> tuple[str, None] | None:
+    async def render() -> tuple[str, InlineKeyboardMarkup | None] | None:
         text = await current_board(core, tournament_id)
-        return None if text is None else (text, None)
+        return None if text is None else (text, await web_button(core, tournament))
 
     await core.app.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+
+
+async def web_button(core: Core, tournament: Tournament) -> InlineKeyboardMarkup | None:
+    """The button under the group's board to the web board (``bot.web``; https only)."""
+    links: BoardLinks = core.app.extra["links"]
+    return await links.group_button(tournament.id, core.texts.default)
 
 
 async def current_board(core: Core, tournament_id: int) -> str | None:

@@ -1418,6 +1418,9 @@ class BotApiEmulator:
             for row in rows:
                 for button in row:
                     _check_inline_button(button)
+                    if isinstance(button, dict) and "web_app" in button and _group(params):
+                        # Bot API: a web_app button is "available only in private chats"
+                        raise _bad("BUTTON_TYPE_INVALID")
             return markup
         if inline_only:
             raise _bad("inline keyboard expected")
@@ -1837,6 +1840,14 @@ def _json(params: Mapping[str, Any], key: str) -> Any:
         except ValueError:
             raise _bad(f"can't parse {key} JSON object") from None
     return value
+
+
+def _group(params: Mapping[str, Any]) -> bool:
+    """Whether the call's ``chat_id`` names a group (negative ids)."""
+    try:
+        return int(str(params.get("chat_id", "0"))) < 0
+    except ValueError:
+        return False
 
 
 def _check_inline_button(button: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,13 @@ from tests.e2e.emulator import BotApiEmulator
 
 TOKEN = "123456789:TEST-token-abcdefghijklmnop"
 START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+
+
+def free_port() -> int:
+    """A TCP port free now on this machine (for the web board's server)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 class RunningBot:
@@ -61,10 +69,18 @@ class RunningBot:
         polling = Polling(dp, app.bot, app.db, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
 
+        runner = None
+        if app.settings.web_port is not None:
+            from bot.web.server import start_web
+
+            runner = await start_web(app)
+
         async def run() -> None:
             try:
                 await polling.run()
             finally:
+                if runner is not None:
+                    await runner.cleanup()
                 await close_app(app)
 
         self.app = app

@@ -133,6 +133,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
     numbers |= {"line": 12, "min": 30, "done": 3}
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
+    numbers |= {"page": 1, "pages": 3}
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -168,6 +169,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "crown": " 👑",
         "end": "",
         "link": "https://t.me/club_bot?start=t3",
+        "url": "https://club.example/t/3q2-ZK8w1fXoGQm9Yp0aLw",
         "command": "result",
         "label": "Город" if ru else "City",
         "value": "Москва",

@@ -1,0 +1,49 @@
+"""/board: the link to the tournament's live web board (``bot.web``).
+
+The tournament is the one a command here refers to (``bot.directory.current``: the group's
+open one, in a private chat the asker's), else the group's newest. The link carries the
+tournament's random token (``db.board_links``), made on first ask; anyone in the group may
+ask: the page shows only what the group's board shows. With an https ``PUBLIC_URL`` the answer
+has a button: in the private chat it opens the page inside Telegram (a Mini App), in the
+group the page itself (Telegram allows Mini App buttons in private chats only).
+"""
+
+from __future__ import annotations
+
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot import directory
+from bot.settings import Settings
+from bot.texts import Tr
+from bot.web.links import board_button, board_url, serves
+from db import board_links, tournaments
+from db.database import Database
+from handlers.routes import Routes
+
+routes = Routes(__name__)
+
+
+@routes.message(Command("board"))
+async def board(
+    message: Message, command: CommandObject, db: Database, settings: Settings, t: Tr
+) -> None:
+    if message.from_user is None:
+        return
+    chat = message.chat.id
+    found = await directory.current(db, chat, message.from_user.id, command.args)
+    if found is None and chat < 0:
+        async with db.read() as tx:
+            found = await tournaments.latest_in_chat(tx, chat)
+    if found is None:
+        await message.answer(t("web.no_tournament"))
+        return
+    if not serves(settings):
+        await message.answer(t("web.no_server"))
+        return
+    async with db.transaction() as tx:
+        token = await board_links.make_token(tx, found.id)
+    url = board_url(settings, token)
+    private = message.chat.type == "private"
+    markup = board_button(settings, token, t("web.link_button"), private=private)
+    await message.answer(t("web.link", name=found.name, url=url), reply_markup=markup)

@@ -1,0 +1,98 @@
+"""The web board's server on the webhook's aiohttp application: the page by token, 404 for
+any other, read-only, and the event stream that carries each committed change."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+
+from aiohttp import ClientSession, StreamReader
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.app import close_app, create_app, create_dispatcher
+from bot.pacing import Limits
+from bot.settings import load_settings
+from bot.web.server import start_web
+from bot.webhook import build_webhook_app
+from db import board_links, tournaments
+from tests.clock import ManualClock
+from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import TOKEN, free_port
+from tests.e2e.test_webhook import webhook_settings
+
+GROUP = -100700
+
+
+async def next_event(stream: StreamReader) -> dict[str, str]:
+    """The next server-sent event's data (comments and the retry line skipped)."""
+    while True:
+        line = (await asyncio.wait_for(stream.readline(), 2)).decode()
+        if line.startswith("data: "):
+            return dict(json.loads(line[6:]))
+
+
+async def test_board_page_and_its_events_on_the_webhook_server(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    app = await create_app(webhook_settings(emu, tmp_path), clock=clock, limits=Limits.unlimited())
+    dp = create_dispatcher(app)
+    now = clock.now().isoformat()
+    async with app.db.transaction() as tx:
+        tid = await tournaments.create(
+            tx, GROUP, "berserk", "swiss", "Кубок <i>клуба</i>", {}, 999, now
+        )
+        token = await board_links.make_token(tx, tid)
+    try:
+        async with TestClient(TestServer(build_webhook_app(app, dp))) as client:
+            page = await client.get(f"/t/{token}")
+            assert page.status == 200
+            text = await page.text()
+            assert "Кубок &lt;i&gt;клуба&lt;/i&gt;" in text and "<i>" not in text
+            assert page.headers["Cache-Control"] == "no-store"
+            assert (await client.get(f"/t/{tid}")).status == 404  # the number opens nothing
+            assert (await client.get(f"/t/{token}x")).status == 404
+            assert (await client.post(f"/t/{token}")).status == 405  # read-only
+            events = await client.get(f"/t/{token}/events")
+            assert events.headers["Content-Type"] == "text/event-stream"
+            first = await next_event(events.content)  # no version given: the board at once
+            assert "Регистрация: 0 игроков" in first["html"]
+            async with app.db.transaction() as tx:
+                await tournaments.set_status(tx, tid, "cancelled", now)
+            changed = await next_event(events.content)
+            assert "Турнир отменён" in changed["html"] and changed["v"] != first["v"]
+            events.close()
+    finally:
+        await close_app(app)
+
+
+async def test_open_streams_do_not_hold_up_the_shutdown(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    """Polling mode's own server (WEB_PORT): a reader still connected when the bot stops does
+    not keep it waiting (aiohttp would wait a minute for the stream to end)."""
+    settings = load_settings(
+        bot_token=TOKEN,
+        database_path=tmp_path / "club.db",
+        telegram_api_url=emu.url,
+        web_port=free_port(),
+        _env_file=None,
+    )
+    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    create_dispatcher(app)  # the services the board reads
+    async with app.db.transaction() as tx:
+        tid = await tournaments.create(tx, GROUP, "billiards", "koth", "Пятничный", {}, 999, "")
+        token = await board_links.make_token(tx, tid)
+    runner = await start_web(app)
+    try:
+        async with ClientSession() as session:
+            url = f"http://127.0.0.1:{settings.web_port}/t/{token}/events"
+            async with session.get(url) as events:
+                first = await next_event(events.content)
+                assert "Регистрация: 0 игроков" in first["html"]
+                started = time.monotonic()
+                await runner.cleanup()
+                assert time.monotonic() - started < 3
+    finally:
+        await close_app(app)
