@@ -23,8 +23,10 @@ async def test_one_random_token_per_tournament(tmp_path: Path) -> None:
             token = await board_links.make_token(tx, first)
             assert await board_links.make_token(tx, first) == token  # made once
             other = await board_links.make_token(tx, second)
-        assert len(token) >= 22 and token != other and str(first) not in token
+        # 128 random bits (22 url-safe characters), not the tournament's number
+        assert len(token) >= 22 and token != other and not token.isdigit()
         async with db.read() as tx:
+            assert await board_links.tournament_of(tx, str(first)) is None
             assert await board_links.tournament_of(tx, token) == first
             assert await board_links.tournament_of(tx, other) == second
             assert await board_links.tournament_of(tx, token[:-1]) is None
