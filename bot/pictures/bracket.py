@@ -144,7 +144,7 @@ class Layout:
         column = width / columns
         unit = (height - cls.HEADER - cls.FOOT) / first
         slot = min(unit * 0.42, 0.5)
-        font = min(18.0, slot * 72 * 0.55)
+        font = min(16.0, slot * 72 * 0.55)
         return cls(width, height, column, unit, slot, font)
 
     def centre(self, stage: int, match: int) -> float:
@@ -213,7 +213,7 @@ def draw_match(ax: Axes, layout: Layout, stage: int, index: int, match: Match) -
             ax.text(x + 0.12, text_y, "—", fontsize=layout.font, va="center", color=canvas.MUTED)
             continue
         ink = canvas.MUTED if player.won is False else canvas.INK
-        score = 0.0 if player.games is None else layout.font * 1.1 / 72  # room for the score
+        score = 0.0 if player.games is None else layout.font * 1.8 / 72  # room for the score
         canvas.fitted(
             ax,
             (x + 0.12, text_y),

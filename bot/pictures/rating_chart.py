@@ -93,7 +93,7 @@ def draw_rating_chart(chart: RatingChart) -> bytes:
     ax.set_xlim(first - pad, last + pad)
     locator = dates.AutoDateLocator(minticks=2, maxticks=6)  # type: ignore[no-untyped-call]
     ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(dates.DateFormatter("%d.%m.%y"))  # type: ignore[no-untyped-call]
+    ax.xaxis.set_major_formatter(dates.DateFormatter("%d.%m.%Y"))  # type: ignore[no-untyped-call]
     ax.margins(y=0.25)
     ax.set_ylabel(chart.axis, fontsize=18, color=canvas.MUTED)
     ax.tick_params(labelsize=16, colors=canvas.INK)
