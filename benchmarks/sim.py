@@ -31,10 +31,11 @@ from typing import Any
 from aiogram import BaseMiddleware, Dispatcher
 from aiogram.types import TelegramObject
 
-from bot.app import close_app, create_app, create_dispatcher
+from bot.app import App, close_app, create_app, create_dispatcher
 from bot.pacing import Limits
 from bot.polling import Polling
 from bot.settings import load_settings
+from bot.web.server import start_web
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,16 +213,24 @@ class InProcessBot:
     """The real bot (dispatcher, polling loop, database file) in this process's event loop.
 
     ``limits``: the bot's own pacing of its messages (``Limits()`` as deployed,
-    ``Limits.unlimited()`` when the emulator's rate limits are off).
+    ``Limits.unlimited()`` when the emulator's rate limits are off). ``web_port``: the web
+    board is served there too (``WEB_PORT``), as ``bot.app.run_polling`` does.
     """
 
     def __init__(
-        self, emu: BotApiEmulator, db_path: Path, limits: Limits, organizer_ids: str = "999"
+        self,
+        emu: BotApiEmulator,
+        db_path: Path,
+        limits: Limits,
+        organizer_ids: str = "999",
+        web_port: int | None = None,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
         self.limits = limits
         self.organizer_ids = organizer_ids
+        self.web_port = web_port
+        self.app: App | None = None
         self.dp: Dispatcher | None = None
         self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
@@ -233,6 +242,7 @@ class InProcessBot:
             telegram_api_url=self.emu.url,
             organizer_ids=self.organizer_ids,
             clock_file=str(clock_file(self.db_path.parent)),
+            web_port=self.web_port,
             _env_file=None,
         )
         app = await create_app(settings, limits=self.limits)
@@ -240,21 +250,24 @@ class InProcessBot:
         polls = len(self.emu.requests_for("getUpdates"))
 
         polling = Polling(dp, app.bot, app.db, timeout=1)  # the bot's own loop, as deployed
+        runner = await start_web(app) if self.web_port is not None else None
 
         async def run() -> None:
             try:
                 await polling.run()
             finally:
+                if runner is not None:
+                    await runner.cleanup()
                 await close_app(app)
 
-        self.dp, self.polling = dp, polling
+        self.app, self.dp, self.polling = app, dp, polling
         self._task = asyncio.create_task(run())
         await self.emu.wait_for(lambda: len(self.emu.requests_for("getUpdates")) > polls, 30)
 
     async def stop(self) -> None:
         """Stop polling (the updates being handled finish), then the bot."""
         polling, task = self.polling, self._task
-        self.dp, self.polling, self._task = None, None, None
+        self.app, self.dp, self.polling, self._task = None, None, None, None
         if polling is None or task is None:
             return
         if not task.done():
