@@ -103,6 +103,20 @@ class ApiError(Exception):
         return body
 
 
+def _upload(params: Params, field: str) -> tuple[web.FileField, bytes]:
+    """The file a multipart request carries in ``field`` (or in the part ``attach://name``
+    names) and its bytes; refused as Telegram refuses a missing or empty file."""
+    upload = params.get(field)
+    if isinstance(upload, str) and upload.startswith("attach://"):
+        upload = params.get(upload[len("attach://") :])
+    if not isinstance(upload, web.FileField):
+        raise _bad(f"there is no {field} in the request")
+    content = upload.file.read()
+    if not content:
+        raise _bad("file must be non-empty")
+    return upload, content
+
+
 def _bad(description: str) -> ApiError:
     return ApiError(400, f"Bad Request: {description}")
 
@@ -1508,14 +1522,7 @@ class BotApiEmulator:
         """A file upload (multipart, ``attach://name`` or the file in ``document`` itself);
         a file_id or URL string is refused: the bot under test only uploads."""
         chat = self._target_chat(params)
-        document = params.get("document")
-        if isinstance(document, str) and document.startswith("attach://"):
-            document = params.get(document[len("attach://") :])
-        if not isinstance(document, web.FileField):
-            raise _bad("there is no document in the request")
-        content = document.file.read()
-        if not content:
-            raise _bad("file must be non-empty")
+        document, content = _upload(params, "document")
         caption = None
         if params.get("caption"):
             fields = {**params, "text": params["caption"]}
@@ -1534,14 +1541,7 @@ class BotApiEmulator:
         Telegram refuses it: not an image, over 10 MB, or sides outside its limits. A file_id or
         URL string is refused: the bot under test only uploads."""
         chat = self._target_chat(params)
-        photo = params.get("photo")
-        if isinstance(photo, str) and photo.startswith("attach://"):
-            photo = params.get(photo[len("attach://") :])
-        if not isinstance(photo, web.FileField):
-            raise _bad("there is no photo in the request")
-        content = photo.file.read()
-        if not content:
-            raise _bad("file must be non-empty")
+        _, content = _upload(params, "photo")
         size = image_size(content)
         if size is None:
             raise _bad("IMAGE_PROCESS_FAILED")
