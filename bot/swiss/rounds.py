@@ -67,20 +67,10 @@ async def begin(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
         )
         people = await core.active(tx, tournament_id)
-        limited.check_field(tournament, len(people))
-        fmt = format_of(tournament.settings.get("format"))
-        if len(people) < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
-            key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
-            raise UserError(key, count=len(people), need=need, format=fmt.value)
+        field_admitted(tournament, len(people))
         # The lists first: a one-tap answer to a misfit below keeps ``override`` (SwBeginCb.o).
         await lists_required(core, tx, tournament, people, actor, override=override)
-        rounds, top_size = chosen or sizes(tournament, len(people))
-        fits = fitted(len(people), (rounds, top_size))
-        if pods.drafted(tournament) and limited.fixed_sizes(tournament, len(people)) is None:
-            wanted, fits = pods.sizes(tournament, len(people))
-            rounds, top_size = chosen or wanted
-        if fits != (rounds, top_size):
-            raise FieldDoesNotFit(tournament_id, len(people), (rounds, top_size), fits, override)
+        rounds, top_size = fitting_sizes(tournament, len(people), chosen, override)
         fixed = Privileges.of(tournament)
         if too_many_privileged(fixed.kind, fixed.auto_rounds, fixed.privileged, people):
             raise UserError("swiss.too_many_privileged", count=len(people))
@@ -109,6 +99,32 @@ async def begin(
         await paired()
 
     return after
+
+
+def field_admitted(tournament: Tournament, players: int) -> None:
+    """Refuse (``UserError``) a field the format does not start with: too few players (four; a
+    Limited format's own minimum), or a Heroes tournament's field that is not its 8."""
+    limited.check_field(tournament, players)
+    fmt = format_of(tournament.settings.get("format"))
+    if players < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
+        key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
+        raise UserError(key, count=players, need=need, format=fmt.value)
+
+
+def fitting_sizes(
+    tournament: Tournament, players: int, chosen: Sizes | None, override: bool
+) -> Sizes:
+    """The rounds and Top the tournament starts with (``chosen``: the organiser's one-tap
+    answer): the settings' or a drafted format's by its tables, refused
+    (``FieldDoesNotFit``, with what fits) when the field cannot play them."""
+    rounds, top_size = chosen or sizes(tournament, players)
+    fits = fitted(players, (rounds, top_size))
+    if pods.drafted(tournament) and limited.fixed_sizes(tournament, players) is None:
+        wanted, fits = pods.sizes(tournament, players)
+        rounds, top_size = chosen or wanted
+    if fits != (rounds, top_size):
+        raise FieldDoesNotFit(tournament.id, players, (rounds, top_size), fits, override)
+    return rounds, top_size
 
 
 async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
