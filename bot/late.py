@@ -9,20 +9,17 @@ day alone would not say which day.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from bot import formats
 from bot.deadlines import Overdue
-from bot.texts import Html, pick_language
+from bot.texts import Html, Translate, pick_language
 from db import chats, tournaments
 from db.models import Deadline
 
 if TYPE_CHECKING:
     from bot.app import App
-
-Translate = Callable[..., str]
 
 
 def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: object) -> str:

@@ -16,6 +16,7 @@ the caller did not give is an error, not a blank in a message.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -26,6 +27,10 @@ from fluent.syntax import ast, serializer
 from bot.formats import Countable, Readable
 
 LANGUAGES = ("ru", "en")
+
+
+Translate = Callable[..., str]
+"""A text getter of one language: key and values → the text (``Texts.get`` with its language)."""
 
 
 class Html(str):

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from bot.texts import Html
+from bot.texts import Html, Translate
 from rules.card_formats import LIMITED, Format
 from rules.decks import Change, DeckList, DeckRules, Problem, Section, Verdict
 
-T = Callable[..., str]
+T = Translate
 
 
 def section_title(t: T, rules: DeckRules, section: Section) -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta, tzinfo
 
+from bot.texts import Translate
 from rules.limited.clock import Booster, DeckBuilding, Direction, Phase, Position
 
-T = Callable[..., str]
+T = Translate
 
 
 def clock_time(when: datetime, zone: tzinfo) -> str:

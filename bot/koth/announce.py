@@ -23,12 +23,12 @@ from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Sent, Snapshot, Translate, state_of, unpairs
+from bot.koth.core import KothCore, Sent, Snapshot, state_of, unpairs
 from bot.koth.events import game_number
 from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
 from bot.sender import Unreachable
-from bot.texts import Html
+from bot.texts import Html, Translate
 from bot.web.links import BoardLinks
 from db import deadlines, outbox, tournaments
 from db.database import Tx

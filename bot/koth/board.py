@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
 from bot.formats import Rating
-from bot.texts import Html
+from bot.texts import Html, Translate
 from rules.koth import EliminationReason, KothState, Phase
-
-Translate = Callable[..., str]
 
 
 def clock_text(left: timedelta) -> str:

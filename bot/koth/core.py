@@ -19,7 +19,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot import formats
 from bot.errors import UserError
 from bot.koth.events import contributions, engine_events, game_key, main_due
-from bot.texts import Texts, pick_language
+from bot.texts import Texts, Translate, pick_language
 from db import audit, chats, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from bot.app import App
 
 AfterCommit = Callable[[], Awaitable[None]]
-Translate = Callable[..., str]
 Markup = Callable[[str], InlineKeyboardMarkup]
 
 KIND = "koth"

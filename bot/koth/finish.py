@@ -16,10 +16,10 @@ from bot.koth.core import (
     AfterCommit,
     KothCore,
     Snapshot,
-    Translate,
     unpairs,
 )
 from bot.late import late_note
+from bot.texts import Translate
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline

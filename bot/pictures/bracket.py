@@ -8,11 +8,12 @@ far and "—" for a place the bracket has not filled yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.pictures import canvas
+from bot.texts import Translate
 from rules.swiss import State
 from rules.top import bracket_order, replay_bracket
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 #: a text in the reader's language, values as they are (plain text, not HTML)
-Plain = Callable[..., str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class BracketPicture:
     champion: str | None
 
 
-def stage_name(t: Plain, matches: int) -> str:
+def stage_name(t: Translate, matches: int) -> str:
     if matches == 1:
         return t("pictures.round_final")
     if matches == 2:
@@ -87,7 +87,7 @@ def slot(
 
 
 def bracket_picture(
-    t: Plain, title: str, state: State, names: Mapping[int, str]
+    t: Translate, title: str, state: State, names: Mapping[int, str]
 ) -> BracketPicture | None:
     """The bracket as it stands (``None`` before the Top is seeded)."""
     if not state.seeds:

@@ -6,19 +6,18 @@ Places: ``rules.koth.places`` (the winner, then by the remainder to the norm).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.formats import Money, Rating, RatingChange
 from bot.pictures import canvas
+from bot.texts import Translate
 from rules.koth import BONUS, KothState
 from rules.koth.places import final_places
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-
-Plain = Callable[..., str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +42,7 @@ class KothTable:
 
 
 def koth_table(
-    t: Plain,
+    t: Translate,
     lang: str,
     title: str,
     state: KothState[int],

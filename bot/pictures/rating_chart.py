@@ -9,14 +9,13 @@ no picture: ``/profile`` is then its text alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from bot.formats import Rating
 from bot.pictures import canvas
-
-Plain = Callable[..., str]
+from bot.texts import Translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +42,7 @@ class RatingChart:
 
 
 def rating_chart(
-    t: Plain, lang: str, name: str, history: Sequence[Change], zone: tzinfo
+    t: Translate, lang: str, name: str, history: Sequence[Change], zone: tzinfo
 ) -> RatingChart | None:
     """The chart of ``history`` (in the order the changes were made), or ``None`` when no
     discipline has two values to draw a line between."""

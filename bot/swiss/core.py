@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot import formats
 from bot.errors import UserError
 from bot.swiss.views import Names, tie_breaks_of
-from bot.texts import Texts, pick_language
+from bot.texts import Texts, Translate, pick_language
 from db import audit, players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AfterCommit = Callable[[], Awaitable[None]]
-T = Callable[..., str]
+T = Translate
 WARN, TIME, TABLE_TIME = "swiss_warn", "swiss_time", "swiss_table_time"
 TIMERS = (WARN, TIME, TABLE_TIME)
 DEFAULT_SETTINGS: dict[str, Any] = {

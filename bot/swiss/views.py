@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.formats import Decimal2, Points, Readable, Share
-from bot.texts import Html
+from bot.texts import Html, Translate
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
@@ -48,7 +47,7 @@ def fmt_value(kind: TieBreak, value: Any) -> Readable | str:
     return Points(int(value)) if value == int(value) else Decimal2(float(value) / 10)
 
 
-def result_mark(result: Result | None, pending: bool, t: Callable[..., str]) -> str:
+def result_mark(result: Result | None, pending: bool, t: Translate) -> str:
     if result is None:
         return t("swiss.status_pending") if pending else t("swiss.status_open")
     games = f" {result.games[0]}:{result.games[1]}" if result.games else ""
@@ -65,7 +64,7 @@ def result_mark(result: Result | None, pending: bool, t: Callable[..., str]) -> 
 
 
 def render_board(
-    t: Callable[..., str],
+    t: Translate,
     tournament: Tournament,
     state: State,
     rnd: Round,
@@ -94,9 +93,7 @@ def render_board(
     return "\n".join(lines)
 
 
-def board_title(
-    t: Callable[..., str], tournament: Tournament, state: State, rnd: Round, ends: str
-) -> str:
+def board_title(t: Translate, tournament: Tournament, state: State, rnd: Round, ends: str) -> str:
     """The board's first line: the tournament, the round, «до 21:50» when the end is known."""
     values: dict[str, object] = {"name": tournament.name}
     if ends:
@@ -115,7 +112,7 @@ def top_stage(tables: int) -> str:
     return TOP_STAGES.get(tables, "top_round")
 
 
-def round_name(t: Callable[..., str], rnd: Round) -> str:
+def round_name(t: Translate, rnd: Round) -> str:
     """ "Тур 3" / "Round 3" for a Swiss round, "ТОП: полуфинал" / "Top: semi-final" in the Top."""
     if rnd.stage != TOP:
         return t("swiss.round_name", round=rnd.number)

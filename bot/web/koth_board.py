@@ -14,7 +14,8 @@ from bot.koth.board import (
     table_pair,
 )
 from bot.koth.core import Snapshot
-from bot.web.render import Board, Translate, clock, esc, row, section, table
+from bot.texts import Translate
+from bot.web.render import Board, clock, esc, row, section, table
 from rules.koth import KothState, Phase
 
 

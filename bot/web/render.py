@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.texts import escape
-
-Translate = Callable[..., str]
 
 
 @dataclass(frozen=True, slots=True)

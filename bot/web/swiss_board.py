@@ -9,7 +9,8 @@ from datetime import datetime
 
 from bot.formats import Points, Readable
 from bot.swiss.views import SHORT, Names, fmt_value, result_mark, round_name, tie_breaks_of
-from bot.web.render import Board, Translate, clock, esc, row, section, table
+from bot.texts import Translate
+from bot.web.render import Board, clock, esc, row, section, table
 from db.tournaments import Tournament
 from rules.standings import StandingRow
 from rules.swiss import TOP, Round, State

@@ -15,10 +15,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from bot.swiss.limited import limited_settings, summary_lines
+from bot.texts import Translate
 from rules.card_formats import Format
 from rules.limited.boosters import DRAFT_PLANS, MARATHON_PLANS, plan_name, plan_of
 from rules.limited.marathon import DEFAULT_DRAFTS, MAX_DRAFTS
@@ -92,7 +92,7 @@ def settings(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def summary(t: Callable[..., str], options: dict[str, Any]) -> str:
+def summary(t: Translate, options: dict[str, Any]) -> str:
     """The registration message's line about the draft ("" without one): the booster plan
     and, for a Marathon, the drafts before the first rounds."""
     lines = summary_lines(t, options)
