@@ -36,6 +36,7 @@ from rules.decks import (
     Change,
     DeckRules,
     Problem,
+    SubFormat,
     Verdict,
     changes,
     check_list,
@@ -50,7 +51,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SUB_FORMATS = ("classic", "standard", "block", "class_wars")
+SUB_FORMATS = tuple(sub.value for sub in SubFormat)
+"""The Constructed sub-formats, each with its banned list (``rules.decks.SubFormat``)."""
 TOP_WITHOUT_BRACKET = 4
 """The lists published when a tournament had no Top: its first four places."""
 

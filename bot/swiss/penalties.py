@@ -26,7 +26,7 @@ from bot.errors import UserError
 from bot.swiss import corrections
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import AfterCommit, Core, T, nothing
-from db import deadlines, penalties, players, tournaments
+from db import deadlines, event_log, penalties, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.penalties import GivenPenalty
@@ -137,8 +137,8 @@ async def tell_job(core: Core, deadline: Deadline) -> None:
         tournament = await tournaments.get(tx, deadline.ref_id)
         if tournament is None or not isinstance(event_id, int):
             return
-        found = [e for e in await tournaments.events(tx, tournament.id) if e.id == event_id]
-        if not found:
+        found = await event_log.since(tx, tournament.id, event_id)  # it and any later ones
+        if not found or found[0].id != event_id:
             return
         payload = found[0].payload
         pid, opponent = int(payload["player"]), payload.get("credit")
