@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast lint types audit unit bench pictures clean chromium screenshots
+.PHONY: run test test-fast lint types layers audit unit bench pictures clean chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy bot db rules handlers tests benchmarks tools
 
+# The layering: no import cycle among bot/ handlers/ rules/ db/ (type-checking imports too), no
+# bot → handlers but in the composition root bot/main.py, no handler calling a repository or
+# opening a transaction (tools/layers.py; `python -m tools.layers --report` lists everything).
+layers: $(VENV)/.installed-dev
+	$(BIN)/python -m tools.layers
+
 # Every installed distribution against PyPI's advisories (tools/audit.py says what it can know).
 audit: $(VENV)/.installed-dev
 	$(BIN)/python -m tools.audit
@@ -35,7 +41,7 @@ audit: $(VENV)/.installed-dev
 unit: $(VENV)/.installed-dev chromium
 	$(BIN)/pytest
 
-test: lint types audit unit
+test: lint types layers audit unit
 
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/pytest tests/unit tests/db

@@ -4,7 +4,7 @@ The players press the same buttons people press (see ``tests/e2e/test_swiss.py``
 organiser runs the ``/new`` wizard in the group, every player starts the bot and presses
 "✋ Участвую", the organiser sends ``/begin`` and the bot sends every player his table.
 
-The bot is started only through its public entry points: ``bot.app.create_app`` and
+The bot is started only through its public entry points: ``bot.main.create_app`` and
 ``create_dispatcher`` with settings from ``bot.settings.load_settings`` (``InProcessBot``), or
 ``python -m bot`` with the settings in its environment (``BotProgram``). Its clock is pinned with
 the ``CLOCK_FILE`` setting to ``NOW``, so no benchmark depends on today's date: every deadline
@@ -31,9 +31,10 @@ from typing import Any
 from aiogram import BaseMiddleware, Dispatcher
 from aiogram.types import TelegramObject
 
-from bot.app import App, close_app, create_app, create_dispatcher
+from bot.main import build_services, close_services, create_dispatcher
 from bot.pacing import Limits
 from bot.polling import Polling
+from bot.services import Services
 from bot.settings import load_settings
 from bot.web.server import start_web
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
@@ -214,7 +215,7 @@ class InProcessBot:
 
     ``limits``: the bot's own pacing of its messages (``Limits()`` as deployed,
     ``Limits.unlimited()`` when the emulator's rate limits are off). ``web_port``: the web
-    board is served there too (``WEB_PORT``), as ``bot.app.run_polling`` does.
+    board is served there too (``WEB_PORT``), as ``bot.main.run_polling`` does.
     """
 
     def __init__(
@@ -230,7 +231,7 @@ class InProcessBot:
         self.limits = limits
         self.organizer_ids = organizer_ids
         self.web_port = web_port
-        self.app: App | None = None
+        self.app: Services | None = None
         self.dp: Dispatcher | None = None
         self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
@@ -245,12 +246,12 @@ class InProcessBot:
             web_port=self.web_port,
             _env_file=None,
         )
-        app = await create_app(settings, limits=self.limits)
+        app = await build_services(settings, limits=self.limits)
         dp = track(create_dispatcher(app))
         polls = len(self.emu.requests_for("getUpdates"))
 
         polling = Polling(dp, app.bot, app.db, timeout=1)  # the bot's own loop, as deployed
-        runner = await start_web(app) if self.web_port is not None else None
+        runner = await start_web(app.web_boards) if self.web_port is not None else None
 
         async def run() -> None:
             try:
@@ -258,7 +259,7 @@ class InProcessBot:
             finally:
                 if runner is not None:
                     await runner.cleanup()
-                await close_app(app)
+                await close_services(app)
 
         self.app, self.dp, self.polling = app, dp, polling
         self._task = asyncio.create_task(run())

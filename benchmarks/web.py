@@ -21,7 +21,7 @@ phones, plain server-sent-event clients (aiohttp) that time each event's arrival
   each report and confirmation after the previous one is on every reader. Target: within 2 s.
   Beside the burst: its slowest press → answer (the bot done with the press; what is left is
   the board reaching the readers);
-* **render cost**: one board rendered from the database (``bot.web.server.Boards.render``) at
+* **render cost**: one board rendered from the database (``bot.web.server.WebBoards.render``) at
   this size, median of 20, against the live target: the bot renders a board once per change
   for all readers, so ``readers × render`` is what rendering per reader would cost each change.
 
@@ -60,9 +60,8 @@ from benchmarks.sim import (
     percentile,
     settle,
 )
-from bot.app import App
 from bot.pacing import Limits
-from bot.web.server import Boards
+from bot.services import Services
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimMessage
 from tests.e2e.web_browser import LINK, PHONE, TV, chromium, free_port
 
@@ -222,9 +221,9 @@ async def one_by_one(
     return sent
 
 
-async def render_cost(app: App, url: str) -> list[float]:
+async def render_cost(app: Services, url: str) -> list[float]:
     """Milliseconds of one board render from the database, ``RENDERS`` times."""
-    boards = Boards(app, app.live)
+    boards = app.web_boards
     tournament_id = await boards.tournament_of(url.rsplit("/", 1)[1])
     assert tournament_id is not None
     costs = []

@@ -21,12 +21,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)  # noqa: T201 - the operator's one line
         return 2
     webhook = args.webhook or bool(settings.webhook_url)
+    from bot.main import run_polling, run_webhook
     from bot.startup import EXIT_STARTUP, StartupError
 
-    if webhook:
-        from bot.webhook import run_webhook
-    else:
-        from bot.app import run_polling
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

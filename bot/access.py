@@ -6,7 +6,8 @@ tournament it is about (its ``t`` field, or the report ``r`` belongs to) and ask
 ``Roles.require`` with the chat the button sits in: the rights are those of the tournament's
 own group, and a button of one group's tournament pressed in another group is refused. So a
 handler never checks a button's role itself, and a forged ``swm:1:finish`` from an attacker's
-own group finishes nothing. Each button kind has its ``Rule`` in ``RULES``; a kind missing
+own group finishes nothing. Each button kind has its ``Rule`` in ``RULES`` (a tournament
+kind's buttons from its ``KindSpec``); a kind missing
 there is refused as stale (and a test lists every kind), so a new button cannot slip past.
 
 ``ChatSenders`` (an outer middleware of updates) answers a message sent as a group or a channel
@@ -17,10 +18,8 @@ rights; the sender is asked to write as himself.
 
 from __future__ import annotations
 
-import enum
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from aiogram import BaseMiddleware
@@ -28,20 +27,11 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
-from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
-from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
+from bot.kind import Names, Rule
+from bot.kinds import KINDS
 from bot.roles import Role, Roles
-from bot.swiss.buttons import (
-    SwBeginCb,
-    SwEntryCb,
-    SwJoinCb,
-    SwManageCb,
-    SwNudgeCb,
-    SwPenaltyCb,
-    SwTopCb,
-    SwWizCb,
-)
+from bot.swiss.buttons import SwWizCb
 from bot.texts import Tr
 from db import reports, tournaments
 from db.database import Database
@@ -58,25 +48,9 @@ MAX_ID = 2**63 - 1
 STALE = "common.stale_button"
 
 
-class Names(enum.Enum):
-    """How a button names its tournament."""
-
-    TOURNAMENT = "t"  #: the field ``t`` is the tournament's id
-    REPORT = "r"  #: the field ``r`` is a report's id (the report names the tournament)
-    NONE = ""  #: no tournament: a chat's own business (its organisers) or the presser's own
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    need: Role
-    names: Names = Names.TOURNAMENT
-    #: the kind of tournament the button is for (``None``: any); a Swiss button forged with a
-    #: King-of-the-Hill id is stale, not a Swiss action on the wrong tournament
-    kind: str | None = None
-
-
-#: Every button kind and what pressing it needs. The player-level checks (is it your game,
-#: your report, your profile) stay with the services; here: the role and the right chat.
+#: Every button kind and what pressing it needs (``bot.kind.Rule``). The player-level checks
+#: (is it your game, your report, your profile) stay with the services; here: the role and the
+#: right chat.
 RULES: dict[type[CallbackData], Rule] = {
     ProfileCb: Rule(Role.PLAYER, Names.NONE),
     NewCb: Rule(Role.ORGANISER, Names.NONE),
@@ -85,18 +59,8 @@ RULES: dict[type[CallbackData], Rule] = {
     ConfirmCb: Rule(Role.PLAYER, Names.REPORT),
     WithdrawCb: Rule(Role.PLAYER, Names.REPORT),
     DecideCb: Rule(Role.JUDGE),
-    KothJoinCb: Rule(Role.PLAYER, kind="koth"),
-    KothStayCb: Rule(Role.PLAYER, kind="koth"),
-    KothCancelCb: Rule(Role.ORGANISER, kind="koth"),
-    KothRatingCb: Rule(Role.ORGANISER, kind="koth"),
-    SwJoinCb: Rule(Role.PLAYER, kind="swiss"),
-    SwManageCb: Rule(Role.ORGANISER, kind="swiss"),
-    SwEntryCb: Rule(Role.ORGANISER, kind="swiss"),
-    SwTopCb: Rule(Role.JUDGE, kind="swiss"),
-    SwBeginCb: Rule(Role.ORGANISER, kind="swiss"),
-    SwNudgeCb: Rule(Role.JUDGE, kind="swiss"),
-    DraftClockCb: Rule(Role.JUDGE, kind="swiss"),
-    SwPenaltyCb: Rule(Role.JUDGE, kind="swiss"),
+    # each kind's own buttons, from the registry (``bot.kind.KindSpec.buttons``)
+    **{button: rule for spec in KINDS for button, rule in spec.rules().items()},
 }
 
 

@@ -22,10 +22,11 @@ from aiogram.types import (
     BotCommandScopeDefault,
 )
 
+from bot.directory import Directory
+from bot.kind import KindSpec
+from bot.kinds import KINDS
 from bot.roles import Roles
 from bot.texts import LANGUAGES, Texts
-from db import tournaments
-from db.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -103,25 +104,10 @@ async def register_commands(bot: Bot, texts: Texts) -> None:
         log.warning("could not register the command menus: %s", exc)
 
 
-#: Commands only one kind of tournament has; /help in a chat whose open tournaments are all of
-#: the other kind leaves them out (the menus cannot: they are the same for every chat).
-ONE_KIND = {
-    "norms": "koth",
-    "draw": "koth",
-    "eliminate": "koth",
-    "reinstate": "koth",
-    "void": "koth",
-    "next_round": "swiss",
-    "pending": "swiss",
-    "draft": "swiss",
-    "deckbuilding": "swiss",
-    "penalty": "swiss",
-    "export": "swiss",
-    "heroes": "swiss",
-    "deck": "swiss",
-    "decks": "swiss",
-    "bracket": "swiss",
-}
+#: Commands only one kind of tournament has (``KindSpec.commands``); /help in a chat whose open
+#: tournaments are all of other kinds leaves them out (the menus cannot: they are the same for
+#: every chat).
+ONE_KIND = {name: spec.name for spec in KINDS for name in spec.commands}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,41 +128,35 @@ class Helped:
         return not self.kinds or kind in self.kinds
 
 
-async def helped(roles: Roles, db: Database, user_id: int, chat_id: int) -> Helped:
+async def helped(roles: Roles, directory: Directory, user_id: int, chat_id: int) -> Helped:
     """In a group: an organiser of that group; a judge of one of its open tournaments. In a
     private chat: an organiser of the group of any open tournament (or listed in
     ORGANIZER_IDS), a judge of any open tournament. A stranger sees the player's block."""
-    async with db.read() as tx:
-        if chat_id < 0:
-            shown = await tournaments.open_in_chat(tx, chat_id)
-            judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in shown]
-        else:
-            judged = await tournaments.open_for_judge(tx, user_id)
-            shown = [t for t in await tournaments.recent(tx, 30) if t.is_open]
+    shown, judged = await directory.in_scope(chat_id, user_id)
     organiser = await roles.is_organiser(user_id, None)
     for group in sorted({t.chat_id for t in shown} | ({chat_id} if chat_id < 0 else set())):
         organiser = organiser or await roles.is_organiser(user_id, group)
     kinds = frozenset(t.kind for t in shown)
     chat = "group" if chat_id < 0 else "private"
-    return Helped(chat, bool(judged) and not organiser, organiser, kinds)
+    return Helped(chat, judged and not organiser, organiser, kinds)
 
 
 def help_text(texts: Texts, lang: str, who: Helped) -> str:
     """The /help answer: the player's block, then the judge's or the organiser's."""
 
-    def block(title: str, names: tuple[str, ...], *notes: str) -> str:
+    def block(title: str, names: tuple[str, ...], *notes: KindSpec) -> str:
         lines = [texts.get(lang, title)]
         lines += [
             texts.get(lang, "help.line", command=name, what=texts.get(lang, f"menu.{name}"))
             for name in names
             if who.shows(name)
         ]
-        lines += [texts.get(lang, f"help.{kind}") for kind in notes if who.shows_kind(kind)]
+        lines += [texts.get(lang, spec.help_note) for spec in notes if who.shows_kind(spec.name)]
         return "\n".join(lines)
 
     blocks = [block("help.player", HELP_PLAYER[who.chat])]
     if who.organiser:
-        blocks.append(block("help.organiser", HELP_ORGANISER, "koth", "swiss"))
+        blocks.append(block("help.organiser", HELP_ORGANISER, *KINDS))
     elif who.judge:
-        blocks.append(block("help.judge", HELP_JUDGE, "koth", "swiss"))
+        blocks.append(block("help.judge", HELP_JUDGE, *KINDS))
     return "\n\n".join(blocks)

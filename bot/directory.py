@@ -9,6 +9,7 @@ user plays in or judges, else the newest open tournament of the club (for organi
 from __future__ import annotations
 
 from bot import numbers
+from bot.kinds import BY_NAME
 from db import players, tournaments
 from db.database import Database
 from db.tournaments import Tournament
@@ -23,15 +24,57 @@ def id_argument(args: str | None) -> int | None:
     return int(first) if numbers.is_whole(first) and len(first) < 10 else None
 
 
+class Directory:
+    """Finds the tournament a command means (see the module docstring)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def open_tournaments(self, limit: int = 30) -> list[Tournament]:
+        """The open tournaments among the club's ``limit`` newest, newest first."""
+        return await open_tournaments(self.db, limit)
+
+    async def by_id(self, tournament_id: int) -> Tournament | None:
+        async with self.db.read() as tx:
+            return await tournaments.get(tx, tournament_id)
+
+    async def shown(
+        self, chat_id: int, user_id: int, args: str | None, kind: str
+    ) -> Tournament | None:
+        """See ``shown``."""
+        return await shown(self.db, chat_id, user_id, args, kind)
+
+    async def current(
+        self, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
+    ) -> Tournament | None:
+        """See ``current``."""
+        return await current(self.db, chat_id, user_id, args, kind=kind)
+
+    async def for_board(self, chat_id: int, user_id: int, args: str | None) -> Tournament | None:
+        """What ``/board`` shows: the tournament meant (``current``), else the group's newest."""
+        found = await self.current(chat_id, user_id, args)
+        if found is None and chat_id < 0:
+            async with self.db.read() as tx:
+                found = await tournaments.latest_in_chat(tx, chat_id)
+        return found
+
+    async def in_scope(self, chat_id: int, user_id: int) -> tuple[list[Tournament], bool]:
+        """What ``/help`` speaks of: the open tournaments here (in a private chat: the club's),
+        and whether the user judges one of them."""
+        async with self.db.read() as tx:
+            if chat_id < 0:
+                shown = await tournaments.open_in_chat(tx, chat_id)
+                judged = [t for t in await tournaments.open_for_judge(tx, user_id) if t in shown]
+            else:
+                judged = await tournaments.open_for_judge(tx, user_id)
+                shown = [t for t in await tournaments.recent(tx, 30) if t.is_open]
+        return shown, bool(judged)
+
+
 async def open_tournaments(db: Database, limit: int = 30) -> list[Tournament]:
     """The open tournaments among the club's ``limit`` newest, newest first."""
     async with db.read() as tx:
         return [found for found in await tournaments.recent(tx, limit) if found.is_open]
-
-
-async def by_id(db: Database, tournament_id: int) -> Tournament | None:
-    async with db.read() as tx:
-        return await tournaments.get(tx, tournament_id)
 
 
 async def shown(
@@ -47,7 +90,8 @@ async def shown(
     found = await current(db, chat_id, user_id, args)
     if id_argument(args) is not None:
         return found if found is None or found.kind == kind else None
-    registering = found is not None and found.status == "registration" and kind == "swiss"
+    early = BY_NAME[kind].shown_in_registration
+    registering = found is not None and found.status == "registration" and not early
     if found is not None and not registering:
         return found if found.kind == kind else None
     async with db.read() as tx:

@@ -19,7 +19,7 @@ from db import chats, tournaments
 from db.models import Deadline
 
 if TYPE_CHECKING:
-    from bot.app import App
+    from bot.infra import Infra
 
 
 def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: object) -> str:
@@ -55,19 +55,19 @@ def from_payload(value: Any) -> Overdue | None:
     )
 
 
-async def tell_late_job(app: App, deadline: Deadline, overdue: Overdue) -> None:
+async def tell_late_job(infra: Infra, deadline: Deadline, overdue: Overdue) -> None:
     """A durable job runs late: its tournament's group is told why first (once, by key).
 
     Every durable job is a tournament's (its ``ref_id``)."""
-    async with app.db.read() as tx:
+    async with infra.db.read() as tx:
         tournament = await tournaments.get(tx, deadline.ref_id)
         if tournament is None:
             return
         stored, _zone = await chats.settings(tx, tournament.chat_id)
-    lang = pick_language(stored, app.settings.default_language)
+    lang = pick_language(stored, infra.settings.default_language)
 
     def t(key: str, **values: object) -> str:
-        return app.texts.get(lang, key, **values)
+        return infra.texts.get(lang, key, **values)
 
-    text = late_note(t, overdue, app.settings.zone, "late.job")
-    await app.outbox.send_once(f"late:{deadline.id}", tournament.chat_id, text)
+    text = late_note(t, overdue, infra.settings.zone, "late.job")
+    await infra.outbox.send_once(f"late:{deadline.id}", tournament.chat_id, text)

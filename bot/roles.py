@@ -19,6 +19,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 
 from bot.errors import UserError
+from db import tournaments
 from db.database import Database
 from db.tournaments import Tournament
 
@@ -60,6 +61,20 @@ class Roles:
             admin = False
         self._admins[key] = (time.monotonic(), admin)
         return admin
+
+    async def club_organiser(self, user_id: int, chat_id: int) -> bool:
+        """In a group: its organiser. In private: an organiser of the group of any recent
+        tournament, or one listed in ORGANIZER_IDS (the card and banned lists are the club's)."""
+        if chat_id < 0:
+            return await self.is_organiser(user_id, chat_id)
+        if await self.is_organiser(user_id, None):
+            return True
+        async with self._db.read() as tx:
+            groups = {found.chat_id for found in await tournaments.recent(tx, 30)}
+        for group in sorted(groups):
+            if await self.is_organiser(user_id, group):
+                return True
+        return False
 
     async def is_judge(self, user_id: int, tournament_id: int) -> bool:
         async with self._db.read() as tx:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import logging
 
@@ -10,9 +9,9 @@ from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 
-from bot.app import App, close_app, create_app, create_dispatcher
 from bot.settings import Settings
-from bot.startup import StartupError, set_webhook, webhook_ready
+from bot.startup import StartupError
+from bot.web.server import WebBoards, add_routes
 
 log = logging.getLogger(__name__)
 
@@ -41,46 +40,19 @@ class SecretRequestHandler(SimpleRequestHandler):
         return hmac.compare_digest(sent, self._secret)
 
 
-def build_webhook_app(app: App, dp: Dispatcher) -> web.Application:
+def build_webhook_app(
+    settings: Settings, bot: Bot, dp: Dispatcher, boards: WebBoards
+) -> web.Application:
     """The aiohttp application: POSTs to ``WEBHOOK_PATH`` without the secret are refused."""
-    settings = app.settings
     web_app = web.Application()
     # The dispatcher's shutdown first (it cancels the start-up's background calls), then the
     # handler's, which closes the bot's session: shutdown hooks run in the order added.
-    setup_application(web_app, dp, bot=app.bot)
-    SecretRequestHandler(dp, app.bot, settings.webhook_secret).register(
+    setup_application(web_app, dp, bot=bot)
+    SecretRequestHandler(dp, bot, settings.webhook_secret).register(
         web_app, path=settings.webhook_path
     )
-    from bot.web.server import Boards, add_routes
-
-    add_routes(web_app, Boards(app, app.live))  # the live web board (/board gives its link)
+    add_routes(web_app, boards)  # the live web board (/board gives its link)
     return web_app
-
-
-async def run_webhook(settings: Settings) -> None:
-    """Serve until cancelled. The token is checked before the port opens, and every start-up
-    failure (``bot.startup.StartupError``) closes the server and the database before it goes
-    up: an open aiosqlite connection alone would keep the process alive."""
-    app = await create_app(settings)
-    runner: web.AppRunner | None = None
-    try:
-        await webhook_ready(app.bot, settings.startup_retry_seconds)
-        runner = web.AppRunner(build_webhook_app(app, create_dispatcher(app)))
-        await runner.setup()
-        await listen(runner, settings)
-        url = settings.webhook_url.rstrip("/") + settings.webhook_path
-        await set_webhook(app.bot, url, settings.webhook_secret, settings.startup_retry_seconds)
-        log.info(
-            "webhook server on %s:%s, Telegram posts to %s",
-            settings.webhook_host,
-            settings.webhook_port,
-            url,
-        )
-        await asyncio.Event().wait()
-    finally:
-        if runner is not None:
-            await runner.cleanup()
-        await close_app(app)
 
 
 async def listen(runner: web.AppRunner, settings: Settings) -> None:

@@ -7,8 +7,11 @@ process may run the bot more than once: the end-to-end tests restart it in one p
 
 from __future__ import annotations
 
+import importlib
+
 from aiogram import Router
 
+from bot.kinds import KINDS
 from handlers.routes import Routes
 
 
@@ -29,13 +32,11 @@ def _routes() -> list[Routes]:
         draft_clock,
         errors,
         fallback,
-        koth,
         profile,
         ratings,
         registration,
         report,
         results,
-        swiss,
         tournaments,
     )
     from handlers.swiss import repaired
@@ -58,8 +59,12 @@ def _routes() -> list[Routes]:
         deck_admin.routes,
         tournaments.routes,
         board.routes,
-        koth.routes,
-        swiss.routes,
+        *kind_routes(),
         draft_clock.routes,
         fallback.routes,
     ]
+
+
+def kind_routes() -> list[Routes]:
+    """Each registered kind's routers (``KindSpec.handlers``), in the registry's order."""
+    return [importlib.import_module(spec.handlers).routes for spec in KINDS]

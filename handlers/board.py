@@ -13,12 +13,10 @@ from __future__ import annotations
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot import directory
+from bot.directory import Directory
 from bot.settings import Settings
 from bot.texts import Tr
-from bot.web.links import board_button, board_url, serves
-from db import board_links, tournaments
-from db.database import Database
+from bot.web.links import BoardLinks, board_button, board_url, serves
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -26,23 +24,23 @@ routes = Routes(__name__)
 
 @routes.message(Command("board"))
 async def board(
-    message: Message, command: CommandObject, db: Database, settings: Settings, t: Tr
+    message: Message,
+    command: CommandObject,
+    directory: Directory,
+    links: BoardLinks,
+    settings: Settings,
+    t: Tr,
 ) -> None:
     if message.from_user is None:
         return
-    chat = message.chat.id
-    found = await directory.current(db, chat, message.from_user.id, command.args)
-    if found is None and chat < 0:
-        async with db.read() as tx:
-            found = await tournaments.latest_in_chat(tx, chat)
+    found = await directory.for_board(message.chat.id, message.from_user.id, command.args)
     if found is None:
         await message.answer(t("web.no_tournament"))
         return
     if not serves(settings):
         await message.answer(t("web.no_server"))
         return
-    async with db.transaction() as tx:
-        token = await board_links.make_token(tx, found.id)
+    token = await links.token(found.id)
     url = board_url(settings, token)
     private = message.chat.type == "private"
     markup = board_button(settings, token, t("web.link_button"), private=private)

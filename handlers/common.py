@@ -9,13 +9,13 @@ from aiogram.fsm.context import FSMContext
 from aiogram.types import Message, ReplyKeyboardRemove
 
 from bot.commands import help_text, helped
+from bot.directory import Directory
 from bot.notify import Notifier
 from bot.registry import Registry
 from bot.results import ResultFlow
 from bot.roles import Roles
 from bot.sender import Sender
 from bot.texts import Tr
-from db.database import Database
 from handlers import report
 from handlers.routes import Routes
 
@@ -55,10 +55,10 @@ async def start(message: Message, t: Tr, registry: Registry) -> None:
 
 
 @routes.message(Command("help"))
-async def help_command(message: Message, t: Tr, roles: Roles, db: Database) -> None:
+async def help_command(message: Message, t: Tr, roles: Roles, directory: Directory) -> None:
     """What the person may do in this chat (``bot.commands``: the same lists as the menus)."""
     assert message.from_user is not None
-    who = await helped(roles, db, message.from_user.id, message.chat.id)
+    who = await helped(roles, directory, message.from_user.id, message.chat.id)
     await message.answer(help_text(t.texts, t.lang, who))
 
 

@@ -14,13 +14,11 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import Message
 
-from bot import directory
 from bot.decks import SUB_FORMATS, DeckService
 from bot.decks.views import problem_text
+from bot.directory import Directory, id_argument
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
-from db import tournaments
-from db.database import Database
 from db.tournaments import Tournament
 from handlers.deck_files import MAX_CARD_FILE, document_text
 from handlers.routes import Routes
@@ -51,21 +49,6 @@ class CardsWait(StatesGroup):
     file = State()
 
 
-async def club_organiser(roles: Roles, db: Database, user_id: int, chat_id: int) -> bool:
-    """In a group: its organiser. In private: an organiser of the group of any recent
-    tournament, or one listed in ORGANIZER_IDS (the card and banned lists are the club's)."""
-    if chat_id < 0:
-        return await roles.is_organiser(user_id, chat_id)
-    if await roles.is_organiser(user_id, None):
-        return True
-    async with db.read() as tx:
-        groups = {found.chat_id for found in await tournaments.recent(tx, 30)}
-    for group in sorted(groups):
-        if await roles.is_organiser(user_id, group):
-            return True
-    return False
-
-
 # -- /cards
 @routes.message(Command("cards"))
 async def cards(
@@ -73,12 +56,11 @@ async def cards(
     t: Tr,
     state: FSMContext,
     roles: Roles,
-    db: Database,
     decks: DeckService,
     bot: Bot,
 ) -> None:
     assert message.from_user is not None
-    if not await club_organiser(roles, db, message.from_user.id, message.chat.id):
+    if not await roles.club_organiser(message.from_user.id, message.chat.id):
         await message.reply(t("common.organisers_only"))
         return
     if message.document is not None:
@@ -123,9 +105,9 @@ async def load(message: Message, t: Tr, decks: DeckService, text: str | None) ->
 
 # -- /banned
 @routes.message(Command("banned"))
-async def banned(message: Message, t: Tr, roles: Roles, db: Database, decks: DeckService) -> None:
+async def banned(message: Message, t: Tr, roles: Roles, decks: DeckService) -> None:
     assert message.from_user is not None
-    if not await club_organiser(roles, db, message.from_user.id, message.chat.id):
+    if not await roles.club_organiser(message.from_user.id, message.chat.id):
         await message.reply(t("common.organisers_only"))
         return
     words = (message.text or "").split(maxsplit=3)[1:]
@@ -170,7 +152,7 @@ async def overview(t: Tr, decks: DeckService) -> str:
 # -- /decks
 @routes.message(Command("decks"))
 async def tournament_decks(
-    message: Message, t: Tr, roles: Roles, db: Database, decks: DeckService
+    message: Message, t: Tr, roles: Roles, directory: Directory, decks: DeckService
 ) -> None:
     """``/decks`` (a judge): whose list is accepted. ``/decks publish [number]`` (an organiser,
     after the tournament): the Top's lists in the group. A chat without a card tournament is
@@ -179,15 +161,15 @@ async def tournament_decks(
     words = (message.text or "").split()[1:]
     publish = bool(words) and words[0].lower() == "publish"
     rest = words[1:] if publish else words
-    if len(rest) > 1 or (rest and directory.id_argument(rest[0]) is None):
+    if len(rest) > 1 or (rest and id_argument(rest[0]) is None):
         await message.reply(t("decks.decks_usage"))
         return
     chat, user = message.chat.id, message.from_user.id
     arg = rest[0] if rest else None
     if publish:
-        found = await directory.shown(db, chat, user, arg, "swiss")
+        found = await directory.shown(chat, user, arg, "swiss")
     else:
-        found = await directory.current(db, chat, user, arg, kind="swiss")
+        found = await directory.current(chat, user, arg, kind="swiss")
     if found is None:
         if publish:
             await message.reply(t("decks.publish_none"))
@@ -203,8 +185,6 @@ async def tournament_decks(
 
 
 async def publish_top(message: Message, t: Tr, decks: DeckService, found: Tournament) -> None:
-    group_lang = decks.app.texts.default
-    text = await decks.publish(found, group_lang)
-    await decks.app.sender.send(found.chat_id, text)
+    await decks.publish(found)
     if message.chat.id != found.chat_id:
         await message.reply(t("decks.publish_done"))

@@ -18,15 +18,13 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import Message
 
-from bot import directory
 from bot.decks import DeckService
 from bot.decks.views import format_name
+from bot.directory import id_argument
 from bot.errors import UserError
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.texts import Html, Tr
-from db import players, tournaments
-from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.deck_files import document_text
@@ -57,7 +55,7 @@ def asked(first_line: str) -> Asked | None:
     others = [w for w in words if not w.startswith("#")]
     if len(ids) > 1 or len(others) > 1:
         return None
-    wanted = directory.id_argument(ids[0]) if ids else None
+    wanted = id_argument(ids[0]) if ids else None
     if ids and wanted is None:
         return None
     return Asked(wanted, others[0] if others else None)
@@ -76,7 +74,6 @@ async def deck(
     decks: DeckService,
     swiss: SwissService,
     roles: Roles,
-    db: Database,
     bot: Bot,
 ) -> None:
     assert message.from_user is not None
@@ -95,7 +92,7 @@ async def deck(
     if target is None:
         await message.reply(t("decks.no_tournament"))
         return
-    tournament = await pick(message, t, db, target, question.tournament_id)
+    tournament = await pick(message, t, decks, target, question.tournament_id)
     if tournament is None:
         return
     judge = me is None or target.id != me.id
@@ -114,17 +111,11 @@ async def deck(
 
 
 async def pick(
-    message: Message, t: Tr, db: Database, target: Player, wanted: int | None
+    message: Message, t: Tr, decks: DeckService, target: Player, wanted: int | None
 ) -> Tournament | None:
     """The card tournament meant: the one numbered, else the target's open one (asked to
     choose when there are several); a reply and ``None`` when there is none."""
-    async with db.read() as tx:
-        if wanted is not None:
-            found = await tournaments.get(tx, wanted)
-            candidates = [found] if found is not None and found.kind == "swiss" else []
-        else:
-            playing = await tournaments.open_for_player(tx, target.id)
-            candidates = [x for x in playing if x.kind == "swiss"]
+    candidates = await decks.tournaments_for(target.id, wanted)
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
@@ -164,8 +155,7 @@ async def show_and_ask(
     elif shown is not None:
         await message.answer(t("decks.ask_replace"))
     else:
-        async with decks.db.read() as tx:
-            rules = await decks.rules(tx, tournament)
+        rules = await decks.rules_for(tournament)
         await message.answer(t("decks.ask", name=tournament.name, fmt=Html(format_name(t, rules))))
 
 
@@ -175,16 +165,15 @@ async def show_and_ask(
     F.document | (F.text & ~F.text.startswith("/")),
 )
 async def got_list(
-    message: Message, t: Tr, state: FSMContext, decks: DeckService, db: Database, bot: Bot
+    message: Message, t: Tr, state: FSMContext, decks: DeckService, bot: Bot
 ) -> None:
     data = await state.get_data()
-    async with db.read() as tx:
-        tournament = await tournaments.get(tx, int(data["t"]))
-        target = await players.by_id(tx, int(data["p"]))
-    if tournament is None or target is None:
+    awaited = await decks.awaited(int(data["t"]), int(data["p"]))
+    if awaited is None:
         await state.clear()
         await message.reply(t("decks.no_tournament"))
         return
+    tournament, target = awaited
     text = message.text or ""
     if message.document is not None:
         text = await document_text(message, bot) or ""

@@ -8,8 +8,7 @@ from typing import Any
 from aiogram.filters import Filter
 from aiogram.types import Message
 
-from bot import directory
-from db.database import Database
+from bot.directory import Directory
 
 _LINK = re.compile(r"^/start(?:@\w+)?\s+t-(\d{1,9})$")
 
@@ -29,16 +28,16 @@ class CurrentTournament(Filter):
         self.by_id = by_id or shown
         self.shown = shown
 
-    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+    async def __call__(self, message: Message, directory: Directory) -> bool | dict[str, Any]:
         if message.from_user is None:
             return False
         parts = (message.text or "").split(maxsplit=1)
         args = parts[1] if self.by_id and len(parts) > 1 else None
         chat, user = message.chat.id, message.from_user.id
         if self.shown:
-            found = await directory.shown(db, chat, user, args, self.kind)
+            found = await directory.shown(chat, user, args, self.kind)
         else:
-            found = await directory.current(db, chat, user, args)
+            found = await directory.current(chat, user, args)
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}
@@ -47,10 +46,10 @@ class CurrentTournament(Filter):
 class OpenTournament(Filter):
     """The open tournament a command in this chat refers to, of any kind, as ``tournament``."""
 
-    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+    async def __call__(self, message: Message, directory: Directory) -> bool | dict[str, Any]:
         if message.from_user is None:
             return False
-        found = await directory.current(db, message.chat.id, message.from_user.id)
+        found = await directory.current(message.chat.id, message.from_user.id)
         return False if found is None else {"tournament": found}
 
 
@@ -60,11 +59,11 @@ class LinkedTournament(Filter):
     def __init__(self, kind: str) -> None:
         self.kind = kind
 
-    async def __call__(self, message: Message, db: Database) -> bool | dict[str, Any]:
+    async def __call__(self, message: Message, directory: Directory) -> bool | dict[str, Any]:
         match = _LINK.match((message.text or "").strip())
         if match is None:
             return False
-        found = await directory.by_id(db, int(match.group(1)))
+        found = await directory.by_id(int(match.group(1)))
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}

@@ -22,13 +22,12 @@ from bot import formats
 from bot.buttons import ProfileCb
 from bot.clock import Clock
 from bot.formats import Rating
-from bot.pictures.profile import chart_of, chart_png
+from bot.pictures.profile import RatingCharts, chart_png
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
 from bot.swiss import SwissService
 from bot.texts import Tr
 from bot.validation import FIELDS, SKIP_WORDS, VALIDATORS, Invalid
-from db.database import Database
 from db.models import Player
 from handlers.registration import contact_keyboard, own_phone
 from handlers.routes import Routes
@@ -97,7 +96,7 @@ async def show(
     clock: Clock,
     settings: Settings,
     swiss: SwissService,
-    db: Database,
+    charts: RatingCharts,
 ) -> None:
     assert message.from_user is not None
     player = await own_player(message.from_user.id, registry)
@@ -114,16 +113,14 @@ async def show(
     if (given := await swiss.player_penalties(player.id, t.lang)) is not None:
         text += "\n\n" + given
     await message.answer(text, reply_markup=profile_keyboard(t))
-    await rating_picture(message, t, db, player, settings)
+    await rating_picture(message, t, charts, player)
 
 
-async def rating_picture(
-    message: Message, t: Tr, db: Database, player: Player, settings: Settings
-) -> None:
+async def rating_picture(message: Message, t: Tr, charts: RatingCharts, player: Player) -> None:
     """The rating history as a chart under the profile (none while nothing is to chart); a
     picture that fails is logged: the profile itself was shown."""
     try:
-        chart = await chart_of(db, t.texts, t.lang, player.id, player.display_name, settings.zone)
+        chart = await charts.chart(t.lang, player.id, player.display_name)
         if chart is None:
             return
         photo = BufferedInputFile(await chart_png(chart), filename="rating.png")

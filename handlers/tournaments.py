@@ -7,12 +7,13 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import directory, numbers
+from bot import numbers
 from bot.buttons import NewCb
+from bot.directory import Directory
 from bot.judges import Judges
+from bot.kinds import BY_NAME, KINDS
 from bot.roles import Role, Roles
 from bot.texts import Tr
-from db.database import Database
 from handlers.routes import Routes
 from rules.card_games import Game, game_of
 
@@ -31,8 +32,8 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
         await message.reply(t("common.organisers_only"))
         return
     builder = InlineKeyboardBuilder()
-    builder.button(text=t("tournament.kind_koth"), callback_data=NewCb(discipline="billiards"))
-    builder.button(text=t("tournament.kind_swiss"), callback_data=NewCb(discipline="berserk"))
+    for spec in KINDS:
+        builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.discipline))
     builder.adjust(1)
     # a reply to his /new: the first question can then reply to it (``handlers.prompts``)
     await message.reply(t("tournament.choose_kind"), reply_markup=builder.as_markup())
@@ -40,11 +41,16 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
 
 @routes.message(Command("judge"))
 async def judge(
-    message: Message, command: CommandObject, t: Tr, roles: Roles, db: Database, judges: Judges
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    roles: Roles,
+    directory: Directory,
+    judges: Judges,
 ) -> None:
     """Appoint a judge: reply to his message with /judge, or /judge <telegram id or @name>."""
     assert message.from_user is not None
-    tournament = await directory.current(db, message.chat.id, message.from_user.id)
+    tournament = await directory.current(message.chat.id, message.from_user.id)
     if tournament is None:
         await message.reply(t("tournament.none_open"))
         return
@@ -72,8 +78,8 @@ async def judge(
 
 
 @routes.message(Command("tournaments"))
-async def list_open(message: Message, t: Tr, db: Database) -> None:
-    found = await directory.open_tournaments(db)
+async def list_open(message: Message, t: Tr, directory: Directory) -> None:
+    found = await directory.open_tournaments()
     if not found:
         await message.answer(t("tournament.none_open"))
         return
@@ -84,13 +90,14 @@ async def list_open(message: Message, t: Tr, db: Database) -> None:
                 "tournament.list_line",
                 id=item.id,
                 name=item.name,
-                kind=t(f"tournament.kind_{item.kind}{game_suffix(item.discipline)}"),
+                kind=kind_name(t, item.kind, item.discipline),
                 status=t(f"tournament.status_{item.status}"),
             )
         )
     await message.answer("\n".join(lines))
 
 
-def game_suffix(discipline: str) -> str:
+def kind_name(t: Tr, kind: str, discipline: str) -> str:
     """A Heroes tournament is listed as such (``rules.card_games``); the rest by their kind."""
-    return "_heroes" if game_of(discipline) is Game.HEROES else ""
+    title = BY_NAME[kind].title
+    return t(f"{title}_heroes" if game_of(discipline) is Game.HEROES else title)

@@ -46,10 +46,15 @@ from rules.decks import (
 from rules.decks import deck_rules as rules_of
 
 if TYPE_CHECKING:
-    from bot.app import App
+    from bot.clock import Clock
+    from bot.notify import Notifier
     from bot.swiss import SwissService
+    from db.database import Database
 
 log = logging.getLogger(__name__)
+
+#: the kind of tournament deck lists are for (``bot.swiss``)
+KIND = "swiss"
 
 SUB_FORMATS = tuple(sub.value for sub in SubFormat)
 """The Constructed sub-formats, each with its banned list (``rules.decks.SubFormat``)."""
@@ -70,9 +75,10 @@ class Submitted:
 class DeckService:
     """What the deck handlers call."""
 
-    def __init__(self, app: App, swiss: SwissService) -> None:
-        self.app = app
-        self.db = app.db
+    def __init__(self, db: Database, clock: Clock, notifier: Notifier, swiss: SwissService) -> None:
+        self.db = db
+        self.clock = clock
+        self.notifier = notifier
         self.swiss = swiss
 
     # -- the club's card list and banned lists
@@ -95,7 +101,7 @@ class DeckService:
 
     async def change_banned(self, sub_format: str, names: list[str], add: bool, actor: int) -> int:
         """Add (or remove) cards of a banned list; how many changed it."""
-        now = self.app.clock.now().isoformat()
+        now = self.clock.now().isoformat()
         done = 0
         async with self.db.transaction() as tx:
             for name in names:
@@ -131,7 +137,7 @@ class DeckService:
                 return Submitted(verdict, rules, False, [])
             before = parse_list(earlier.text)[0] if earlier else parse_list("")[0]
             changed = changes(before, verdict.deck)
-            now = self.app.clock.now().isoformat()
+            now = self.clock.now().isoformat()
             await stored_decks.store(tx, found.id, player.id, text, True, actor, now)
             if judge and player.telegram_id != actor:
                 await self.swiss.event(tx, found.id, "sw_deck_edit", {"player": player.id}, actor)
@@ -154,7 +160,7 @@ class DeckService:
             rules = await self.rules(tx, tournament)
         lines = views.change_lines(t, rules, changed) or [t("decks.change_none")]
         text = t("decks.told_edit", name=tournament.name, changes=Html("\n".join(lines)))
-        await self.app.notifier.to_user(
+        await self.notifier.to_user(
             player.telegram_id, player.display_name, text, fallback_chat=None
         )
 
@@ -221,7 +227,12 @@ class DeckService:
         head = t("decks.status", name=tournament.name, done=done, count=len(active))
         return "\n".join([head, *lines])
 
-    async def publish(self, tournament: Tournament, lang: str) -> str:
+    async def publish(self, tournament: Tournament) -> None:
+        """Post the Top's lists in the tournament's group (the tournament is over)."""
+        text = await self.published(tournament, self.swiss.texts.default)
+        await self.swiss.sender.send(tournament.chat_id, text)
+
+    async def published(self, tournament: Tournament, lang: str) -> str:
         """The Top's lists, best place first, for the group (the tournament is over)."""
         if tournament.status != "finished":
             raise UserError("decks.publish_running", name=tournament.name)
@@ -243,11 +254,28 @@ class DeckService:
                 blocks.append(f"{title}\n{views.deck_text(t, rules, deck)}")
         return "\n\n".join(blocks)
 
+    async def rules_for(self, tournament: Tournament) -> DeckRules:
+        """The deck rules of ``tournament`` (its format and the club's lists)."""
+        async with self.db.read() as tx:
+            return await self.rules(tx, tournament)
+
+    async def tournaments_for(self, player_id: int, wanted: int | None) -> list[Tournament]:
+        """The card tournaments a deck list may be for: the one numbered, else the player's
+        open ones."""
+        async with self.db.read() as tx:
+            if wanted is not None:
+                found = await tournaments.get(tx, wanted)
+                return [found] if found is not None and found.kind == KIND else []
+            playing = await tournaments.open_for_player(tx, player_id)
+        return [x for x in playing if x.kind == KIND]
+
+    async def awaited(self, tournament_id: int, player_id: int) -> tuple[Tournament, Player] | None:
+        """The tournament and the player of a list the bot waits for (``None``: gone)."""
+        async with self.db.read() as tx:
+            tournament = await tournaments.get(tx, tournament_id)
+            target = await players.by_id(tx, player_id)
+        return None if tournament is None or target is None else (tournament, target)
+
     async def player_by_telegram(self, telegram_id: int) -> Player | None:
         async with self.db.read() as tx:
             return await players.by_telegram(tx, telegram_id)
-
-
-def install(app: App) -> None:
-    """Create the deck service beside the Swiss one (it reads the Swiss state and names)."""
-    app.extra["decks"] = DeckService(app, app.extra["swiss"])

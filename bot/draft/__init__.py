@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 
@@ -47,7 +47,7 @@ from bot.draft.panel import panel_buttons, panel_text
 from bot.draft.views import clock_time, deck_line, pod_text
 from bot.errors import UserError
 from bot.late import late_note
-from bot.swiss.core import AfterCommit, Core
+from bot.swiss.core import AfterCommit, SwissCore
 from bot.swiss.timers import Rearm
 from db import deadlines, tournaments
 from db.database import Tx
@@ -56,16 +56,12 @@ from rules.card_formats import Format, format_of
 from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
 from rules.limited.deck_size import deck_minimum
 
-if TYPE_CHECKING:
-    from bot.app import App
-
 __all__ = [
     "DECK_END",
     "DEFAULT_DECK_MINUTES",
     "PICK_TICK",
     "DraftClockService",
     "deck_minutes_of",
-    "install",
     "plan_of",
 ]
 
@@ -76,9 +72,15 @@ PICK_TICK, DECK_END = "job:draft_clock", "draft_deck"
 class DraftClockService:
     """What the draft handlers call; see the module docstring."""
 
-    def __init__(self, core: Core) -> None:
+    def __init__(self, core: SwissCore) -> None:
         self.core = core
         self._showing: dict[int, asyncio.Lock] = {}
+
+    def register(self) -> None:
+        """Its deadlines: the clock's durable job (always run, however late) and the end of
+        deck building (applied when late, saying so)."""
+        self.core.deadlines.on_durable(PICK_TICK, self.clock_job)
+        self.core.deadlines.on(DECK_END, self.on_deck_end, late=Late.APPLY)
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -106,7 +108,7 @@ class DraftClockService:
         """The judge's panel (``bot.draft.panel``)."""
         async with self.core.db.read() as tx:
             draft = await self.draft(tx, tournament_id)
-        t, now, zone = self.core.t(lang), self.core.now(), self.core.app.settings.zone
+        t, now, zone = self.core.t(lang), self.core.now(), self.core.settings.zone
         return panel_text(t, draft, now, zone), panel_buttons(t, draft, now)
 
     # --- the judge's actions --------------------------------------------------------------------
@@ -182,7 +184,7 @@ class DraftClockService:
             rearm.armed.append(
                 (await deadlines.add(tx, DECK_END, tournament_id, ends, timer), ends)
             )
-        t, zone = self.core.t(), self.core.app.settings.zone
+        t, zone = self.core.t(), self.core.settings.zone
         text = "\n".join(
             (
                 t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
@@ -193,7 +195,7 @@ class DraftClockService:
 
         async def after() -> None:
             rearm.apply(self.core)
-            await self.core.app.sender.send(chat, text)
+            await self.core.sender.send(chat, text)
 
         return after
 
@@ -213,9 +215,9 @@ class DraftClockService:
         edited before the judge's panel is."""
 
         async def after() -> None:
-            self.core.app.deadlines.unschedule(rearm.cancelled)
+            self.core.deadlines.unschedule(rearm.cancelled)
             for tick, _due in rearm.armed:
-                await self.core.app.deadlines.run(tick)
+                await self.core.deadlines.run(tick)
 
         return after
 
@@ -257,14 +259,14 @@ class DraftClockService:
             return None  # set anew meanwhile: that timer's own deadline says it
         t = self.core.t()
         text = t("pickclock.deck_over")
-        overdue = self.core.app.deadlines.overdue(deadline.id)
+        overdue = self.core.deadlines.overdue(deadline.id)
         if overdue is not None:
-            zone = self.core.app.settings.zone
+            zone = self.core.settings.zone
             text = late_note(t, overdue, zone, "pickclock.late_deck") + "\n" + text
         chat = draft.tournament.chat_id
 
         async def send() -> None:
-            await self.core.app.sender.send(chat, text)
+            await self.core.sender.send(chat, text)
 
         return send
 
@@ -285,24 +287,14 @@ class DraftClockService:
             booster = draft.booster
             if booster is None:
                 return
-            t, now, zone = self.core.t(), self.core.now(), self.core.app.settings.zone
+            t, now, zone = self.core.t(), self.core.now(), self.core.settings.zone
             chat = draft.tournament.chat_id
             for table, pod in enumerate(draft.pods, start=1):
                 names = [draft.names[pid] for pid in pod]
                 text = pod_text(t, table, names, booster, len(draft.plan), now, zone)
                 key = f"draft:{tournament_id}:{booster.draft}:{booster.number}:{table}"
-                sent = await self.core.app.outbox.sent(key)
+                sent = await self.core.outbox.sent(key)
                 if sent is None:
-                    await self.core.app.outbox.send_once(key, chat, text)
+                    await self.core.outbox.send_once(key, chat, text)
                 else:
-                    await self.core.app.sender.edit(sent[0], sent[1], text)
-
-
-def install(app: App) -> None:
-    """Create the draft clock beside the Swiss service and register its deadlines: the
-    clock's durable job (always run, however late) and the end of deck building (applied
-    when late, saying so)."""
-    service = DraftClockService(app.extra["swiss"])
-    app.extra["draft_clock"] = service
-    app.deadlines.on_durable(PICK_TICK, service.clock_job)
-    app.deadlines.on(DECK_END, service.on_deck_end, late=Late.APPLY)
+                    await self.core.sender.edit(sent[0], sent[1], text)

@@ -17,6 +17,8 @@ announcements.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.deadlines import Late
@@ -28,21 +30,22 @@ from bot.koth.judge import Judging
 from bot.koth.registration import Registration
 from bot.koth.start import Preparation
 from bot.koth.timers import Timers
+from bot.web.koth_board import koth_board
+from bot.web.render import Board
+from db.database import Tx
 
 if TYPE_CHECKING:
-    from bot.app import App
+    from bot.infra import Infra
     from bot.results import ResultFlow
-    from bot.results.notices import ResultNotices
 
-__all__ = ["KothService", "install"]
+__all__ = ["KothService"]
 
 
 class KothService:
     """The parts of the King-of-the-Hill service, wired together (what handlers receive)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.core = KothCore(app)
+    def __init__(self, infra: Infra) -> None:
+        self.core = KothCore(infra)
         self.board = Announcer(self.core)
         self.finishing = Finishing(self.core)
         self.desk = Desk(self.core, self.board, self.finishing)
@@ -51,19 +54,26 @@ class KothService:
         self.preparation = Preparation(self.core, self.timers, self.board)
         self.judging = Judging(self.core, self.desk, self.board)
 
+    def handler_data(self) -> Mapping[str, object]:
+        return {"koth": self}
 
-def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
-    """Create the King of the Hill services, register its desk and its timers."""
-    service = KothService(app)
-    app.extra["koth"] = service
-    flow.desks[KIND] = service.desk
-    # After downtime (``bot.deadlines.Late``): the warning before the end of the main time is
-    # dropped; the expiry starts the last circle and the bonus check changes effective ratings,
-    # so both are applied and told late. A late board refresh is dropped too, but dropping it
-    # resumes the refresh (the board shows the time left now, the next refresh is armed).
-    timers = service.timers
-    app.deadlines.on(WARN, timers.on_warning, late=Late.DROP)
-    app.deadlines.on(EXPIRE, timers.on_expire, late=Late.APPLY)
-    app.deadlines.on(BOARD_TICK, timers.on_board_tick, late=Late.DROP, dropped=timers.on_board_tick)
-    app.deadlines.on(BONUS_CHECK, service.finishing.on_bonus_check, late=Late.APPLY)
-    app.deadlines.on_durable(ANNOUNCE_JOB, service.board.run_job)
+    async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        """The tournament's web board (``bot.web``), in its group's language."""
+        snap = await self.core.snapshot(tx, tournament_id)
+        return koth_board(self.core.tr(snap.lang), snap, now)
+
+    def register(self, flow: ResultFlow) -> None:
+        """Register its desk with the result flow and its timers with the deadlines."""
+        flow.desks[KIND] = self.desk
+        deadlines = self.core.deadlines
+        # After downtime (``bot.deadlines.Late``): the warning before the end of the main time
+        # is dropped; the expiry starts the last circle and the bonus check changes effective
+        # ratings, so both are applied and told late. A late board refresh is dropped too, but
+        # dropping it resumes the refresh (the board shows the time left now, the next refresh
+        # is armed).
+        timers = self.timers
+        deadlines.on(WARN, timers.on_warning, late=Late.DROP)
+        deadlines.on(EXPIRE, timers.on_expire, late=Late.APPLY)
+        deadlines.on(BOARD_TICK, timers.on_board_tick, late=Late.DROP, dropped=timers.on_board_tick)
+        deadlines.on(BONUS_CHECK, self.finishing.on_bonus_check, late=Late.APPLY)
+        deadlines.on_durable(ANNOUNCE_JOB, self.board.run_job)

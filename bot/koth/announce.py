@@ -156,14 +156,14 @@ class Announcer:
         tournament = snap.tournament
         markup = await self.web_button(snap)
         if tournament.board_message_id is not None and not new:
-            sender = self.core.app.sender
+            sender = self.core.sender
             await sender.edit(tournament.chat_id, tournament.board_message_id, text, markup)
             return
         key = f"koth:{tournament.id}:board"
-        done = await self.core.app.outbox.sent(key)
+        done = await self.core.outbox.sent(key)
         if done is None:
             try:
-                sent = (await self.core.app.sender.send(tournament.chat_id, text, markup))[0]
+                sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
             except Unreachable:  # the bot is out of the group: nobody to show the board to
                 log.warning("the board of tournament %s could not be posted", tournament.id)
                 return
@@ -180,7 +180,7 @@ class Announcer:
 
     async def web_button(self, snap: Snapshot) -> InlineKeyboardMarkup | None:
         """The button to the web board (``bot.web``; it shows the final table once over)."""
-        links: BoardLinks = self.core.app.extra["links"]
+        links: BoardLinks = self.core.links
         return await links.group_button(snap.tournament.id, snap.lang)
 
     async def _keep_in_sight(self, tid: int, chat_id: int, message_id: int) -> None:
@@ -189,7 +189,7 @@ class Announcer:
         async def repost() -> None:
             await self.repost_board(tid)
 
-        await self.core.app.boards.posted(chat_id, f"koth:{tid}", message_id, repost)
+        await self.core.boards.posted(chat_id, f"koth:{tid}", message_id, repost)
 
     async def repost_board(self, tournament_id: int) -> None:
         """The board could not be pinned and the group moved on: post it again at the bottom
@@ -198,11 +198,11 @@ class Announcer:
             snap = await self.core.snapshot(tx, tournament_id)
         tournament, old = snap.tournament, snap.tournament.board_message_id
         if tournament.status != "running" or old is None:
-            self.core.app.boards.forget(tournament.chat_id, f"koth:{tournament_id}")
+            self.core.boards.forget(tournament.chat_id, f"koth:{tournament_id}")
             return
         try:
             text, markup = self.board_text(snap), await self.web_button(snap)
-            sent = (await self.core.app.sender.send(tournament.chat_id, text, markup))[0]
+            sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
         except Unreachable:
             return
         async with self.core.db.transaction() as tx:
@@ -210,7 +210,7 @@ class Announcer:
             key = f"koth:{tournament_id}:board"
             await outbox.record(tx, key, sent.chat.id, sent.message_id, now)
             await tournaments.set_board(tx, tournament_id, sent.message_id)
-        await self.core.app.sender.delete(sent.chat.id, old)
+        await self.core.sender.delete(sent.chat.id, old)
         await self._keep_in_sight(tournament_id, sent.chat.id, sent.message_id)
 
     async def refresh_board(self, tournament_id: int) -> None:
@@ -251,7 +251,7 @@ class Announcer:
             b=snap.names[b],
         )
         markup = self.report_buttons(snap.lang, tid, game)
-        posted = await self.core.app.outbox.send_once(f"{key}:pair", chat, text, markup)
+        posted = await self.core.outbox.send_once(f"{key}:pair", chat, text, markup)
         if posted is not None:  # one line once the game settles (``ResultNotices.settle``)
             await self.core.remember(tid, game, Sent(*posted, snap.lang))
         for player, opponent in ((a, b), (b, a)):
@@ -309,9 +309,9 @@ class Announcer:
             text = self.expiry_text(snap)
             overdue = late.from_payload(event.payload.get("late"))
             if overdue is not None:  # applied after downtime (``bot.koth.timers.on_expire``)
-                t, zone = self.core.tr(snap.lang), self.core.app.settings.zone
+                t, zone = self.core.tr(snap.lang), self.core.settings.zone
                 text = late.late_note(t, overdue, zone, "koth.late_expired") + "\n" + text
-            await self.core.app.outbox.send_once(f"{key}:expiry", tournament.chat_id, text)
+            await self.core.outbox.send_once(f"{key}:expiry", tournament.chat_id, text)
         before = state_of(tournament, stored[:-1])
         finish = Finish.from_payload(deadline.payload.get("finish"))
         await self.announce_changes(before, snap, finish, current, key)
@@ -323,7 +323,7 @@ class Announcer:
         listing = ", ".join(f"{i}. {snap.names[p]}" for i, p in enumerate(order, 1))
         hours = int(main_time(len(order)).total_seconds() // 3600)
         text = self.core.tr(snap.lang)("koth.begun", order=listing, hours=hours)
-        await self.core.app.outbox.send_once(f"{key}:begun", snap.tournament.chat_id, text)
+        await self.core.outbox.send_once(f"{key}:begun", snap.tournament.chat_id, text)
         await self.publish_board(current, new=True)
         await self.announce_pair(snap, current, key, first=True)
         await self._tell_norms(snap, key)
@@ -367,7 +367,7 @@ class Announcer:
         elif new_out and state.phase is not Phase.FINISHED:
             t = self.core.tr(snap.lang)
             lines = Html(out_lines(t, state, new_out, snap.names))
-            await self.core.app.outbox.send_once(
+            await self.core.outbox.send_once(
                 f"{key}:out", chat, t("koth.eliminated_now", lines=lines)
             )
         for player in new_out:
@@ -398,7 +398,7 @@ class Announcer:
             why = final_reason(t, state, names)
             text += "\n" + why if why else ""
         if text is not None:
-            await self.core.app.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
+            await self.core.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
     def expiry_text(self, snap: Snapshot) -> str:
         """The main time is over: who still plays in the last circle, who is out and why."""
@@ -437,7 +437,7 @@ class Announcer:
         fund = Money(finish.fund)
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
         text += "\n\n" + rating_lines(t, state, snap.names, finish)
-        await self.core.app.outbox.send_once(f"{key}:winner", chat, text)
+        await self.core.outbox.send_once(f"{key}:winner", chat, text)
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():

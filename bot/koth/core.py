@@ -11,22 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import datetime, timedelta
+from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot import formats
 from bot.errors import UserError
+from bot.infra import KindCore
 from bot.koth.events import contributions, engine_events, game_key, main_due
-from bot.texts import Texts, Translate, pick_language
+from bot.texts import Translate, pick_language
 from db import audit, chats, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund, replay
-
-if TYPE_CHECKING:
-    from bot.app import App
 
 AfterCommit = Callable[[], Awaitable[None]]
 Markup = Callable[[str], InlineKeyboardMarkup]
@@ -104,36 +101,13 @@ def state_of(tournament: Tournament, stored: list[tournaments.Event]) -> KothSta
     return replay(order, unpairs(tournament.settings["norms"]), engine_events(stored))
 
 
-class KothCore:
-    """The clock, the texts, reading a tournament, private messages and the audit log."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.db = app.db
-        self.texts: Texts = app.texts
-
-    def now(self) -> datetime:
-        return self.app.clock.now()
-
-    def clock_time(self, moment: datetime) -> str:
-        """HH:MM of ``moment`` in the club's time zone (as the room's clock shows it)."""
-        return formats.clock(moment, self.app.settings.zone)
-
-    def today(self) -> date:
-        return self.now().astimezone(self.app.settings.zone).date()
-
-    def tr(self, lang: str) -> Translate:
-        """Texts in one language (``tr(snap.lang)`` for the group's messages)."""
-
-        def t(key: str, **values: object) -> str:
-            return self.texts.get(lang, key, **values)
-
-        return t
+class KothCore(KindCore):
+    """Reading a tournament, private messages and the audit log (on ``bot.infra.KindCore``)."""
 
     async def group_lang(self, tx: Tx, chat_id: int) -> str:
         """The group's stored language, else the club's default."""
         stored, _zone = await chats.settings(tx, chat_id)
-        return pick_language(stored, self.app.settings.default_language)
+        return pick_language(stored, self.settings.default_language)
 
     async def tournament(self, tx: Tx, tournament_id: int) -> Tournament:
         found = await tournaments.get(tx, tournament_id)
@@ -193,12 +167,12 @@ class KothCore:
             text = note(self.tr(lang)) + "\n" + text
         keyboard = markup(lang) if markup else None
         if outbox_key is None:
-            message = await self.app.notifier.to_user(
+            message = await self.notifier.to_user(
                 telegram_id, name, text, keyboard, fallback_chat=chat_id
             )
             where = None if message is None else (message.chat.id, message.message_id)
         else:
-            where = await self.app.outbox.notify_once(
+            where = await self.outbox.notify_once(
                 outbox_key, telegram_id, name, text, keyboard, fallback_chat=chat_id
             )
         return None if where is None else Sent(*where, lang)

@@ -71,10 +71,10 @@ class Desk:
         job run (it edits the board and tells what changed, see ``bot.koth.announce``)."""
 
         async def after() -> None:
-            self.core.app.deadlines.unschedule(cancelled)
+            self.core.deadlines.unschedule(cancelled)
             for deadline_id, due in armed:
-                self.core.app.deadlines.schedule(deadline_id, due)
-            await self.core.app.deadlines.run(job)
+                self.core.deadlines.schedule(deadline_id, due)
+            await self.core.deadlines.run(job)
 
         return after
 

@@ -34,7 +34,7 @@ async def post_table(core: KothCore, snap: Snapshot, finish: Finish, key: str) -
         return png, core.tr(snap.lang)("pictures.koth_caption", name=name)
 
     try:
-        await core.app.outbox.send_photo_once(
+        await core.outbox.send_photo_once(
             f"{key}:table", snap.tournament.chat_id, draw, filename="final-table.png"
         )
     except Exception:  # the private rating messages must still go

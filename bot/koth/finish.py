@@ -69,7 +69,7 @@ class Finishing:
         start = {
             k: Decimal(v) / 100 for k, v in unpairs(snap.tournament.settings["ratings"]).items()
         }
-        k_factor = self.core.app.settings.koth_k
+        k_factor = self.core.settings.koth_k
         deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
         result = Finish(fund=snap.fund)
         for pid, delta in deltas.items():
@@ -92,7 +92,7 @@ class Finishing:
         return await deadlines.add(tx, BONUS_CHECK, 0, due), due
 
     def next_midnight(self) -> datetime:
-        zone = self.core.app.settings.zone
+        zone = self.core.settings.zone
         local = self.core.now().astimezone(zone)
         return datetime.combine(local.date() + timedelta(days=1), datetime.min.time(), zone)
 
@@ -111,7 +111,7 @@ class Finishing:
 
         async def send() -> None:
             if again is not None:
-                self.core.app.deadlines.schedule(*again)
+                self.core.deadlines.schedule(*again)
             for pid, rating in told:
                 await self.core.dm(
                     pid, "koth.bonus_expired", None, note=note, rating=rating, bonus=BONUS
@@ -121,10 +121,10 @@ class Finishing:
 
     def _late_note(self, deadline: Deadline) -> Callable[[Translate], str] | None:
         """Why the check comes late, when the bot was down at midnight (``bot.late``)."""
-        overdue = self.core.app.deadlines.overdue(deadline.id)
+        overdue = self.core.deadlines.overdue(deadline.id)
         if overdue is None:
             return None
-        zone = self.core.app.settings.zone
+        zone = self.core.settings.zone
 
         def note(t: Translate) -> str:
             return late_note(t, overdue, zone, "koth.late_bonus")

@@ -111,9 +111,9 @@ class Judging:
             await self.core.audit(tx, tournament_id, actor, "koth_cancelled")
             cancelled = await deadlines.cancel_for(tx, tournament_id, TIMERS)
             snap = await self.core.snapshot(tx, tournament_id)
-        self.core.app.deadlines.unschedule(cancelled)
+        self.core.deadlines.unschedule(cancelled)
         text = self.core.tr(snap.lang)("koth.cancelled", name=tournament.name)
-        await self.core.app.sender.send(tournament.chat_id, text)
+        await self.core.sender.send(tournament.chat_id, text)
         if tournament.board_message_id is not None:
             await self.board.publish_board(snap)
         return tournament
@@ -128,7 +128,7 @@ class Judging:
             who = {a: await self._person(tx, a) for a in actors}
             players_own = {e.id: await self._own(tx, snap, e) for e in snap.stored}
         t = self.core.tr(lang)
-        zone = self.core.app.settings.zone
+        zone = self.core.settings.zone
         lines = [t("koth.log_title", name=snap.tournament.name)]
         for event in snap.stored:
             at = formats.moment(datetime.fromisoformat(event.at), zone)

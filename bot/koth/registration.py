@@ -123,7 +123,7 @@ class Registration:
             club_id=player.id,
         )
         key = f"koth:{tournament.id}:rating_wanted:{player.id}"
-        await self.core.app.outbox.send_once(key, tournament.chat_id, text, builder.as_markup())
+        await self.core.outbox.send_once(key, tournament.chat_id, text, builder.as_markup())
 
     async def start_rating(
         self, tournament_id: int, actor: int, player_id: int, rating: int

@@ -137,7 +137,7 @@ class Preparation:
         async with self.core.db.transaction() as tx:
             armed, job = await self._begin(tx, tournament.id, actor)
         self.timers.arm(armed)
-        await self.core.app.deadlines.run(job)  # the start announced (``bot.koth.announce``)
+        await self.core.deadlines.run(job)  # the start announced (``bot.koth.announce``)
 
     async def _begin(self, tx: Tx, tid: int, actor: int) -> tuple[Armed, int]:
         fresh = await self._registering(tx, tid)

@@ -54,7 +54,7 @@ class Timers:
     def arm(self, armed: Armed) -> None:
         """Schedule stored deadlines (after their transaction committed)."""
         for deadline_id, due in armed:
-            self.core.app.deadlines.schedule(deadline_id, due)
+            self.core.deadlines.schedule(deadline_id, due)
 
     async def _running(self, tx: Tx, deadline: Deadline) -> Tournament | None:
         tournament = await tournaments.get(tx, deadline.ref_id)
@@ -79,7 +79,7 @@ class Timers:
         )
 
         async def send() -> None:
-            await self.core.app.sender.send(tournament.chat_id, text)
+            await self.core.sender.send(tournament.chat_id, text)
 
         return send
 
@@ -88,14 +88,14 @@ class Timers:
         tournament = await self._running(tx, deadline)
         if tournament is None:
             return None
-        overdue = self.core.app.deadlines.overdue(deadline.id)
+        overdue = self.core.deadlines.overdue(deadline.id)
         # Applied late, the expiry's announcement (a durable job) tells why (``bot.late``).
         payload = {} if overdue is None else {"late": late.to_payload(overdue)}
         after = await self.desk.apply(tx, tournament.id, "expire", payload, None)
         ticks = await deadlines.cancel_for(tx, tournament.id, (BOARD_TICK,))
 
         async def send() -> None:  # the expiry text goes with the event's announcing job
-            self.core.app.deadlines.unschedule(ticks)
+            self.core.deadlines.unschedule(ticks)
             await after()
 
         return send
@@ -126,7 +126,7 @@ class Timers:
         async with self.core.db.transaction() as tx:
             snap = await self.core.snapshot(tx, tournament.id)
             due, cancelled, armed = await self._extend(tx, snap, actor, minutes)
-        self.core.app.deadlines.unschedule(cancelled)
+        self.core.deadlines.unschedule(cancelled)
         self.arm(armed)
         await self.board.refresh_board(tournament.id)
         return due

@@ -11,6 +11,18 @@ from db import rating_history
 from db.database import Database
 
 
+class RatingCharts:
+    """``/profile``'s chart, read from the database."""
+
+    def __init__(self, db: Database, texts: Texts, zone: tzinfo) -> None:
+        self.db = db
+        self.texts = texts
+        self.zone = zone
+
+    async def chart(self, lang: str, player_id: int, name: str) -> RatingChart | None:
+        return await chart_of(self.db, self.texts, lang, player_id, name, self.zone)
+
+
 async def chart_of(
     db: Database, texts: Texts, lang: str, player_id: int, name: str, zone: tzinfo
 ) -> RatingChart | None:

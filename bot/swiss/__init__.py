@@ -25,6 +25,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -49,26 +50,30 @@ from bot.swiss import (
     timers,
     told,
 )
-from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, Core
+from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, SwissCore
 from bot.swiss.desk import SwissDesk
+from bot.texts import pick_language
+from bot.web.render import Board
+from bot.web.swiss_board import SwissView, swiss_board
+from db import chats, reports
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.penalties import PenaltyKind
 
 if TYPE_CHECKING:
-    from bot.app import App
+    from bot.infra import Infra
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
-__all__ = ["AfterCommit", "SwissService", "install"]
+__all__ = ["AfterCommit", "SwissService"]
 
 
-class SwissService(Core):
+class SwissService(SwissCore):
     """What the handlers call; each method is one action of ``bot.swiss``'s parts."""
 
-    def __init__(self, app: App, flow: ResultFlow, notices: ResultNotices) -> None:
-        super().__init__(app, flow, notices)
+    def __init__(self, infra: Infra, flow: ResultFlow, notices: ResultNotices) -> None:
+        super().__init__(infra, flow, notices)
         self.desk = SwissDesk(self)
 
     async def create(self, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
@@ -198,23 +203,31 @@ class SwissService(Core):
     ) -> heroes.Gift:
         return await heroes.give(self, tournament_id, player_id, hero, actor)
 
+    async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        """The tournament's web board (``bot.web``), in its group's language."""
+        snap = await self.snapshot(tx, tournament_id)
+        found = {r.game_key: r.status for r in await reports.unresolved(tx, tournament_id)}
+        stored, _zone = await chats.settings(tx, snap.tournament.chat_id)
+        lang = pick_language(stored, self.settings.default_language)
+        places = self.places(snap.tournament, snap.state, snap.everyone)
+        view = SwissView(snap.tournament, snap.state, snap.names, places, found, lang)
+        return swiss_board(self.t(lang), view, now)
 
-def install(app: App, flow: ResultFlow, notices: ResultNotices) -> None:
-    """Create the Swiss and Top service, register its desk and its timers."""
-    service = SwissService(app, flow, notices)
-    app.extra["swiss"] = service
-    flow.desks["swiss"] = service.desk
-    # After downtime (``bot.deadlines.Late``): "10 minutes left" is a warning whose moment has
-    # passed; the round's time and a table's extra time end play, so they are told late.
-    app.deadlines.on(WARN, service.on_timer, late=Late.DROP)
-    app.deadlines.on(TIME, service.on_timer, late=Late.APPLY)
-    app.deadlines.on(TABLE_TIME, service.on_timer, late=Late.APPLY)
-    # The durable jobs that tell people about a pairing and about the end (crash-safe sends).
-    app.deadlines.on_durable(broadcast.ROUND_JOB, partial(broadcast.round_job, service))
-    app.deadlines.on_durable(finish.END_JOB, partial(finish.end_job, service))
-    app.deadlines.on_durable(corrections.TELL_JOB, partial(corrections.tell_job, service))
-    app.deadlines.on_durable(penalties.TELL_JOB, partial(penalties.tell_job, service))
-    app.deadlines.on_durable(told.CONFIRMED_JOB, partial(told.confirmed_job, service))
-    app.deadlines.on_durable(repair.VOID_JOB, partial(repair.void_job, service))
-    app.deadlines.on_durable(pods.SEATING_JOB, partial(pods.seating_job, service))
-    app.deadlines.on_durable(limited.BEGIN_JOB, partial(limited.begin_job, service))
+    def register(self) -> None:
+        """Register its desk with the result flow and its timers with the deadlines."""
+        self.flow.desks["swiss"] = self.desk
+        on, durable = self.deadlines.on, self.deadlines.on_durable
+        # After downtime (``bot.deadlines.Late``): "10 minutes left" is a warning whose moment
+        # has passed; the round's time and a table's extra time end play, so they are told late.
+        on(WARN, self.on_timer, late=Late.DROP)
+        on(TIME, self.on_timer, late=Late.APPLY)
+        on(TABLE_TIME, self.on_timer, late=Late.APPLY)
+        # The durable jobs that tell people about a pairing and the end (crash-safe sends).
+        durable(broadcast.ROUND_JOB, partial(broadcast.round_job, self))
+        durable(finish.END_JOB, partial(finish.end_job, self))
+        durable(corrections.TELL_JOB, partial(corrections.tell_job, self))
+        durable(penalties.TELL_JOB, partial(penalties.tell_job, self))
+        durable(told.CONFIRMED_JOB, partial(told.confirmed_job, self))
+        durable(repair.VOID_JOB, partial(repair.void_job, self))
+        durable(pods.SEATING_JOB, partial(pods.seating_job, self))
+        durable(limited.BEGIN_JOB, partial(limited.begin_job, self))

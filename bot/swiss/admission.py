@@ -10,12 +10,12 @@ enters as anyone does (during the Swiss: a request the organiser accepts).
 from __future__ import annotations
 
 from bot.swiss import registration
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 from db import players, tournaments
 from rules.admission import TournamentKind, tournament_kind
 
 
-async def privilege(core: Core, tournament_id: int, player_id: int, actor: int) -> str:
+async def privilege(core: SwissCore, tournament_id: int, player_id: int, actor: int) -> str:
     """``privileged`` (and entered) / ``already`` / ``not_semi`` (not a semi-closed one)."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
@@ -34,7 +34,7 @@ async def privilege(core: Core, tournament_id: int, player_id: int, actor: int) 
     return "privileged"
 
 
-async def invite(core: Core, tournament_id: int, player_id: int, actor: int) -> str:
+async def invite(core: SwissCore, tournament_id: int, player_id: int, actor: int) -> str:
     """``invited`` (and told so) / ``already`` / ``not_closed`` (not a closed tournament)."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
@@ -52,7 +52,7 @@ async def invite(core: Core, tournament_id: int, player_id: int, actor: int) -> 
         player = await players.by_id(tx, player_id)
     if player is not None and player.telegram_id is not None:
         t = core.t(await core.lang(player.telegram_id))
-        await core.app.notifier.to_user(
+        await core.notifier.to_user(
             player.telegram_id,
             player.display_name,
             t("swiss.invitation", tournament=tournament.name),

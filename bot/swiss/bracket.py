@@ -14,14 +14,14 @@ from typing import Literal
 
 from bot.pictures import canvas
 from bot.pictures.bracket import bracket_picture, draw_bracket
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 
 log = logging.getLogger(__name__)
 
 Moment = Literal["started", "final"]
 
 
-async def bracket_png(core: Core, tournament_id: int, lang: str | None = None) -> bytes | None:
+async def bracket_png(core: SwissCore, tournament_id: int, lang: str | None = None) -> bytes | None:
     """The bracket as it stands, drawn off the event loop; ``None`` before the Top is seeded."""
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
@@ -35,7 +35,7 @@ async def bracket_png(core: Core, tournament_id: int, lang: str | None = None) -
 
 
 async def post_bracket(
-    core: Core, tournament_id: int, chat_id: int, name: str, moment: Moment
+    core: SwissCore, tournament_id: int, chat_id: int, name: str, moment: Moment
 ) -> None:
     """The bracket in the group, once per ``moment`` (see the module docstring)."""
 
@@ -45,6 +45,6 @@ async def post_bracket(
 
     key = f"sw:{tournament_id}:bracket:{moment}"
     try:
-        await core.app.outbox.send_photo_once(key, chat_id, draw, filename="bracket.png")
+        await core.outbox.send_photo_once(key, chat_id, draw, filename="bracket.png")
     except Exception:  # a picture must not stop the round's or the end's other messages
         log.exception("the bracket of tournament %s (%s) was not posted", tournament_id, moment)

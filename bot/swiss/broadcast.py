@@ -24,7 +24,7 @@ from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss import heroes
 from bot.swiss.bracket import post_bracket
-from bot.swiss.core import Core, T
+from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
 from bot.web.links import BoardLinks
@@ -62,7 +62,9 @@ def round_key(tournament_id: int, number: int, gen: int) -> str:
     return f"sw:{tournament_id}:r{number}g{gen}"
 
 
-async def store_round_job(core: Core, tx: Tx, tournament_id: int, number: int, gen: int) -> int:
+async def store_round_job(
+    core: SwissCore, tx: Tx, tournament_id: int, number: int, gen: int
+) -> int:
     """Store the durable job that broadcasts a pairing, in the transaction that stored it.
 
     Run the returned job after the commit (``Deadlines.run``); after a crash it runs again at
@@ -72,7 +74,7 @@ async def store_round_job(core: Core, tx: Tx, tournament_id: int, number: int, g
     return await deadlines.add(tx, ROUND_JOB, tournament_id, core.now(), payload)
 
 
-async def round_job(core: Core, deadline: Deadline) -> None:
+async def round_job(core: SwissCore, deadline: Deadline) -> None:
     """The durable job of a pairing: its broadcast, unless a newer pairing superseded it."""
     number, gen = deadline.payload.get("round"), deadline.payload.get("gen")
     if isinstance(number, int) and isinstance(gen, int):
@@ -80,7 +82,9 @@ async def round_job(core: Core, deadline: Deadline) -> None:
         await heroes.reveal(core, deadline.ref_id, (number, gen))  # 609.6, privately
 
 
-async def broadcast(core: Core, tournament_id: int, which: tuple[int, int] | None = None) -> None:
+async def broadcast(
+    core: SwissCore, tournament_id: int, which: tuple[int, int] | None = None
+) -> None:
     """Post the current round's board and tell each player his table, all at once.
 
     Each message is sent once by its outbox key (so a re-run after a crash sends only what is
@@ -131,7 +135,7 @@ def seated(rnd: Round) -> list[int]:
 
 
 def pairing_texts(
-    core: Core,
+    core: SwissCore,
     tournament: Tournament,
     state: State,
     rnd: Round,
@@ -175,7 +179,9 @@ def pairing_texts(
     return out
 
 
-async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, key: str) -> None:
+async def post_board(
+    core: SwissCore, tournament: Tournament, rnd: Round, text: str, key: str
+) -> None:
     """Post the round's board once (by ``key``) and make it the board that results edit.
 
     A board longer than one message is posted in parts (``Sender.post_board``). Their ids
@@ -187,7 +193,7 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
     if fresh:
         try:
             markup = await web_button(core, tournament)
-            sent = await core.app.sender.post_board(tournament.chat_id, text, markup)
+            sent = await core.sender.post_board(tournament.chat_id, text, markup)
         except Unreachable:  # the bot is out of the group: nobody to post the board to
             log.warning("the board of tournament %s could not be posted", tournament.id)
             return
@@ -198,7 +204,7 @@ async def post_board(core: Core, tournament: Tournament, rnd: Round, text: str, 
 
 
 async def keep_board(
-    core: Core, tournament_id: int, rnd: Round, key: str, ids: list[tuple[int, int]]
+    core: SwissCore, tournament_id: int, rnd: Round, key: str, ids: list[tuple[int, int]]
 ) -> None:
     """Record the board's parts in the outbox (``key``, ``key:1`` …) and make them the
     tournament's board while ``rnd`` is the current round."""
@@ -212,16 +218,16 @@ async def keep_board(
             await tournaments.set_board(tx, tournament_id, first, tuple(rest))
 
 
-async def posted_parts(core: Core, key: str) -> list[tuple[int, int]]:
+async def posted_parts(core: SwissCore, key: str) -> list[tuple[int, int]]:
     """The (chat, message) of each part of a board already posted under ``key``, in order."""
     found: list[tuple[int, int]] = []
-    while done := await core.app.outbox.sent(key if not found else f"{key}:{len(found)}"):
+    while done := await core.outbox.sent(key if not found else f"{key}:{len(found)}"):
         found.append(done)
     return found
 
 
 async def keep_in_sight(
-    core: Core, tournament: Tournament, rnd: Round, key: str, message_id: int
+    core: SwissCore, tournament: Tournament, rnd: Round, key: str, message_id: int
 ) -> None:
     """Pin the round's board (unpinning the round before's), or re-post it as the group
     moves on (``bot.boards``)."""
@@ -229,10 +235,10 @@ async def keep_in_sight(
     async def repost() -> None:
         await repost_board(core, tournament.id, rnd, key)
 
-    await core.app.boards.posted(tournament.chat_id, f"sw:{tournament.id}", message_id, repost)
+    await core.boards.posted(tournament.chat_id, f"sw:{tournament.id}", message_id, repost)
 
 
-async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> None:
+async def repost_board(core: SwissCore, tournament_id: int, rnd: Round, key: str) -> None:
     """The board could not be pinned and the group moved on: post it again at the bottom (the
     copy above is deleted) while its round is the current one."""
     async with core.db.read() as tx:
@@ -241,35 +247,35 @@ async def repost_board(core: Core, tournament_id: int, rnd: Round, key: str) -> 
     same = current is not None and (current.number, current.gen) == (rnd.number, rnd.gen)
     if tournament is None or tournament.status != "running" or not same:
         if tournament is not None:
-            core.app.boards.forget(tournament.chat_id, f"sw:{tournament_id}")
+            core.boards.forget(tournament.chat_id, f"sw:{tournament_id}")
         return
     text, old = await current_board(core, tournament_id), tournament.board_ids
     if text is None or not old:
         return
     try:
         markup = await web_button(core, tournament)
-        sent = await core.app.sender.post_board(tournament.chat_id, text, markup)
+        sent = await core.sender.post_board(tournament.chat_id, text, markup)
     except Unreachable:
         return
     ids = [(m.chat.id, m.message_id) for m in sent]
     await keep_board(core, tournament_id, rnd, key, ids)
     for message_id in old:
-        await core.app.sender.delete(tournament.chat_id, message_id)
+        await core.sender.delete(tournament.chat_id, message_id)
     await keep_in_sight(core, tournament, rnd, key, ids[0][1])
 
 
-async def deliver_in_turn(core: Core, notices: list[Notice], group: int) -> None:
+async def deliver_in_turn(core: SwissCore, notices: list[Notice], group: int) -> None:
     """Each notice once (``deliver``), one after another: each is recorded as sent before the
     next goes, so a job re-run after a crash repeats at most one."""
     for notice in notices:
         await deliver(core, notice, group)
 
 
-async def deliver(core: Core, notice: Notice, group: int) -> None:
+async def deliver(core: SwissCore, notice: Notice, group: int) -> None:
     """Privately if possible, else in the group with a mention, once by the notice's key;
     never raises."""
     try:
-        sent = await core.app.outbox.notify_once(
+        sent = await core.outbox.notify_once(
             notice.key,
             notice.telegram_id,
             notice.name,
@@ -283,13 +289,13 @@ async def deliver(core: Core, notice: Notice, group: int) -> None:
         log.warning("message to %s failed; trying the group", notice.telegram_id, exc_info=True)
     try:
         text = f"{mention(notice.telegram_id, notice.name)}\n{notice.text}"
-        sent = await core.app.outbox.send_once(notice.key, group, text, notice.markup)
+        sent = await core.outbox.send_once(notice.key, group, text, notice.markup)
         await remember(core, notice, sent)
     except Exception:
         log.exception("message to %s could not be delivered at all", notice.telegram_id)
 
 
-async def remember(core: Core, notice: Notice, sent: tuple[int, int] | None) -> None:
+async def remember(core: SwissCore, notice: Notice, sent: tuple[int, int] | None) -> None:
     """A message with a game's result buttons, to be replaced by its result line."""
     if notice.game is not None and sent is not None:
         tournament_id, game, lang = notice.game
@@ -317,21 +323,26 @@ def report_keyboard(t: T, tournament: Tournament, rnd: Round, table: int) -> Inl
     return builder.as_markup()
 
 
-def round_end(core: Core, state: State, rnd: Round) -> str:
+def round_end(core: SwissCore, state: State, rnd: Round) -> str:
     """The round's end as a clock time in the club's zone; "" when none is known."""
     ends_at = state.ends_at.get(rnd.number)
     return core.local_time(datetime.fromisoformat(ends_at)) if ends_at else ""
 
 
 def board_text(
-    core: Core, tournament: Tournament, state: State, rnd: Round, names: Names, pending: set[int]
+    core: SwissCore,
+    tournament: Tournament,
+    state: State,
+    rnd: Round,
+    names: Names,
+    pending: set[int],
 ) -> str:
     return render_board(
         core.t(), tournament, state, rnd, names, pending, round_end(core, state, rnd)
     )
 
 
-async def refresh_board(core: Core, tournament_id: int) -> None:
+async def refresh_board(core: SwissCore, tournament_id: int) -> None:
     """Edit the group's board to the current state.
 
     The board is rendered from the database when its edit goes out (``Sender.edit_rendered``):
@@ -345,16 +356,16 @@ async def refresh_board(core: Core, tournament_id: int) -> None:
         text = await current_board(core, tournament_id)
         return None if text is None else (text, await web_button(core, tournament))
 
-    await core.app.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+    await core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
 
 
-async def web_button(core: Core, tournament: Tournament) -> InlineKeyboardMarkup | None:
+async def web_button(core: SwissCore, tournament: Tournament) -> InlineKeyboardMarkup | None:
     """The button under the group's board to the web board (``bot.web``; https only)."""
-    links: BoardLinks = core.app.extra["links"]
+    links: BoardLinks = core.links
     return await links.group_button(tournament.id, core.texts.default)
 
 
-async def current_board(core: Core, tournament_id: int) -> str | None:
+async def current_board(core: SwissCore, tournament_id: int) -> str | None:
     """The live board as the database has it now (None: no round to show)."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)

@@ -12,19 +12,18 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from bot import formats
 from bot.errors import UserError
+from bot.infra import Infra, KindCore
 from bot.swiss.views import Names, tie_breaks_of
-from bot.texts import Texts, Translate, pick_language
+from bot.texts import Translate, pick_language
 from db import audit, players, reports, tournaments
-from db.database import Database, Tx
+from db.database import Tx
 from db.tournaments import Tournament
 from rules.places import final_places, prize_order
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
 from rules.swiss import State, replay
 
 if TYPE_CHECKING:
-    from bot.app import App
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
@@ -60,29 +59,20 @@ async def nothing() -> None:
     """An after-commit step with nothing to do."""
 
 
-class Core:
-    """The shared basics; the parts of the service are functions over it."""
+class SwissCore(KindCore):
+    """The shared basics (on ``bot.infra.KindCore``); the parts of the service are functions
+    over it."""
 
-    def __init__(self, app: App, flow: ResultFlow, notices: ResultNotices) -> None:
-        self.app = app
-        self.db: Database = app.db
-        self.texts: Texts = app.texts
+    def __init__(self, infra: Infra, flow: ResultFlow, notices: ResultNotices) -> None:
+        super().__init__(infra)
         self.flow = flow
         self.notices = notices
 
-    def now(self) -> datetime:
-        return self.app.clock.now()
-
     def t(self, lang: str | None = None) -> T:
-        language = lang or self.texts.default
-
-        def tr(key: str, **values: object) -> str:
-            return self.texts.get(language, key, **values)
-
-        return tr
+        return self.tr(lang)
 
     def local_time(self, when: datetime) -> str:
-        return formats.clock(when, self.app.settings.zone)
+        return self.clock_time(when)
 
     # -- reads inside a transaction
     async def state(self, tx: Tx, tournament_id: int) -> State:

@@ -28,8 +28,9 @@ from bot import numbers, validation
 from bot.errors import UserError
 from bot.results import Claim, Game
 from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
-from bot.swiss.core import AfterCommit, Core
-from bot.swiss.desk import after_result, game_of
+from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.desk import after_result
+from bot.swiss.games import game_of
 from bot.swiss.told import RULING_JOB
 from db import deadlines, players, reports, tournaments
 from db.database import Tx
@@ -88,7 +89,7 @@ def usage_key(stage: str, match: bool) -> str:
     return "swiss.result_usage_match" if match else "swiss.result_usage"
 
 
-async def usage(core: Core, tournament: Tournament) -> str:
+async def usage(core: SwissCore, tournament: Tournament) -> str:
     """The usage key for this tournament now: the Top's when its current round is the Top's."""
     async with core.db.read() as tx:
         rnd = (await core.state(tx, tournament.id)).current
@@ -154,7 +155,7 @@ Also = Callable[[Tx, State], Awaitable[None]]
 
 
 async def correct(
-    core: Core, tournament_id: int, ruling: Ruling, actor: int, also: Also | None = None
+    core: SwissCore, tournament_id: int, ruling: Ruling, actor: int, also: Also | None = None
 ) -> tuple[AfterCommit, Change]:
     """Store the ruling (see the module docstring) with the durable job that tells both
     players; the after-commit step refreshes the board, says a round is complete, runs the job."""
@@ -189,7 +190,7 @@ async def correct(
 
     async def after() -> None:
         await done()
-        await core.app.deadlines.run(job)  # both players (again at the restart if killed)
+        await core.deadlines.run(job)  # both players (again at the restart if killed)
 
     # A table still open: its buttons (and the judges') become its result line, as after a
     # confirmation; a correction of a settled one has no buttons left to replace.
@@ -219,7 +220,9 @@ def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round
     return rnd, game, result
 
 
-async def change_of(core: Core, tx: Tx, tournament: Tournament, event_id: int) -> Change | None:
+async def change_of(
+    core: SwissCore, tx: Tx, tournament: Tournament, event_id: int
+) -> Change | None:
     """What the judge's ``sw_result`` event ``event_id`` changed, from the log: the state just
     before it gives the result it replaced and whether later rounds were paired."""
     events = await tournaments.events(tx, tournament.id)
@@ -256,7 +259,7 @@ def _stored(result: Result | None) -> dict[str, object] | None:
     return {"outcome_a": result.outcome_a.value, "games": games}
 
 
-async def tell_job(core: Core, deadline: Deadline) -> None:
+async def tell_job(core: SwissCore, deadline: Deadline) -> None:
     """The durable job of a judge's result (``TELL_JOB``): both players told, once each."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, deadline.ref_id)
@@ -268,7 +271,7 @@ async def tell_job(core: Core, deadline: Deadline) -> None:
         await tell_players(core, change)
 
 
-def change_text(core: Core, lang: str, change: Change, *, private: bool) -> str:
+def change_text(core: SwissCore, lang: str, change: Change, *, private: bool) -> str:
     """The answer to the judge (``private=False``) or a player's notice: the game (round and
     table), both players and the result, what it was, and the reason."""
     t = core.t(lang)
@@ -289,7 +292,7 @@ def change_text(core: Core, lang: str, change: Change, *, private: bool) -> str:
     return "\n".join(lines)
 
 
-async def tell_players(core: Core, change: Change) -> None:
+async def tell_players(core: SwissCore, change: Change) -> None:
     """Both players of the table, privately (or in the group with a mention), once each."""
     game, tournament = change.game, change.tournament
     async with core.db.read() as tx:

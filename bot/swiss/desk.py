@@ -8,14 +8,15 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.results import Claim, Game
 from bot.swiss import finish, pods, told
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
-from bot.swiss.core import AfterCommit, Core
-from bot.swiss.views import parse_key, round_name, top_stage
+from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.games import game_of
+from bot.swiss.views import parse_key, round_name
 from bot.texts import Html
 from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
-from rules.swiss import TOP, Round, result_from_claim
+from rules.swiss import TOP, result_from_claim
 
 #: /result codes: the first player of the table won (a), the second (b), technical wins, draw.
 JUDGE_CODES = {
@@ -30,7 +31,7 @@ JUDGE_CODES = {
 class SwissDesk:
     """The ``GameDesk`` of Swiss tournaments (see ``bot.results``)."""
 
-    def __init__(self, core: Core) -> None:
+    def __init__(self, core: SwissCore) -> None:
         self._core = core
 
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
@@ -86,21 +87,8 @@ class SwissDesk:
         return match_format(tournament)
 
 
-def game_of(rnd: Round, table: int) -> Game:
-    """A table of a round as the result flow's game: no draws in the Top, whose rounds are
-    named by their stage (the final, the semi-finals …).
-
-    Both come from the replayed round. (Tournaments seeded before this kept the Top's first
-    round and size in their settings as ``_top_from`` / ``_top_size``: nothing reads them now,
-    their rounds' stages in the log tell the same.)"""
-    a, b = rnd.tables[table - 1]
-    stage = top_stage(len(rnd.tables)) if rnd.stage == TOP else ""
-    draws = rnd.draws_allowed
-    return Game(rnd.key(table), a, b, draws=draws, stage=stage, double_loss=draws)
-
-
 async def record(
-    core: Core, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    core: SwissCore, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
 ) -> AfterCommit:
     """A final result from the result flow (confirmed, or decided by a judge)."""
     number, table = parse_key(game.key)
@@ -124,13 +112,13 @@ async def record(
     async def after() -> None:
         await done()
         if job is not None:
-            await core.app.deadlines.run(job)  # again at the restart if killed
+            await core.deadlines.run(job)  # again at the restart if killed
 
     return after
 
 
 async def after_result(
-    core: Core,
+    core: SwissCore,
     tx: Tx,
     tournament_id: int,
     *,
@@ -160,6 +148,6 @@ async def after_result(
             text = t("swiss.round_complete", round=round_name(t, rnd))
             if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
                 text += "\n" + t("limited.draft_next", draft=state.drafts + 1)
-            await core.app.sender.send(tournament.chat_id, text)
+            await core.sender.send(tournament.chat_id, text)
 
     return after

@@ -19,7 +19,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.errors import UserError
 from bot.swiss import registration
 from bot.swiss.buttons import SwEntryCb
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 from db import audit, players, tournaments
 from db.models import Player
 from db.tournaments import Tournament
@@ -32,7 +32,7 @@ def request_key(tournament_id: int, player_id: int) -> str:
 
 
 def keyboard(
-    core: Core, tournament_id: int, player_id: int, lang: str | None = None
+    core: SwissCore, tournament_id: int, player_id: int, lang: str | None = None
 ) -> InlineKeyboardMarkup:
     t = core.t(lang)
     builder = InlineKeyboardBuilder()
@@ -42,10 +42,10 @@ def keyboard(
     return builder.as_markup()
 
 
-async def request(core: Core, tournament_id: int, player: Player) -> bool:
+async def request(core: SwissCore, tournament_id: int, player: Player) -> bool:
     """Ask the tournament's group to let ``player`` in; False when he asked before."""
     key = request_key(tournament_id, player.id)
-    if await core.app.outbox.sent(key) is not None:
+    if await core.outbox.sent(key) is not None:
         return False
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
@@ -53,20 +53,20 @@ async def request(core: Core, tournament_id: int, player: Player) -> bool:
         raise UserError("swiss.join_closed")
     text = core.t()("swiss.entry_request", name=player.display_name, tournament=tournament.name)
     markup = keyboard(core, tournament_id, player.id)
-    await core.app.outbox.send_once(key, tournament.chat_id, text, markup)
+    await core.outbox.send_once(key, tournament.chat_id, text, markup)
     organiser = tournament.created_by
-    if await core.app.notifier.reachable(organiser):
+    if await core.notifier.reachable(organiser):
         lang = await core.lang(organiser)
         private = core.t(lang)(
             "swiss.entry_request", name=player.display_name, tournament=tournament.name
         )
         markup = keyboard(core, tournament_id, player.id, lang)
-        await core.app.outbox.send_once(f"{key}:org", organiser, private, markup)
+        await core.outbox.send_once(f"{key}:org", organiser, private, markup)
     return True
 
 
 async def decide(
-    core: Core, tournament_id: int, player_id: int, organiser: int, ok: bool
+    core: SwissCore, tournament_id: int, player_id: int, organiser: int, ok: bool
 ) -> tuple[str, Player]:
     """The organiser's answer: the ``join`` status when he lets the player in (``late``...,
     ``already``, ``closed``), else ``declined`` (or ``already``: he is in by now). The player
@@ -85,7 +85,7 @@ async def decide(
     return status, player
 
 
-async def decline(core: Core, tournament: Tournament, player_id: int, organiser: int) -> str:
+async def decline(core: SwissCore, tournament: Tournament, player_id: int, organiser: int) -> str:
     """``declined``; ``already`` when he is in by now; ``declined_before`` when the request's
     other copy (in the group or the organiser's chat) was declined: he is told once."""
     async with core.db.transaction() as tx:
@@ -98,7 +98,7 @@ async def decline(core: Core, tournament: Tournament, player_id: int, organiser:
     return "declined"
 
 
-async def tell(core: Core, tournament: Tournament, player: Player, status: str) -> None:
+async def tell(core: SwissCore, tournament: Tournament, player: Player, status: str) -> None:
     """The player learns the answer: privately, or with a mention in the group."""
     if player.telegram_id is None:
         return
@@ -106,7 +106,7 @@ async def tell(core: Core, tournament: Tournament, player: Player, status: str) 
     if status.startswith("late"):
         key = "swiss.entry_accepted"
     t = core.t(await core.lang(player.telegram_id))
-    await core.app.notifier.to_user(
+    await core.notifier.to_user(
         player.telegram_id,
         player.display_name,
         t(key, tournament=tournament.name),

@@ -10,7 +10,7 @@ import csv
 import io
 
 from bot.formats import Readable
-from bot.swiss.core import Core, Snapshot
+from bot.swiss.core import Snapshot, SwissCore
 from bot.swiss.registration import unregistered
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
@@ -24,7 +24,7 @@ PENALTIES_HEAD: list[object] = ["penalty", "club_id", "name", "round", "table", 
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]
 
 
-async def export_csv(core: Core, tournament_id: int) -> str:
+async def export_csv(core: SwissCore, tournament_id: int) -> str:
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
         lacking = await unregistered(tx, snap.everyone)
@@ -40,7 +40,7 @@ async def export_csv(core: Core, tournament_id: int) -> str:
 
 
 def standings_rows(
-    core: Core, snap: Snapshot, lacking: dict[int, list[str]] | None = None
+    core: SwissCore, snap: Snapshot, lacking: dict[int, list[str]] | None = None
 ) -> list[list[object]]:
     """The standings; ``registration_missing`` names the required fields (101.2) a player's
     registration still lacks (empty: complete)."""
@@ -108,7 +108,7 @@ def penalty_rows(state: State, names: Names) -> list[list[object]]:
     return rows
 
 
-async def export_target(core: Core, chat_id: int, wanted: int | None) -> Tournament | None:
+async def export_target(core: SwissCore, chat_id: int, wanted: int | None) -> Tournament | None:
     """The Swiss tournament ``/export`` means: ``wanted`` by id, else the newest one of this chat
     (any, in a private chat); finished ones too."""
     async with core.db.read() as tx:

@@ -11,7 +11,7 @@ from bot.formats import Rating, RatingChange
 from bot.swiss import limited, timers
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import AfterCommit, Core, Snapshot
+from bot.swiss.core import AfterCommit, Snapshot, SwissCore
 from bot.swiss.queries import standings_text
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -26,7 +26,7 @@ END_JOB = "job:swiss_end"
 
 
 async def finish(
-    core: Core,
+    core: SwissCore,
     tx: Tx,
     tournament: Tournament,
     state: State,
@@ -67,18 +67,18 @@ async def finish(
 
     async def after() -> None:
         rearm.apply(core)
-        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
+        await core.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
 
 
-def base_k(core: Core, tournament: Tournament) -> float:
+def base_k(core: SwissCore, tournament: Tournament) -> float:
     """The tournament's base K, chosen in the wizard; ``BERSERK_K`` for the tournaments
     created before it was a setting."""
-    return float(tournament.settings.get("base_k") or core.app.settings.berserk_k)
+    return float(tournament.settings.get("base_k") or core.settings.berserk_k)
 
 
-async def finish_early(core: Core, tournament_id: int, actor: int) -> AfterCommit:
+async def finish_early(core: SwissCore, tournament_id: int, actor: int) -> AfterCommit:
     """The organiser ends a running tournament now: standings and ratings as they stand."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
@@ -89,7 +89,7 @@ async def finish_early(core: Core, tournament_id: int, actor: int) -> AfterCommi
         return await finish(core, tx, tournament, state, state.top_champion(), early=True)
 
 
-async def cancel(core: Core, tournament_id: int, actor: int) -> AfterCommit:
+async def cancel(core: SwissCore, tournament_id: int, actor: int) -> AfterCommit:
     """The organiser cancels a tournament in registration or running: no rating changes."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
@@ -103,12 +103,12 @@ async def cancel(core: Core, tournament_id: int, actor: int) -> AfterCommit:
 
     async def after() -> None:
         rearm.apply(core)
-        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
+        await core.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
 
 
-async def end_job(core: Core, deadline: Deadline) -> None:
+async def end_job(core: SwissCore, deadline: Deadline) -> None:
     """The durable job of the end: the final announcement, or that the tournament was cancelled."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, deadline.ref_id)
@@ -118,10 +118,10 @@ async def end_job(core: Core, deadline: Deadline) -> None:
         await announce_final(core, tournament.id)
     elif tournament.status == "cancelled":
         text = core.t()("swiss.cancelled", name=tournament.name)
-        await core.app.outbox.send_once(f"sw:{tournament.id}:cancelled", tournament.chat_id, text)
+        await core.outbox.send_once(f"sw:{tournament.id}:cancelled", tournament.chat_id, text)
 
 
-async def announce_final(core: Core, tournament_id: int) -> None:
+async def announce_final(core: SwissCore, tournament_id: int) -> None:
     """The final standings and rating changes in the group; each player told privately; each
     message once by its outbox key."""
     async with core.db.read() as tx:
@@ -130,7 +130,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
         pool = snap.tournament.discipline
         ratings = {pid: await players.rating(tx, pid, pool) for pid in snap.everyone}
     chat, tid = snap.tournament.chat_id, snap.tournament.id
-    await core.app.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
+    await core.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
     if snap.state.seeds:  # the Top was played: its final bracket under the results
         await post_bracket(core, tid, chat, snap.tournament.name, "final")
     notices = []
@@ -157,7 +157,7 @@ async def announce_final(core: Core, tournament_id: int) -> None:
     await deliver_in_turn(core, notices, chat)
 
 
-def final_text(core: Core, snap: Snapshot) -> str:
+def final_text(core: SwissCore, snap: Snapshot) -> str:
     t = core.t()
     state, names = snap.state, snap.names
     key = "swiss.finished_early" if state.early else "swiss.finished"

@@ -30,7 +30,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from bot.swiss.core import Core, T
+from bot.swiss.core import SwissCore, T
 from bot.swiss.staff import staff_of
 from bot.swiss.views import Names
 from db import players, tournaments
@@ -75,7 +75,7 @@ def given_heroes(tournament: Tournament) -> dict[int, str]:
 
 
 async def deal_heroes(
-    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int
+    core: SwissCore, tx: Tx, tournament: Tournament, people: list[int], actor: int
 ) -> dict[int, str]:
     """Deal the heroes (609.4) over ``people`` and log the ``sw_heroes`` event."""
     given = {p: h for p, h in given_heroes(tournament).items() if p in people}
@@ -98,7 +98,7 @@ class Person:
     name: str
 
 
-async def people(core: Core, ids: list[int]) -> dict[int, Person]:
+async def people(core: SwissCore, ids: list[int]) -> dict[int, Person]:
     """The players of ``ids`` the bot can address (those with a Telegram account)."""
     async with core.db.read() as tx:
         found = await players.many(tx, ids)
@@ -109,31 +109,31 @@ async def people(core: Core, ids: list[int]) -> dict[int, Person]:
     }
 
 
-async def tell_heroes(core: Core, tournament: Tournament) -> None:
+async def tell_heroes(core: SwissCore, tournament: Tournament) -> None:
     """The deal told: the group (no hero named), each player his own privately, the staff all."""
     async with core.db.read() as tx:
         state = await core.state(tx, tournament.id)
     tid, deck = tournament.id, rules.DECK_MINIMUM
     text = core.t()("heroes.dealt_group", tournament=tournament.name, deck=deck)
-    await core.app.outbox.send_once(f"sw:{tid}:heroes", tournament.chat_id, text)
+    await core.outbox.send_once(f"sw:{tid}:heroes", tournament.chat_id, text)
     for pid, person in (await people(core, list(state.heroes))).items():
         t = core.t(await core.lang(person.telegram_id))
         mine = t("heroes.your_hero", tournament=tournament.name, hero=state.heroes[pid], deck=deck)
-        sent = await core.app.outbox.notify_once(
+        sent = await core.outbox.notify_once(
             f"sw:{tid}:hero:p{pid}", person.telegram_id, person.name, mine, fallback_chat=None
         )
         if sent is None:  # never in the group: there he is only asked to open the private chat
             ask = core.t()("heroes.unreachable", player=person.name)
-            await core.app.outbox.send_once(f"sw:{tid}:hero:p{pid}:ask", tournament.chat_id, ask)
+            await core.outbox.send_once(f"sw:{tid}:hero:p{pid}:ask", tournament.chat_id, ask)
     for user_id in await staff_of(core, tournament):
         t = core.t(await core.lang(user_id))
         text = await staff_list(core, t, tournament)
-        await core.app.outbox.notify_once(
+        await core.outbox.notify_once(
             f"sw:{tid}:heroes:staff:{user_id}", user_id, "", text, fallback_chat=None
         )
 
 
-async def staff_list(core: Core, t: T, tournament: Tournament) -> str:
+async def staff_list(core: SwissCore, t: T, tournament: Tournament) -> str:
     """Every player's hero, for the judges (by the players' names)."""
     async with core.db.read() as tx:
         state = await core.state(tx, tournament.id)
@@ -160,7 +160,7 @@ def by_hand(changes: list[dict[str, Any]], heroes: dict[int, str]) -> set[int]:
 
 
 async def reveal(
-    core: Core, tournament_id: int, which: tuple[int, int], again: tuple[int, ...] = ()
+    core: SwissCore, tournament_id: int, which: tuple[int, int], again: tuple[int, ...] = ()
 ) -> None:
     """609.6: each seated player of round ``which`` (number, generation) learns privately his
     hero and his opponent's, once; nothing when it is no Heroes tournament, the pairing is no
@@ -197,12 +197,12 @@ async def reveal(
         key = f"sw:{tournament_id}:r{rnd.number}g{rnd.gen}:hero:p{player}"
         key += f":{'-'.join(map(str, again))}:{state.hero_changes}" if again else ""
         person = found[player]
-        await core.app.outbox.notify_once(
+        await core.outbox.notify_once(
             key, person.telegram_id, person.name, text, fallback_chat=None
         )
 
 
-async def view(core: Core, t: T, tournament: Tournament, telegram_id: int, judge: bool) -> str:
+async def view(core: SwissCore, t: T, tournament: Tournament, telegram_id: int, judge: bool) -> str:
     """``/heroes`` for the private chat: a judge gets the set and who has which hero (before
     the deal: the heroes given by hand), a player his own hero."""
     async with core.db.read() as tx:
@@ -221,7 +221,7 @@ async def view(core: Core, t: T, tournament: Tournament, telegram_id: int, judge
     return t("heroes.your_hero_again", tournament=tournament.name, hero=state.heroes[player_id])
 
 
-async def set_text(core: Core, t: T, tournament: Tournament) -> str:
+async def set_text(core: SwissCore, t: T, tournament: Tournament) -> str:
     """The set, numbered, with the heroes given by hand; how to name it when unnamed."""
     given = given_heroes(tournament)
     async with core.db.read() as tx:
@@ -240,7 +240,7 @@ async def set_text(core: Core, t: T, tournament: Tournament) -> str:
     return "\n".join(lines)
 
 
-async def name_set(core: Core, tournament_id: int, names: list[str], actor: int) -> Tournament:
+async def name_set(core: SwissCore, tournament_id: int, names: list[str], actor: int) -> Tournament:
     """The organiser names the set (registration only); heroes given by hand that are no
     longer in it are forgotten. The tournament as it now is."""
     async with core.db.transaction() as tx:
@@ -283,7 +283,7 @@ class Gift:
     shown: tuple[int, int] | None = None
 
 
-async def give(core: Core, tournament_id: int, player: int, hero: str, actor: int) -> Gift:
+async def give(core: SwissCore, tournament_id: int, player: int, hero: str, actor: int) -> Gift:
     """The footnote to 609.4: ``player`` gets ``hero`` by the judge's hand: before the deal
     remembered, after it a swap until the first result."""
     async with core.db.transaction() as tx:
@@ -319,7 +319,7 @@ async def give(core: Core, tournament_id: int, player: int, hero: str, actor: in
 
 
 async def give_before(
-    core: Core, tx: Tx, tournament: Tournament, player: int, hero: str, actor: int
+    core: SwissCore, tx: Tx, tournament: Tournament, player: int, hero: str, actor: int
 ) -> Gift:
     """Before the deal: remember the gift (one player per hero; a player one hero)."""
     if player not in await core.everyone(tx, tournament.id):
@@ -333,7 +333,7 @@ async def give_before(
     return Gift("given", player, hero)
 
 
-async def tell_swap(core: Core, tournament: Tournament, gift: Gift) -> None:
+async def tell_swap(core: SwissCore, tournament: Tournament, gift: Gift) -> None:
     """Both players of a swap learn their new heroes, privately only."""
     assert gift.other is not None
     found = await people(core, [gift.player, gift.other])
@@ -342,7 +342,7 @@ async def tell_swap(core: Core, tournament: Tournament, gift: Gift) -> None:
             continue
         t = core.t(await core.lang(found[pid].telegram_id))
         text = t("heroes.your_new_hero", tournament=tournament.name, hero=hero)
-        await core.app.notifier.to_user(found[pid].telegram_id, "", text, fallback_chat=None)
+        await core.notifier.to_user(found[pid].telegram_id, "", text, fallback_chat=None)
 
 
 def log_line(t: T, payload: dict[str, Any], names: Names) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.swiss import heroes
-from bot.swiss.core import Core, Snapshot, T
+from bot.swiss.core import Snapshot, SwissCore, T
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -89,7 +89,7 @@ def check_top(tournament: Tournament) -> None:
 
 
 async def at_begin(
-    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int
+    core: SwissCore, tx: Tx, tournament: Tournament, people: list[int], actor: int
 ) -> int | None:
     """At the start, in its transaction: deal a Heroes tournament's heroes, and store the job
     that tells about the start (its id: run it after the commit); ``None`` for the formats
@@ -102,7 +102,7 @@ async def at_begin(
     return await deadlines.add(tx, BEGIN_JOB, tournament.id, core.now())
 
 
-async def begin_job(core: Core, deadline: Deadline) -> None:
+async def begin_job(core: SwissCore, deadline: Deadline) -> None:
     """The durable job of the start: Sealed's product and sizes, or the heroes, told."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, deadline.ref_id)
@@ -115,13 +115,13 @@ async def begin_job(core: Core, deadline: Deadline) -> None:
         await heroes.tell_heroes(core, tournament)
 
 
-async def tell_sealed(core: Core, tournament: Tournament) -> None:
+async def tell_sealed(core: SwissCore, tournament: Tournament) -> None:
     """The group, then each player privately (the group already has it: no mention there)."""
     values = {"deck": sealed.DECK_MINIMUM, "hand": sealed.HAND, "tournament": tournament.name}
     t = core.t()
     product = product_text(t, tournament.settings.get("sealed_product"))
     text = t("heroes.sealed_group", product=product, **values)
-    await core.app.outbox.send_once(f"sw:{tournament.id}:sealed", tournament.chat_id, text)
+    await core.outbox.send_once(f"sw:{tournament.id}:sealed", tournament.chat_id, text)
     async with core.db.read() as tx:
         found = await players.many(tx, await core.active(tx, tournament.id))
     for pid, player in found.items():
@@ -131,7 +131,7 @@ async def tell_sealed(core: Core, tournament: Tournament) -> None:
         product = product_text(t, tournament.settings.get("sealed_product"))
         text = t("heroes.sealed_private", product=product, **values)
         key = f"sw:{tournament.id}:sealed:p{pid}"
-        await core.app.outbox.notify_once(
+        await core.outbox.notify_once(
             key, player.telegram_id, player.display_name, text, fallback_chat=None
         )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import formats
 from bot.swiss import heroes
-from bot.swiss.core import Core, T
+from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names
 from db import players, reports, tournaments
 from db.database import Tx
@@ -25,7 +25,7 @@ WON = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN, Outcome.BYE)
 LOST = (Outcome.LOSS, Outcome.TECHNICAL_LOSS)
 
 
-async def log_text(core: Core, tournament_id: int, lang: str) -> str:
+async def log_text(core: SwissCore, tournament_id: int, lang: str) -> str:
     t = core.t(lang)
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
@@ -36,7 +36,7 @@ async def log_text(core: Core, tournament_id: int, lang: str) -> str:
             who = await actor_name(tx, event) or own
             known = event.kind == "sw_result" or core.texts.has(f"log.{event.kind}")
             what = describe(t, snap.state, event, snap.names) if known else event.kind
-            when = formats.moment(datetime.fromisoformat(event.at), core.app.settings.zone)
+            when = formats.moment(datetime.fromisoformat(event.at), core.settings.zone)
             lines.append(t("log.line", at=when, id=event.id, who=who or t("log.bot"), what=what))
     return "\n".join(lines)
 

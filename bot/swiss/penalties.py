@@ -25,7 +25,7 @@ from bot import formats
 from bot.errors import UserError
 from bot.swiss import corrections
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import AfterCommit, Core, T, nothing
+from bot.swiss.core import AfterCommit, SwissCore, T, nothing
 from db import deadlines, event_log, penalties, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
@@ -53,7 +53,7 @@ class Given:
 
 
 async def give(
-    core: Core, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
+    core: SwissCore, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
 ) -> tuple[AfterCommit, Given]:
     """Store the penalty with its effect and the job that tells people (module docstring)."""
     async with core.db.read() as tx:
@@ -83,12 +83,12 @@ async def give(
 
     async def told() -> None:
         await after()
-        await core.app.deadlines.run(job)  # again at the restart if killed
+        await core.deadlines.run(job)  # again at the restart if killed
 
     return told, Given(tournament, player, kind, done, event_id, earlier)
 
 
-async def participant(core: Core, tx: Tx, tournament_id: int, player_id: int) -> Player:
+async def participant(core: SwissCore, tx: Tx, tournament_id: int, player_id: int) -> Player:
     found = await players.by_id(tx, player_id)
     if found is None or player_id not in await core.everyone(tx, tournament_id):
         raise UserError("penalties.not_in", name=found.display_name if found else str(player_id))
@@ -110,7 +110,7 @@ def code(done: Effect) -> str:
 
 
 async def store(
-    core: Core,
+    core: SwissCore,
     tx: Tx,
     tournament_id: int,
     player_id: int,
@@ -130,7 +130,7 @@ async def store(
     return event_id, job
 
 
-async def tell_job(core: Core, deadline: Deadline) -> None:
+async def tell_job(core: SwissCore, deadline: Deadline) -> None:
     """The durable job: the player, the opponent of a credited game, the group; each once."""
     event_id = deadline.payload.get("event")
     async with core.db.read() as tx:
@@ -159,7 +159,7 @@ async def tell_job(core: Core, deadline: Deadline) -> None:
     await deliver_in_turn(core, notices, tournament.chat_id)
     if to_group(payload):
         text = group_text(core.t(), payload, people[pid].display_name)
-        await core.app.outbox.send_once(f"sw:{tid}:pen{event_id}", tournament.chat_id, text)
+        await core.outbox.send_once(f"sw:{tid}:pen{event_id}", tournament.chat_id, text)
 
 
 def to_group(payload: dict[str, object]) -> bool:
@@ -204,7 +204,7 @@ def group_text(t: T, payload: dict[str, object], name: str) -> str:
     return t("penalties.group_match", name=name, **where(payload))
 
 
-def answer_text(core: Core, lang: str, given: Given, reason: str) -> str:
+def answer_text(core: SwissCore, lang: str, given: Given, reason: str) -> str:
     """The judge's answer: what was recorded and did, then the player's earlier penalties."""
     t = core.t(lang)
     kind = t(f"penalties.kind_{given.kind.value}")
@@ -217,13 +217,13 @@ def answer_text(core: Core, lang: str, given: Given, reason: str) -> str:
     return "\n".join(lines)
 
 
-def history_text(core: Core, t: T, given: list[GivenPenalty], title: str, empty: str) -> str:
+def history_text(core: SwissCore, t: T, given: list[GivenPenalty], title: str, empty: str) -> str:
     """A player's penalties, one a line (date · tournament · kind: reason)."""
     if not given:
         return t(empty)
     lines = [t(title, count=len(given))]
     for item in given:
-        day = formats.day(datetime.fromisoformat(item.at).astimezone(core.app.settings.zone).date())
+        day = formats.day(datetime.fromisoformat(item.at).astimezone(core.settings.zone).date())
         kind = t(f"penalties.kind_{item.kind}")
         lines.append(
             t(
@@ -237,7 +237,7 @@ def history_text(core: Core, t: T, given: list[GivenPenalty], title: str, empty:
     return "\n".join(lines)
 
 
-async def profile_text(core: Core, player_id: int, lang: str) -> str | None:
+async def profile_text(core: SwissCore, player_id: int, lang: str) -> str | None:
     """The player's own penalties in every tournament, for ``/profile``; ``None``: none."""
     async with core.db.read() as tx:
         given = await penalties.of_player(tx, player_id)
@@ -246,7 +246,9 @@ async def profile_text(core: Core, player_id: int, lang: str) -> str | None:
     return history_text(core, core.t(lang), given, "penalties.profile_title", "penalties.first")
 
 
-async def table_players(core: Core, tournament_id: int, number: int, table: int) -> list[Player]:
+async def table_players(
+    core: SwissCore, tournament_id: int, number: int, table: int
+) -> list[Player]:
     """The players of a table, A first, for the buttons of ``/pending`` (none: no such table)."""
     async with core.db.read() as tx:
         rnd = (await core.state(tx, tournament_id)).round(number)

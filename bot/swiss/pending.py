@@ -22,8 +22,8 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ConfirmCb
 from bot.swiss.broadcast import report_keyboard
-from bot.swiss.core import Core, T
-from bot.swiss.desk import game_of
+from bot.swiss.core import SwissCore, T
+from bot.swiss.games import game_of
 from bot.swiss.views import Names, round_name
 from db import players, reports, tournaments
 from db.reports import Report
@@ -53,7 +53,7 @@ class Pending:
     names: Names
 
 
-async def pending(core: Core, tournament_id: int) -> Pending:
+async def pending(core: SwissCore, tournament_id: int) -> Pending:
     """The current round's open tables, read now."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
@@ -79,7 +79,7 @@ def status(t: T, found: OpenTable, names: Names) -> str:
     return t("swiss.pending_no_report")
 
 
-def pending_text(core: Core, lang: str, view: Pending) -> str:
+def pending_text(core: SwissCore, lang: str, view: Pending) -> str:
     """«Кубок · Тур 2: открытые столы (2):» and a line per table; or «все результаты внесены»."""
     t = core.t(lang)
     if view.rnd is None:
@@ -107,7 +107,7 @@ def to_nudge(found: OpenTable) -> list[tuple[int, Report | None]]:
     return [(found.a, None), (found.b, None)]
 
 
-async def nudge(core: Core, tournament_id: int) -> int:
+async def nudge(core: SwissCore, tournament_id: int) -> int:
     """Remind the players of the open tables (see the module docstring); how many were sent."""
     view = await pending(core, tournament_id)
     sent = 0
@@ -118,7 +118,7 @@ async def nudge(core: Core, tournament_id: int) -> int:
 
 
 async def nudge_one(
-    core: Core, view: Pending, found: OpenTable, pid: int, report: Report | None
+    core: SwissCore, view: Pending, found: OpenTable, pid: int, report: Report | None
 ) -> bool:
     """One player reminded of his open table, with the buttons he needs; True when sent."""
     rnd, tournament = view.rnd, view.tournament
@@ -142,7 +142,7 @@ async def nudge_one(
         claim = core.notices.describe(lang, game, report.claim, names)
         text = t("swiss.nudge_confirm", claim=claim, **values)
         markup = confirm_keyboard(t, report)
-    message = await core.app.notifier.to_user(
+    message = await core.notifier.to_user(
         player.telegram_id, player.display_name, text, markup, fallback_chat=tournament.chat_id
     )
     return message is not None

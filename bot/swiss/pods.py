@@ -17,7 +17,7 @@ rounds and Top they decide.
 from __future__ import annotations
 
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import Core, T
+from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names
 from bot.texts import Html, pick_language
 from db import deadlines, players, tournaments
@@ -93,7 +93,7 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     return chosen, (min(int(rounds), max_swiss_rounds(smallest)), min(top, fitting_top(people)))
 
 
-async def booster_under_way(core: Core, tx: Tx, tournament: Tournament) -> int | None:
+async def booster_under_way(core: SwissCore, tx: Tx, tournament: Tournament) -> int | None:
     """The booster of the current draft whose picks or review minute still run on the pick
     clock (``bot.draft``), so no round is paired yet; ``None`` when no booster runs (a draft
     held without the bot's clock is the judge's to call over)."""
@@ -116,7 +116,9 @@ def draft_before_round(tournament: Tournament, state: State) -> bool:
     return draft_due(upcoming, state.drafts, marathon_drafts(tournament)) is not None
 
 
-async def seat(core: Core, tx: Tx, tournament: Tournament, state: State, actor: int | None) -> int:
+async def seat(
+    core: SwissCore, tx: Tx, tournament: Tournament, state: State, actor: int | None
+) -> int:
     """Seat the next draft (the first at random, later ones by the standings), store it
     (``sw_pods``) with the durable job that announces it; that job's id, to run after the
     commit."""
@@ -146,7 +148,7 @@ def top_seeds(tournament: Tournament, state: State, ranked: list[int], size: int
     return ranked[:size]
 
 
-async def seating_job(core: Core, deadline: Deadline) -> None:
+async def seating_job(core: SwissCore, deadline: Deadline) -> None:
     """Announce a seating: the group's list and each player's private seat (once each)."""
     draft = deadline.payload.get("draft")
     async with core.db.read() as tx:
@@ -166,7 +168,7 @@ async def seating_job(core: Core, deadline: Deadline) -> None:
         seed = await seed_of(tx, tournament.id, draft)
     key = f"sw:{tournament.id}:draft{draft}"
     group = group_text(core, tournament, state, names, seed)
-    await core.app.outbox.send_once(f"{key}:group", tournament.chat_id, group)
+    await core.outbox.send_once(f"{key}:group", tournament.chat_id, group)
     notices = [
         Notice(
             f"{key}:p{pid}",
@@ -191,7 +193,7 @@ async def seed_of(tx: Tx, tournament_id: int, draft: int) -> str | None:
 
 
 def group_text(
-    core: Core, tournament: Tournament, state: State, names: Names, seed: str | None
+    core: SwissCore, tournament: Tournament, state: State, names: Names, seed: str | None
 ) -> str:
     """The seating for the group: the tables, the seed and how to re-check it, what next."""
     t = core.t()
@@ -214,7 +216,7 @@ def group_text(
 
 
 def seat_text(
-    core: Core, lang: str, tournament: Tournament, draft: int, seat: Seat, names: Names
+    core: SwissCore, lang: str, tournament: Tournament, draft: int, seat: Seat, names: Names
 ) -> str:
     t = core.t(lang)
     left = names[seat.left] if seat.left is not None else "—"

@@ -6,12 +6,12 @@ from __future__ import annotations
 from bot.formats import Joined, Points
 from bot.swiss import pods
 from bot.swiss.broadcast import round_end
-from bot.swiss.core import Core, Snapshot, T
+from bot.swiss.core import Snapshot, SwissCore, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
 
 
-def standings_text(core: Core, t: T, snap: Snapshot) -> str:
+def standings_text(core: SwissCore, t: T, snap: Snapshot) -> str:
     state, names = snap.state, snap.names
     rows = core.places(snap.tournament, state, snap.everyone)
     kinds = tie_breaks_of(snap.tournament)
@@ -40,13 +40,13 @@ def standings_text(core: Core, t: T, snap: Snapshot) -> str:
     return "\n".join(lines)
 
 
-async def standings_view(core: Core, tournament_id: int, lang: str) -> str:
+async def standings_view(core: SwissCore, tournament_id: int, lang: str) -> str:
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
     return standings_text(core, core.t(lang), snap)
 
 
-async def pairings_view(core: Core, tournament_id: int, lang: str) -> str | None:
+async def pairings_view(core: SwissCore, tournament_id: int, lang: str) -> str | None:
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
         assert tournament is not None

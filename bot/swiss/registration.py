@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import numbers
 from bot.swiss import staff
-from bot.swiss.core import DEFAULT_SETTINGS, Core
+from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
@@ -25,11 +25,13 @@ from rules.card_rating import START_RATING_CENTS
 from rules.swiss import LatePolicy, late_policy
 
 
-async def create(core: Core, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
+async def create(
+    core: SwissCore, chat_id: int, name: str, options: dict[str, Any], user_id: int
+) -> int:
     """A tournament of the game ``options["discipline"]`` (classic ``berserk`` or ``heroes``:
     its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``)."""
     settings = dict(DEFAULT_SETTINGS)
-    settings["base_k"] = core.app.settings.berserk_k
+    settings["base_k"] = core.settings.berserk_k
     settings.update(options)
     discipline = str(settings.pop("discipline", "berserk"))
     settings["seed"] = random.SystemRandom().randrange(1, 2**31)
@@ -43,7 +45,7 @@ async def create(core: Core, chat_id: int, name: str, options: dict[str, Any], u
 
 
 async def join(
-    core: Core,
+    core: SwissCore,
     tournament_id: int,
     player_id: int,
     actor: int | None = None,
@@ -58,7 +60,7 @@ async def join(
 
 
 async def enter(
-    core: Core, tournament_id: int, player_id: int, actor: int | None, late: str | None
+    core: SwissCore, tournament_id: int, player_id: int, actor: int | None, late: str | None
 ) -> str:
     """``joined`` / ``already`` / ``closed`` / ``disqualified``, or for a late entrant (he
     plays from the next round) ``late`` (0 points), ``late_loss`` or ``late_bye`` (his missed
@@ -101,7 +103,7 @@ def admitted(tournament: Tournament, player_id: int) -> bool:
     return admits(kind, player_id, tournament.settings.get("invited") or [])
 
 
-async def remind_to_register(core: Core, tournament_id: int, player_id: int) -> None:
+async def remind_to_register(core: SwissCore, tournament_id: int, player_id: int) -> None:
     """Ask a player whose registration lacks a field 101.2 requires to complete it: privately
     when he started the bot, else with a mention in the tournament's group."""
     async with core.db.read() as tx:
@@ -113,12 +115,12 @@ async def remind_to_register(core: Core, tournament_id: int, player_id: int) -> 
         return
     t = core.t(await core.lang(player.telegram_id))
     text = t("swiss.complete_registration", tournament=tournament.name)
-    await core.app.notifier.to_user(
+    await core.notifier.to_user(
         player.telegram_id, player.display_name, text, fallback_chat=tournament.chat_id
     )
 
 
-async def drop(core: Core, tournament_id: int, player_id: int, actor: int | None) -> str:
+async def drop(core: SwissCore, tournament_id: int, player_id: int, actor: int | None) -> str:
     """``left`` (before the start) / ``dropped`` / ``not_in``; a drop is announced to the
     tournament's organiser and judges (``bot.swiss.staff``)."""
     status = await leave(core, tournament_id, player_id, actor)
@@ -130,7 +132,7 @@ async def drop(core: Core, tournament_id: int, player_id: int, actor: int | None
     return status
 
 
-async def leave(core: Core, tournament_id: int, player_id: int, actor: int | None) -> str:
+async def leave(core: SwissCore, tournament_id: int, player_id: int, actor: int | None) -> str:
     """Take the player off the list (registration) or out of the next rounds (running)."""
     async with core.db.transaction() as tx:
         tournament = await tournaments.get(tx, tournament_id)
@@ -147,14 +149,14 @@ async def leave(core: Core, tournament_id: int, player_id: int, actor: int | Non
 
 
 async def drop_in(
-    core: Core, tx: Tx, tournament_id: int, player_id: int, actor: int | None
+    core: SwissCore, tx: Tx, tournament_id: int, player_id: int, actor: int | None
 ) -> None:
     await tournaments.set_participant_status(tx, tournament_id, player_id, "dropped")
     await core.event(tx, tournament_id, "sw_drop", {"player": player_id}, actor)
     await core.audit(tx, tournament_id, actor, "drop", {"player": player_id})
 
 
-async def roster(core: Core, tournament_id: int) -> list[tuple[str, bool]]:
+async def roster(core: SwissCore, tournament_id: int) -> list[tuple[str, bool]]:
     """The active players' names, each with whether his registration lacks a required field."""
     async with core.db.read() as tx:
         ids = await core.active(tx, tournament_id)
@@ -170,14 +172,14 @@ async def unregistered(tx: Tx, ids: list[int]) -> dict[int, list[str]]:
     return {pid: fields for pid, fields in missing.items() if fields}
 
 
-async def find_player(core: Core, arg: str) -> Player | None:
+async def find_player(core: SwissCore, arg: str) -> Player | None:
     """The player ``/add`` names: ``@username`` (someone the bot has seen) or a club id."""
     if arg.startswith("@"):
         async with core.db.read() as tx:
             user = await players.tg_user_by_username(tx, arg)
         if user is None:
             return None
-        return await core.app.registry.ensure_player(user.id, user.first_name, user.last_name)
+        return await core.registry.ensure_player(user.id, user.first_name, user.last_name)
     if numbers.is_whole(arg):
         async with core.db.read() as tx:
             return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))

@@ -15,7 +15,7 @@ import logging
 
 from bot.sender import Unreachable
 from bot.swiss.broadcast import round_key, seated
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 from db import deadlines, outbox, players, reports
 from db.database import Tx
 from db.models import Deadline
@@ -34,7 +34,7 @@ def void_key(tournament_id: int, number: int, gen: int) -> str:
     return round_key(tournament_id, number, gen) + ":void"
 
 
-async def supersede(core: Core, tx: Tx, tournament: Tournament, rnd: Round) -> int:
+async def supersede(core: SwissCore, tx: Tx, tournament: Tournament, rnd: Round) -> int:
     """Mark ``rnd``'s pairing superseded (see the module docstring); the durable job that
     edits its messages (run it after the commit, before the new pairing's broadcast)."""
     for table in range(1, len(rnd.tables) + 1):
@@ -47,7 +47,7 @@ async def supersede(core: Core, tx: Tx, tournament: Tournament, rnd: Round) -> i
     return await deadlines.add(tx, VOID_JOB, tournament.id, core.now(), payload)
 
 
-async def void_job(core: Core, deadline: Deadline) -> None:
+async def void_job(core: SwissCore, deadline: Deadline) -> None:
     """``VOID_JOB``: the old board and each player's old pairing edited to the void note
     (an edit to the same text again, after a crash, changes nothing)."""
     number, gen = deadline.payload.get("round"), deadline.payload.get("gen")
@@ -76,20 +76,20 @@ async def void_job(core: Core, deadline: Deadline) -> None:
         await mark(core, where, t("swiss.repaired_void", round=number))
 
 
-async def mark(core: Core, where: tuple[int, int], text: str) -> None:
+async def mark(core: SwissCore, where: tuple[int, int], text: str) -> None:
     """One old message replaced by the void note, its buttons gone; never raises."""
     try:
-        await core.app.sender.edit(where[0], where[1], text)
+        await core.sender.edit(where[0], where[1], text)
     except Unreachable:
         log.info("the old pairing message %s could not be edited", where)
     except Exception:  # one old message must not stop the others, nor the new pairing
         log.warning("the old pairing message %s could not be edited", where, exc_info=True)
 
 
-async def superseded(core: Core, tournament_id: int, game_key: str) -> int | None:
+async def superseded(core: SwissCore, tournament_id: int, game_key: str) -> int | None:
     """The round number when ``game_key`` is a table of a pairing ``/repair`` replaced."""
     parsed = parse_game_key(game_key)
     if parsed is None:
         return None
     number, _table, gen = parsed
-    return number if await core.app.outbox.sent(void_key(tournament_id, number, gen)) else None
+    return number if await core.outbox.sent(void_key(tournament_id, number, gen)) else None

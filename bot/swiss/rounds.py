@@ -12,7 +12,7 @@ from datetime import timedelta
 from bot.errors import UserError
 from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
-from bot.swiss.core import AfterCommit, Core
+from bot.swiss.core import AfterCommit, SwissCore
 from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -48,7 +48,7 @@ class FieldDoesNotFit(Exception):
 
 
 async def begin(
-    core: Core,
+    core: SwissCore,
     tournament_id: int,
     actor: int,
     chosen: Sizes | None = None,
@@ -95,7 +95,7 @@ async def begin(
         # a player reads his hero, then his seat (609.4, 609.5). Stored first, the job keeps
         # that order at a restart too (pending jobs run by due time, then id).
         if told is not None:
-            await core.app.deadlines.run(told)
+            await core.deadlines.run(told)
         await paired()
 
     return after
@@ -127,20 +127,26 @@ def fitting_sizes(
     return rounds, top_size
 
 
-async def seat_draft(core: Core, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
+async def seat_draft(core: SwissCore, tx: Tx, tournament_id: int, actor: int | None) -> AfterCommit:
     """Seat the next draft (``bot.swiss.pods``) and announce it after the commit."""
     tournament = await tournaments.get(tx, tournament_id)
     assert tournament is not None
     job = await pods.seat(core, tx, tournament, await core.state(tx, tournament_id), actor)
 
     async def after() -> None:
-        await core.app.deadlines.run(job)  # the announcement (again at the restart if killed)
+        await core.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
 
 
 async def lists_required(
-    core: Core, tx: Tx, tournament: Tournament, people: list[int], actor: int, *, override: bool
+    core: SwissCore,
+    tx: Tx,
+    tournament: Tournament,
+    people: list[int],
+    actor: int,
+    *,
+    override: bool,
 ) -> None:
     """503: at the highest strictness the tournament starts only when every active player has a
     valid deck list; the refusal names who has none. The organiser may drop them or start
@@ -201,7 +207,7 @@ def sizes(tournament: Tournament, people: int) -> Sizes:
 
 
 async def next_round(
-    core: Core, tournament_id: int, actor: int, *, again: bool = False
+    core: SwissCore, tournament_id: int, actor: int, *, again: bool = False
 ) -> AfterCommit:
     """Pair the next round (refused while a table is open), or re-pair this one (``again``)."""
     async with core.db.transaction() as tx:
@@ -217,7 +223,7 @@ async def next_round(
             paired = await pair_next(core, tx, tournament_id, actor, repair=True)
 
             async def after() -> None:
-                await core.app.deadlines.run(void)  # the old messages marked first
+                await core.deadlines.run(void)  # the old messages marked first
                 await paired()
 
             return after
@@ -235,7 +241,7 @@ async def next_round(
 
 
 async def pair_next(
-    core: Core, tx: Tx, tournament_id: int, actor: int | None, *, repair: bool = False
+    core: SwissCore, tx: Tx, tournament_id: int, actor: int | None, *, repair: bool = False
 ) -> AfterCommit:
     """Pair the next round (or the current one again); finish when nothing is left to play."""
     tournament = await tournaments.get(tx, tournament_id)
@@ -265,12 +271,14 @@ async def pair_next(
 
     async def after() -> None:
         rearm.apply(core)
-        await core.app.deadlines.run(job)  # the broadcast (again at the restart if killed)
+        await core.deadlines.run(job)  # the broadcast (again at the restart if killed)
 
     return after
 
 
-async def start_top(core: Core, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
+async def start_top(
+    core: SwissCore, tournament_id: int, actor: int, size: int | None
+) -> AfterCommit:
     """End the Swiss now (the current round complete) and pair the Top's first round: of
     ``size`` players, or the tournament's Top size, or (no Top chosen) the size the table
     gives the players still in. ``size`` 0: finish on the Swiss standings instead."""
@@ -293,7 +301,7 @@ async def start_top(core: Core, tournament_id: int, actor: int, size: int | None
 
 
 async def swiss_pairs(
-    core: Core, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
+    core: SwissCore, tx: Tx, tournament: Tournament, state: State, number: int, gen: int
 ) -> Seats:
     """The pairing engine over the active players ranked by the standings (exact points),
     grouped by wins and draws (``rules.swiss.score_groups``: a 2.9 bye is a win), but for the
@@ -338,7 +346,7 @@ class Seats:
 
 
 async def store_round(
-    core: Core,
+    core: SwissCore,
     tx: Tx,
     tournament: Tournament,
     which: tuple[int, str, int],

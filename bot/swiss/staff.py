@@ -7,12 +7,12 @@ privately whoever dropped the player: the player himself (``/drop``) or a judge 
 
 from __future__ import annotations
 
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 from db import players, tournaments
 from db.tournaments import Tournament
 
 
-async def staff_of(core: Core, tournament: Tournament) -> list[int]:
+async def staff_of(core: SwissCore, tournament: Tournament) -> list[int]:
     """The Telegram ids of the tournament's organiser (its creator) and its judges."""
     async with core.db.read() as tx:
         judges = await tournaments.judges(tx, tournament.id)
@@ -20,7 +20,7 @@ async def staff_of(core: Core, tournament: Tournament) -> list[int]:
 
 
 async def announce_drop(
-    core: Core, tournament: Tournament, player_id: int, actor: int | None
+    core: SwissCore, tournament: Tournament, player_id: int, actor: int | None
 ) -> None:
     """Each of the staff but ``actor`` learns who dropped, in which round, and by whose word."""
     async with core.db.read() as tx:
@@ -40,4 +40,4 @@ async def announce_drop(
             name=player.display_name,
             round=rnd.number if rnd else 0,
         )
-        await core.app.notifier.to_user(user_id, "", text, fallback_chat=None)
+        await core.notifier.to_user(user_id, "", text, fallback_chat=None)

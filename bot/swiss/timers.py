@@ -12,7 +12,7 @@ from bot.deadlines import Overdue
 from bot.errors import UserError
 from bot.late import late_note
 from bot.swiss.broadcast import refresh_board
-from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, Core
+from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, SwissCore
 from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx
@@ -30,14 +30,14 @@ class Rearm:
     cancelled: list[int] = field(default_factory=list)
     armed: list[tuple[int, datetime]] = field(default_factory=list)
 
-    def apply(self, core: Core) -> None:
-        core.app.deadlines.unschedule(self.cancelled)
+    def apply(self, core: SwissCore) -> None:
+        core.deadlines.unschedule(self.cancelled)
         for deadline_id, due in self.armed:
-            core.app.deadlines.schedule(deadline_id, due)
+            core.deadlines.schedule(deadline_id, due)
 
 
 async def arm_round(
-    core: Core, tx: Tx, tid: int, rnd_key: dict[str, object], ends: datetime
+    core: SwissCore, tx: Tx, tid: int, rnd_key: dict[str, object], ends: datetime
 ) -> Rearm:
     """Cancel every timer of the tournament and arm the warning and the time of a new round."""
     rearm = Rearm(await deadlines.cancel_for(tx, tid, TIMERS))
@@ -50,7 +50,7 @@ async def cancel_all(tx: Tx, tid: int) -> Rearm:
 
 
 async def _arm_round_end(
-    core: Core, tx: Tx, tid: int, timer: dict[str, object], ends: datetime, rearm: Rearm
+    core: SwissCore, tx: Tx, tid: int, timer: dict[str, object], ends: datetime, rearm: Rearm
 ) -> None:
     if ends - WARNING > core.now():
         warn = ends - WARNING
@@ -59,7 +59,7 @@ async def _arm_round_end(
 
 
 async def extend(
-    core: Core, tournament_id: int, table: int | None, minutes: int, actor: int
+    core: SwissCore, tournament_id: int, table: int | None, minutes: int, actor: int
 ) -> tuple[AfterCommit, str]:
     """More time for the round or one table; returns the new end (local time)."""
     async with core.db.transaction() as tx:
@@ -89,7 +89,7 @@ async def extend(
 
 
 async def _extend_round(
-    core: Core, tx: Tx, tid: int, rnd: Round, minutes: int
+    core: SwissCore, tx: Tx, tid: int, rnd: Round, minutes: int
 ) -> tuple[datetime, Rearm]:
     now = core.now()
     stored = await deadlines.pending_for(tx, tid, (WARN, TIME))
@@ -101,7 +101,7 @@ async def _extend_round(
 
 
 async def _extend_table(
-    core: Core, tx: Tx, tid: int, rnd: Round, table: int, minutes: int
+    core: SwissCore, tx: Tx, tid: int, rnd: Round, table: int, minutes: int
 ) -> tuple[datetime, Rearm]:
     stored = await deadlines.pending_for(tx, tid, (TIME, TABLE_TIME))
     mine = [
@@ -120,7 +120,7 @@ async def _extend_table(
     return new_due, rearm
 
 
-async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+async def on_timer(core: SwissCore, tx: Tx, deadline: Deadline) -> AfterCommit | None:
     """A round's warning, its time, or one table's extra time: the text for the group."""
     tournament = await tournaments.get(tx, deadline.ref_id)
     if tournament is None or tournament.status != "running":
@@ -135,18 +135,20 @@ async def on_timer(core: Core, tx: Tx, deadline: Deadline) -> AfterCommit | None
     text = await _timer_text(core, tx, deadline, rnd, tournament.discipline)
     if text is None:
         return None
-    overdue = core.app.deadlines.overdue(deadline.id)
+    overdue = core.deadlines.overdue(deadline.id)
     if overdue is not None:  # the bot was down when it came (``bot.deadlines.Late``)
         text = _late_line(core, deadline, overdue) + "\n" + text
     chat = tournament.chat_id
 
     async def send() -> None:
-        await core.app.sender.send(chat, text)
+        await core.sender.send(chat, text)
 
     return send
 
 
-async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: str) -> str | None:
+async def _timer_text(
+    core: SwissCore, tx: Tx, deadline: Deadline, rnd: Round, game: str
+) -> str | None:
     """What the time call says; in the Top it follows the game (``game``: the tournament's
     discipline, ``rules.card_games``)."""
     t = core.t()
@@ -171,13 +173,13 @@ async def _timer_text(core: Core, tx: Tx, deadline: Deadline, rnd: Round, game: 
     return t(f"swiss.table_time_{stage}", round=name, table=table)
 
 
-def _late_line(core: Core, deadline: Deadline, overdue: Overdue) -> str:
+def _late_line(core: SwissCore, deadline: Deadline, overdue: Overdue) -> str:
     if deadline.kind == TABLE_TIME:
         table = _as_int(deadline.payload.get("table"))
         return late_note(
-            core.t(), overdue, core.app.settings.zone, "swiss.late_table_time", table=table
+            core.t(), overdue, core.settings.zone, "swiss.late_table_time", table=table
         )
-    return late_note(core.t(), overdue, core.app.settings.zone, "swiss.late_time")
+    return late_note(core.t(), overdue, core.settings.zone, "swiss.late_time")
 
 
 def _as_int(value: object) -> int:

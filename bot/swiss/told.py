@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bot.results import Game
 from bot.swiss.broadcast import Notice, deliver
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
+from bot.swiss.games import game_of
 from db import deadlines, players, reports, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -30,7 +31,7 @@ CONFIRMED_JOB = "job:swiss_confirmed"
 
 
 async def store_confirmed(
-    core: Core, tx: Tx, tournament: Tournament, game: Game, claim: Claim
+    core: SwissCore, tx: Tx, tournament: Tournament, game: Game, claim: Claim
 ) -> int | None:
     """The job telling the first reporter of a game just confirmed (run it after the commit);
     ``None`` when no report of it was confirmed (a judge's result)."""
@@ -42,12 +43,12 @@ async def store_confirmed(
     return await deadlines.add(tx, CONFIRMED_JOB, tournament.id, core.now(), payload)
 
 
-async def store_ruling(core: Core, tx: Tx, tournament_id: int, event_id: int) -> int:
+async def store_ruling(core: SwissCore, tx: Tx, tournament_id: int, event_id: int) -> int:
     """The job telling both players of the judge's result ``event_id`` (run after the commit)."""
     return await deadlines.add(tx, RULING_JOB, tournament_id, core.now(), {"event": event_id})
 
 
-async def confirmed_job(core: Core, deadline: Deadline) -> None:
+async def confirmed_job(core: SwissCore, deadline: Deadline) -> None:
     """``CONFIRMED_JOB``: «Соперник подтвердил результат (стол 2, тур 1): …» to the reporter."""
     report_id = deadline.payload.get("report")
     if not isinstance(report_id, int):
@@ -62,7 +63,7 @@ async def confirmed_job(core: Core, deadline: Deadline) -> None:
         await tell(core, tournament, game, report, "swiss.told_confirmed", report.claim)
 
 
-async def disputes(core: Core, tournament: Tournament, game: Game) -> None:
+async def disputes(core: SwissCore, tournament: Tournament, game: Game) -> None:
     """After a dispute: its reporter told that a judge decides. One report disputed: the
     opponent pressed «Оспорить»; two: the opponent reported another result (the first
     reporter is told it, the second saw his answer on the button)."""
@@ -77,10 +78,8 @@ async def disputes(core: Core, tournament: Tournament, game: Game) -> None:
         await tell(core, tournament, game, first, "swiss.told_other_claim", second.claim)
 
 
-async def played_game(core: Core, tournament: Tournament, key: str) -> Game | None:
+async def played_game(core: SwissCore, tournament: Tournament, key: str) -> Game | None:
     """The game of ``key`` (open or settled) in the tournament's current log."""
-    from bot.swiss.desk import game_of  # the desk imports this module
-
     async with core.db.read() as tx:
         state = await core.state(tx, tournament.id)
     found = state.find_game(key)
@@ -88,7 +87,7 @@ async def played_game(core: Core, tournament: Tournament, key: str) -> Game | No
 
 
 async def tell(
-    core: Core, tournament: Tournament, game: Game, report: Report, key: str, claim: Claim
+    core: SwissCore, tournament: Tournament, game: Game, report: Report, key: str, claim: Claim
 ) -> None:
     """The reporter of ``report`` told ``key`` about ``claim``, once (by the report's id)."""
     async with core.db.read() as tx:

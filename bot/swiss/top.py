@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.errors import UserError
 from bot.swiss import pods
-from bot.swiss.core import Core
+from bot.swiss.core import SwissCore
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.swiss import State
@@ -30,7 +30,7 @@ class TopDoesNotFit(Exception):
         self.fits = fitting_top(eligible)
 
 
-async def eligible(core: Core, tx: Tx, tournament: Tournament, state: State) -> list[int]:
+async def eligible(core: SwissCore, tx: Tx, tournament: Tournament, state: State) -> list[int]:
     """The players who can still play, best of the Swiss standings first (not dropped)."""
     active = set(await core.active(tx, tournament.id))
     rows = core.standings(tournament, state, await core.everyone(tx, tournament.id))
@@ -39,7 +39,7 @@ async def eligible(core: Core, tx: Tx, tournament: Tournament, state: State) -> 
 
 
 async def seed(
-    core: Core, tx: Tx, tournament: Tournament, state: State, actor: int | None, size: int
+    core: SwissCore, tx: Tx, tournament: Tournament, state: State, actor: int | None, size: int
 ) -> None:
     """Take the best ``size`` players still in (the ``sw_top`` event: the Top's size and first
     round are read from the log, never stored beside it); too few: ``TopDoesNotFit``."""

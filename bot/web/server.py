@@ -3,7 +3,7 @@
 
 - ``GET /t/{token}`` (``?tv=1``: the TV layout): the page with the board as it is now.
 - ``GET /t/{token}/events``: server-sent events; each change of the tournament (``bot.live``)
-  sends the new board. A board is rendered once per change for every reader (``Boards``),
+  sends the new board. A board is rendered once per change for every reader (``WebBoards``),
   when a reader wakes, never on the path of the press that changed it.
 """
 
@@ -13,21 +13,20 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime
+from typing import Protocol
 
 from aiohttp import web
 
+from bot.clock import Clock
 from bot.live import Live
-from bot.texts import pick_language
-from bot.web.koth_board import koth_board
+from bot.settings import Settings
+from bot.texts import Texts
 from bot.web.page import event, page
 from bot.web.render import Board
-from bot.web.swiss_board import SwissView, swiss_board
-from db import board_links, chats, reports, tournaments
-
-if TYPE_CHECKING:
-    from bot.app import App
+from db import board_links, tournaments
+from db.database import Database, Tx
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +38,31 @@ KEEPALIVE_SECONDS = 15.0
 COALESCE_SECONDS = 0.05
 
 
-class Boards:
-    """Renders boards from the database, once per tournament version."""
+class WebBoardKind(Protocol):
+    """What the web board asks of a kind of tournament: its board now, read in ``tx``."""
 
-    def __init__(self, app: App, live: Live) -> None:
-        self.app = app
+    async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board: ...
+
+
+class WebBoards:
+    """Renders boards from the database, once per tournament version; each kind draws its own
+    (``kinds``: by the tournament's kind)."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        settings: Settings,
+        texts: Texts,
+        live: Live,
+        kinds: Mapping[str, WebBoardKind],
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.settings = settings
+        self.texts_of = texts
         self.live = live
+        self.kinds = kinds
         #: this process's boards: an event id of another run (before a restart) is stale
         self.epoch = secrets.token_hex(4)
         self._cache: dict[int, tuple[int, Board]] = {}
@@ -69,7 +87,7 @@ class Boards:
 
     async def tournament_of(self, token: str) -> int | None:
         if token not in self._tokens:
-            async with self.app.db.read() as tx:
+            async with self.db.read() as tx:
                 found = await board_links.tournament_of(tx, token)
             if found is None:
                 return None
@@ -89,26 +107,15 @@ class Boards:
             return version, board
 
     async def render(self, tournament_id: int) -> Board:
-        now = self.app.clock.now()
-        async with self.app.db.read() as tx:
+        now = self.clock.now()
+        async with self.db.read() as tx:
             tournament = await tournaments.get(tx, tournament_id)
             assert tournament is not None
-            if tournament.kind == "koth":
-                koth = self.app.extra["koth"]
-                snap = await koth.core.snapshot(tx, tournament_id)
-                return koth_board(koth.core.tr(snap.lang), snap, now)
-            swiss = self.app.extra["swiss"]
-            snap = await swiss.snapshot(tx, tournament_id)
-            found = {r.game_key: r.status for r in await reports.unresolved(tx, tournament_id)}
-            stored, _zone = await chats.settings(tx, tournament.chat_id)
-        lang = pick_language(stored, self.app.settings.default_language)
-        places = swiss.places(snap.tournament, snap.state, snap.everyone)
-        view = SwissView(snap.tournament, snap.state, snap.names, places, found, lang)
-        return swiss_board(swiss.t(lang), view, now)
+            return await self.kinds[tournament.kind].web_board(tx, tournament_id, now)
 
     def texts(self, board: Board) -> dict[str, str]:
         def t(key: str, **values: object) -> str:
-            return self.app.texts.get(board.lang, key, **values)
+            return self.texts_of.get(board.lang, key, **values)
 
         return {
             "title": t("web.title", name=board.title),
@@ -118,7 +125,7 @@ class Boards:
         }
 
 
-def add_routes(web_app: web.Application, boards: Boards) -> None:
+def add_routes(web_app: web.Application, boards: WebBoards) -> None:
     """The board's routes on ``web_app`` (the webhook's application, or the polling mode's)."""
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
@@ -137,18 +144,18 @@ HEADERS = {
 }
 
 
-def _not_found(boards: Boards) -> web.Response:
-    text = boards.app.texts.get(boards.app.settings.default_language, "web.not_found")
+def _not_found(boards: WebBoards) -> web.Response:
+    text = boards.texts_of.get(boards.settings.default_language, "web.not_found")
     return web.Response(status=404, text=text, headers=HEADERS)
 
 
-def _page_handler(boards: Boards) -> Handler:
+def _page_handler(boards: WebBoards) -> Handler:
     async def handle(request: web.Request) -> web.StreamResponse:
         tournament_id = await boards.tournament_of(request.match_info["token"])
         if tournament_id is None:
             return _not_found(boards)
         version, board = await boards.board(tournament_id)
-        now = boards.app.clock.now().isoformat()
+        now = boards.clock.now().isoformat()
         tv = request.query.get("tv", "") not in ("", "0")
         body = page(board, boards.version_id(version), now, boards.texts(board), tv=tv)
         return web.Response(text=body, content_type="text/html", headers=HEADERS)
@@ -156,7 +163,7 @@ def _page_handler(boards: Boards) -> Handler:
     return handle
 
 
-def _events_handler(boards: Boards) -> Handler:
+def _events_handler(boards: WebBoards) -> Handler:
     async def handle(request: web.Request) -> web.StreamResponse:
         tournament_id = await boards.tournament_of(request.match_info["token"])
         if tournament_id is None:
@@ -180,7 +187,7 @@ def _events_handler(boards: Boards) -> Handler:
     return handle
 
 
-async def stream(boards: Boards, response: web.StreamResponse, tid: int, seen: int) -> None:
+async def stream(boards: WebBoards, response: web.StreamResponse, tid: int, seen: int) -> None:
     """Send the board at each new version until the reader goes away."""
     await response.write(b"retry: 1000\n\n")
     while True:
@@ -190,25 +197,25 @@ async def stream(boards: Boards, response: web.StreamResponse, tid: int, seen: i
                 continue
             await asyncio.sleep(COALESCE_SECONDS)
         version, board = await boards.board(tid)
-        now = boards.app.clock.now().isoformat()
+        now = boards.clock.now().isoformat()
         title = boards.texts(board)["title"]
         await response.write(event(boards.version_id(version), now, title, board))
         seen = version
 
 
-def web_application(app: App) -> web.Application:
+def web_application(boards: WebBoards) -> web.Application:
     """The polling mode's own application: the board's routes only."""
     web_app = web.Application()
-    add_routes(web_app, Boards(app, app.live))
+    add_routes(web_app, boards)
     return web_app
 
 
-async def start_web(app: App) -> web.AppRunner:
+async def start_web(boards: WebBoards) -> web.AppRunner:
     """Serve the board on ``WEB_HOST:WEB_PORT`` (polling mode); the caller cleans the runner up."""
     from bot.startup import StartupError
 
-    settings = app.settings
-    runner = web.AppRunner(web_application(app))
+    settings = boards.settings
+    runner = web.AppRunner(web_application(boards))
     await runner.setup()
     try:
         await web.TCPSite(runner, settings.web_host, settings.web_port).start()

@@ -114,7 +114,7 @@ async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> s
         return t("koth.rating_asked", name=tournament.name)
     if joined.added:
         name = joined.player.display_name
-        await koth.app.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
+        await koth.core.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
     return t("koth.joined" if joined.added else "koth.already_joined", name=tournament.name)
 
 
@@ -153,7 +153,7 @@ async def settle_note(query: CallbackQuery, note: str, koth: KothService) -> Non
     message = query.message
     if isinstance(message, Message) and message.html_text:
         text = message.html_text + "\n\n" + note
-        await koth.app.sender.edit(message.chat.id, message.message_id, text)
+        await koth.core.sender.edit(message.chat.id, message.message_id, text)
 
 
 async def enter_or_register(koth: KothService, tid: int, message: Message, t: Tr) -> str:

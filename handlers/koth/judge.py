@@ -72,7 +72,7 @@ async def extend(
         return
     minutes = numbers.whole(args[0], numbers.KOTH_MINUTES)
     due = await koth.timers.extend(tournament, message.from_user.id, minutes)
-    local = formats.clock(due, koth.app.settings.zone)
+    local = formats.clock(due, koth.core.settings.zone)
     await message.reply(t("koth.extended", minutes=minutes, until=local))
 
 
@@ -102,13 +102,13 @@ async def stay_or_leave(
         await koth.judging.choose(callback_data.t, player.id, leave=leave)
     except UserError as exc:
         if exc.key == "koth.stay_too_late":
-            await settle_prompt(query, t, exc.key, koth.app.sender)
+            await settle_prompt(query, t, exc.key, koth.core.sender)
         raise
     await query.answer(t("koth.left" if leave else "koth.staying"))
     message = query.message
     if isinstance(message, Message) and message.html_text:
         markup = koth.board.stay_markup(t.lang, callback_data.t, player.id, leave)
-        await koth.app.sender.edit(message.chat.id, message.message_id, message.html_text, markup)
+        await koth.core.sender.edit(message.chat.id, message.message_id, message.html_text, markup)
 
 
 # --- the organiser cancels the tournament --------------------------------------------------------
@@ -139,4 +139,4 @@ async def cancel_answer(
         await koth.judging.cancel(tournament.id, query.from_user.id)
     note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"
     await query.answer(t(note))
-    await settle_prompt(query, t, note, koth.app.sender)
+    await settle_prompt(query, t, note, koth.core.sender)

@@ -18,7 +18,7 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import BufferedInputFile, CallbackQuery, Message, User
 
-from bot import directory
+from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.sender import Sender
@@ -193,7 +193,7 @@ async def export(
 ) -> None:
     """The final places and every result as a CSV file (finished tournaments too:
     ``/export <id>``)."""
-    wanted = directory.id_argument(command.args)
+    wanted = id_argument(command.args)
     tournament = await swiss.export_target(message.chat.id, wanted)
     if tournament is None:
         raise SkipHandler

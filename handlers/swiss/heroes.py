@@ -64,7 +64,7 @@ async def look(
         await message.answer(await swiss.heroes_view(tournament, t.lang, user, judge))
         return
     text = await swiss.heroes_view(tournament, await swiss.lang(user), user, judge)
-    sent = await swiss.app.notifier.to_user(user, "", text, fallback_chat=None)
+    sent = await swiss.notifier.to_user(user, "", text, fallback_chat=None)
     await message.reply(t("heroes.sent_private" if sent else "heroes.open_private"))
 
 

@@ -20,14 +20,13 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import validation
+from bot.directory import Directory
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwPenaltyCb
 from bot.texts import Tr
 from bot.validation import Invalid
-from db import tournaments
-from db.database import Database
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -172,7 +171,12 @@ async def ask_reason(
 
 @routes.message(StateFilter(PenaltyReason.reason), F.text, ~F.text.startswith("/"))
 async def got_reason(
-    message: Message, t: Tr, state: FSMContext, swiss: SwissService, roles: Roles, db: Database
+    message: Message,
+    t: Tr,
+    state: FSMContext,
+    swiss: SwissService,
+    roles: Roles,
+    directory: Directory,
 ) -> None:
     """The reason: the judge's role checked again (he may have lost it meanwhile), then given."""
     assert message.text is not None
@@ -185,8 +189,7 @@ async def got_reason(
         return
     data = await state.get_data()
     await state.clear()
-    async with db.read() as tx:
-        tournament = await tournaments.get(tx, int(data["t"]))
+    tournament = await directory.by_id(int(data["t"]))
     if tournament is None:
         await message.reply(t("common.stale_button"))
         return

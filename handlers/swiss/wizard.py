@@ -132,7 +132,7 @@ async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissServi
         return
     await state.set_state(SwissWizard.choosing)
     await state.set_data({"name": name})
-    default_k = swiss.app.settings.berserk_k
+    default_k = swiss.settings.berserk_k
     await message.answer(t("swiss.wiz_fmt"), reply_markup=step_keyboard(t, "fmt", default_k))
 
 
@@ -157,7 +157,7 @@ async def choose(
         return
     data[step] = value
     following = next_step(step, value, data)
-    default_k = swiss.app.settings.berserk_k
+    default_k = swiss.settings.berserk_k
     await query.answer()
     if following:
         data["step"] = following

@@ -274,8 +274,8 @@ def main() -> int:
     With ``CRASH_STANDBY`` set it first imports everything, then waits for a line on stdin.
     """
     import handlers
-    from bot import features  # noqa: F401 - imported ahead, for a quick start
-    from bot.app import run_polling
+    from bot import main  # noqa: F401 - imported ahead, for a quick start
+    from bot.main import run_polling
     from bot.pacing import Limits
     from bot.settings import SettingsError, load_settings
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from aiogram import Dispatcher
 
-from bot.app import App, close_app, create_app, create_dispatcher
+from bot.main import build_services, close_services, create_dispatcher
 from bot.pacing import Limits
 from bot.polling import Polling
+from bot.services import Services
 from bot.settings import Settings, load_settings
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
@@ -45,7 +46,7 @@ class RunningBot:
         self.clock = clock
         self.limits = limits or Limits.unlimited()
         self.overrides = settings
-        self.app: App | None = None
+        self.app: Services | None = None
         self.dp: Dispatcher | None = None
         self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
@@ -63,8 +64,8 @@ class RunningBot:
         values.update(self.overrides)
         return load_settings(**values)
 
-    async def start(self) -> App:
-        app = await create_app(self.settings(), clock=self.clock, limits=self.limits)
+    async def start(self) -> Services:
+        app = await build_services(self.settings(), clock=self.clock, limits=self.limits)
         dp = create_dispatcher(app)
         polling = Polling(dp, app.bot, app.db, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
@@ -73,7 +74,7 @@ class RunningBot:
         if app.settings.web_port is not None:
             from bot.web.server import start_web
 
-            runner = await start_web(app)
+            runner = await start_web(app.web_boards)
 
         async def run() -> None:
             try:
@@ -81,7 +82,7 @@ class RunningBot:
             finally:
                 if runner is not None:
                     await runner.cleanup()
-                await close_app(app)
+                await close_services(app)
 
         self.app = app
         self.dp = dp
@@ -110,6 +111,6 @@ class RunningBot:
         self.dp = None
         self.polling = None
 
-    async def restart(self) -> App:
+    async def restart(self) -> Services:
         await self.stop()
         return await self.start()

@@ -23,8 +23,9 @@ import bot.buttons
 import bot.draft.buttons
 import bot.koth.buttons
 import bot.swiss.buttons
-from bot.access import RULES, Names, parse
+from bot.access import RULES, parse
 from bot.commands import MANAGING
+from bot.kind import Names
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot

@@ -180,7 +180,7 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
     club = Club(emu, players=4)
     await club.org.start()
     await club.org.wait_message()
-    swiss: SwissService = bot.app.extra["swiss"]  # type: ignore[union-attr]
+    swiss: SwissService = bot.app.service(SwissService)  # type: ignore[union-attr]
     options = {"format": "sealed", "strictness": "professional", "discipline": "berserk"}
     await swiss.create(GROUP, "Силед", options, club.org.id)
     for user in club.users.values():

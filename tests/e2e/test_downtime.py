@@ -24,9 +24,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bot.app import App
 from bot.koth import KothService
 from bot.results import Claim, ResultFlow
+from bot.services import Services
 from bot.swiss import SwissService
 from db import tournaments
 from db.database import Database
@@ -89,7 +89,7 @@ def add_chats(emu: BotApiEmulator) -> None:
         emu.add_group(group_of(index), f"Club {index}", members=people, admins=[org])
 
 
-async def club_ids(app: App, index: int, count: int) -> list[int]:
+async def club_ids(app: Services, index: int, count: int) -> list[int]:
     async with app.db.read() as tx:
         rows = await tx.all(
             "SELECT id FROM players WHERE telegram_id BETWEEN ? AND ? ORDER BY telegram_id",
@@ -98,8 +98,8 @@ async def club_ids(app: App, index: int, count: int) -> list[int]:
     return [int(row["id"]) for row in rows]
 
 
-async def begin_koth(app: App, index: int) -> int:
-    koth: KothService = app.extra["koth"]
+async def begin_koth(app: Services, index: int) -> int:
+    koth: KothService = app.service(KothService)
     tid = await koth.registration.create(group_of(index), ORGANISER, f"Холм {index}", 3000, "1")
     for club_id in await club_ids(app, index, KOTH_PLAYERS):
         async with app.db.read() as tx:
@@ -111,8 +111,8 @@ async def begin_koth(app: App, index: int) -> int:
     return tid
 
 
-async def begin_swiss(app: App, index: int) -> int:
-    swiss: SwissService = app.extra["swiss"]
+async def begin_swiss(app: Services, index: int) -> int:
+    swiss: SwissService = app.service(SwissService)
     options: dict[str, Any] = {"rounds": 3, "top": 0, "round_minutes": 240}
     tid = await swiss.create(group_of(index), f"Кубок {index}", options, ORGANISER)
     for club_id in await club_ids(app, index, SWISS_PLAYERS):
@@ -121,10 +121,10 @@ async def begin_swiss(app: App, index: int) -> int:
     return tid
 
 
-async def report_first_game(app: App, tid: int) -> None:
+async def report_first_game(app: Services, tid: int) -> None:
     """One player of the game at the table reports a win: it waits for confirmation (and a
     reminder is due ten minutes later)."""
-    flow: ResultFlow = app.extra["flow"]
+    flow: ResultFlow = app.flow
     async with app.db.read() as tx:
         tournament = await tournaments.get(tx, tid)
         assert tournament is not None

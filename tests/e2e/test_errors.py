@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.koth import KothService
 from bot.texts import Texts
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
@@ -92,7 +93,7 @@ async def test_an_unexpected_failure_is_logged_and_answered(
     org, people = await setup_club(emu)
     registration = await create(emu, org)
     assert bot.app is not None
-    koth = bot.app.extra["koth"]
+    koth = bot.app.service(KothService)
 
     async def broken(*_args: object) -> None:
         raise RuntimeError("a bug")

@@ -15,8 +15,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.app import App
 from bot.draft import PICK_TICK
+from bot.services import Services
 from bot.swiss import SwissService
 from db import tournaments
 from tests.clock import ManualClock
@@ -36,7 +36,7 @@ def player_tg(seat: int) -> int:
     return 71_000 + seat
 
 
-async def add_players(app: App) -> list[int]:
+async def add_players(app: Services) -> list[int]:
     """Sixteen registered players (as the registration wizard leaves them); their club ids."""
     now = START.isoformat()
     async with app.db.transaction() as tx:
@@ -57,7 +57,11 @@ async def add_players(app: App) -> list[int]:
 
 
 async def draft_tournament(
-    emu: BotApiEmulator, app: App, options: dict[str, Any] | None = None, *, seated: bool = True
+    emu: BotApiEmulator,
+    app: Services,
+    options: dict[str, Any] | None = None,
+    *,
+    seated: bool = True,
 ) -> tuple[int, SimUser]:
     """The group, the organiser, the players in the tournament, seated in two pods (unless
     not ``seated``: then all of them are one table)."""
@@ -66,7 +70,7 @@ async def draft_tournament(
     emu.add_group(GROUP, "Club", members=people, admins=[org])
     await org.start()
     await org.wait_message()
-    swiss: SwissService = app.extra["swiss"]
+    swiss: SwissService = app.service(SwissService)
     chosen = {"format": "draft", "boosters": [7, 12]} | (options or {})
     tid = await swiss.create(GROUP, "Драфт-кубок", chosen, ORGANISER)
     ids = await add_players(app)
@@ -297,7 +301,7 @@ async def test_only_judges_run_the_clock_and_only_in_a_draft(
     await emu.wait_bot_message(GROUP, contains="от 1 до 180")
     await org.send(GROUP, "/deckbuilding soon")
     await emu.wait_bot_message(GROUP, contains="Напишите /deckbuilding или /deckbuilding <минуты>")
-    swiss: SwissService = bot.app.extra["swiss"]
+    swiss: SwissService = bot.app.service(SwissService)
     await (await swiss.cancel(tid, ORGANISER))()
     other = await swiss.create(GROUP, "Констрактед-кубок", {}, ORGANISER)
     assert other
@@ -331,7 +335,7 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
     await jude.send(GROUP, "/deckbuilding 5")
     told = await emu.wait_bot_message(GROUP, contains="Сборка колод: 5 мин")
     assert "полученные на драфте карты сразу становятся раздачей" in told.plain  # one booster
-    swiss: SwissService = bot.app.extra["swiss"]
+    swiss: SwissService = bot.app.service(SwissService)
     async with bot.app.db.transaction() as tx:
         ids = [p.player_id for p in await tournaments.participants(tx, tid)]
         payload = {"draft": 2, "pods": [ids[:8], ids[8:]], "how": "standings"}

@@ -11,11 +11,10 @@ from pathlib import Path
 from aiohttp import ClientSession, StreamReader
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.app import close_app, create_app, create_dispatcher
+from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
 from bot.settings import load_settings
 from bot.web.server import start_web
-from bot.webhook import build_webhook_app
 from db import board_links, tournaments
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
@@ -36,7 +35,9 @@ async def next_event(stream: StreamReader) -> dict[str, str]:
 async def test_board_page_and_its_events_on_the_webhook_server(
     emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
 ) -> None:
-    app = await create_app(webhook_settings(emu, tmp_path), clock=clock, limits=Limits.unlimited())
+    app = await build_services(
+        webhook_settings(emu, tmp_path), clock=clock, limits=Limits.unlimited()
+    )
     dp = create_dispatcher(app)
     now = clock.now().isoformat()
     async with app.db.transaction() as tx:
@@ -45,7 +46,7 @@ async def test_board_page_and_its_events_on_the_webhook_server(
         )
         token = await board_links.make_token(tx, tid)
     try:
-        async with TestClient(TestServer(build_webhook_app(app, dp))) as client:
+        async with TestClient(TestServer(webhook_application(app, dp))) as client:
             page = await client.get(f"/t/{token}")
             assert page.status == 200
             text = await page.text()
@@ -64,7 +65,7 @@ async def test_board_page_and_its_events_on_the_webhook_server(
             assert "Турнир отменён" in changed["html"] and changed["v"] != first["v"]
             events.close()
     finally:
-        await close_app(app)
+        await close_services(app)
 
 
 async def test_open_streams_do_not_hold_up_the_shutdown(
@@ -79,12 +80,12 @@ async def test_open_streams_do_not_hold_up_the_shutdown(
         web_port=free_port(),
         _env_file=None,
     )
-    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    app = await build_services(settings, clock=clock, limits=Limits.unlimited())
     create_dispatcher(app)  # the services the board reads
     async with app.db.transaction() as tx:
         tid = await tournaments.create(tx, GROUP, "billiards", "koth", "Пятничный", {}, 999, "")
         token = await board_links.make_token(tx, tid)
-    runner = await start_web(app)
+    runner = await start_web(app.web_boards)
     try:
         async with ClientSession() as session:
             url = f"http://127.0.0.1:{settings.web_port}/t/{token}/events"
@@ -95,4 +96,4 @@ async def test_open_streams_do_not_hold_up_the_shutdown(
                 await runner.cleanup()
                 assert time.monotonic() - started < 3
     finally:
-        await close_app(app)
+        await close_services(app)

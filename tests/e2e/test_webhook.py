@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import BaseTestServer, TestClient, TestServer
 
-from bot.app import close_app, create_app, create_dispatcher
+from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
 from bot.settings import Settings, load_settings
-from bot.webhook import build_webhook_app
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import TOKEN
@@ -49,11 +48,11 @@ async def test_webhook_checks_the_secret_and_answers(
     emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
 ) -> None:
     settings = webhook_settings(emu, tmp_path)
-    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    app = await build_services(settings, clock=clock, limits=Limits.unlimited())
     dp = create_dispatcher(app)
     ann = emu.add_user(31, "Ann", language_code="en")
     await ann.start()  # the private chat exists, so the bot may answer there
-    async with TestClient(TestServer(build_webhook_app(app, dp))) as client:
+    async with TestClient(TestServer(webhook_application(app, dp))) as client:
         path = settings.webhook_path
         refused = await client.post(path, json=update(1, ann.api_dict()))
         assert refused.status == 401
@@ -72,7 +71,7 @@ async def test_webhook_checks_the_secret_and_answers(
         reply = await emu.wait_bot_message(ann.id, contains="Players")
         assert "/register" in reply.plain
     assert len([m for m in emu.bot_messages(ann.id) if "Players" in m.plain]) == 1
-    await close_app(app)
+    await close_services(app)
 
 
 async def raw_post(server: BaseTestServer, path: str, secret: bytes | None, body: bytes) -> int:
@@ -114,13 +113,13 @@ async def test_webhook_refuses_any_other_header_with_401(
 ) -> None:
     """Issue 10, item 2: a missing, wrong or non-ASCII secret header is a 401, never a 500."""
     settings = webhook_settings(emu, tmp_path)
-    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    app = await build_services(settings, clock=clock, limits=Limits.unlimited())
     dp = create_dispatcher(app)
     ann = emu.add_user(32, "Ann", language_code="en")
     body = json.dumps(update(1, ann.api_dict())).encode()
     try:
-        async with TestServer(build_webhook_app(app, dp)) as server:
+        async with TestServer(webhook_application(app, dp)) as server:
             assert await raw_post(server, settings.webhook_path, secret, body) == 401
             assert await raw_post(server, settings.webhook_path, SECRET.encode(), body) == 200
     finally:
-        await close_app(app)
+        await close_services(app)

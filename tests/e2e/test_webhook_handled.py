@@ -11,10 +11,9 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.app import close_app, create_app, create_dispatcher
+from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
 from bot.settings import load_settings
-from bot.webhook import build_webhook_app
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, Fault
 from tests.e2e.harness import TOKEN
@@ -32,13 +31,13 @@ async def test_webhook_answers_after_the_update_was_handled(
         webhook_secret=SECRET,
         _env_file=None,
     )
-    app = await create_app(settings, clock=clock, limits=Limits.unlimited())
+    app = await build_services(settings, clock=clock, limits=Limits.unlimited())
     dp = create_dispatcher(app)
     ann = emu.add_user(31, "Ann", language_code="en")
     await ann.start()
     emu.inject("sendMessage", Fault.slow(0.3))  # the answer takes a while to go out
     try:
-        async with TestClient(TestServer(build_webhook_app(app, dp))) as client:
+        async with TestClient(TestServer(webhook_application(app, dp))) as client:
             answer = await client.post(
                 settings.webhook_path,
                 json=update(3, ann.api_dict()),
@@ -48,4 +47,4 @@ async def test_webhook_answers_after_the_update_was_handled(
             # No waiting: the reply is out by the time Telegram hears the update was taken.
             assert [m for m in emu.bot_messages(ann.id) if "Players" in m.plain]
     finally:
-        await close_app(app)
+        await close_services(app)

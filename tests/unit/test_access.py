@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from aiogram.types import Update
 
-from bot.access import CHAT_SENDERS, RULES, Rule, parse, sent_as_chat
+from bot.access import CHAT_SENDERS, RULES, parse, sent_as_chat
 from bot.buttons import ConfirmCb, DecideCb
+from bot.kind import Rule
 from bot.roles import Role
 from bot.swiss.buttons import SwBeginCb, SwEntryCb, SwManageCb, SwPenaltyCb, SwTopCb
 

@@ -1,5 +1,5 @@
 """The response models aiogram parametrizes per call survive garbage collection
-(``bot.app.KeepResponseModels``): rebuilding one costs milliseconds per call under load."""
+(``bot.main.KeepResponseModels``): rebuilding one costs milliseconds per call under load."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from aiogram.methods import SendMessage, TelegramMethod
 from aiogram.methods.base import Response
 from pydantic import BaseModel
 
-from bot.app import KeepResponseModels
+from bot.main import KeepResponseModels
 
 
 async def test_a_response_model_outlives_a_full_collection() -> None:

@@ -1,0 +1,86 @@
+"""What every kind's service is built on (``Infra``), and the base of each kind's core.
+
+``bot.main`` builds one ``Infra`` and hands it to each kind's service; a service's other
+collaborators (the result flow, another service) are its own constructor arguments. Nothing
+here knows a kind of tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot import formats
+from bot.background import Background
+from bot.boards import Boards
+from bot.clock import Clock
+from bot.deadlines import Deadlines
+from bot.notify import Notifier
+from bot.outbox import Outbox
+from bot.registry import Registry
+from bot.sender import Sender
+from bot.settings import Settings
+from bot.texts import Texts, Translate
+from bot.web.links import BoardLinks
+from db.database import Database
+
+
+@dataclass(frozen=True, slots=True)
+class Infra:
+    """The database, the clock, the settings, the texts and the ways out of the bot."""
+
+    db: Database
+    clock: Clock
+    settings: Settings
+    texts: Texts
+    #: a message now (the press's answer, a timer's line)
+    sender: Sender
+    #: a private message, or a mention in the group when he never started the bot
+    notifier: Notifier
+    #: a message of a durable job, sent once by key
+    outbox: Outbox
+    deadlines: Deadlines
+    #: the live boards in the groups (pinned, or posted again at the bottom)
+    boards: Boards
+    #: the web board's links
+    links: BoardLinks
+    registry: Registry
+    background: Background
+
+
+class KindCore:
+    """The collaborators and the small helpers every kind's core has (time, texts)."""
+
+    def __init__(self, infra: Infra) -> None:
+        self.infra = infra
+        self.db = infra.db
+        self.clock = infra.clock
+        self.settings = infra.settings
+        self.texts = infra.texts
+        self.sender = infra.sender
+        self.notifier = infra.notifier
+        self.outbox = infra.outbox
+        self.deadlines = infra.deadlines
+        self.boards = infra.boards
+        self.links = infra.links
+        self.registry = infra.registry
+
+    def now(self) -> datetime:
+        return self.clock.now()
+
+    def today(self) -> date:
+        """The club's date now (in its time zone)."""
+        return self.now().astimezone(self.settings.zone).date()
+
+    def clock_time(self, moment: datetime) -> str:
+        """HH:MM of ``moment`` in the club's time zone (as the room's clock shows it)."""
+        return formats.clock(moment, self.settings.zone)
+
+    def tr(self, lang: str | None = None) -> Translate:
+        """Texts in one language (the club's default when ``None``)."""
+        language = lang or self.texts.default
+
+        def t(key: str, **values: object) -> str:
+            return self.texts.get(language, key, **values)
+
+        return t

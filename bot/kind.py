@@ -1,0 +1,98 @@
+"""The kind contract: what the shared code asks of a kind of tournament.
+
+A kind (King of the Hill, Swiss + Top, …) is its own folders — ``rules/<kind>/`` (its events and
+state, pure), ``bot/<kind>/`` (its service, notices and timers), ``handlers/<kind>/`` (its
+routers) and its locale files — plus one line in the registry, ``bot.kinds``. The registry holds
+each kind's ``KindSpec``; the shared code (the button access rules, the command menus and
+``/help``, ``/new``, ``/tournaments``, the web board, the router tree, the assembly in
+``bot.main``) reads it and never tests a kind by name.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from aiogram.filters.callback_data import CallbackData
+
+from bot.roles import Role
+
+if TYPE_CHECKING:
+    from bot.infra import Infra
+    from bot.results import ResultFlow
+    from bot.results.notices import ResultNotices
+    from bot.web.render import Board
+    from db.database import Tx
+
+
+class Names(enum.Enum):
+    """How a button names its tournament."""
+
+    TOURNAMENT = "t"  #: the field ``t`` is the tournament's id
+    REPORT = "r"  #: the field ``r`` is a report's id (the report names the tournament)
+    NONE = ""  #: no tournament: a chat's own business (its organisers) or the presser's own
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """What pressing a button needs (``bot.access``)."""
+
+    need: Role
+    names: Names = Names.TOURNAMENT
+    #: the kind of tournament the button is for (``None``: any); a Swiss button forged with a
+    #: King-of-the-Hill id is stale, not a Swiss action on the wrong tournament
+    kind: str | None = None
+
+
+class KindService(Protocol):
+    """A kind's service as the engine calls it."""
+
+    def register(self, flow: ResultFlow) -> None:
+        """Register its result desk with the flow and its timers and jobs with the deadlines."""
+
+    async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        """The tournament's web board now, read in ``tx``, in its group's language."""
+
+    def handler_data(self) -> Mapping[str, object]:
+        """The services its handlers ask for by name (``koth: KothService``)."""
+
+
+#: builds a kind's service from the infrastructure and the result flow (``bot.main``)
+Build = Callable[["Infra", "ResultFlow", "ResultNotices"], KindService]
+
+
+@dataclass(frozen=True, slots=True)
+class KindSpec:
+    """A kind of tournament as the registry knows it."""
+
+    #: ``Tournament.kind``
+    name: str
+    #: what ``/new`` asks for it with (``NewCb.discipline``); its ``tournament.kind_<name>``
+    #: locale key names it there and in ``/tournaments``
+    discipline: str
+    #: the module of its routers (``handlers.<kind>``, with a ``routes``)
+    handlers: str
+    build: Build
+    #: its buttons and the role pressing one needs (the access check, ``bot.access``)
+    buttons: Mapping[type[CallbackData], Role] = field(default_factory=dict)
+    #: the commands only it has: ``/help`` shows them only where such a tournament is open
+    commands: tuple[str, ...] = ()
+    #: before its start, ``/queue``, ``/standings`` and ``/pairings`` show it (its registrants);
+    #: otherwise they show the group's last finished one of the kind
+    shown_in_registration: bool = False
+
+    @property
+    def title(self) -> str:
+        """The locale key of its name."""
+        return f"tournament.kind_{self.name}"
+
+    @property
+    def help_note(self) -> str:
+        """The locale key of its block of notes in the judges' and organisers' ``/help``."""
+        return f"help.{self.name}"
+
+    def rules(self) -> dict[type[CallbackData], Rule]:
+        return {button: Rule(need, kind=self.name) for button, need in self.buttons.items()}

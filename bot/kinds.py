@@ -1,0 +1,15 @@
+"""The registry of kinds of tournament: one line each (see ``bot.kind`` for what a kind is)."""
+
+from __future__ import annotations
+
+from bot.kind import KindSpec
+from bot.koth.spec import SPEC as KING_OF_THE_HILL
+from bot.swiss.spec import SPEC as SWISS_AND_TOP
+
+KINDS: tuple[KindSpec, ...] = (
+    KING_OF_THE_HILL,
+    SWISS_AND_TOP,
+)
+
+BY_NAME = {spec.name: spec for spec in KINDS}
+BY_DISCIPLINE = {spec.discipline: spec for spec in KINDS}

@@ -1,0 +1,332 @@
+"""The composition root: the Telegram client, the services, the dispatcher, and running them.
+
+Imported by nothing but ``bot/__main__.py`` (and the tests and benchmarks that start the bot):
+each service is built here and given its collaborators (``bot.infra.Infra``, the result flow,
+another service), and the dispatcher gets them as ``bot.services.Services``. It is the one
+module of ``bot/`` that imports ``handlers`` (``make test`` checks: ``tools.layers``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.fsm.storage.memory import SimpleEventIsolation
+from aiogram.methods import GetUpdates, Response, TelegramMethod
+from aiogram.methods.base import TelegramType
+from aiohttp import web
+
+from bot.access import ButtonAccess, ChatSenders
+from bot.background import Background
+from bot.boards import Boards
+from bot.clock import Clock, FileClock
+from bot.commands import register_commands
+from bot.deadlines import Deadlines
+from bot.directory import Directory
+from bot.flood import FloodGate, FloodMiddleware
+from bot.gone import chat_gone
+from bot.groups import Groups
+from bot.handled import HandledUpdates
+from bot.infra import Infra
+from bot.judges import Judges
+from bot.kinds import KINDS
+from bot.late import tell_late_job
+from bot.live import Live
+from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
+from bot.notify import Notifier
+from bot.outbox import Outbox
+from bot.pacing import Limits
+from bot.pictures.profile import RatingCharts
+from bot.polling import Polling
+from bot.registry import Registry
+from bot.results import ASK_JOB, ResultFlow
+from bot.results.notices import ResultNotices
+from bot.roles import Roles
+from bot.sender import Delivery, PlainAlerts, Sender
+from bot.services import Services
+from bot.settings import Settings
+from bot.startup import open_database, polling_ready, set_webhook, webhook_ready
+from bot.storage import SqliteStorage
+from bot.texts import Texts
+from bot.web.links import BoardLinks
+from bot.web.server import WebBoards, start_web
+from bot.webhook import build_webhook_app, listen
+from db import players
+from db.database import Database
+from handlers import build_router
+
+log = logging.getLogger(__name__)
+
+#: How long the catch-up after downtime waits for polling to begin (a webhook never polls).
+POLL_WAIT_SECONDS = 5.0
+
+
+def create_bot(settings: Settings) -> Bot:
+    session = None
+    if settings.telegram_api_url:
+        api = TelegramAPIServer.from_base(settings.telegram_api_url)
+        session = AiohttpSession(api=api)
+    bot = Bot(
+        settings.bot_token.get_secret_value(),
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML),
+    )
+    bot.session.middleware(KeepResponseModels())
+    return bot
+
+
+class KeepResponseModels(BaseRequestMiddleware):
+    """Keeps alive the response models aiogram builds for each kind of call.
+
+    aiogram reads every answer through ``Response[<the method's result type>]``, a pydantic
+    generic model that pydantic builds on first use (2-4 ms) and keeps only in a weak cache: a
+    full garbage collection frees it, and the next call builds it again. Under a burst (256
+    players, ``benchmarks.burst``) the bot rebuilt such models 1 174 times, 5 s of its 25 s;
+    one strong reference per result type (a few dozen) ends that.
+    """
+
+    def __init__(self) -> None:
+        self.models: dict[Any, type[Response[Any]]] = {}
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        returning = method.__returning__
+        if returning not in self.models:
+            self.models[returning] = Response[returning]  # type: ignore[valid-type]
+        return await make_request(bot, method)
+
+
+class FirstPoll(BaseRequestMiddleware):
+    """Sets ``polling`` as the first getUpdates goes out. The deadlines that came due while the
+    bot was down wait for it (``Deadlines.catch_up``): after downtime people's presses come
+    first, not a backlog of stale timers."""
+
+    def __init__(self, polling: asyncio.Event) -> None:
+        self.polling = polling
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        if isinstance(method, GetUpdates):
+            self.polling.set()
+        return await make_request(bot, method)
+
+
+def default_clock(settings: Settings) -> Clock:
+    return FileClock(settings.clock_file, zone=settings.zone) if settings.clock_file else Clock()
+
+
+async def build_services(
+    settings: Settings, *, clock: Clock | None = None, limits: Limits | None = None
+) -> Services:
+    """Open the database and build every service, each given its collaborators."""
+    clock = clock or default_clock(settings)
+    bot = create_bot(settings)
+    db = await open_database(settings.database_path)
+    groups = Groups(db, clock)
+    infra = build_infra(settings, bot, db, clock, groups, limits)
+    services = build_kinds(settings, bot, infra, groups)
+    db.watch(services.live.changed)
+    bot.session.middleware(FirstPoll(services.polling))
+    return services
+
+
+def build_infra(
+    settings: Settings,
+    bot: Bot,
+    db: Database,
+    clock: Clock,
+    groups: Groups,
+    limits: Limits | None,
+) -> Infra:
+    """The database, the clock, the texts and the ways out (``bot.infra``)."""
+    texts = Texts(settings.default_language)
+
+    async def on_blocked(user_id: int) -> None:
+        async with db.transaction() as tx:
+            await players.mark_blocked(tx, user_id)
+
+    async def on_gone(chat_id: int, reason: str) -> None:
+        await chat_gone(db, texts, clock, sender, chat_id, reason)
+
+    delivery = Delivery(limits, on_blocked=on_blocked, on_migrated=groups.migrated, on_gone=on_gone)
+    bot.session.middleware(delivery)
+    bot.session.middleware(PlainAlerts())
+    sender = Sender(bot, delivery)
+    notifier = Notifier(db, sender)
+    background = Background()
+    boards = Boards(sender, background, settings.board_repost_after)
+    bot.session.middleware(boards)
+    return Infra(
+        db=db,
+        clock=clock,
+        settings=settings,
+        texts=texts,
+        sender=sender,
+        notifier=notifier,
+        outbox=Outbox(db, sender, notifier, clock),
+        deadlines=Deadlines(db, clock, background),
+        boards=boards,
+        links=BoardLinks(db, settings, texts),
+        registry=Registry(db, clock),
+        background=background,
+    )
+
+
+def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> Services:
+    """The result flow, each kind's service and the services around them."""
+    db, clock, deadlines = infra.db, infra.clock, infra.deadlines
+    confirmation = timedelta(minutes=settings.confirmation_minutes)
+    flow = ResultFlow(db, clock, deadlines, confirmation)
+    notices = ResultNotices(db, infra.texts, infra.notifier, flow, settings, infra.outbox)
+    deadlines.on_durable(ASK_JOB, notices.ask_job)
+    deadlines.on_late_job = partial(tell_late_job, infra)
+    kinds = {spec.name: spec.build(infra, flow, notices) for spec in KINDS}
+    for kind in kinds.values():
+        kind.register(flow)
+    live = Live()
+    return Services(
+        infra=infra,
+        bot=bot,
+        roles=Roles(bot, db, settings.organizer_ids),
+        groups=groups,
+        directory=Directory(db),
+        charts=RatingCharts(db, infra.texts, settings.zone),
+        live=live,
+        polling=asyncio.Event(),
+        flow=flow,
+        notices=notices,
+        judges=Judges(db, clock, flow),
+        kinds=kinds,
+        web_boards=WebBoards(db, clock, settings, infra.texts, live, kinds),
+    )
+
+
+def create_dispatcher(services: Services) -> Dispatcher:
+    # One update at a time per person and chat, the wizard state read inside that turn: two
+    # quick answers must not both read the same step (updates are otherwise concurrent).
+    db, clock, texts = services.db, services.clock, services.texts
+    dp = Dispatcher(
+        storage=SqliteStorage(db),
+        events_isolation=SimpleEventIsolation(),
+        **services.handler_data(),
+    )
+    handled = HandledUpdates(db)
+    dp.update.outer_middleware(ContextMiddleware(db, texts, clock, handled))
+    dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
+    dp.callback_query.outer_middleware(ButtonAccess(services.roles, db))  # before any filter
+    dp.callback_query.middleware(CallbackGuardMiddleware())
+    window = timedelta(seconds=services.settings.flood_seconds)
+    flood = FloodMiddleware(FloodGate(services.settings.flood_limit, window), clock)
+    dp.message.outer_middleware(flood)
+    dp.callback_query.outer_middleware(flood)
+    dp.include_router(build_router())
+    dp.startup.register(partial(on_startup, services))
+    dp.shutdown.register(partial(on_shutdown, services))
+    return dp
+
+
+async def catch_up(services: Services) -> None:
+    """What came due while the bot was down, once it polls (``bot.deadlines``)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(services.polling.wait(), POLL_WAIT_SECONDS)
+    await services.infra.deadlines.catch_up()
+
+
+async def on_startup(services: Services) -> None:
+    services.clock.start()
+    await services.infra.deadlines.start()  # the timers to come; the overdue wait for catch_up
+    # The menus are cosmetic: registering them must not delay the first getUpdates.
+    services.background.spawn(register_commands(services.bot, services.texts))
+    services.background.spawn(catch_up(services))
+
+
+async def on_shutdown(services: Services) -> None:
+    services.clock.stop()
+    await services.infra.deadlines.stop()  # fires no more; what fires now finishes in the drain
+    await services.background.drain()
+
+
+async def close_services(services: Services) -> None:
+    services.clock.stop()
+    await services.infra.deadlines.stop()
+    await services.background.drain()
+    await services.db.close()
+    await services.bot.session.close()
+
+
+async def run_polling(
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    limits: Limits | None = None,
+    handle_signals: bool = False,
+) -> None:
+    """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
+    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
+    services = await build_services(settings, clock=clock, limits=limits)
+    dp = create_dispatcher(services)
+    runner = None
+    try:
+        await polling_ready(services.bot, settings.startup_retry_seconds)
+        if settings.web_port is not None:
+            runner = await start_web(services.web_boards)
+        await Polling(dp, services.bot, services.db, timeout=10).run(handle_signals=handle_signals)
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await close_services(services)
+
+
+def webhook_application(services: Services, dp: Dispatcher) -> web.Application:
+    """The webhook's aiohttp application with the web board's routes (``bot.webhook``)."""
+    return build_webhook_app(services.settings, services.bot, dp, services.web_boards)
+
+
+async def run_webhook(settings: Settings) -> None:
+    """Serve until cancelled. The token is checked before the port opens, and every start-up
+    failure (``bot.startup.StartupError``) closes the server and the database before it goes
+    up: an open aiosqlite connection alone would keep the process alive."""
+    services = await build_services(settings)
+    runner: web.AppRunner | None = None
+    try:
+        await webhook_ready(services.bot, settings.startup_retry_seconds)
+        dp = create_dispatcher(services)
+        runner = web.AppRunner(webhook_application(services, dp))
+        await runner.setup()
+        await listen(runner, settings)
+        url = settings.webhook_url.rstrip("/") + settings.webhook_path
+        await set_webhook(
+            services.bot, url, settings.webhook_secret, settings.startup_retry_seconds
+        )
+        log.info(
+            "webhook server on %s:%s, Telegram posts to %s",
+            settings.webhook_host,
+            settings.webhook_port,
+            url,
+        )
+        await asyncio.Event().wait()
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await close_services(services)
