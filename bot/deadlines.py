@@ -49,6 +49,8 @@ from db.models import Deadline
 
 log = logging.getLogger(__name__)
 
+#: What a change does once its transaction committed (the one definition: ``bot.swiss``,
+#: ``bot.koth`` and ``bot.results`` import it from here).
 AfterCommit = Callable[[], Awaitable[None]]
 Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
 DurableHandler = Callable[[Deadline], Awaitable[None]]

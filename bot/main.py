@@ -45,7 +45,7 @@ from bot.judges import Judges
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
-from bot.middleware import CallbackGuardMiddleware, ContextMiddleware
+from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pacing import Limits
@@ -235,7 +235,6 @@ def create_dispatcher(services: Services) -> Dispatcher:
     dp.update.outer_middleware(ContextMiddleware(db, texts, clock, handled))
     dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
     dp.callback_query.outer_middleware(ButtonAccess(services.roles, db))  # before any filter
-    dp.callback_query.middleware(CallbackGuardMiddleware())
     window = timedelta(seconds=services.settings.flood_seconds)
     flood = FloodMiddleware(FloodGate(services.settings.flood_limit, window), clock)
     dp.message.outer_middleware(flood)

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
-from aiogram.types import CallbackQuery, Chat, TelegramObject, Update, User
+from aiogram.types import Chat, TelegramObject, Update, User
 
 from bot.clock import Clock
 from bot.handled import HandledUpdates
@@ -106,17 +106,3 @@ class ContextMiddleware(BaseMiddleware):
                 now,
                 private=chat is not None and chat.type == "private",
             )
-
-
-class CallbackGuardMiddleware(BaseMiddleware):
-    """A press whose handler fails is answered by the error router (``handlers.errors``), so
-    no button spins forever on an error."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        assert isinstance(event, CallbackQuery)
-        return await handler(event, data)

@@ -429,10 +429,3 @@ class Sender:
             )
         if len(message_ids) > 1:
             self._shown[(chat_id, message_ids[0])] = chunks
-
-    async def remove_keyboard(self, chat_id: int, message_id: int) -> None:
-        """Take the buttons off a settled prompt; failures are harmless."""
-        try:
-            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
-        except (TelegramBadRequest, TelegramForbiddenError) as exc:
-            log.debug("could not remove the keyboard of %s/%s: %s", chat_id, message_id, exc)

@@ -149,10 +149,6 @@ class Texts:
             raise KeyError(f"text {key!r}: {errors[0]}")
         return str(text)
 
-    def raw(self, lang: str, key: str) -> str:
-        """A text with no placeholders filled (for button labels and menus)."""
-        return self.get(lang, key)
-
     def has(self, key: str) -> bool:
         return key in self._keys["ru"]
 

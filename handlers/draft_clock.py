@@ -9,10 +9,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot import numbers
+from bot.deadlines import AfterCommit
 from bot.draft import DraftClockService, deck_minutes_of
 from bot.draft.buttons import DraftClockCb
 from bot.roles import Role, Roles
-from bot.swiss.core import AfterCommit
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament

@@ -7,9 +7,10 @@ from aiogram.types import CallbackQuery, Message
 from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, ReportCb, WithdrawCb
 from bot.claims import claim_from_decision, claim_from_report
+from bot.deadlines import AfterCommit
 from bot.judges import Judges
 from bot.registry import Registry
-from bot.results import AfterCommit, Claim, Game, GameDesk, Outcome, ResultFlow, Step
+from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
 from bot.sender import Sender
 from bot.texts import Tr

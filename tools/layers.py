@@ -7,8 +7,9 @@ import runs) and fails on:
   inside functions (a cycle a type checker or a late import hides is still a cycle a reader
   must hold in his head);
 - **``bot`` importing ``handlers``** anywhere but the composition root, ``bot/main.py``;
-- **``rules`` importing** anything of the project but ``rules``, and **``db``** anything but
-  ``db`` and ``rules``;
+- **``rules`` importing** anything of the project but ``rules``, or a random source, a clock or
+  an I/O library of its own (``secrets``, ``time``, ``asyncio``, aiogram …); **``db``**
+  importing anything of the project but ``db`` and ``rules``;
 - a **handler that calls a repository or opens a transaction**: ``handlers/`` importing of
   ``db`` anything but its record types (a repository module or function, ``Database``,
   ``Tx``), or calling ``.transaction()`` / ``.read()`` on anything.
@@ -33,6 +34,8 @@ COMPOSITION_ROOT = "bot.main"
 ALLOWED = {"rules": {"rules"}, "db": {"db", "rules"}}
 #: the unit of work, which only services open
 UNIT_OF_WORK = {"Database", "Tx"}
+#: what ``rules/`` may not import: a random source or clock of its own, the bot's libraries
+RULES_FORBID = frozenset({"secrets", "time", "asyncio", "aiogram", "aiosqlite", "aiohttp"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,9 +200,29 @@ def transactions_in_handlers() -> list[str]:
     return found
 
 
+def impure_rules() -> list[str]:
+    """Imports in ``rules/`` of a random source, a clock or an I/O library (``RULES_FORBID``;
+    ``random.Random(seed)`` from an argument is allowed: the seed is the caller's)."""
+    found = []
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in RULES_FORBID:
+                    found.append(f"{module_name(path)}:{node.lineno} imports {name} (rules)")
+    return found
+
+
 def problems() -> tuple[list[list[str]], list[str]]:
     edges, every = graph()
-    return cycles(edges), wrong_arrows(every) + transactions_in_handlers()
+    wrong = wrong_arrows(every) + transactions_in_handlers() + impure_rules()
+    return cycles(edges), wrong
 
 
 def main(argv: list[str] | None = None) -> int:

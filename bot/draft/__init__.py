@@ -34,7 +34,7 @@ from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.deadlines import Late
+from bot.deadlines import AfterCommit, Late
 from bot.draft.model import (
     DEFAULT_DECK_MINUTES,
     DRAFTED,
@@ -47,7 +47,7 @@ from bot.draft.panel import panel_buttons, panel_text
 from bot.draft.views import clock_time, deck_line, pod_text
 from bot.errors import UserError
 from bot.late import late_note
-from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.core import SwissCore
 from bot.swiss.timers import Rearm
 from db import deadlines, tournaments
 from db.database import Tx

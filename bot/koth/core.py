@@ -9,7 +9,7 @@ settings).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,7 +25,6 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund, replay
 
-AfterCommit = Callable[[], Awaitable[None]]
 Markup = Callable[[str], InlineKeyboardMarkup]
 
 KIND = "koth"

@@ -11,9 +11,10 @@ from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, AfterCommit, KothCore, Snapshot, state_of
+from bot.koth.core import TIMERS, KothCore, Snapshot, state_of
 from bot.koth.events import game_number
 from bot.koth.finish import Finishing
 from bot.results import Claim, Game

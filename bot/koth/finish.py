@@ -9,15 +9,9 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from bot.deadlines import AfterCommit
 from bot.formats import Rating
-from bot.koth.core import (
-    BONUS_CHECK,
-    DISCIPLINE,
-    AfterCommit,
-    KothCore,
-    Snapshot,
-    unpairs,
-)
+from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, Snapshot, unpairs
 from bot.late import late_note
 from bot.texts import Translate
 from db import deadlines, players, tournaments

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot import late
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.koth.announce import Announcer
 from bot.koth.core import (
@@ -16,7 +17,6 @@ from bot.koth.core import (
     TIMERS,
     WARN,
     WARNING_BEFORE,
-    AfterCommit,
     KothCore,
     Snapshot,
 )

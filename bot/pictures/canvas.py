@@ -71,12 +71,6 @@ def png(fig: Figure) -> bytes:
     return out.getvalue()
 
 
-def size_of(fig: Figure) -> tuple[int, int]:
-    """The figure's size in pixels, as its PNG will have it."""
-    width, height = fig.get_size_inches()
-    return round(width * DPI), round(height * DPI)
-
-
 def rectangle(
     ax: Axes, corner: tuple[float, float], size: tuple[float, float], face: str, edge: str
 ) -> None:

@@ -29,7 +29,7 @@ from typing import Protocol
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.clock import Clock
-from bot.deadlines import Deadlines, Late
+from bot.deadlines import AfterCommit, Deadlines, Late
 from bot.texts import Html
 from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Database, Tx
@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 
 #: A claim built once the game is known (``report`` checks the game first): may raise.
 ClaimOf = Callable[["Tournament", "Game", "GameDesk"], Claim]
-AfterCommit = Callable[[], Awaitable[None]]
 REMINDER = "confirm_reminder"
 #: the opponent's confirmation request: a durable job stored with the report, so a crash
 #: between the answer and the request cannot lose it (``ResultNotices.ask_job`` sends it)
@@ -420,10 +419,6 @@ class ResultFlow:
             await game_messages.add(
                 tx, found.tournament.id, found.game.key, chat_id, message_id, lang
             )
-
-    async def open_reports(self, tournament_id: int) -> list[Report]:
-        async with self._db.read() as tx:
-            return await reports.unresolved(tx, tournament_id)
 
     async def _remind(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
         report = await reports.get(tx, deadline.ref_id)

@@ -29,7 +29,7 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.deadlines import Late
+from bot.deadlines import AfterCommit, Late
 from bot.swiss import (
     admission,
     bracket,
@@ -50,7 +50,7 @@ from bot.swiss import (
     timers,
     told,
 )
-from bot.swiss.core import TABLE_TIME, TIME, WARN, AfterCommit, SwissCore
+from bot.swiss.core import TABLE_TIME, TIME, WARN, SwissCore
 from bot.swiss.desk import SwissDesk
 from bot.texts import pick_language
 from bot.web.render import Board

@@ -7,7 +7,7 @@ appends events in one transaction, and what people see is sent after the commit.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AfterCommit = Callable[[], Awaitable[None]]
 T = Translate
 WARN, TIME, TABLE_TIME = "swiss_warn", "swiss_time", "swiss_table_time"
 TIMERS = (WARN, TIME, TABLE_TIME)

@@ -25,10 +25,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot import numbers, validation
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.results import Claim, Game
 from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
-from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.core import SwissCore
 from bot.swiss.desk import after_result
 from bot.swiss.games import game_of
 from bot.swiss.told import RULING_JOB

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.deadlines import AfterCommit
 from bot.results import Claim, Game
 from bot.swiss import finish, pods, told
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
-from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.core import SwissCore
 from bot.swiss.games import game_of
 from bot.swiss.views import parse_key, round_name
 from bot.texts import Html

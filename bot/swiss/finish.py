@@ -7,11 +7,12 @@ each message once by its outbox key, and a crash only delays them to the restart
 
 from __future__ import annotations
 
+from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
 from bot.swiss import limited, timers
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import AfterCommit, Snapshot, SwissCore
+from bot.swiss.core import Snapshot, SwissCore
 from bot.swiss.queries import standings_text
 from db import deadlines, players, tournaments
 from db.database import Tx

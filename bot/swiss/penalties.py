@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot import formats
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.swiss import corrections
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import AfterCommit, SwissCore, T, nothing
+from bot.swiss.core import SwissCore, T, nothing
 from db import deadlines, event_log, penalties, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player

@@ -16,6 +16,8 @@ rounds and Top they decide.
 
 from __future__ import annotations
 
+import secrets
+
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names
@@ -31,7 +33,6 @@ from rules.limited.clock import Phase, replay_clock
 from rules.limited.marathon import DEFAULT_DRAFTS, draft_due, seating_of_draft
 from rules.limited.pods import (
     Seat,
-    new_seed,
     pod_rounds,
     pod_top_size,
     seat_by_standings,
@@ -47,6 +48,12 @@ from rules.tournament_size import Sizes, fitting_top, max_swiss_rounds, tourname
 SEATING_JOB = "job:swiss_seating"
 DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
 IN_PODS = frozenset({Format.DRAFT, Format.HEROES_TOURNAMENT})
+
+
+def new_seed() -> str:
+    """A fresh published seed for a random seating: 16 random bytes from ``secrets``, hex (the
+    rules take the seed as an argument: ``rules.limited.pods``)."""
+    return secrets.token_hex(16)
 
 
 def drafted(tournament: Tournament) -> bool:

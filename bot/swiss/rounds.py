@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
-from bot.swiss.core import AfterCommit, SwissCore
+from bot.swiss.core import SwissCore
 from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.deadlines import Overdue
+from bot.deadlines import AfterCommit, Overdue
 from bot.errors import UserError
 from bot.late import late_note
 from bot.swiss.broadcast import refresh_board
-from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, AfterCommit, SwissCore
+from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, SwissCore
 from bot.swiss.views import round_name
 from db import deadlines, tournaments
 from db.database import Tx

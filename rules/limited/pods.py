@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -34,7 +33,6 @@ __all__ = [
     "MAX_TABLE",
     "MIN_TABLE",
     "Seat",
-    "new_seed",
     "pair_in_pods",
     "pod_of",
     "pod_rounds",
@@ -70,11 +68,6 @@ def table_sizes(players: int) -> list[int]:
     count = table_count(players)
     base, extra = divmod(players, count)
     return [base + 1] * extra + [base] * (count - extra)
-
-
-def new_seed() -> str:
-    """A fresh published seed for a random seating: 16 random bytes from ``secrets``, hex."""
-    return secrets.token_hex(16)
 
 
 def shuffled(players: Sequence[int], seed: str) -> list[int]:

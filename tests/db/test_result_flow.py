@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.deadlines import Deadlines
-from bot.results import AfterCommit, Claim, Game, ResultFlow, Step
+from bot.deadlines import AfterCommit, Deadlines
+from bot.results import Claim, Game, ResultFlow, Step
 from db import reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament

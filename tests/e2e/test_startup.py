@@ -3,9 +3,9 @@
 The bot runs as a program against the emulator, as in ``tests.e2e.crash_driver``. Each case
 breaks one thing the start needs: the database (under a file, a read-only file, a folder the
 bot's user cannot write, not a database at all) or Telegram (the token refused, ``getMe``,
-``deleteWebhook`` or ``setWebhook`` failing). The process must be gone within ``BOUND`` seconds
-(it hung for minutes: the aiosqlite thread kept it alive), with status 1 and, on stderr, exactly
-one line that names what to fix (no traceback).
+``deleteWebhook`` or ``setWebhook`` failing). The process must be gone before ``BOUND``, a
+generous bound that detects a hang (it hung for minutes: the aiosqlite thread kept it alive),
+with status 1 and, on stderr, exactly one line that names what to fix (no traceback).
 
 Permissions: the tests run as root, who may write a 0444 file or a 0555 folder anyway. There the
 bot runs through ``setpriv`` without the capabilities that let root ignore file modes, so the
@@ -30,7 +30,10 @@ from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.emulator_rates import Fault
 from tests.e2e.harness import TOKEN
 
-BOUND = 10.0  #: seconds from the start of the program to its exit (it takes ~2 s to import)
+#: seconds from the start of the program to its exit before it counts as hung. A bound that only
+#: catches a hang (it hung for minutes): importing aiogram alone took 4.5-11 s of wall time on a
+#: machine busy with other work. How fast a failing start exits is ``benchmarks.startup``'s figure.
+BOUND = 60.0
 #: root without the capabilities to ignore file modes (see the module docstring)
 UNPRIVILEGED = [
     "setpriv",

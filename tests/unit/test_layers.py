@@ -59,3 +59,8 @@ def test_relative_imports_resolve_to_their_module() -> None:
     assert isinstance(node, ast.ImportFrom)
     assert layers.resolve("bot.koth.desk", False, node) == "bot.core"
     assert layers.resolve("bot.koth", True, node) == "bot.core"
+
+
+def test_rules_draw_no_random_source_or_clock_of_their_own() -> None:
+    assert layers.impure_rules() == []
+    assert "secrets" in layers.RULES_FORBID and "time" in layers.RULES_FORBID

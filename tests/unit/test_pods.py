@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.swiss.pods import new_seed
 from handlers.swiss import wizard_limited
 from rules.limited.boosters import (
     DRAFT_PLANS,
@@ -21,7 +22,6 @@ from rules.limited.boosters import (
 )
 from rules.limited.marathon import draft_due, sealed_round, seating_of_draft
 from rules.limited.pods import (
-    new_seed,
     pair_in_pods,
     pod_of,
     pod_rounds,
