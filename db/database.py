@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -41,6 +41,9 @@ class Tx:
         self._on_commit: list[Callable[[], None]] = []
         #: the tournaments this transaction changed (``touch``)
         self.touched: set[int] = set()
+        #: what one read in this transaction hands to a later one, keyed by its owner's choice
+        #: (``bot.swiss.core.SwissCore.state``): dropped with the transaction
+        self.handed: dict[Hashable, object] = {}
 
     def on_commit(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` once this transaction's ``COMMIT`` has returned (never if it is rolled

@@ -28,3 +28,11 @@ async def since(tx: Tx, tournament_id: int, first_id: int) -> list[Event]:
         Event(r["id"], r["kind"], json.loads(r["payload_json"]), r["actor_id"], r["at"])
         for r in rows
     ]
+
+
+async def last_id(tx: Tx, tournament_id: int) -> int:
+    """The id of the tournament's last event (``0``: none yet)."""
+    row = await tx.one(
+        "SELECT max(id) AS last FROM events WHERE tournament_id = ?", (tournament_id,)
+    )
+    return int(row["last"] or 0) if row is not None else 0

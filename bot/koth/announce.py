@@ -23,10 +23,11 @@ from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
 from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Sent, Snapshot, state_of, unpairs
+from bot.koth.core import KothCore, Sent, Snapshot
 from bot.koth.events import game_number
 from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
+from bot.koth.replayed import unpairs
 from bot.sender import Unreachable
 from bot.texts import Html, Translate
 from bot.web.links import BoardLinks
@@ -299,7 +300,7 @@ class Announcer:
         if not stored or stored[-1].id != event_id:
             return
         tournament, event = current.tournament, stored[-1]
-        state = state_of(tournament, stored)
+        state = self.core.replayed.state_at(tournament, stored)
         snap = Snapshot(tournament, stored, state, current.names, current.lang)
         key = f"koth:{tournament.id}:e{event_id}"
         if event.kind == "begin":
@@ -312,7 +313,7 @@ class Announcer:
                 t, zone = self.core.tr(snap.lang), self.core.settings.zone
                 text = late.late_note(t, overdue, zone, "koth.late_expired") + "\n" + text
             await self.core.outbox.send_once(f"{key}:expiry", tournament.chat_id, text)
-        before = state_of(tournament, stored[:-1])
+        before = self.core.replayed.state_at(tournament, stored[:-1])
         finish = Finish.from_payload(deadline.payload.get("finish"))
         await self.announce_changes(before, snap, finish, current, key)
 

@@ -9,21 +9,25 @@ settings).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.errors import UserError
 from bot.infra import KindCore
-from bot.koth.events import contributions, engine_events, game_key, main_due
+from bot.koth.events import contributions, game_key, main_due
+from bot.koth.replayed import Replayed
 from bot.texts import Translate, pick_language
 from db import audit, chats, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.koth import KothState, prize_fund, replay
+from rules.koth import KothState, prize_fund
+
+if TYPE_CHECKING:
+    from bot.infra import Infra
 
 Markup = Callable[[str], InlineKeyboardMarkup]
 
@@ -54,7 +58,7 @@ class Snapshot:
     """A tournament as read in one transaction: stored events, state, names, group language."""
 
     tournament: Tournament
-    stored: list[tournaments.Event]
+    stored: Sequence[tournaments.Event]
     state: KothState[int] | None
     names: dict[int, str]
     lang: str
@@ -88,20 +92,12 @@ def pairs(mapping: dict[int, int]) -> list[list[int]]:
     return [[k, v] for k, v in mapping.items()]
 
 
-def unpairs(value: Any) -> dict[int, int]:
-    return {int(k): int(v) for k, v in value or []}
-
-
-def state_of(tournament: Tournament, stored: list[tournaments.Event]) -> KothState[int] | None:
-    """The replayed state, or ``None`` before ``/begin`` fixed the order and the norms."""
-    if "order" not in tournament.settings:
-        return None
-    order = list(tournament.settings["order"])
-    return replay(order, unpairs(tournament.settings["norms"]), engine_events(stored))
-
-
 class KothCore(KindCore):
     """Reading a tournament, private messages and the audit log (on ``bot.infra.KindCore``)."""
+
+    def __init__(self, infra: Infra) -> None:
+        super().__init__(infra)
+        self.replayed = Replayed()
 
     async def group_lang(self, tx: Tx, chat_id: int) -> str:
         """The group's stored language, else the club's default."""
@@ -119,12 +115,12 @@ class KothCore(KindCore):
 
     async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
         tournament = await self.tournament(tx, tournament_id)
-        stored = await tournaments.events(tx, tournament_id)
+        kept = await self.replayed.read(tx, tournament)
         ids = await self.participant_ids(tx, tournament_id)
         found = await players.many(tx, ids)
         names = {pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids}
         lang = await self.group_lang(tx, tournament.chat_id)
-        snap = Snapshot(tournament, stored, state_of(tournament, stored), names, lang)
+        snap = Snapshot(tournament, kept.stored, kept.state, names, lang)
         found_reports = await reports.for_game(tx, tournament_id, snap.key)
         snap.table_reports = [r for r in found_reports if r.status in ("pending", "disputed")]
         return snap

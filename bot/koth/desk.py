@@ -14,9 +14,10 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, KothCore, Snapshot, state_of
+from bot.koth.core import TIMERS, KothCore, Snapshot
 from bot.koth.events import game_number
 from bot.koth.finish import Finishing
+from bot.koth.replayed import advanced
 from bot.results import Claim, Game
 from bot.texts import Html
 from db import deadlines, tournaments
@@ -36,10 +37,10 @@ class Desk:
         self.finishing = finishing
 
     def _check(self, snap: Snapshot, kind: str, payload: dict[str, Any], actor: int | None) -> None:
-        """Refuse an event the rules do not allow (a replay with it appended)."""
+        """Refuse an event the rules do not allow (the state with it applied)."""
         probe = [*snap.stored, tournaments.Event(-1, kind, payload, actor, "")]
         try:
-            state_of(snap.tournament, probe)
+            advanced(snap.tournament, snap.state, probe, 1)
         except KothError as exc:
             log.info("refused by the rules: %s", exc)
             key = f"koth.refused_{exc.reason}"

@@ -20,6 +20,8 @@ from db.tournaments import Event as Stored
 from rules.koth import Event, main_time
 
 PLAYER_EVENTS = ("leave", "stay", "eliminate", "reinstate", "declare")
+#: the judge's edits of earlier games: after one, the engine sees a different list of games
+EDITS = ("void", "correct")
 CONTRIBUTION = "contribution"
 
 
@@ -54,7 +56,7 @@ def live_games(stored: Sequence[Stored]) -> list[Stored]:
 def game_key(stored: Sequence[Stored]) -> str:
     """The key of the game at the table now: its number and how many judge edits came before,
     so a game after a void or a correction never reuses an old key (old buttons go stale)."""
-    edits = sum(1 for e in stored if e.kind in ("void", "correct"))
+    edits = sum(1 for e in stored if e.kind in EDITS)
     return f"g{len(live_games(stored)) + 1}v{edits}"
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.deadlines import AfterCommit
 from bot.formats import Rating
-from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, Snapshot, unpairs
+from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, Snapshot
+from bot.koth.replayed import unpairs
 from bot.late import late_note
 from bot.texts import Translate
 from db import deadlines, players, tournaments

@@ -10,7 +10,8 @@ from decimal import Decimal
 from bot.errors import UserError
 from bot.formats import Rating
 from bot.koth.announce import Announcer
-from bot.koth.core import DISCIPLINE, KothCore, pairs, unpairs
+from bot.koth.core import DISCIPLINE, KothCore, pairs
+from bot.koth.replayed import unpairs
 from bot.koth.timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
+from bot.swiss import replayed
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Translate, pick_language
 from db import audit, players, reports, tournaments
@@ -21,7 +22,7 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.places import final_places, prize_order
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
-from rules.swiss import State, replay
+from rules.swiss import State
 
 if TYPE_CHECKING:
     from bot.results import ResultFlow
@@ -75,10 +76,13 @@ class SwissCore(KindCore):
 
     # -- reads inside a transaction
     async def state(self, tx: Tx, tournament_id: int) -> State:
-        """The state replayed from the tournament's whole event log, as ``tx`` sees it (the
-        caller's own: changing it changes nothing else)."""
-        events = await tournaments.events(tx, tournament_id)
-        return replay((e.kind, e.payload) for e in events)
+        """The state after the tournament's log as ``tx`` sees it, the caller's own
+        (``bot.swiss.replayed.state``)."""
+        return await replayed.state(tx, tournament_id)
+
+    async def hand_over(self, tx: Tx, tournament_id: int, state: State) -> None:
+        """The next ``state`` in ``tx`` may take ``state`` (``bot.swiss.replayed.hand_over``)."""
+        await replayed.hand_over(tx, tournament_id, state)
 
     async def tournament(
         self, tx: Tx, tournament_id: int, statuses: tuple[str, ...], refusal: str

@@ -43,7 +43,9 @@ class SwissDesk:
         rnd, table = found
         if rnd is not state.current or table in rnd.results:
             return None
-        return game_of(rnd, table)
+        game = game_of(rnd, table)
+        await self._core.hand_over(tx, tournament.id, state)  # for ``record``'s read
+        return game
 
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None

@@ -1,0 +1,62 @@
+"""The Swiss state handed over inside a transaction (``bot.swiss.replayed``): the next read
+takes it with the events since applied, equal to a replay, and a press replays once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from bot.swiss import replayed
+from db import tournaments
+from db.database import Database, Tx
+from rules.swiss import replay
+
+NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC).isoformat()
+BEGIN = {"seed": 1, "ratings": {"1": 1500, "2": 1500, "3": 1400, "4": 1400}, "rounds": 3, "top": 0}
+ROUND = {"round": 1, "stage": "swiss", "gen": 0, "tables": [[1, 2], [3, 4]]}
+
+
+def result(table: int) -> dict[str, Any]:
+    return {"round": 1, "table": table, "outcome_a": "clean_win", "games": None}
+
+
+async def club(tmp_path: Path) -> tuple[Database, int]:
+    db = await Database.open(tmp_path / "club.db")
+    async with db.transaction() as tx:
+        tid = await tournaments.create(tx, -1, "berserk", "swiss", "Cup", {}, 1, NOW)
+        for kind, payload in (("sw_begin", BEGIN), ("sw_round", ROUND)):
+            await tournaments.append_event(tx, tid, kind, payload, None, NOW)
+    return db, tid
+
+
+async def replayed_fully(tx: Tx, tid: int) -> object:
+    return replay((e.kind, e.payload) for e in await tournaments.events(tx, tid))
+
+
+async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path: Path) -> None:
+    db, tid = await club(tmp_path)
+    async with db.transaction() as tx:
+        with mock.patch("bot.swiss.replayed.replay", wraps=replay) as spy:
+            found = await replayed.state(tx, tid)
+            assert found.current is not None and not found.current.results
+            await replayed.hand_over(tx, tid, found)
+            await tournaments.append_event(tx, tid, "sw_result", result(1), None, NOW)
+            after = await replayed.state(tx, tid)
+            assert spy.call_count == 1  # the game found and the result recorded: one replay
+        assert after is found and after == await replayed_fully(tx, tid)
+        assert after.current is not None and set(after.current.results) == {1}
+        again = await replayed.state(tx, tid)  # taken once: the next read is its own
+        assert again is not after and again == after
+    await db.close()
+
+
+async def test_nothing_is_handed_to_another_transaction(tmp_path: Path) -> None:
+    db, tid = await club(tmp_path)
+    async with db.transaction() as tx:
+        found = await replayed.state(tx, tid)
+        await replayed.hand_over(tx, tid, found)
+    async with db.read() as tx:
+        assert await replayed.state(tx, tid) is not found
+    await db.close()
