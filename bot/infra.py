@@ -76,6 +76,12 @@ class KindCore:
         """HH:MM of ``moment`` in the club's time zone (as the room's clock shows it)."""
         return formats.clock(moment, self.settings.zone)
 
+    def group_lang(self) -> str:
+        """The language of a tournament's group, its board and its announcements: the club's
+        (``DEFAULT_LANGUAGE``; a group has no language of its own). Private messages are in
+        each person's own (``bot.texts.pick_language`` of his Telegram language)."""
+        return self.settings.default_language
+
     def tr(self, lang: str | None = None) -> Translate:
         """Texts in one language (the club's default when ``None``)."""
         language = lang or self.texts.default

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot import formats
 from bot.deadlines import Overdue
-from bot.texts import Html, Translate, pick_language
-from db import chats, tournaments
+from bot.texts import Html, Translate
+from db import tournaments
 from db.models import Deadline
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ async def tell_late_job(infra: Infra, deadline: Deadline, overdue: Overdue) -> N
         tournament = await tournaments.get(tx, deadline.ref_id)
         if tournament is None:
             return
-        stored, _zone = await chats.settings(tx, tournament.chat_id)
-    lang = pick_language(stored, infra.settings.default_language)
+    lang = infra.settings.default_language  # the group's (``KindCore.group_lang``)
 
     def t(key: str, **values: object) -> str:
         return infra.texts.get(lang, key, **values)

@@ -35,27 +35,15 @@ async def title(tx: Tx, chat_id: int) -> str | None:
     return None if value is None else str(value)
 
 
-async def settings(tx: Tx, chat_id: int) -> tuple[str | None, str | None]:
-    """The chat's (language, timezone); ``None`` where the bot-wide setting applies."""
-    row = await tx.one("SELECT language, timezone FROM chats WHERE id = ?", (chat_id,))
-    return (None, None) if row is None else (row["language"], row["timezone"])
-
-
-async def set_language(tx: Tx, chat_id: int, language: str) -> None:
-    await tx.execute("UPDATE chats SET language = ? WHERE id = ?", (language, chat_id))
-
-
 async def migrate(tx: Tx, old: int, new: int, now: str) -> None:
     """Move everything that names the old group id to the new supergroup id."""
     row = await tx.one("SELECT * FROM chats WHERE id = ?", (old,))
     if row is not None:
         await tx.execute(
-            """INSERT INTO chats (id, kind, title, timezone, language, created_at)
-               VALUES (?, 'supergroup', ?, ?, ?, ?)
-               ON CONFLICT (id) DO UPDATE SET kind = 'supergroup',
-                 timezone = coalesce(chats.timezone, excluded.timezone),
-                 language = coalesce(chats.language, excluded.language)""",
-            (new, row["title"], row["timezone"], row["language"], now),
+            """INSERT INTO chats (id, kind, title, created_at)
+               VALUES (?, 'supergroup', ?, ?)
+               ON CONFLICT (id) DO UPDATE SET kind = 'supergroup'""",
+            (new, row["title"], now),
         )
         await tx.execute("UPDATE chats SET migrated_to = ? WHERE id = ?", (new, old))
     await tx.execute("UPDATE tournaments SET chat_id = ? WHERE chat_id = ?", (new, old))

@@ -36,3 +36,15 @@ async def last_id(tx: Tx, tournament_id: int) -> int:
         "SELECT max(id) AS last FROM events WHERE tournament_id = ?", (tournament_id,)
     )
     return int(row["last"] or 0) if row is not None else 0
+
+
+async def repaired(tx: Tx, tournament_id: int, number: int, gen: int) -> bool:
+    """Whether round ``number``'s pairing of generation ``gen`` was replaced: a later
+    ``sw_round`` of that round with a higher generation is in the log (Swiss ``/repair``)."""
+    found = await tx.value(
+        """SELECT 1 FROM events WHERE tournament_id = ? AND kind = 'sw_round'
+             AND json_extract(payload_json, '$.round') = ?
+             AND json_extract(payload_json, '$.gen') > ? LIMIT 1""",
+        (tournament_id, number, gen),
+    )
+    return found is not None

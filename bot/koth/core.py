@@ -21,7 +21,7 @@ from bot.infra import KindCore
 from bot.koth.events import contributions, game_key, main_due
 from bot.koth.replayed import Replayed
 from bot.texts import Translate, pick_language
-from db import audit, chats, game_messages, players, reports, tournaments
+from db import audit, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund
@@ -99,11 +99,6 @@ class KothCore(KindCore):
         super().__init__(infra)
         self.replayed = Replayed()
 
-    async def group_lang(self, tx: Tx, chat_id: int) -> str:
-        """The group's stored language, else the club's default."""
-        stored, _zone = await chats.settings(tx, chat_id)
-        return pick_language(stored, self.settings.default_language)
-
     async def tournament(self, tx: Tx, tournament_id: int) -> Tournament:
         found = await tournaments.get(tx, tournament_id)
         if found is None or found.kind != KIND:
@@ -119,7 +114,7 @@ class KothCore(KindCore):
         ids = await self.participant_ids(tx, tournament_id)
         found = await players.many(tx, ids)
         names = {pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids}
-        lang = await self.group_lang(tx, tournament.chat_id)
+        lang = self.group_lang()
         snap = Snapshot(tournament, kept.stored, kept.state, names, lang)
         found_reports = await reports.for_game(tx, tournament_id, snap.key)
         snap.table_reports = [r for r in found_reports if r.status in ("pending", "disputed")]

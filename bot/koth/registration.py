@@ -108,9 +108,7 @@ class Registration:
         rating of ``joined.player``: a button per typical value (``KothRatingCb``, organisers
         only) and the ``/add`` line for any other value."""
         tournament, player = joined.tournament, joined.player
-        async with self.core.db.read() as tx:
-            lang = await self.core.group_lang(tx, tournament.chat_id)
-        t = self.core.tr(lang)
+        t = self.core.tr(self.core.group_lang())
         builder = InlineKeyboardBuilder()
         for value in typical:
             builder.button(

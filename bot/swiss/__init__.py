@@ -52,10 +52,9 @@ from bot.swiss import (
 )
 from bot.swiss.core import TABLE_TIME, TIME, WARN, SwissCore
 from bot.swiss.desk import SwissDesk
-from bot.texts import pick_language
 from bot.web.render import Board
 from bot.web.swiss_board import SwissView, swiss_board
-from db import chats, reports
+from db import reports
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
@@ -207,8 +206,7 @@ class SwissService(SwissCore):
         """The tournament's web board (``bot.web``), in its group's language."""
         snap = await self.snapshot(tx, tournament_id)
         found = {r.game_key: r.status for r in await reports.unresolved(tx, tournament_id)}
-        stored, _zone = await chats.settings(tx, snap.tournament.chat_id)
-        lang = pick_language(stored, self.settings.default_language)
+        lang = self.group_lang()
         places = self.places(snap.tournament, snap.state, snap.everyone)
         view = SwissView(snap.tournament, snap.state, snap.names, places, found, lang)
         return swiss_board(self.t(lang), view, now)

@@ -1,12 +1,12 @@
 """``/repair``: what happens to a round's old pairing when the judge pairs it again.
 
-The new pairing is stored and broadcast as any other (``bot.swiss.rounds``). The old one must
-not be played by mistake: in the repair's transaction its open reports are made void and the
-pairing is marked superseded (an outbox key, ``void_key``: a press of one of its buttons is
-answered «пересобраны», ``superseded``); after the commit its board and every player's private
-message are edited to «❌ Пары тура N пересобраны — см. новые», without buttons, by a durable
-job stored with the repair (``VOID_JOB``): a crash after the commit only delays them to the
-restart.
+The new pairing is stored and broadcast as any other (``bot.swiss.rounds``): its ``sw_round``
+event, with a higher generation, is what makes the old one superseded (``superseded``, read from
+the event log: a press of one of its buttons is answered «пересобраны»). The old one must not be
+played by mistake: in the repair's transaction its open reports are made void; after the commit
+its board and every player's private message are edited to «❌ Пары тура N пересобраны — см.
+новые», without buttons, by a durable job stored with the repair (``VOID_JOB``): a crash after
+the commit only delays them to the restart.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import logging
 from bot.sender import Unreachable
 from bot.swiss.broadcast import round_key, seated
 from bot.swiss.core import SwissCore
-from db import deadlines, outbox, players, reports
+from db import deadlines, event_log, outbox, players, reports
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -29,20 +29,11 @@ log = logging.getLogger(__name__)
 VOID_JOB = "job:swiss_void"
 
 
-def void_key(tournament_id: int, number: int, gen: int) -> str:
-    """The outbox key that marks a pairing (round and generation) superseded."""
-    return round_key(tournament_id, number, gen) + ":void"
-
-
 async def supersede(core: SwissCore, tx: Tx, tournament: Tournament, rnd: Round) -> int:
-    """Mark ``rnd``'s pairing superseded (see the module docstring); the durable job that
-    edits its messages (run it after the commit, before the new pairing's broadcast)."""
+    """Void the open reports of ``rnd``'s pairing (see the module docstring); the durable job
+    that edits its messages (run it after the commit, before the new pairing's broadcast)."""
     for table in range(1, len(rnd.tables) + 1):
         await reports.void_game(tx, tournament.id, rnd.key(table))
-    board = await outbox.sent(tx, round_key(tournament.id, rnd.number, rnd.gen) + ":board")
-    chat, message = board or (tournament.chat_id, 0)
-    key = void_key(tournament.id, rnd.number, rnd.gen)
-    await outbox.record(tx, key, chat, message, core.now().isoformat())
     payload: dict[str, object] = {"round": rnd.number, "gen": rnd.gen, "players": seated(rnd)}
     return await deadlines.add(tx, VOID_JOB, tournament.id, core.now(), payload)
 
@@ -92,4 +83,5 @@ async def superseded(core: SwissCore, tournament_id: int, game_key: str) -> int 
     if parsed is None:
         return None
     number, _table, gen = parsed
-    return number if await core.outbox.sent(void_key(tournament_id, number, gen)) else None
+    async with core.db.read() as tx:
+        return number if await event_log.repaired(tx, tournament_id, number, gen) else None

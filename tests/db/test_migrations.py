@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from db import chats, tournaments
 from db.database import Database, migration_scripts
 
 LATEST = migration_scripts()[-1][0]
@@ -99,4 +100,30 @@ async def test_foreign_keys_and_wal_are_on(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         async with db.transaction() as tx:
             await tx.execute("INSERT INTO ratings VALUES (999, 'berserk', 100)")
+    await db.close()
+
+
+async def test_a_club_database_of_version_11_loses_the_unwritten_group_language(
+    tmp_path: Path,
+) -> None:
+    """0012: the chats' ``language`` and ``timezone`` columns (never written) go; the chats,
+    a group's migration to a supergroup and the tournaments in it stay as they were."""
+    path = tmp_path / "club.db"
+    old = await Database.open(path, migrate=False)
+    assert await old.migrate(target=11) == 11
+    async with old.transaction() as tx:
+        await chats.remember(tx, -5, "group", "Club", "2026-12-01T18:00:00+00:00")
+        await tournaments.create(tx, -5, "billiards", "koth", "Friday", {}, 1, "2026-12-01")
+    await old.close()
+    db = await Database.open(path)
+    assert await db.version() == LATEST
+    with sqlite3.connect(path) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(chats)")}
+    assert "language" not in columns and "timezone" not in columns
+    async with db.transaction() as tx:
+        assert await chats.title(tx, -5) == "Club"
+        await chats.migrate(tx, -5, -1005, "2026-12-02T18:00:00+00:00")
+        assert await chats.title(tx, -1005) == "Club"
+        moved = await tournaments.open_in_chat(tx, -1005)
+    assert [t.name for t in moved] == ["Friday"]
     await db.close()
