@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
 
 
+class ProfileAction(StrEnum):
+    """What a ``/profile`` button does."""
+
+    EDIT = "edit"  #: offer the fields to change
+    FIELD = "field"  #: change ``ProfileCb.field``
+    DELETE = "delete"  #: ask whether to delete the profile
+    DELETE_YES = "delete_yes"
+    DELETE_NO = "delete_no"
+
+
 class ProfileCb(CallbackData, prefix="pf"):
-    action: str  # edit, field, delete, delete_yes, delete_no
+    action: ProfileAction
     field: str = ""
 
 

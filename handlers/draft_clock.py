@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, Message
 from bot import numbers
 from bot.deadlines import AfterCommit
 from bot.draft import DraftClockService, deck_minutes_of
-from bot.draft.buttons import DraftClockCb
+from bot.draft.buttons import ClockAction, DraftClockCb
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
@@ -77,14 +77,14 @@ async def panel_press(
         return
     tid, who = callback_data.t, query.from_user.id
     after: AfterCommit
-    if callback_data.a == "go":
+    if callback_data.a is ClockAction.GO:
         after, number = await draft_clock.start_booster(tid, callback_data.n, who)
         toast = t("pickclock.started", n=number)
-    elif callback_data.a == "pause":
+    elif callback_data.a is ClockAction.PAUSE:
         after, toast = await draft_clock.pause(tid, who), t("pickclock.paused_now")
-    elif callback_data.a == "resume":
+    elif callback_data.a is ClockAction.RESUME:
         after, toast = await draft_clock.resume(tid, who), t("pickclock.resumed_now")
-    elif callback_data.a == "deck":
+    elif callback_data.a is ClockAction.DECK:
         after, toast = await draft_clock.deck_building(tid, None, who), ""
     else:
         await query.answer(t("common.stale_button"), show_alert=True)

@@ -19,7 +19,7 @@ from aiogram.types import (
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import formats
-from bot.buttons import ProfileCb
+from bot.buttons import ProfileAction, ProfileCb
 from bot.clock import Clock
 from bot.formats import Rating
 from bot.pictures.profile import RatingCharts, chart_png
@@ -42,8 +42,8 @@ class EditProfile(StatesGroup):
 
 def profile_keyboard(t: Tr) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
-    builder.button(text=t("profile.edit"), callback_data=ProfileCb(action="edit"))
-    builder.button(text=t("profile.delete"), callback_data=ProfileCb(action="delete"))
+    builder.button(text=t("profile.edit"), callback_data=ProfileCb(action=ProfileAction.EDIT))
+    builder.button(text=t("profile.delete"), callback_data=ProfileCb(action=ProfileAction.DELETE))
     return builder.as_markup()
 
 
@@ -140,14 +140,15 @@ async def refused_elsewhere(query: CallbackQuery, t: Tr, registry: Registry) -> 
     return True
 
 
-@routes.callback_query(ProfileCb.filter(F.action == "edit"))
+@routes.callback_query(ProfileCb.filter(F.action == ProfileAction.EDIT))
 async def choose_field(query: CallbackQuery, t: Tr, registry: Registry) -> None:
     if await refused_elsewhere(query, t, registry):
         return
     builder = InlineKeyboardBuilder()
     for field, _, _ in FIELDS:
         builder.button(
-            text=t(f"profile.field.{field}"), callback_data=ProfileCb(action="field", field=field)
+            text=t(f"profile.field.{field}"),
+            callback_data=ProfileCb(action=ProfileAction.FIELD, field=field),
         )
     builder.adjust(2)
     await query.answer()
@@ -155,7 +156,7 @@ async def choose_field(query: CallbackQuery, t: Tr, registry: Registry) -> None:
         await query.message.answer(t("profile.which_field"), reply_markup=builder.as_markup())
 
 
-@routes.callback_query(ProfileCb.filter(F.action == "field"))
+@routes.callback_query(ProfileCb.filter(F.action == ProfileAction.FIELD))
 async def ask_value(
     query: CallbackQuery, callback_data: ProfileCb, state: FSMContext, t: Tr, registry: Registry
 ) -> None:
@@ -230,25 +231,31 @@ async def saved(
     await message.answer(t("profile.saved", label=label), reply_markup=ReplyKeyboardRemove())
 
 
-@routes.callback_query(ProfileCb.filter(F.action == "delete"))
+@routes.callback_query(ProfileCb.filter(F.action == ProfileAction.DELETE))
 async def confirm_delete(query: CallbackQuery, t: Tr, registry: Registry) -> None:
     if await refused_elsewhere(query, t, registry):
         return
     builder = InlineKeyboardBuilder()
-    builder.button(text=t("profile.delete_yes"), callback_data=ProfileCb(action="delete_yes"))
-    builder.button(text=t("profile.delete_no"), callback_data=ProfileCb(action="delete_no"))
+    builder.button(
+        text=t("profile.delete_yes"), callback_data=ProfileCb(action=ProfileAction.DELETE_YES)
+    )
+    builder.button(
+        text=t("profile.delete_no"), callback_data=ProfileCb(action=ProfileAction.DELETE_NO)
+    )
     await query.answer()
     if query.message is not None:
         await query.message.answer(t("profile.delete_ask"), reply_markup=builder.as_markup())
 
 
-@routes.callback_query(ProfileCb.filter(F.action.in_({"delete_yes", "delete_no"})))
+@routes.callback_query(
+    ProfileCb.filter(F.action.in_({ProfileAction.DELETE_YES, ProfileAction.DELETE_NO}))
+)
 async def delete(query: CallbackQuery, callback_data: ProfileCb, t: Tr, registry: Registry) -> None:
     player = await own_player(query.from_user.id, registry)
     if player is None:
         await query.answer(t("profile.not_registered"), show_alert=True)
         return
-    if callback_data.action == "delete_no":
+    if callback_data.action is ProfileAction.DELETE_NO:
         await query.answer(t("profile.delete_kept"))
         return
     await registry.delete(player.id)

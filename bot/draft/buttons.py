@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
 
 
+class ClockAction(StrEnum):
+    """A press on the draft panel."""
+
+    GO = "go"  #: start booster ``DraftClockCb.n`` (an old «start booster 1» cannot start 2)
+    PAUSE = "pause"
+    RESUME = "resume"
+    DECK = "deck"  #: start the deck-building timer
+
+
 class DraftClockCb(CallbackData, prefix="dck"):
-    """The judge's press on tournament ``t``'s draft panel: ``a`` is ``go`` (start booster
-    ``n`` — a second press of an old «start booster 1» cannot start booster 2), ``pause``,
-    ``resume`` or ``deck`` (start the deck-building timer)."""
+    """The judge's press ``a`` on tournament ``t``'s draft panel."""
 
     t: int
-    a: str
+    a: ClockAction
     n: int = 0

@@ -7,7 +7,7 @@ from datetime import datetime, tzinfo
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.draft.buttons import DraftClockCb
+from bot.draft.buttons import ClockAction, DraftClockCb
 from bot.draft.model import Draft, deck_minutes_of
 from bot.draft.views import T, booster_line, clock_line, deck_state
 from rules.limited.boosters import plan_name
@@ -37,19 +37,21 @@ def panel_buttons(t: T, draft: Draft, now: datetime) -> InlineKeyboardMarkup | N
     tid, running = draft.tournament.id, draft.running(now)
     if running is not None:
         paused = running.at(now).paused
-        action, label = ("resume", "btn_resume") if paused else ("pause", "btn_pause")
+        action, label = (
+            (ClockAction.RESUME, "btn_resume") if paused else (ClockAction.PAUSE, "btn_pause")
+        )
         builder.button(text=t(f"pickclock.{label}"), callback_data=DraftClockCb(t=tid, a=action))
     elif draft.started < len(draft.plan):
         number = draft.started + 1
         builder.button(
             text=t("pickclock.btn_start", n=number),
-            callback_data=DraftClockCb(t=tid, a="go", n=number),
+            callback_data=DraftClockCb(t=tid, a=ClockAction.GO, n=number),
         )
     elif draft.deck is None:
         minutes = deck_minutes_of(draft.tournament.settings)
         builder.button(
             text=t("pickclock.btn_deck", minutes=minutes),
-            callback_data=DraftClockCb(t=tid, a="deck"),
+            callback_data=DraftClockCb(t=tid, a=ClockAction.DECK),
         )
     markup = builder.as_markup()
     return markup if markup.inline_keyboard else None

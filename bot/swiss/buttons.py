@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
 
 
@@ -18,11 +20,19 @@ class SwWizCb(CallbackData, prefix="sww"):
     v: str
 
 
+class ManageAction(StrEnum):
+    """The organiser's answer to «finish early?» or «cancel?»."""
+
+    FINISH = "finish"
+    CANCEL = "cancel"
+    KEEP = "keep"  #: neither: the tournament goes on
+
+
 class SwManageCb(CallbackData, prefix="swm"):
-    """The organiser's confirmation of ``a`` (finish, cancel, or keep) for tournament ``t``."""
+    """The organiser's confirmation of ``a`` for tournament ``t``."""
 
     t: int
-    a: str
+    a: ManageAction
 
 
 class SwEntryCb(CallbackData, prefix="swe"):

@@ -4,14 +4,13 @@ the wizard (``handlers.common`` sees it first)."""
 
 from __future__ import annotations
 
-from aiogram import F
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
-from bot.swiss.buttons import SwManageCb
+from bot.swiss.buttons import ManageAction, SwManageCb
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -21,18 +20,22 @@ from handlers.swiss.guard import actor, organiser_press
 routes = Routes(__name__)
 
 
-def confirm_keyboard(t: Tr, tournament_id: int, action: str) -> InlineKeyboardMarkup:
+def confirm_keyboard(t: Tr, tournament_id: int, action: ManageAction) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
     yes = SwManageCb(t=tournament_id, a=action)
     builder.button(text=t(f"swiss.btn_{action}_yes"), callback_data=yes)
-    builder.button(text=t("swiss.btn_keep"), callback_data=SwManageCb(t=tournament_id, a="keep"))
+    builder.button(
+        text=t("swiss.btn_keep"), callback_data=SwManageCb(t=tournament_id, a=ManageAction.KEEP)
+    )
     return builder.as_markup()
 
 
-async def ask(message: Message, t: Tr, roles: Roles, tournament: Tournament, action: str) -> None:
+async def ask(
+    message: Message, t: Tr, roles: Roles, tournament: Tournament, action: ManageAction
+) -> None:
     if await actor(message, roles, tournament, Role.ORGANISER, t) is None:
         return
-    if action == "finish" and tournament.status != "running":
+    if action is ManageAction.FINISH and tournament.status != "running":
         await message.reply(t("swiss.finish_in_registration"))
         return
     markup = confirm_keyboard(t, tournament.id, action)
@@ -41,15 +44,15 @@ async def ask(message: Message, t: Tr, roles: Roles, tournament: Tournament, act
 
 @routes.message(Command("finish"), CurrentTournament("swiss"))
 async def finish(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
-    await ask(message, t, roles, tournament, "finish")
+    await ask(message, t, roles, tournament, ManageAction.FINISH)
 
 
 @routes.message(Command("cancel"), CurrentTournament("swiss"))
 async def cancel(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
-    await ask(message, t, roles, tournament, "cancel")
+    await ask(message, t, roles, tournament, ManageAction.CANCEL)
 
 
-@routes.callback_query(SwManageCb.filter(F.a.in_({"finish", "cancel", "keep"})))
+@routes.callback_query(SwManageCb.filter())
 async def confirmed(
     query: CallbackQuery, callback_data: SwManageCb, t: Tr, swiss: SwissService
 ) -> None:
@@ -57,10 +60,10 @@ async def confirmed(
     if (message := await organiser_press(query, t)) is None:
         return
     await message.edit_reply_markup(reply_markup=None)
-    if callback_data.a == "keep":
+    if callback_data.a is ManageAction.KEEP:
         await query.answer(t("swiss.kept"))
         return
-    action = swiss.finish_early if callback_data.a == "finish" else swiss.cancel
+    action = swiss.finish_early if callback_data.a is ManageAction.FINISH else swiss.cancel
     after = await action(tid, query.from_user.id)
     await query.answer()
     await after()
