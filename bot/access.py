@@ -28,7 +28,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
 from bot.errors import UserError
-from bot.kind import Names, Rule
+from bot.kind import NamedBy, Rule
 from bot.kinds import KINDS
 from bot.roles import Role, Roles
 from bot.swiss.buttons import SwWizCb
@@ -52,12 +52,12 @@ STALE = "common.stale_button"
 #: (is it your game, your report, your profile) stay with the services; here: the role and the
 #: right chat.
 RULES: dict[type[CallbackData], Rule] = {
-    ProfileCb: Rule(Role.PLAYER, Names.NONE),
-    NewCb: Rule(Role.ORGANISER, Names.NONE),
-    SwWizCb: Rule(Role.ORGANISER, Names.NONE),
+    ProfileCb: Rule(Role.PLAYER, NamedBy.NONE),
+    NewCb: Rule(Role.ORGANISER, NamedBy.NONE),
+    SwWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
     ReportCb: Rule(Role.PLAYER),
-    ConfirmCb: Rule(Role.PLAYER, Names.REPORT),
-    WithdrawCb: Rule(Role.PLAYER, Names.REPORT),
+    ConfirmCb: Rule(Role.PLAYER, NamedBy.REPORT),
+    WithdrawCb: Rule(Role.PLAYER, NamedBy.REPORT),
     DecideCb: Rule(Role.JUDGE),
     # each kind's own buttons, from the registry (``bot.kind.KindSpec.buttons``)
     **{button: rule for spec in KINDS for button, rule in spec.rules().items()},
@@ -97,7 +97,7 @@ class ButtonAccess(BaseMiddleware):
     async def check(self, query: CallbackQuery, button: CallbackData, rule: Rule) -> None:
         user = query.from_user.id
         where = query.message.chat.id if query.message is not None else None
-        if rule.names is Names.NONE:
+        if rule.names is NamedBy.NONE:
             if rule.need is Role.PLAYER:
                 return
             # A chat's own tournaments-to-be: only its group's organisers, only in a group.
@@ -111,13 +111,13 @@ class ButtonAccess(BaseMiddleware):
             raise UserError(STALE)
         await self._roles.require(user, rule.need, tournament, where=where)
 
-    async def tournament(self, button: CallbackData, names: Names) -> Tournament | None:
+    async def tournament(self, button: CallbackData, names: NamedBy) -> Tournament | None:
         """The tournament a button is about (``None``: no such tournament or report)."""
         ref = getattr(button, names.value)
         if not isinstance(ref, int) or not 0 < ref <= MAX_ID:
             return None
         async with self._db.read() as tx:
-            if names is Names.REPORT:
+            if names is NamedBy.REPORT:
                 report = await reports.get(tx, ref)
                 if report is None:
                     return None

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from db.database import Tx
 
 
-class Names(enum.Enum):
+class NamedBy(enum.Enum):
     """How a button names its tournament."""
 
     TOURNAMENT = "t"  #: the field ``t`` is the tournament's id
@@ -41,7 +41,7 @@ class Rule:
     """What pressing a button needs (``bot.access``)."""
 
     need: Role
-    names: Names = Names.TOURNAMENT
+    names: NamedBy = NamedBy.TOURNAMENT
     #: the kind of tournament the button is for (``None``: any); a Swiss button forged with a
     #: King-of-the-Hill id is stale, not a Swiss action on the wrong tournament
     kind: str | None = None

@@ -10,7 +10,7 @@ from bot.claims import claim_from_decision, claim_from_report
 from bot.deadlines import AfterCommit
 from bot.judges import Judges
 from bot.registry import Registry
-from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
+from bot.results import Claim, Game, GameDesk, ReportOutcome, ResultFlow, Step
 from bot.results.notices import ResultNotices
 from bot.sender import Sender
 from bot.texts import Tr
@@ -38,7 +38,7 @@ ANSWERS = {
 }
 
 
-async def tell(query: CallbackQuery, outcome: Outcome, t: Tr) -> None:
+async def tell(query: CallbackQuery, outcome: ReportOutcome, t: Tr) -> None:
     if outcome.step in ALERTS:
         await query.answer(t(ALERTS[outcome.step]), show_alert=True)
     else:
@@ -60,7 +60,9 @@ async def presser(query: CallbackQuery, registry: Registry, t: Tr) -> Player | N
     return player
 
 
-async def repeated(query: CallbackQuery, outcome: Outcome, t: Tr, notices: ResultNotices) -> bool:
+async def repeated(
+    query: CallbackQuery, outcome: ReportOutcome, t: Tr, notices: ResultNotices
+) -> bool:
     """A pending report pressed again: True, and the presser told whom it waits for, when the
     opponent was asked already — he is not asked again (40 presses once posted 19 requests).
     False when he never was: the bot died between storing the first press and asking, so
@@ -107,7 +109,7 @@ async def report(
 
 
 async def after_report(
-    outcome: Outcome,
+    outcome: ReportOutcome,
     after: AfterCommit | None,
     flow: ResultFlow,
     notices: ResultNotices,

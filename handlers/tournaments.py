@@ -15,7 +15,7 @@ from bot.kinds import BY_NAME, KINDS
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from handlers.routes import Routes
-from rules.card_games import Game, game_of
+from rules.card_games import CardGame, game_of
 
 routes = Routes(__name__)
 
@@ -100,4 +100,4 @@ async def list_open(message: Message, t: Tr, directory: Directory) -> None:
 def kind_name(t: Tr, kind: str, discipline: str) -> str:
     """A Heroes tournament is listed as such (``rules.card_games``); the rest by their kind."""
     title = BY_NAME[kind].title
-    return t(f"{title}_heroes" if game_of(discipline) is Game.HEROES else title)
+    return t(f"{title}_heroes" if game_of(discipline) is CardGame.HEROES else title)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["Game", "TopTimeCall", "game_of", "top_time_call"]
+__all__ = ["CardGame", "TopTimeCall", "game_of", "top_time_call"]
 
 
-class Game(Enum):
+class CardGame(Enum):
     """A card game; the value is the discipline (its rating pool) tournaments store."""
 
     CLASSIC = "berserk"
@@ -30,11 +30,11 @@ class TopTimeCall(Enum):
     MORE_LIFE_WINS = "more_life_wins"
 
 
-def game_of(discipline: str) -> Game:
+def game_of(discipline: str) -> CardGame:
     """The game of a tournament's discipline; anything else is classic Berserk."""
-    return Game.HEROES if discipline == Game.HEROES.value else Game.CLASSIC
+    return CardGame.HEROES if discipline == CardGame.HEROES.value else CardGame.CLASSIC
 
 
-def top_time_call(game: Game) -> TopTimeCall:
+def top_time_call(game: CardGame) -> TopTimeCall:
     """Only Heroes has a hero's life total to decide by."""
-    return TopTimeCall.MORE_LIFE_WINS if game is Game.HEROES else TopTimeCall.PLAY_TO_RESULT
+    return TopTimeCall.MORE_LIFE_WINS if game is CardGame.HEROES else TopTimeCall.PLAY_TO_RESULT

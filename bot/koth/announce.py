@@ -21,9 +21,9 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import formats, late
 from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
-from bot.koth.board import Clock, elimination_reason, final_reason, render_board, table_pair
+from bot.koth.board import MainClock, elimination_reason, final_reason, render_board, table_pair
 from bot.koth.buttons import KothStayCb
-from bot.koth.core import KothCore, Sent, Snapshot
+from bot.koth.core import KothCore, KothSnapshot, Sent
 from bot.koth.events import game_number
 from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
@@ -59,7 +59,7 @@ def out_lines(
     )
 
 
-def table_note(t: Translate, snap: Snapshot) -> str:
+def table_note(t: Translate, snap: KothSnapshot) -> str:
     """Where the result of the game at the table stands: reported and waiting for the opponent's
     confirmation, or disputed and with the judge; "" while nobody has reported."""
     found = snap.table_reports
@@ -101,7 +101,7 @@ def may_stay(state: KothState[int], player: int) -> bool:
     )
 
 
-def registration_text(t: Translate, snap: Snapshot) -> str:
+def registration_text(t: Translate, snap: KothSnapshot) -> str:
     """Before the start: who is registered, or, once drawn, the order (seat by seat)."""
     tournament = snap.tournament
     lines = [t("koth.board_not_started", name=tournament.name, count=len(snap.names))]
@@ -124,7 +124,7 @@ class Announcer:
 
     # --- the board ----------------------------------------------------------------------------
 
-    def board_text(self, snap: Snapshot, lang: str | None = None) -> str:
+    def board_text(self, snap: KothSnapshot, lang: str | None = None) -> str:
         t = self.core.tr(lang or snap.lang)
         tournament = snap.tournament
         if snap.state is None:
@@ -132,7 +132,7 @@ class Announcer:
         clock = None
         due = snap.main_due
         if tournament.status == "running" and not snap.state.expired and due is not None:
-            clock = Clock(due - self.core.now(), self.core.clock_time(due))
+            clock = MainClock(due - self.core.now(), self.core.clock_time(due))
         average = tournament.settings["average"]
         note = table_note(t, snap) if tournament.status == "running" else ""
         text = render_board(t, tournament.name, snap.state, snap.names, average, clock, note)
@@ -147,7 +147,7 @@ class Announcer:
             snap = await self.core.snapshot(tx, tournament_id)
         return self.board_text(snap, lang)
 
-    async def publish_board(self, snap: Snapshot, *, new: bool = False) -> None:
+    async def publish_board(self, snap: KothSnapshot, *, new: bool = False) -> None:
         """Edit the board in place (or post it when there is none yet, or ``new``).
 
         A tournament has one board, posted once (by its outbox key); its id is its first
@@ -179,7 +179,7 @@ class Announcer:
         if done is None:
             await self._keep_in_sight(tournament.id, chat_id, message_id)
 
-    async def web_button(self, snap: Snapshot) -> InlineKeyboardMarkup | None:
+    async def web_button(self, snap: KothSnapshot) -> InlineKeyboardMarkup | None:
         """The button to the web board (``bot.web``; it shows the final table once over)."""
         links: BoardLinks = self.core.links
         return await links.group_button(snap.tournament.id, snap.lang)
@@ -228,7 +228,7 @@ class Announcer:
         )
 
     async def announce_pair(
-        self, snap: Snapshot, current: Snapshot, key: str, *, first: bool = False
+        self, snap: KothSnapshot, current: KothSnapshot, key: str, *, first: bool = False
     ) -> None:
         """The pair at the table (with result buttons) and "you are next" to the challenger;
         nothing when that pair no longer is the one at the table (``current``)."""
@@ -301,7 +301,7 @@ class Announcer:
             return
         tournament, event = current.tournament, stored[-1]
         state = self.core.replayed.state_at(tournament, stored)
-        snap = Snapshot(tournament, stored, state, current.names, current.lang)
+        snap = KothSnapshot(tournament, stored, state, current.names, current.lang)
         key = f"koth:{tournament.id}:e{event_id}"
         if event.kind == "begin":
             await self._announce_start(snap, current, key)
@@ -317,7 +317,7 @@ class Announcer:
         finish = Finish.from_payload(deadline.payload.get("finish"))
         await self.announce_changes(before, snap, finish, current, key)
 
-    async def _announce_start(self, snap: Snapshot, current: Snapshot, key: str) -> None:
+    async def _announce_start(self, snap: KothSnapshot, current: KothSnapshot, key: str) -> None:
         """``/begin``: the order and the main time, the board, the first pair."""
         assert snap.state is not None
         order = snap.state.order
@@ -329,7 +329,7 @@ class Announcer:
         await self.announce_pair(snap, current, key, first=True)
         await self._tell_norms(snap, key)
 
-    async def _tell_norms(self, snap: Snapshot, key: str) -> None:
+    async def _tell_norms(self, snap: KothSnapshot, key: str) -> None:
         """Each player is told his own norm, the rating it comes from and his seat, privately."""
         assert snap.state is not None
         settings = snap.tournament.settings
@@ -350,9 +350,9 @@ class Announcer:
     async def announce_changes(
         self,
         before: KothState[int] | None,
-        snap: Snapshot,
+        snap: KothSnapshot,
         finish: Finish | None,
-        current: Snapshot,
+        current: KothSnapshot,
         key: str,
     ) -> None:
         """Everything a change of state must tell: phase, eliminations, the winner, the pair
@@ -384,7 +384,7 @@ class Announcer:
         ):
             await self.announce_pair(snap, current, key)
 
-    async def _announce_phase(self, snap: Snapshot, key: str) -> None:
+    async def _announce_phase(self, snap: KothSnapshot, key: str) -> None:
         """Extra games begin, or a final / mini-tournament is set (with its order)."""
         state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
         assert state is not None
@@ -401,7 +401,7 @@ class Announcer:
         if text is not None:
             await self.core.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
-    def expiry_text(self, snap: Snapshot) -> str:
+    def expiry_text(self, snap: KothSnapshot) -> str:
         """The main time is over: who still plays in the last circle, who is out and why."""
         state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
         assert state is not None
@@ -429,7 +429,7 @@ class Announcer:
 
         await self.core.dm_once(key, player, "koth.stay_or_leave", chat, markup=markup)
 
-    async def announce_winner(self, snap: Snapshot, finish: Finish, key: str) -> None:
+    async def announce_winner(self, snap: KothSnapshot, finish: Finish, key: str) -> None:
         """The winner and the prize fund in the group; each player's rating change privately."""
         state, t = snap.state, self.core.tr(snap.lang)
         assert state is not None and state.winner is not None and state.decided_by is not None

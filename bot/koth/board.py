@@ -90,7 +90,7 @@ def phase_line(t: Translate, state: KothState[int], names: Mapping[int, str]) ->
 
 
 @dataclass(frozen=True, slots=True)
-class Clock:
+class MainClock:
     """The main time as the board shows it: what is left and the clock time it ends at."""
 
     left: timedelta
@@ -103,7 +103,7 @@ def render_board(
     state: KothState[int],
     names: Mapping[int, str],
     average: str,
-    clock: Clock | None,
+    clock: MainClock | None,
     table_note: str = "",
 ) -> str:
     """The queue board: King, the pair at the table (and where its result stands: ``table_note``),

@@ -1,5 +1,5 @@
 """What every part of the King-of-the-Hill service shares: names of things, one tournament read
-in one transaction (``Snapshot``), and ``KothCore`` — the clock, the texts, private messages and
+in one transaction (``KothSnapshot``), and ``KothCore`` — the clock, the texts, private messages and
 the audit log.
 
 The tournament state is never stored: it is ``rules.koth.replay`` of the stored events
@@ -54,7 +54,7 @@ class Sent:
 
 
 @dataclass
-class Snapshot:
+class KothSnapshot:
     """A tournament as read in one transaction: stored events, state, names, group language."""
 
     tournament: Tournament
@@ -108,14 +108,14 @@ class KothCore(KindCore):
     async def participant_ids(self, tx: Tx, tournament_id: int) -> list[int]:
         return [p.player_id for p in await tournaments.participants(tx, tournament_id)]
 
-    async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
+    async def snapshot(self, tx: Tx, tournament_id: int) -> KothSnapshot:
         tournament = await self.tournament(tx, tournament_id)
         kept = await self.replayed.read(tx, tournament)
         ids = await self.participant_ids(tx, tournament_id)
         found = await players.many(tx, ids)
         names = {pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids}
         lang = self.group_lang()
-        snap = Snapshot(tournament, kept.stored, kept.state, names, lang)
+        snap = KothSnapshot(tournament, kept.stored, kept.state, names, lang)
         found_reports = await reports.for_game(tx, tournament_id, snap.key)
         snap.table_reports = [r for r in found_reports if r.status in ("pending", "disputed")]
         return snap

@@ -14,7 +14,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, KothCore, Snapshot
+from bot.koth.core import TIMERS, KothCore, KothSnapshot
 from bot.koth.events import game_number
 from bot.koth.finish import Finishing
 from bot.koth.replayed import advanced
@@ -36,7 +36,9 @@ class Desk:
         self.board = board
         self.finishing = finishing
 
-    def _check(self, snap: Snapshot, kind: str, payload: dict[str, Any], actor: int | None) -> None:
+    def _check(
+        self, snap: KothSnapshot, kind: str, payload: dict[str, Any], actor: int | None
+    ) -> None:
         """Refuse an event the rules do not allow (the state with it applied)."""
         probe = [*snap.stored, tournaments.Event(-1, kind, payload, actor, "")]
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.koth.core import KothCore, Snapshot
+from bot.koth.core import KothCore, KothSnapshot
 from bot.koth.finish import Finish
 from bot.pictures import canvas
 from bot.pictures.koth_table import KothTable, draw_koth_table, koth_table
@@ -14,7 +14,7 @@ from bot.pictures.koth_table import KothTable, draw_koth_table, koth_table
 log = logging.getLogger(__name__)
 
 
-def table_of(core: KothCore, snap: Snapshot, finish: Finish) -> KothTable:
+def table_of(core: KothCore, snap: KothSnapshot, finish: Finish) -> KothTable:
     """What the picture shows, in the group's language."""
     assert snap.state is not None
 
@@ -26,7 +26,7 @@ def table_of(core: KothCore, snap: Snapshot, finish: Finish) -> KothTable:
     )
 
 
-async def post_table(core: KothCore, snap: Snapshot, finish: Finish, key: str) -> None:
+async def post_table(core: KothCore, snap: KothSnapshot, finish: Finish, key: str) -> None:
     name = snap.tournament.name
 
     async def draw() -> tuple[bytes, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.deadlines import AfterCommit
 from bot.formats import Rating
-from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, Snapshot
+from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, KothSnapshot
 from bot.koth.replayed import unpairs
 from bot.late import late_note
 from bot.texts import Translate
@@ -55,7 +55,7 @@ class Finishing:
     def __init__(self, core: KothCore) -> None:
         self.core = core
 
-    async def finish(self, tx: Tx, snap: Snapshot) -> Finish:
+    async def finish(self, tx: Tx, snap: KothSnapshot) -> Finish:
         """Ratings, the bonus and the status, in the transaction that stored the last event."""
         state = snap.state
         assert state is not None and state.winner is not None

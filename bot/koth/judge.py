@@ -11,7 +11,7 @@ from bot import formats
 from bot.errors import UserError
 from bot.formats import Money
 from bot.koth.announce import Announcer
-from bot.koth.core import TIMERS, KothCore, Snapshot
+from bot.koth.core import TIMERS, KothCore, KothSnapshot
 from bot.koth.desk import Desk
 from bot.koth.events import live_games
 from bot.texts import Html
@@ -24,7 +24,7 @@ from rules.koth import KothState, Phase, extra_turn_passed
 PLAYER_DECISIONS = ("leave", "stay", "eliminate", "reinstate", "declare")
 
 
-def edit_payload(snap: Snapshot, action: str, winner: int | None) -> dict[str, Any]:
+def edit_payload(snap: KothSnapshot, action: str, winner: int | None) -> dict[str, Any]:
     """The payload of ``void`` / ``correct`` (``winner`` one of the last game's two players)."""
     games = live_games(snap.stored)
     if not games:
@@ -138,7 +138,7 @@ class Judging:
         lines.append(t("koth.log_audit", count=len(entries)))
         return "\n".join(lines)
 
-    def _what(self, snap: Snapshot, event: tournaments.Event, lang: str) -> str:
+    def _what(self, snap: KothSnapshot, event: tournaments.Event, lang: str) -> str:
         p = event.payload
 
         def name(field: str) -> object:
@@ -158,7 +158,7 @@ class Judging:
             lang, key, target=target, minutes=minutes, amount=amount, note=note, **values
         )
 
-    async def _own(self, tx: Tx, snap: Snapshot, event: tournaments.Event) -> str | None:
+    async def _own(self, tx: Tx, snap: KothSnapshot, event: tournaments.Event) -> str | None:
         """Who did an event stored without an actor when it was a player's own doing: the
         reporter of a confirmed result, the player who chose to leave (``None``: the bot's,
         e.g. the main time's end)."""

@@ -18,7 +18,7 @@ from bot.koth.core import (
     WARN,
     WARNING_BEFORE,
     KothCore,
-    Snapshot,
+    KothSnapshot,
 )
 from bot.koth.desk import Desk
 from db import deadlines, tournaments
@@ -132,7 +132,7 @@ class Timers:
         return due
 
     async def _extend(
-        self, tx: Tx, snap: Snapshot, actor: int, minutes: int
+        self, tx: Tx, snap: KothSnapshot, actor: int, minutes: int
     ) -> tuple[datetime, list[int], Armed]:
         if snap.state is None or snap.tournament.status != "running":
             raise UserError("koth.not_running")

@@ -116,7 +116,7 @@ class Step(enum.Enum):
     NOT_YOURS = "not_yours"  #: the presser is not the one who may do this
     CLOSED = "closed"  #: the game is settled or no longer current
     OWN_REPORT = "own_report"  #: nobody confirms his own report
-    CHANGED = "changed"  #: the reporter changed his pending report (``Outcome.previous``)
+    CHANGED = "changed"  #: the reporter changed his pending report (``ReportOutcome.previous``)
     WITHDRAWN = "withdrawn"  #: the reporter took his pending report back
     STALE = "stale"  #: a request the reporter has since changed (answer the newer one)
     GONE = "gone"  #: a request the reporter has since withdrawn
@@ -136,7 +136,7 @@ class OpenGame:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class ReportOutcome:
     step: Step
     tournament: Tournament | None = None
     game: Game | None = None
@@ -177,7 +177,7 @@ class ResultFlow:
 
     async def report(
         self, tournament_id: int, game_key: str, reporter_id: int, claim: Claim | ClaimOf
-    ) -> tuple[Outcome, AfterCommit | None]:
+    ) -> tuple[ReportOutcome, AfterCommit | None]:
         """A player's report of his own game.
 
         ``claim`` may be a function of the open game (and its desk), called once the game is
@@ -188,10 +188,10 @@ class ResultFlow:
         async with self._db.transaction() as tx:
             found = await self._game(tx, tournament_id, game_key)
             if found is None:
-                return Outcome(Step.CLOSED), None
+                return ReportOutcome(Step.CLOSED), None
             tournament, game = found
             if not game.has(reporter_id):
-                return Outcome(Step.NOT_YOURS, tournament, game), None
+                return ReportOutcome(Step.NOT_YOURS, tournament, game), None
             if callable(claim):
                 claim = claim(tournament, game, self.desks[tournament.kind])
             added = await reports.add(tx, tournament_id, game_key, reporter_id, claim, self._now())
@@ -200,7 +200,7 @@ class ResultFlow:
             previous = None
             if added is None:
                 again = await self._again(tx, tournament, game, mine, claim)
-                if isinstance(again, Outcome):
+                if isinstance(again, ReportOutcome):
                     return again, None
                 previous, mine, added = mine, again, mine.id
                 stored = await reports.for_game(tx, tournament_id, game_key)
@@ -214,31 +214,31 @@ class ResultFlow:
             )
             if other is not None and other.claim.same_result(claim):
                 after = await self._finalise(tx, tournament, game, claim, None, "confirmed")
-                outcome = Outcome(Step.FINAL, tournament, game, mine)
+                outcome = ReportOutcome(Step.FINAL, tournament, game, mine)
             elif other is not None:
                 await reports.set_status(tx, other.id, "disputed")
                 await reports.set_status(tx, added, "disputed")
-                outcome = Outcome(Step.DISPUTED, tournament, game, mine, other)
+                outcome = ReportOutcome(Step.DISPUTED, tournament, game, mine, other)
             else:
                 await self._ask_later(tx, mine)
                 changed = previous is not None and previous.status == "pending"
                 step = Step.CHANGED if changed else Step.PENDING
-                outcome = Outcome(step, tournament, game, mine, previous=previous)
+                outcome = ReportOutcome(step, tournament, game, mine, previous=previous)
         return outcome, after
 
     async def _again(
         self, tx: Tx, tournament: Tournament, game: Game, mine: Report, claim: Claim
-    ) -> Outcome | Report:
+    ) -> ReportOutcome | Report:
         """A player who reported this game reports again: the same claim changes nothing (the
         first press may have been stored by a bot that died before it asked the opponent; the
         handler asks again while it is pending); a different one, or any after a withdrawal,
         is a new revision of his report (returned). Once disputed, only a judge decides."""
         if mine.status == "pending" and mine.claim == claim:
-            return Outcome(Step.DUPLICATE, tournament, game, mine)
+            return ReportOutcome(Step.DUPLICATE, tournament, game, mine)
         if mine.status == "disputed":
-            return Outcome(Step.WITH_JUDGE, tournament, game, mine)
+            return ReportOutcome(Step.WITH_JUDGE, tournament, game, mine)
         if mine.status not in ("pending", "withdrawn"):
-            return Outcome(Step.CLOSED, tournament, game, mine)
+            return ReportOutcome(Step.CLOSED, tournament, game, mine)
         await self._cancel_jobs(tx, mine.id)
         return await reports.revise(tx, mine.id, claim)
 
@@ -249,24 +249,24 @@ class ResultFlow:
 
     async def withdraw(
         self, report_id: int, revision: int, presser_id: int
-    ) -> tuple[Outcome, Report | None]:
+    ) -> tuple[ReportOutcome, Report | None]:
         """The reporter takes back his pending report (revision ``revision``) before the
         opponent answered; the opponent's request goes stale. Returns the withdrawn report."""
         async with self._db.transaction() as tx:
             report = await reports.get(tx, report_id)
             if report is None or report.status != "pending":
-                return Outcome(Step.CLOSED, report=report), None
+                return ReportOutcome(Step.CLOSED, report=report), None
             found = await self._game(tx, report.tournament_id, report.game_key)
             if found is None:
-                return Outcome(Step.CLOSED, report=report), None
+                return ReportOutcome(Step.CLOSED, report=report), None
             tournament, game = found
             if presser_id != report.reporter_id:
-                return Outcome(Step.NOT_YOURS, tournament, game, report), None
+                return ReportOutcome(Step.NOT_YOURS, tournament, game, report), None
             if revision != report.revision:
-                return Outcome(Step.STALE, tournament, game, report), None
+                return ReportOutcome(Step.STALE, tournament, game, report), None
             await reports.set_status(tx, report.id, "withdrawn")
             await self._cancel_jobs(tx, report.id)
-        return Outcome(Step.WITHDRAWN, tournament, game, report), report
+        return ReportOutcome(Step.WITHDRAWN, tournament, game, report), report
 
     async def _ask_later(self, tx: Tx, report: Report) -> None:
         """Store the confirmation request (a durable job, run once the report is committed)
@@ -281,61 +281,61 @@ class ResultFlow:
 
     async def confirm(
         self, report_id: int, presser_id: int, revision: int = 0
-    ) -> tuple[Outcome, AfterCommit | None]:
+    ) -> tuple[ReportOutcome, AfterCommit | None]:
         """The opponent confirms a pending report (the revision his request showed)."""
         async with self._db.transaction() as tx:
             checked = await self._opponent_check(tx, report_id, presser_id, revision)
-            if isinstance(checked, Outcome):
+            if isinstance(checked, ReportOutcome):
                 return checked, None
             tournament, game, report = checked
             after = await self._finalise(tx, tournament, game, report.claim, None, "confirmed")
-        return Outcome(Step.FINAL, tournament, game, report), after
+        return ReportOutcome(Step.FINAL, tournament, game, report), after
 
-    async def dispute(self, report_id: int, presser_id: int, revision: int = 0) -> Outcome:
+    async def dispute(self, report_id: int, presser_id: int, revision: int = 0) -> ReportOutcome:
         """The opponent disputes a pending report: the judges decide.
 
         As with ``report``, the caller calls ``pending_hook`` after answering."""
         async with self._db.transaction() as tx:
             checked = await self._opponent_check(tx, report_id, presser_id, revision)
-            if isinstance(checked, Outcome):
+            if isinstance(checked, ReportOutcome):
                 return checked
             tournament, game, report = checked
             await reports.set_status(tx, report_id, "disputed")
-        return Outcome(Step.DISPUTED, tournament, game, report)
+        return ReportOutcome(Step.DISPUTED, tournament, game, report)
 
     async def _opponent_check(
         self, tx: Tx, report_id: int, presser_id: int, revision: int
-    ) -> Outcome | tuple[Tournament, Game, Report]:
+    ) -> ReportOutcome | tuple[Tournament, Game, Report]:
         """The report still pending as the presser's request showed it (``revision``), and
         the presser its opponent. In one transaction with the answer: a change or withdrawal
         committed first makes the answer stale, an answer committed first closes the game."""
         report = await reports.get(tx, report_id)
         if report is None or report.status not in ("pending", "withdrawn"):
-            return Outcome(Step.CLOSED, report=report)
+            return ReportOutcome(Step.CLOSED, report=report)
         found = await self._game(tx, report.tournament_id, report.game_key)
         if found is None:
-            return Outcome(Step.CLOSED, report=report)
+            return ReportOutcome(Step.CLOSED, report=report)
         tournament, game = found
         if presser_id == report.reporter_id:
-            return Outcome(Step.OWN_REPORT, tournament, game, report)
+            return ReportOutcome(Step.OWN_REPORT, tournament, game, report)
         if presser_id != game.opponent(report.reporter_id) or not game.has(presser_id):
-            return Outcome(Step.NOT_YOURS, tournament, game, report)
+            return ReportOutcome(Step.NOT_YOURS, tournament, game, report)
         if report.status == "withdrawn":
-            return Outcome(Step.GONE, tournament, game, report)
+            return ReportOutcome(Step.GONE, tournament, game, report)
         if report.revision != revision:
-            return Outcome(Step.STALE, tournament, game, report)
+            return ReportOutcome(Step.STALE, tournament, game, report)
         return tournament, game, report
 
     async def decide(
         self, tournament_id: int, game_key: str, claim: Claim, judge_id: int
-    ) -> tuple[Outcome, AfterCommit | None]:
+    ) -> tuple[ReportOutcome, AfterCommit | None]:
         """A judge's decision (dispute, one-sided report, technical result): final, logged.
 
         Permission is checked by the caller (``Roles``)."""
         async with self._db.transaction() as tx:
             found = await self._game(tx, tournament_id, game_key)
             if found is None:
-                return Outcome(Step.CLOSED), None
+                return ReportOutcome(Step.CLOSED), None
             tournament, game = found
             after = await self._finalise(tx, tournament, game, claim, judge_id, "decided")
             await tournaments.append_event(
@@ -346,7 +346,7 @@ class ResultFlow:
                 judge_id,
                 self._now(),
             )
-        return Outcome(Step.FINAL, tournament, game), after
+        return ReportOutcome(Step.FINAL, tournament, game), after
 
     async def _finalise(
         self,
@@ -378,7 +378,7 @@ class ResultFlow:
 
         return both
 
-    async def pending_hook(self, outcome: Outcome) -> None:
+    async def pending_hook(self, outcome: ReportOutcome) -> None:
         """After a report or dispute (once the presser has his answer): tell the desk that a
         report waits (e.g. to mark the table on the board)."""
         if outcome.tournament is None or outcome.game is None:

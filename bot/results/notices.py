@@ -21,7 +21,7 @@ from bot.buttons import ConfirmCb, DecideCb, WithdrawCb
 from bot.claims import decision_choices
 from bot.notify import Notifier
 from bot.outbox import Outbox
-from bot.results import Claim, Game, GameDesk, Outcome, ResultFlow, Step
+from bot.results import Claim, Game, GameDesk, ReportOutcome, ResultFlow, Step
 from bot.settings import Settings
 from bot.texts import Html, Texts, pick_language
 from db import game_messages, players, reports, tournaments
@@ -88,7 +88,7 @@ class ResultNotices:
             async with self._db.transaction() as tx:
                 await game_messages.add(tx, tournament.id, game.key, *sent, lang)
 
-    async def asked(self, outcome: Outcome) -> str | None:
+    async def asked(self, outcome: ReportOutcome) -> str | None:
         """The opponent's name if his confirmation request for this report was sent (or is
         being sent); ``None`` if it never went out."""
         assert outcome.game and outcome.report
@@ -98,7 +98,7 @@ class ResultNotices:
         names = await self._names(outcome.game)
         return names[outcome.game.opponent(outcome.report.reporter_id)]
 
-    async def ask_confirmation(self, outcome: Outcome, *, reminder: bool = False) -> None:
+    async def ask_confirmation(self, outcome: ReportOutcome, *, reminder: bool = False) -> None:
         """Ask the opponent to confirm, once per report (and once more as the reminder)."""
         assert outcome.report
         key = self._key(outcome.report, reminder)
@@ -110,7 +110,7 @@ class ResultNotices:
         finally:
             self._asking.discard(key)
 
-    async def _ask(self, outcome: Outcome, key: str, *, reminder: bool = False) -> None:
+    async def _ask(self, outcome: ReportOutcome, key: str, *, reminder: bool = False) -> None:
         assert outcome.tournament and outcome.game and outcome.report
         tournament, game, report = outcome.tournament, outcome.game, outcome.report
         opponent = game.opponent(report.reporter_id)
@@ -140,7 +140,7 @@ class ResultNotices:
             )
             await self._remember(tournament, game, sent, lang)
 
-    async def tell_reporter(self, outcome: Outcome) -> None:
+    async def tell_reporter(self, outcome: ReportOutcome) -> None:
         """The reporter's own note of a pending report, with «Withdraw», privately only (the
         group is not told of a report nobody answered yet); once per revision."""
         assert outcome.tournament and outcome.game and outcome.report
@@ -167,7 +167,7 @@ class ResultNotices:
         )
         await self._remember(tournament, game, sent, lang)
 
-    async def retire(self, outcome: Outcome, *, withdrawn: bool) -> None:
+    async def retire(self, outcome: ReportOutcome, *, withdrawn: bool) -> None:
         """The messages of a report's replaced revision (``outcome.previous``, or the withdrawn
         ``outcome.report``) lose their buttons: one line says the request was changed or
         withdrawn, to the opponent and to the reporter."""
@@ -301,7 +301,7 @@ class ResultNotices:
                 sent = (message.chat.id, message.message_id)
                 await self._remember(tournament, game, sent, lang)
 
-    async def _pending(self, report_id: int) -> Outcome | None:
+    async def _pending(self, report_id: int) -> ReportOutcome | None:
         """A report still waiting for its confirmation, with its open game (``None`` once it
         was settled, or its game is no longer open)."""
         async with self._db.read() as tx:
@@ -315,7 +315,7 @@ class ResultNotices:
             game = await desk.open_game(tx, tournament, report.game_key)
         if game is None:
             return None
-        return Outcome(Step.PENDING, tournament, game, report)
+        return ReportOutcome(Step.PENDING, tournament, game, report)
 
     async def ask_job(self, deadline: Deadline) -> None:
         """The durable job stored with a report (``bot.results.ASK_JOB``): the request of the

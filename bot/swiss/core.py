@@ -46,7 +46,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class SwissSnapshot:
     """A tournament, its replayed state, every participant (dropped too) and their names."""
 
     tournament: Tournament
@@ -93,12 +93,12 @@ class SwissCore(KindCore):
             raise UserError(refusal)
         return found
 
-    async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
+    async def snapshot(self, tx: Tx, tournament_id: int) -> SwissSnapshot:
         tournament = await tournaments.get(tx, tournament_id)
         assert tournament is not None
         everyone = await self.everyone(tx, tournament_id)
         state = await self.state(tx, tournament_id)
-        return Snapshot(tournament, state, everyone, await self.names(tx, everyone))
+        return SwissSnapshot(tournament, state, everyone, await self.names(tx, everyone))
 
     async def names(self, tx: Tx, ids: list[int]) -> Names:
         found = await players.many(tx, ids)

@@ -10,7 +10,7 @@ import csv
 import io
 
 from bot.formats import Readable
-from bot.swiss.core import Snapshot, SwissCore
+from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.registration import unregistered
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
 from db import tournaments
@@ -40,7 +40,7 @@ async def export_csv(core: SwissCore, tournament_id: int) -> str:
 
 
 def standings_rows(
-    core: SwissCore, snap: Snapshot, lacking: dict[int, list[str]] | None = None
+    core: SwissCore, snap: SwissSnapshot, lacking: dict[int, list[str]] | None = None
 ) -> list[list[object]]:
     """The standings; ``registration_missing`` names the required fields (101.2) a player's
     registration still lacks (empty: complete)."""

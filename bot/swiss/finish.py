@@ -12,7 +12,7 @@ from bot.formats import Rating, RatingChange
 from bot.swiss import limited, timers
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
-from bot.swiss.core import Snapshot, SwissCore
+from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.queries import standings_text
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -158,7 +158,7 @@ async def announce_final(core: SwissCore, tournament_id: int) -> None:
     await deliver_in_turn(core, notices, chat)
 
 
-def final_text(core: SwissCore, snap: Snapshot) -> str:
+def final_text(core: SwissCore, snap: SwissSnapshot) -> str:
     t = core.t()
     state, names = snap.state, snap.names
     key = "swiss.finished_early" if state.early else "swiss.finished"

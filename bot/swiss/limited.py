@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.swiss import heroes
-from bot.swiss.core import Snapshot, SwissCore, T
+from bot.swiss.core import SwissCore, SwissSnapshot, T
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -145,7 +145,7 @@ def champion(tournament: Tournament, state: State) -> int | None:
     return None if found is None else int(found)
 
 
-def final_lines(t: T, snap: Snapshot) -> list[str]:
+def final_lines(t: T, snap: SwissSnapshot) -> list[str]:
     """What a Heroes tournament's final announcement adds: its champion (609.7), or that
     nobody won every round and the places are the standings."""
     fmt = format_of(snap.tournament.settings.get("format"))

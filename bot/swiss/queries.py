@@ -6,12 +6,12 @@ from __future__ import annotations
 from bot.formats import Joined, Points
 from bot.swiss import pods
 from bot.swiss.broadcast import round_end
-from bot.swiss.core import Snapshot, SwissCore, T
+from bot.swiss.core import SwissCore, SwissSnapshot, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
 
 
-def standings_text(core: SwissCore, t: T, snap: Snapshot) -> str:
+def standings_text(core: SwissCore, t: T, snap: SwissSnapshot) -> str:
     state, names = snap.state, snap.names
     rows = core.places(snap.tournament, state, snap.everyone)
     kinds = tie_breaks_of(snap.tournament)

@@ -13,13 +13,13 @@ from bot.koth.board import (
     phase_line,
     table_pair,
 )
-from bot.koth.core import Snapshot
+from bot.koth.core import KothSnapshot
 from bot.texts import Translate
 from bot.web.render import Board, clock, esc, row, section, table
 from rules.koth import KothState, Phase
 
 
-def koth_board(t: Translate, snap: Snapshot, now: datetime) -> Board:
+def koth_board(t: Translate, snap: KothSnapshot, now: datetime) -> Board:
     tournament, state = snap.tournament, snap.state
     head = f'<header><p class="kind">{t("web.koth")}</p><h1>{esc(tournament.name)}</h1></header>'
     if state is None:
@@ -31,7 +31,7 @@ def koth_board(t: Translate, snap: Snapshot, now: datetime) -> Board:
     return Board(tournament.name, snap.lang, body)
 
 
-def registration(t: Translate, snap: Snapshot) -> str:
+def registration(t: Translate, snap: KothSnapshot) -> str:
     line = t("web.registration", count=len(snap.names))
     if snap.tournament.status == "cancelled":
         line = t("web.cancelled")
@@ -39,7 +39,7 @@ def registration(t: Translate, snap: Snapshot) -> str:
     return f'<p class="phase">{line}</p><ol class="queue">{names}</ol>'
 
 
-def status(t: Translate, snap: Snapshot, state: KothState[int], now: datetime) -> str:
+def status(t: Translate, snap: KothSnapshot, state: KothState[int], now: datetime) -> str:
     """The phase, the circle, the main time's clock while it runs, the prize fund."""
     tournament = snap.tournament
     phase = phase_line(t, state, snap.names).replace("\n", "<br>")
@@ -58,7 +58,7 @@ def status(t: Translate, snap: Snapshot, state: KothState[int], now: datetime) -
     return '<div class="status">' + "".join(items) + "</div>"
 
 
-def at_table(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
+def at_table(t: Translate, snap: KothSnapshot, state: KothState[int]) -> str:
     if state.winner is not None:
         return section(
             "table",
@@ -83,7 +83,7 @@ def at_table(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
     return section("table", t("web.at_table"), pair)
 
 
-def queue(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
+def queue(t: Translate, snap: KothSnapshot, state: KothState[int]) -> str:
     """Who comes next, and the circle's boundary after the last challenger of this circle."""
     if state.winner is not None:
         return ""
@@ -95,7 +95,7 @@ def queue(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
     return section("queue", t("web.queue"), '<ol class="queue">' + "".join(items) + "</ol>")
 
 
-def players(t: Translate, snap: Snapshot, state: KothState[int]) -> str:
+def players(t: Translate, snap: KothSnapshot, state: KothState[int]) -> str:
     rows = []
     marking = state.phase in LEADER_PHASES
     for seat, player in enumerate(state.order, start=1):

@@ -39,7 +39,7 @@ from handlers.routes import Routes
 from handlers.swiss import wizard_limited as limited
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
-from rules.card_games import Game
+from rules.card_games import CardGame
 from rules.decks import SubFormat
 from rules.standings import TieBreak
 
@@ -59,7 +59,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "top": (("auto", "0", "2", "4", "8", "16"), "time"),
     "time": (("30", "40", "50", "60"), "tb"),
     "tb": (("default", "mtg", "sb"), "game"),
-    "game": (tuple(game.value for game in Game), "k"),
+    "game": (tuple(game.value for game in CardGame), "k"),
     "k": (("default", "8", "10", "12", "20", "24", "32"), "kind"),
     "kind": (tuple(kind.value for kind in TournamentKind), "auto"),
     "auto": (("1", "2", "3"), ""),

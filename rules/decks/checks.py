@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rules.card_formats import Format, format_of
-from rules.card_games import Game, game_of
+from rules.card_games import CardGame, game_of
 from rules.decks.cards import CardList
 from rules.decks.parse import DeckList, Problem, parse_list
 from rules.decks.sections import Section
@@ -68,7 +68,7 @@ class DeckRules:
     """What a list of one tournament is checked against."""
 
     fmt: Format = Format.CONSTRUCTED
-    game: Game = Game.CLASSIC
+    game: CardGame = CardGame.CLASSIC
     sub_format: SubFormat = SubFormat.CLASSIC
     boosters: tuple[int, ...] = ()
     banned: frozenset[str] = frozenset()
@@ -77,7 +77,7 @@ class DeckRules:
     @property
     def heroes(self) -> bool:
         """A hero is part of the list: «Берсерк. Герои», or a Heroes tournament (609)."""
-        return self.game is Game.HEROES or self.fmt is Format.HEROES_TOURNAMENT
+        return self.game is CardGame.HEROES or self.fmt is Format.HEROES_TOURNAMENT
 
 
 def deck_rules(
@@ -161,7 +161,7 @@ def deck_range(rules: DeckRules) -> tuple[int, int | None] | None:
         return (HEROES_DECK, None) if rules.heroes else CONSTRUCTED_DECK
     if rules.fmt is Format.HEROES_TOURNAMENT:
         return HEROES_TOURNAMENT_DECK, None
-    if rules.game is Game.HEROES:
+    if rules.game is CardGame.HEROES:
         return HEROES_DECK, None
     if rules.fmt is Format.DRAFT:
         least = deck_minimum(rules.boosters) if rules.boosters else LIMITED_DECK
@@ -226,7 +226,7 @@ def facts(deck: DeckList, rules: DeckRules, cards: CardList) -> list[Problem]:
             errors.append(Problem("not_hero", entry.line, {"name": entry.name}))
         if entry.section is not Section.HERO and card.is_hero and rules.heroes:
             errors.append(Problem("hero_in_deck", entry.line, {"name": entry.name}))
-    if rules.fmt is Format.CONSTRUCTED and rules.game is Game.HEROES:
+    if rules.fmt is Format.CONSTRUCTED and rules.game is CardGame.HEROES:
         errors += elements(deck, cards)
     if rules.fmt is Format.CONSTRUCTED and rules.sub_format is SubFormat.CLASS_WARS:
         errors += class_wars(deck, cards)

@@ -11,6 +11,7 @@ status, no rating, no participant, and no message in the club's groups.
 
 from __future__ import annotations
 
+import enum
 import inspect
 import itertools
 import random
@@ -25,7 +26,7 @@ import bot.koth.buttons
 import bot.swiss.buttons
 from bot.access import RULES, parse
 from bot.commands import MANAGING
-from bot.kind import Names
+from bot.kind import NamedBy
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
@@ -71,6 +72,8 @@ def button_kinds() -> list[type[CallbackData]]:
 def values_of(name: str, annotation: Any) -> list[Any]:
     if name == "t":
         return list(TOURNAMENTS)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return list(annotation)  # every action of the button
     if name in HINTS:
         return HINTS[name]
     return GENERIC.get(annotation, GENERIC[str])
@@ -91,7 +94,7 @@ def test_every_button_kind_has_an_access_rule() -> None:
     kinds = set(button_kinds())
     assert kinds == set(RULES), kinds ^ set(RULES)
     for kind, rule in RULES.items():
-        if rule.names is not Names.NONE:
+        if rule.names is not NamedBy.NONE:
             assert rule.names.value in kind.model_fields, kind
 
 
@@ -125,7 +128,7 @@ async def test_forged_buttons_and_commands_from_another_group_change_nothing(
         for anchor, data in itertools.product(anchors, forged):
             answer = await (await omar.press_data(anchor, data)).answer()
             parsed = parse(data)
-            if parsed is not None and parsed[1].names is not Names.NONE and anchor.chat_id < 0:
+            if parsed is not None and parsed[1].names is not NamedBy.NONE and anchor.chat_id < 0:
                 assert answer.text and answer.show_alert, (data, answer)  # refused, told so
         for chat, command, args in itertools.product(
             (ATTACK, None), (*MANAGING, *EXTRA_COMMANDS), ARGUMENTS

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.card_formats import Format
-from rules.card_games import Game
+from rules.card_games import CardGame
 from rules.decks import (
     CardList,
     DeckRules,
@@ -198,7 +198,7 @@ def test_602_4_two_classes_are_refused() -> None:
 
 
 # -- 001 «Берсерк. Герои»
-HEROES = DeckRules(game=Game.HEROES, cards=CARDS)
+HEROES = DeckRules(game=CardGame.HEROES, cards=CARDS)
 
 
 def heroes_main() -> list[str]:
@@ -206,7 +206,7 @@ def heroes_main() -> list[str]:
 
 
 def test_001_a_hero_a_main_deck_of_40_and_a_side_deck_of_exactly_10() -> None:
-    bare = DeckRules(game=Game.HEROES)
+    bare = DeckRules(game=CardGame.HEROES)
     main = ["Колода", *filler(40)]
     assert codes(deck("Герой", "1 Лорд Леса", *main), bare) == []
     side = ["Сайд", *filler(10, "Сайд")]
@@ -220,7 +220,7 @@ def test_001_a_hero_a_main_deck_of_40_and_a_side_deck_of_exactly_10() -> None:
 def test_001_three_copies_over_both_decks() -> None:
     main = ["Колода", *filler(40)]
     text = deck("Герой", "1 Лорд Леса", *main, "Сайд", "1 Карта 0", *filler(9, "Сайд"))
-    verdict = check_list(text, DeckRules(game=Game.HEROES, cards=CARDS))
+    verdict = check_list(text, DeckRules(game=CardGame.HEROES, cards=CARDS))
     errors = [(p.code, p.values.get("count")) for p in verdict.errors if p.code != "unknown"]
     assert errors == [("copies", 4)]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.koth.board import Clock, clock_text, render_board
+from bot.koth.board import MainClock, clock_text, render_board
 from bot.koth.events import (
     contributions,
     engine_events,
@@ -109,7 +109,7 @@ def test_board_in_main_time_shows_time_left() -> None:
         return texts.get("en", key, **values)
 
     state = replay(ORDER, NORMS, [("game", 2, 1)])
-    clock = Clock(timedelta(hours=3, minutes=5), "23:00")
+    clock = MainClock(timedelta(hours=3, minutes=5), "23:00")
     board = render_board(t, "Fri", state, NAMES, "914.02", clock)
     assert "main time until 23:00 (3:05 left)" in board
     assert "Next: Dan → Eve │ end of circle" in board

@@ -4,7 +4,7 @@ the standings, the Top's bracket, names escaped once, both languages."""
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
-from bot.koth.core import Snapshot
+from bot.koth.core import KothSnapshot
 from bot.swiss.views import Names
 from bot.texts import Texts
 from bot.web.koth_board import koth_board
@@ -87,7 +87,7 @@ def test_king_of_the_hill_in_the_last_circle() -> None:
     koth = Tournament(
         3, -100, "billiards", "koth", "Пятничный", "running", settings, None, (), 999, None
     )
-    snap = Snapshot(koth, [], state, names, "ru")
+    snap = KothSnapshot(koth, [], state, names, "ru")
 
     def t(key: str, **values: object) -> str:
         return TEXTS.get("ru", key, **values)
