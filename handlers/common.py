@@ -8,6 +8,7 @@ from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.types import Message, ReplyKeyboardRemove
 
+import handlers.report as report
 from bot.commands import help_text, helped
 from bot.directory import Directory
 from bot.notify import Notifier
@@ -16,7 +17,6 @@ from bot.results import ResultFlow
 from bot.roles import Roles
 from bot.sender import Sender
 from bot.texts import Tr
-from handlers import report
 from handlers.routes import Routes
 
 routes = Routes(__name__)

@@ -75,7 +75,8 @@ def resolve(importer: str, is_package: bool, node: ast.ImportFrom) -> str:
 
 def imports_of(name: str, path: Path, known: set[str]) -> Iterator[Import]:
     """Every project module ``name`` imports: ``from a import b`` counts ``a.b`` when that is a
-    module, else ``a``."""
+    module, and ``a`` always (importing ``a.b`` runs ``a/__init__.py`` first: a submodule of
+    ``a`` that writes ``from a import b`` depends on the package that imports it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     is_package = path.name == "__init__.py"
     for node in ast.walk(tree):
@@ -87,10 +88,12 @@ def imports_of(name: str, path: Path, known: set[str]) -> Iterator[Import]:
             base = resolve(name, is_package, node)
             if base.split(".")[0] not in PACKAGES:
                 continue
+            package = nearest(base, known)
             for alias in node.names:
                 full = f"{base}.{alias.name}"
-                target = full if full in known else nearest(base, known)
-                yield Import(name, target, node.lineno, alias.name)
+                if full in known:
+                    yield Import(name, full, node.lineno, alias.name)
+                yield Import(name, package, node.lineno, alias.name)
 
 
 def nearest(name: str, known: set[str]) -> str:

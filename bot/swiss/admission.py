@@ -9,7 +9,7 @@ enters as anyone does (during the Swiss: a request the organiser accepts).
 
 from __future__ import annotations
 
-from bot.swiss import registration
+import bot.swiss.registration as registration
 from bot.swiss.core import SwissCore
 from db import players, tournaments
 from rules.admission import TournamentKind, tournament_kind

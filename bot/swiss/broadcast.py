@@ -18,11 +18,11 @@ from datetime import datetime
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+import bot.swiss.heroes as heroes
 from bot.buttons import ReportCb
 from bot.formats import Points
 from bot.notify import mention
 from bot.sender import Unreachable
-from bot.swiss import heroes
 from bot.swiss.bracket import post_bracket
 from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names, points_before, render_board, round_name

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import bot.swiss.replayed as replayed
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
-from bot.swiss import replayed
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Translate, pick_language
 from db import audit, players, reports, tournaments

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
 
+import bot.swiss.finish as finish
+import bot.swiss.pods as pods
+import bot.swiss.told as told
 from bot.deadlines import AfterCommit
 from bot.results import Claim, Game
-from bot.swiss import finish, pods, told
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import SwissCore
 from bot.swiss.games import game_of

@@ -16,8 +16,8 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+import bot.swiss.registration as registration
 from bot.errors import UserError
-from bot.swiss import registration
 from bot.swiss.buttons import SwEntryCb
 from bot.swiss.core import SwissCore
 from db import audit, players, tournaments

@@ -7,9 +7,10 @@ each message once by its outbox key, and a crash only delays them to the restart
 
 from __future__ import annotations
 
+import bot.swiss.limited as limited
+import bot.swiss.timers as timers
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
-from bot.swiss import limited, timers
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, SwissSnapshot

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import bot.swiss.heroes as heroes
 from bot.errors import UserError
-from bot.swiss import heroes
 from bot.swiss.core import SwissCore, SwissSnapshot, T
 from db import deadlines, players, tournaments
 from db.database import Tx

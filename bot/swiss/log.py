@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import bot.swiss.heroes as heroes
 from bot import formats
-from bot.swiss import heroes
 from bot.swiss.core import SwissCore, T
 from bot.swiss.views import Names
 from db import players, reports, tournaments

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+import bot.swiss.corrections as corrections
 from bot import formats
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.swiss import corrections
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, T, nothing
 from db import deadlines, event_log, penalties, players, tournaments

@@ -3,8 +3,8 @@ and the current (or, finished, the last) pairings."""
 
 from __future__ import annotations
 
+import bot.swiss.pods as pods
 from bot.formats import Joined, Points
-from bot.swiss import pods
 from bot.swiss.broadcast import round_end
 from bot.swiss.core import SwissCore, SwissSnapshot, T
 from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of

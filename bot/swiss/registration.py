@@ -13,8 +13,8 @@ import random
 from dataclasses import asdict
 from typing import Any
 
+import bot.swiss.staff as staff
 from bot import numbers
-from bot.swiss import staff
 from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
 from db import players, tournaments
 from db.database import Tx

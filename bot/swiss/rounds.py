@@ -9,9 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+import bot.swiss.finish as finish
+import bot.swiss.limited as limited
+import bot.swiss.pods as pods
+import bot.swiss.repair as repair
+import bot.swiss.timers as timers
+import bot.swiss.top as top
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.swiss import finish, limited, pods, repair, timers, top
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import SwissCore
 from db import decks, players, tournaments

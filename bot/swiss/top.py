@@ -9,8 +9,8 @@ handlers with one button each).
 
 from __future__ import annotations
 
+import bot.swiss.pods as pods
 from bot.errors import UserError
-from bot.swiss import pods
 from bot.swiss.core import SwissCore
 from db.database import Tx
 from db.tournaments import Tournament

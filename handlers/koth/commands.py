@@ -18,6 +18,7 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+import handlers.koth.judge as koth_judge
 from bot import numbers
 from bot.access import STALE
 from bot.buttons import NewCb
@@ -30,7 +31,6 @@ from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
-from handlers.koth import judge as koth_judge
 from handlers.koth.common import args_of, refused
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes

@@ -30,13 +30,13 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+import handlers.swiss.wizard_limited as limited
 from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Html, Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
-from handlers.swiss import wizard_limited as limited
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
 from rules.card_games import CardGame

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from tools import layers
 from tools.layers import Import, cycles, is_data_type, wrong_arrows
@@ -59,6 +60,19 @@ def test_relative_imports_resolve_to_their_module() -> None:
     assert isinstance(node, ast.ImportFrom)
     assert layers.resolve("bot.koth.desk", False, node) == "bot.core"
     assert layers.resolve("bot.koth", True, node) == "bot.core"
+
+
+def test_importing_a_sibling_through_its_package_depends_on_the_package(tmp_path: Path) -> None:
+    """``from bot.swiss import pods`` in ``bot.swiss.core`` runs ``bot/swiss/__init__.py``,
+    which imports ``bot.swiss.core``: a cycle, where ``import bot.swiss.pods`` is none."""
+    path = tmp_path / "core.py"
+    known = {"bot.swiss", "bot.swiss.core", "bot.swiss.pods"}
+    path.write_text("from bot.swiss import pods\n", encoding="utf-8")
+    through = {i.imported for i in layers.imports_of("bot.swiss.core", path, known)}
+    assert through == {"bot.swiss", "bot.swiss.pods"}
+    path.write_text("import bot.swiss.pods as pods\n", encoding="utf-8")
+    direct = {i.imported for i in layers.imports_of("bot.swiss.core", path, known)}
+    assert direct == {"bot.swiss.pods"}
 
 
 def test_rules_draw_no_random_source_or_clock_of_their_own() -> None:
