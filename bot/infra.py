@@ -47,6 +47,12 @@ class Infra:
     registry: Registry
     background: Background
 
+    def group_lang(self) -> str:
+        """The language of a tournament's group, its board and its announcements: the club's
+        (``DEFAULT_LANGUAGE``; a group has no language of its own). Private messages are in
+        each person's own (``bot.texts.pick_language`` of his Telegram language)."""
+        return self.settings.default_language
+
 
 class KindCore:
     """The collaborators and the small helpers every kind's core has (time, texts)."""
@@ -77,10 +83,8 @@ class KindCore:
         return formats.clock(moment, self.settings.zone)
 
     def group_lang(self) -> str:
-        """The language of a tournament's group, its board and its announcements: the club's
-        (``DEFAULT_LANGUAGE``; a group has no language of its own). Private messages are in
-        each person's own (``bot.texts.pick_language`` of his Telegram language)."""
-        return self.settings.default_language
+        """The language of a tournament's group (``Infra.group_lang``)."""
+        return self.infra.group_lang()
 
     def tr(self, lang: str | None = None) -> Translate:
         """Texts in one language (the club's default when ``None``)."""

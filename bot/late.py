@@ -63,7 +63,7 @@ async def tell_late_job(infra: Infra, deadline: Deadline, overdue: Overdue) -> N
         tournament = await tournaments.get(tx, deadline.ref_id)
         if tournament is None:
             return
-    lang = infra.settings.default_language  # the group's (``KindCore.group_lang``)
+    lang = infra.group_lang()
 
     def t(key: str, **values: object) -> str:
         return infra.texts.get(lang, key, **values)

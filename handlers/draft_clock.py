@@ -84,11 +84,8 @@ async def panel_press(
         after, toast = await draft_clock.pause(tid, who), t("pickclock.paused_now")
     elif callback_data.a is ClockAction.RESUME:
         after, toast = await draft_clock.resume(tid, who), t("pickclock.resumed_now")
-    elif callback_data.a is ClockAction.DECK:
+    else:  # ClockAction.DECK: a forged action is no DraftClockCb at all
         after, toast = await draft_clock.deck_building(tid, None, who), ""
-    else:
-        await query.answer(t("common.stale_button"), show_alert=True)
-        return
     await query.answer(toast or None)
     await after()
     text, markup = await draft_clock.panel(tid, t.lang)
