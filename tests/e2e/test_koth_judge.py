@@ -160,13 +160,15 @@ async def test_organiser_cancels_during_registration(emu: BotApiEmulator, bot: R
     assert "/eliminate, /reinstate" in shown.plain and "/finish <номер>" in shown.plain
 
 
-async def test_group_messages_follow_the_chat_language(
+async def test_group_messages_follow_the_clubs_language(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
+    # The club's language is English (a group has none of its own): the groups read it,
+    # people privately read their own.
+    bot.overrides["default_language"] = "en"
+    await bot.restart()
     org, (_ann, bob, *_rest) = await setup_club(emu)
     await create(emu, org)
-    with sqlite3.connect(bot.db_path) as conn:
-        conn.execute("UPDATE chats SET language = 'en' WHERE id = ?", (GROUP,))
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
         await say(emu, org, f"/add @{name} {rating}", "Добавлен")  # the organiser reads Russian
     await say(emu, org, "/draw 1 2 3 4", "Очерёдность")

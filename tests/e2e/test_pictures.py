@@ -6,7 +6,6 @@ renderer got (``bot.pictures.canvas.render``) and decodes the photo the emulator
 from __future__ import annotations
 
 import io
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -220,13 +219,15 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     assert decoded(photo) == (1100, round((1.0 + 0.72 * 6 + 0.8) * 100))
 
 
-async def test_the_final_table_follows_the_groups_language(
+async def test_the_final_table_follows_the_clubs_language(
     emu: BotApiEmulator, bot: RunningBot, drawn: Drawn
 ) -> None:
+    # The club's language is English (a group has none of its own): the groups read it,
+    # people privately read their own.
+    bot.overrides["default_language"] = "en"
+    await bot.restart()
     org, _people = await test_koth.setup_club(emu)
     await test_koth.create(emu, org)
-    with sqlite3.connect(bot.db_path) as conn:
-        conn.execute("UPDATE chats SET language = 'en' WHERE id = ?", (test_koth.GROUP,))
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
         await test_koth.say(emu, org, f"/add @{name} {rating}", "Добавлен")
     await test_koth.say(emu, org, "/draw 1 2 3 4", "Очерёдность")
