@@ -39,7 +39,7 @@ class Directory:
             return await tournaments.get(tx, tournament_id)
 
     async def shown(
-        self, chat_id: int, user_id: int, args: str | None, kind: str
+        self, chat_id: int, user_id: int, args: str | None, kind: str | None = None
     ) -> Tournament | None:
         """See ``shown``."""
         return await shown(self.db, chat_id, user_id, args, kind)
@@ -78,22 +78,25 @@ async def open_tournaments(db: Database, limit: int = 30) -> list[Tournament]:
 
 
 async def shown(
-    db: Database, chat_id: int, user_id: int, args: str | None, kind: str
+    db: Database, chat_id: int, user_id: int, args: str | None, kind: str | None = None
 ) -> Tournament | None:
     """What /queue, /standings and /pairings show: the tournament its number names (finished
     ones too), else the open one (``current``); with none open here (and none named), the last
-    finished one of ``kind`` of this group, or in a private chat the last one the user played
-    (the answer says it is finished). A card tournament still in registration has no standings
-    or pairings yet, so the group's last results come first; a King of the Hill's queue in
-    registration lists who registered. ``None`` when the tournament found is of another kind:
-    its own router answers."""
+    finished one of this group, or in a private chat the last one the user played (the answer
+    says it is finished). A kind whose registration has nothing to show yet
+    (``KindSpec.shown_in_registration`` false: a card tournament has no standings or pairings
+    before its first round) leaves the group's last results first; a King of the Hill's queue
+    in registration lists who registered. With ``kind``, only a tournament of that kind."""
     found = await current(db, chat_id, user_id, args)
     if id_argument(args) is not None:
-        return found if found is None or found.kind == kind else None
-    early = BY_NAME[kind].shown_in_registration
-    registering = found is not None and found.status == "registration" and not early
+        return _of_kind(found, kind)
+    registering = (
+        found is not None
+        and found.status == "registration"
+        and not BY_NAME[found.kind].shown_in_registration
+    )
     if found is not None and not registering:
-        return found if found.kind == kind else None
+        return _of_kind(found, kind)
     async with db.read() as tx:
         if chat_id < 0:
             last = await tournaments.last_finished(tx, kind, chat_id, None)
@@ -104,8 +107,11 @@ async def shown(
                 if player is None
                 else await tournaments.last_finished(tx, kind, None, player.id)
             )
-    found = last or found
-    return found if found is not None and found.kind == kind else None
+    return _of_kind(last or found, kind)
+
+
+def _of_kind(found: Tournament | None, kind: str | None) -> Tournament | None:
+    return found if found is None or kind is None or found.kind == kind else None
 
 
 async def current(

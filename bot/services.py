@@ -38,7 +38,7 @@ from bot.web.server import WebBoards
 from db.database import Database
 
 #: fields that are the process's, not a handler's to call
-NOT_FOR_HANDLERS = frozenset({"infra", "db", "bot", "live", "polling", "web_boards", "kinds"})
+NOT_FOR_HANDLERS = frozenset({"infra", "db", "bot", "live", "polling", "web_boards"})
 S = TypeVar("S")
 
 

@@ -131,22 +131,23 @@ async def latest_in_chat(tx: Tx, chat_id: int) -> Tournament | None:
 
 
 async def last_finished(
-    tx: Tx, kind: str, chat_id: int | None, player_id: int | None
+    tx: Tx, kind: str | None, chat_id: int | None, player_id: int | None
 ) -> Tournament | None:
-    """The newest finished tournament of ``kind`` in the group ``chat_id``, or (``chat_id``
-    ``None``) the newest one the player played in."""
+    """The newest finished tournament (of ``kind``; ``None``: of any) in the group
+    ``chat_id``, or (``chat_id`` ``None``) the newest one the player played in."""
     if chat_id is not None:
         row = await tx.one(
-            """SELECT * FROM tournaments WHERE chat_id = ? AND kind = ? AND status = 'finished'
+            """SELECT * FROM tournaments
+               WHERE chat_id = ? AND (? IS NULL OR kind = ?) AND status = 'finished'
                ORDER BY id DESC LIMIT 1""",
-            (chat_id, kind),
+            (chat_id, kind, kind),
         )
     else:
         row = await tx.one(
             """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
-               WHERE p.player_id = ? AND t.kind = ? AND t.status = 'finished'
+               WHERE p.player_id = ? AND (? IS NULL OR t.kind = ?) AND t.status = 'finished'
                ORDER BY t.id DESC LIMIT 1""",
-            (player_id, kind),
+            (player_id, kind, kind),
         )
     return None if row is None else _tournament(row)
 

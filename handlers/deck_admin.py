@@ -21,8 +21,8 @@ from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
 from handlers.deck_files import MAX_CARD_FILE, document_text
+from handlers.guard import permitted
 from handlers.routes import Routes
-from handlers.swiss.guard import actor
 from rules.decks import DeckRules
 
 routes = Routes(__name__)
@@ -176,7 +176,7 @@ async def tournament_decks(
             return
         raise SkipHandler
     need = Role.ORGANISER if publish else Role.JUDGE
-    if await actor(message, roles, found, need, t) is None:
+    if await permitted(message, roles, found, need, t) is None:
         return
     if not publish:
         await message.reply(await decks.status(found, t.lang))

@@ -16,8 +16,9 @@ from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, organiser_press
+from handlers.swiss.guard import organiser_press
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
@@ -33,7 +34,7 @@ async def draft_panel(
     draft_clock: DraftClockService,
     roles: Roles,
 ) -> None:
-    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
         return
     text, markup = await draft_clock.panel(tournament.id, t.lang)
     await message.answer(text, reply_markup=markup)
@@ -58,7 +59,7 @@ async def deckbuilding(
     draft_clock: DraftClockService,
     roles: Roles,
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     minutes = deck_minutes_arg(command.args)
     if isinstance(minutes, str):

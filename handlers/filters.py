@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from aiogram.filters import Filter
+from aiogram.filters import CommandObject, Filter
 from aiogram.types import Message
 
 from bot.directory import Directory
+from handlers.kind import Lookup
 
 _LINK = re.compile(r"^/start(?:@\w+)?\s+t-(\d{1,9})$")
 
@@ -41,6 +43,29 @@ class CurrentTournament(Filter):
         if found is None or found.kind != self.kind:
             return False
         return {"tournament": found}
+
+
+class CommandTournament(Filter):
+    """The tournament a shared command means, of any kind (``handlers.kind.SHARED`` says how
+    each command finds it), as ``tournament``; none: the next router gets the update (the
+    fallback says there is none)."""
+
+    def __init__(self, lookups: Mapping[str, Lookup]) -> None:
+        self.lookups = lookups
+
+    async def __call__(
+        self, message: Message, command: CommandObject, directory: Directory
+    ) -> bool | dict[str, Any]:
+        lookup = self.lookups.get(command.command)
+        if message.from_user is None or lookup is None:
+            return False
+        chat, user = message.chat.id, message.from_user.id
+        args = None if lookup is Lookup.CURRENT else command.args
+        if lookup is Lookup.SHOWN:
+            found = await directory.shown(chat, user, args)
+        else:
+            found = await directory.current(chat, user, args)
+        return False if found is None else {"tournament": found}
 
 
 class OpenTournament(Filter):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiogram import Router
+from aiogram.filters import Command
 
 Handler = Callable[..., Any]
 
@@ -64,6 +65,17 @@ class Routes:
         self, *filters: Any, flags: dict[str, Any] | None = None
     ) -> Callable[[Handler], Handler]:
         return self._on("error", filters, flags)
+
+    def commands(self) -> set[str]:
+        """The commands its message handlers (and those of the included ones) are filtered by
+        (aiogram's ``Command`` filters)."""
+        found: set[str] = set()
+        for entry in self._entries:
+            for command in (f for f in entry.filters if isinstance(f, Command)):
+                found.update(c for c in command.commands if isinstance(c, str))
+        for routes in self._included:
+            found |= routes.commands()
+        return found
 
     def include(self, *routes: Routes) -> None:
         """Their routers become this one's sub-routers, after its own handlers."""

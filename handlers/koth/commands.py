@@ -31,7 +31,9 @@ from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
-from handlers.koth.common import args_of, refused
+from handlers.guard import permitted
+from handlers.kind import Call, KindCommands, Own
+from handlers.koth.common import args_of
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
 
@@ -143,9 +145,10 @@ async def join_link(message: Message, tournament: Tournament, t: Tr, koth: KothS
     await message.answer(await enter_or_register(koth, tournament.id, message, t))
 
 
-@routes.message(Command("join"), CurrentTournament("koth"))
-async def join_command(message: Message, tournament: Tournament, t: Tr, koth: KothService) -> None:
-    await message.reply(await enter_or_register(koth, tournament.id, message, t))
+async def join_command(call: Call, koth: KothService) -> None:
+    await call.message.reply(
+        await enter_or_register(koth, call.tournament.id, call.message, call.t)
+    )
 
 
 async def settle_note(query: CallbackQuery, note: str, koth: KothService) -> None:
@@ -211,30 +214,19 @@ def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decima
     return target, numbers.decimal(rest[0], numbers.RATING)
 
 
-@routes.message(Command("add"), CurrentTournament("koth"))
-async def add(
-    message: Message,
-    command: CommandObject,
-    tournament: Tournament,
-    t: Tr,
-    roles: Roles,
-    koth: KothService,
-) -> None:
+async def add(call: Call, koth: KothService) -> None:
     """/add @name [rating], /add <club ID> [rating], a reply with /add; /add fund <amount>."""
-    assert message.from_user is not None
-    if await refused(message, roles, tournament, Role.ORGANISER, t):
-        return
-    args, actor = args_of(command), message.from_user.id
+    args, t, tournament = call.words, call.t, call.tournament
     if args and args[0].lower() == "fund":
         if len(args) < 2 or not numbers.is_whole(args[1]):
             raise UserError("koth.fund_usage")
         amount, note = numbers.whole(args[1], numbers.FUND), " ".join(args[2:])
-        fund = await koth.registration.contribute(tournament, actor, amount, note)
-        await message.reply(t("koth.fund_added", amount=Money(amount), fund=Money(fund)))
+        fund = await koth.registration.contribute(tournament, call.actor, amount, note)
+        await call.message.reply(t("koth.fund_added", amount=Money(amount), fund=Money(fund)))
         return
-    target, rating = who_and_rating(message, args)
-    name, club_id = await koth.registration.add(tournament, actor, target, rating)
-    await message.reply(t("koth.added", name=name, club_id=club_id))
+    target, rating = who_and_rating(call.message, args)
+    name, club_id = await koth.registration.add(tournament, call.actor, target, rating)
+    await call.message.reply(t("koth.added", name=name, club_id=club_id))
 
 
 @routes.message(Command("norms"), CurrentTournament("koth"))
@@ -250,7 +242,7 @@ async def norms_command(
     assert message.from_user is not None
     args = args_of(command)
     if args:
-        if await refused(message, roles, tournament, Role.ORGANISER, t):
+        if await permitted(message, roles, tournament, Role.ORGANISER, t) is None:
             return
         if len(args) != 2 or not all(numbers.is_whole(a) for a in args):
             raise UserError("koth.norms_usage")
@@ -269,7 +261,7 @@ async def draw(
     koth: KothService,
 ) -> None:
     assert message.from_user is not None
-    if await refused(message, roles, tournament, Role.ORGANISER, t):
+    if await permitted(message, roles, tournament, Role.ORGANISER, t) is None:
         return
     args = args_of(command)
     if args and not all(numbers.is_whole(a) for a in args):
@@ -280,25 +272,35 @@ async def draw(
     await message.answer(t("koth.drawn", order=Html(listing), name=tournament.name))
 
 
-@routes.message(Command("begin"), CurrentTournament("koth"))
-async def begin(
-    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
-) -> None:
-    assert message.from_user is not None
-    if await refused(message, roles, tournament, Role.ORGANISER, t):
-        return
-    await koth.preparation.begin(tournament, message.from_user.id)
+async def begin(call: Call, koth: KothService) -> None:
+    await koth.preparation.begin(call.tournament, call.actor)
 
 
-@routes.message(Command("queue", "pairings", "standings"), CurrentTournament("koth", shown=True))
-async def queue(
-    message: Message, tournament: Tournament, koth: KothService, lang: str, t: Tr
-) -> None:
+async def queue(call: Call, koth: KothService) -> None:
     """The board: the queue, the wins and norms (King of the Hill's pairings and standings)."""
-    text = await koth.board.queue_text(tournament.id, lang)
+    tournament, t = call.tournament, call.t
+    text = await koth.board.queue_text(tournament.id, t.lang)
     if tournament.status == "finished":
         text = t("tournament.finished_note", name=tournament.name) + "\n\n" + text
-    await message.answer(text)
+    await call.message.answer(text)
 
 
 routes.include(koth_judge.routes)
+
+#: the shared commands (``handlers.kind``) at a King of the Hill
+commands = KindCommands(
+    KothService,
+    {
+        "add": Own(Role.ORGANISER, add),
+        "begin": Own(Role.ORGANISER, begin),
+        "cancel": Own(Role.ORGANISER, koth_judge.cancel),
+        "extend": Own(Role.JUDGE, koth_judge.extend),
+        "finish": Own(Role.JUDGE, koth_judge.judge_step),
+        "join": Own(None, join_command),
+        "log": Own(Role.JUDGE, koth_judge.log),
+        "pairings": Own(None, queue),
+        "queue": Own(None, queue),
+        "result": Own(Role.JUDGE, koth_judge.judge_step),
+        "standings": Own(None, queue),
+    },
+)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from aiogram.filters import Command, CommandObject, StateFilter
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -16,13 +16,15 @@ from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
-from handlers.koth.common import args_of, refused
+from handlers.guard import permitted
+from handlers.kind import Call
 from handlers.results import settle_prompt
 from handlers.routes import Routes
 
 routes = Routes(__name__)
 
-#: Command → the stored event it makes.
+#: Command → the stored event it makes (``/result`` and ``/finish`` come as shared commands:
+#: ``handlers.kind``).
 JUDGE_ACTIONS = {
     "void": "void",
     "result": "correct",
@@ -30,9 +32,10 @@ JUDGE_ACTIONS = {
     "reinstate": "reinstate",
     "finish": "declare",
 }
+OWN_COMMANDS = ("void", "eliminate", "reinstate")
 
 
-@routes.message(Command(*JUDGE_ACTIONS), CurrentTournament("koth"))
+@routes.message(Command(*OWN_COMMANDS), CurrentTournament("koth"))
 async def judge_action(
     message: Message,
     command: CommandObject,
@@ -40,49 +43,38 @@ async def judge_action(
     t: Tr,
     roles: Roles,
     koth: KothService,
+    registry: Registry,
 ) -> None:
-    assert message.from_user is not None
-    if await refused(message, roles, tournament, Role.JUDGE, t):
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
-    action = JUDGE_ACTIONS[command.command]
-    args = args_of(command)
+    call = Call(message, command.command, command.args or "", tournament, who, t, registry)
+    await judge_step(call, koth)
+
+
+async def judge_step(call: Call, koth: KothService) -> None:
+    """A judge's ruling by club ID (``/void`` may name none: the last game)."""
+    action, args, t = JUDGE_ACTIONS[call.name], call.words, call.t
     arg = numbers.whole(args[0], numbers.CLUB_ID) if args and numbers.is_whole(args[0]) else None
     if action != "void" and arg is None:
-        await message.reply(t(f"koth.usage_{action}"))
+        await call.message.reply(t(f"koth.usage_{action}"))
         return
-    await koth.judging.act(tournament, message.from_user.id, action, arg)
-    await message.reply(t(f"koth.done_{action}"))
+    await koth.judging.act(call.tournament, call.actor, action, arg)
+    await call.message.reply(t(f"koth.done_{action}"))
 
 
-@routes.message(Command("extend"), CurrentTournament("koth"))
-async def extend(
-    message: Message,
-    command: CommandObject,
-    tournament: Tournament,
-    t: Tr,
-    roles: Roles,
-    koth: KothService,
-) -> None:
-    assert message.from_user is not None
-    if await refused(message, roles, tournament, Role.JUDGE, t):
-        return
-    args = args_of(command)
+async def extend(call: Call, koth: KothService) -> None:
+    args, t = call.words, call.t
     if len(args) != 1:
-        await message.reply(t("koth.extend_usage"))
+        await call.message.reply(t("koth.extend_usage"))
         return
     minutes = numbers.whole(args[0], numbers.KOTH_MINUTES)
-    due = await koth.timers.extend(tournament, message.from_user.id, minutes)
+    due = await koth.timers.extend(call.tournament, call.actor, minutes)
     local = formats.clock(due, koth.core.settings.zone)
-    await message.reply(t("koth.extended", minutes=minutes, until=local))
+    await call.message.reply(t("koth.extended", minutes=minutes, until=local))
 
 
-@routes.message(Command("log"), CurrentTournament("koth", by_id=True))
-async def log(
-    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService, lang: str
-) -> None:
-    if await refused(message, roles, tournament, Role.JUDGE, t):
-        return
-    await message.answer(await koth.judging.log_text(tournament.id, lang))
+async def log(call: Call, koth: KothService) -> None:
+    await call.message.answer(await koth.judging.log_text(call.tournament.id, call.t.lang))
 
 
 # --- the eliminated player's choice --------------------------------------------------------------
@@ -114,17 +106,14 @@ async def stay_or_leave(
 # --- the organiser cancels the tournament --------------------------------------------------------
 
 
-@routes.message(Command("cancel"), StateFilter(None), CurrentTournament("koth"))
-async def cancel(
-    message: Message, tournament: Tournament, t: Tr, roles: Roles, koth: KothService
-) -> None:
-    """/cancel with no wizard in progress: ask the organiser to confirm with a button."""
-    if await refused(message, roles, tournament, Role.ORGANISER, t):
-        return
+async def cancel(call: Call, koth: KothService) -> None:
+    """/cancel with no wizard in progress (``handlers.common`` leaves a wizard first): ask the
+    organiser to confirm with a button."""
+    t, tournament = call.t, call.tournament
     builder = InlineKeyboardBuilder()
     builder.button(text=t("koth.cancel_yes"), callback_data=KothCancelCb(t=tournament.id, yes=True))
     builder.button(text=t("koth.cancel_no"), callback_data=KothCancelCb(t=tournament.id, yes=False))
-    await message.reply(
+    await call.message.reply(
         t("koth.cancel_ask", name=tournament.name), reply_markup=builder.as_markup()
     )
 

@@ -3,6 +3,6 @@ wizard (``wizard``), the rounds (``rounds``), ``/top`` and the offers when the f
 does not fit (``top``), ``/finish`` and ``/cancel`` (``manage``) and the
 organiser's checks (``guard``); their button data is ``bot.swiss.buttons``."""
 
-from handlers.swiss.entry import routes
+from handlers.swiss.entry import commands, routes
 
-__all__ = ["routes"]
+__all__ = ["commands", "routes"]

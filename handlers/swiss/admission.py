@@ -16,8 +16,9 @@ from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, named_player
+from handlers.swiss.guard import named_player
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
@@ -33,7 +34,7 @@ async def name_admitted(
     """The organiser's check and the named player of ``/privileged`` or ``/invite``, with the
     service's answer (its status); the usage reply when no player is named."""
     tournament, swiss, registry, roles = context
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.ORGANISER, t)) is None:
         return None
     words = (command.args or "").split()
     player = await named_player(message, words[0] if len(words) == 1 else None, swiss, registry)

@@ -18,6 +18,8 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import BufferedInputFile, CallbackQuery, Message, User
 
+import handlers.swiss.manage as swiss_manage
+import handlers.swiss.rounds as swiss_rounds
 from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
@@ -27,10 +29,12 @@ from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
+from handlers.guard import permitted
+from handlers.kind import Call, KindCommands, Own
 from handlers.routes import Routes
 from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.bracket import routes as bracket_routes
-from handlers.swiss.guard import actor, named_player, replied_user
+from handlers.swiss.guard import named_player, replied_user
 from handlers.swiss.heroes import routes as heroes_routes
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.penalties import routes as penalties_routes
@@ -93,12 +97,10 @@ async def deep_link(
     await message.answer(await joined(message.from_user, tournament.id, swiss, registry, t))
 
 
-@routes.message(Command("join"), SWISS)
-async def join(
-    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, registry: Registry
-) -> None:
-    assert message.from_user is not None
-    await message.reply(await joined(message.from_user, tournament.id, swiss, registry, t))
+async def join(call: Call, swiss: SwissService) -> None:
+    user = call.message.from_user
+    assert user is not None
+    await call.message.reply(await joined(user, call.tournament.id, swiss, call.registry, call.t))
 
 
 @routes.message(Command("drop"), SWISS)
@@ -116,7 +118,7 @@ async def drop(
     target, judge = message.from_user, None
     other = replied_user(message)
     if other is not None and other.id != target.id:
-        if (judge := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+        if (judge := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
             return
         target = other
     player = await registry.player_of(target.id)
@@ -126,26 +128,15 @@ async def drop(
     await message.reply(t(f"swiss.drop_{own}{status}", name=name, tournament=tournament.name))
 
 
-@routes.message(Command("add"), SWISS)
-async def add(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    registry: Registry,
-    roles: Roles,
-) -> None:
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
-        return
-    words = (command.args or "").split()
+async def add(call: Call, swiss: SwissService) -> None:
+    words, t = call.words, call.t
     late = words.pop().lower() if words and words[-1].lower() in LATE_POLICIES else None
-    player = await named_player(message, words[0] if words else None, swiss, registry)
+    player = await named_player(call.message, words[0] if words else None, swiss, call.registry)
     if player is None:
-        await message.reply(t("swiss.add_usage"))
+        await call.message.reply(t("swiss.add_usage"))
         return
-    status = await swiss.join(tournament.id, player.id, actor=who, late=late)
-    await message.reply(t(f"swiss.join_{status}", name=player.display_name))
+    status = await swiss.join(call.tournament.id, player.id, actor=call.actor, late=late)
+    await call.message.reply(t(f"swiss.join_{status}", name=player.display_name))
 
 
 SHOWN = CurrentTournament("swiss", shown=True)
@@ -158,29 +149,37 @@ def finished_note(t: Tr, tournament: Tournament, text: str) -> str:
     return t("tournament.finished_note", name=tournament.name) + "\n\n" + text
 
 
-@routes.message(Command("players", "queue"), SHOWN)
-async def roster(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    """The players (a card tournament has no queue: /queue lists who plays); a mark on each
-    whose registration lacks a field 101.2 requires."""
+@routes.message(Command("players"), SHOWN)
+async def players(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
+    """``/players``: the same as ``/queue``."""
+    await message.answer(await roster_text(t, tournament, swiss))
+
+
+async def roster(call: Call, swiss: SwissService) -> None:
+    """``/queue``: the players (a card tournament has no queue: it lists who plays)."""
+    await call.message.answer(await roster_text(call.t, call.tournament, swiss))
+
+
+async def roster_text(t: Tr, tournament: Tournament, swiss: SwissService) -> str:
+    """The players, a mark on each whose registration lacks a field 101.2 requires."""
     listed = await swiss.roster(tournament.id)
     # Each name is escaped once: by ``t`` (marked) or by ``escape``; the list is then markup.
     names = [t("swiss.roster_incomplete", name=n) if lacks else escape(n) for n, lacks in listed]
     text = t("swiss.roster", count=len(names), names=Html(", ".join(names) or "—"))
     if any(lacks for _, lacks in listed):
         text += "\n" + t("swiss.roster_legend")
-    await message.answer(finished_note(t, tournament, text))
+    return finished_note(t, tournament, text)
 
 
-@routes.message(Command("standings"), SHOWN)
-async def standings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    text = await swiss.standings_view(tournament.id, t.lang)
-    await message.answer(finished_note(t, tournament, text))
+async def standings(call: Call, swiss: SwissService) -> None:
+    text = await swiss.standings_view(call.tournament.id, call.t.lang)
+    await call.message.answer(finished_note(call.t, call.tournament, text))
 
 
-@routes.message(Command("pairings"), SHOWN)
-async def pairings(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    text = await swiss.pairings_view(tournament.id, t.lang)
-    await message.answer(finished_note(t, tournament, text or t("swiss.no_round_yet")))
+async def pairings(call: Call, swiss: SwissService) -> None:
+    t = call.t
+    text = await swiss.pairings_view(call.tournament.id, t.lang)
+    await call.message.answer(finished_note(t, call.tournament, text or t("swiss.no_round_yet")))
 
 
 @routes.message(Command("export"))
@@ -197,7 +196,7 @@ async def export(
     tournament = await swiss.export_target(message.chat.id, wanted)
     if tournament is None:
         raise SkipHandler
-    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
         return
     # Players' names and results go to the chat where the tournament is public, or to the
     # judge alone: never into some other group the judge is in.
@@ -212,3 +211,22 @@ async def export(
     )
     caption = t("swiss.export_title", name=tournament.name)
     await message.answer_document(document, caption=caption)
+
+
+#: the shared commands (``handlers.kind``) at a Swiss tournament
+commands = KindCommands(
+    SwissService,
+    {
+        "add": Own(Role.ORGANISER, add),
+        "begin": Own(Role.ORGANISER, swiss_rounds.begin),
+        "cancel": Own(Role.ORGANISER, swiss_manage.cancel),
+        "extend": Own(Role.JUDGE, swiss_rounds.extend),
+        "finish": Own(Role.ORGANISER, swiss_manage.finish),
+        "join": Own(None, join),
+        "log": Own(Role.JUDGE, swiss_rounds.log),
+        "pairings": Own(None, pairings),
+        "queue": Own(None, roster),
+        "result": Own(Role.JUDGE, swiss_rounds.result),
+        "standings": Own(None, standings),
+    },
+)

@@ -1,4 +1,5 @@
-"""Checks shared by the Swiss handlers: who may do what, and running a service's change."""
+"""What the Swiss handlers share: running a service's change, the pressed message, the player a
+command names. (The role check of a command is ``handlers.guard``.)"""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ from collections.abc import Awaitable
 from aiogram.types import CallbackQuery, Message, User
 
 from bot.registry import Registry
-from bot.roles import Role, Roles
 from bot.swiss import AfterCommit, SwissService
 from bot.texts import Tr
 from db.models import Player
-from db.tournaments import Tournament
 
 
 async def run(action: Awaitable[AfterCommit]) -> None:
@@ -19,19 +18,6 @@ async def run(action: Awaitable[AfterCommit]) -> None:
     reaches the error router, which replies with its text."""
     after = await action
     await after()
-
-
-async def actor(
-    message: Message, roles: Roles, tournament: Tournament, need: Role, t: Tr
-) -> int | None:
-    """The sender's Telegram id when he has the role ``need`` here; else a reply and ``None``."""
-    assert message.from_user is not None
-    user_id = message.from_user.id
-    key = await roles.refusal(user_id, need, tournament, where=message.chat.id)
-    if key is None:
-        return user_id
-    await message.reply(t(key))
-    return None
 
 
 async def organiser_press(query: CallbackQuery, t: Tr) -> Message | None:

@@ -23,8 +23,9 @@ from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, named_player, replied_user
+from handlers.swiss.guard import named_player, replied_user
 from rules.limited.heroes import MAX_NAME, parse_set
 
 routes = Routes(__name__)
@@ -72,7 +73,7 @@ async def name(
     message: Message, args: str, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     """The organiser names the set's eight heroes (public: the set is no secret)."""
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.ORGANISER, t)) is None:
         return
     names = parse_set(args)
     if names is None:
@@ -94,7 +95,7 @@ async def give(
     roles: Roles,
 ) -> None:
     """The judge gives a hero by hand; in the group the answer names no hero."""
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     player, hero_text = await gift_args(message, rest[0] if rest else "", swiss, registry)
     if player is None or not hero_text:

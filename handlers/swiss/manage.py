@@ -4,18 +4,15 @@ the wizard (``handlers.common`` sees it first)."""
 
 from __future__ import annotations
 
-from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.swiss.buttons import ManageAction, SwManageCb
 from bot.texts import Tr
-from db.tournaments import Tournament
-from handlers.filters import CurrentTournament
+from handlers.kind import Call
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, organiser_press
+from handlers.swiss.guard import organiser_press
 
 routes = Routes(__name__)
 
@@ -30,26 +27,22 @@ def confirm_keyboard(t: Tr, tournament_id: int, action: ManageAction) -> InlineK
     return builder.as_markup()
 
 
-async def ask(
-    message: Message, t: Tr, roles: Roles, tournament: Tournament, action: ManageAction
-) -> None:
-    if await actor(message, roles, tournament, Role.ORGANISER, t) is None:
-        return
+async def ask(call: Call, action: ManageAction) -> None:
+    t, tournament = call.t, call.tournament
     if action is ManageAction.FINISH and tournament.status != "running":
-        await message.reply(t("swiss.finish_in_registration"))
+        await call.message.reply(t("swiss.finish_in_registration"))
         return
     markup = confirm_keyboard(t, tournament.id, action)
-    await message.reply(t(f"swiss.confirm_{action}", name=tournament.name), reply_markup=markup)
+    text = t(f"swiss.confirm_{action}", name=tournament.name)
+    await call.message.reply(text, reply_markup=markup)
 
 
-@routes.message(Command("finish"), CurrentTournament("swiss"))
-async def finish(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
-    await ask(message, t, roles, tournament, ManageAction.FINISH)
+async def finish(call: Call, swiss: SwissService) -> None:
+    await ask(call, ManageAction.FINISH)
 
 
-@routes.message(Command("cancel"), CurrentTournament("swiss"))
-async def cancel(message: Message, t: Tr, roles: Roles, tournament: Tournament) -> None:
-    await ask(message, t, roles, tournament, ManageAction.CANCEL)
+async def cancel(call: Call, swiss: SwissService) -> None:
+    await ask(call, ManageAction.CANCEL)
 
 
 @routes.callback_query(SwManageCb.filter())

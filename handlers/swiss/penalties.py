@@ -30,9 +30,10 @@ from bot.validation import Invalid
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, organiser_press, replied_user
+from handlers.swiss.guard import organiser_press, replied_user
 from rules.penalties import KINDS, PenaltyKind, penalty_kind
 
 routes = Routes(__name__)
@@ -65,7 +66,7 @@ async def penalty(
     registry: Registry,
     roles: Roles,
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     other = replied_user(message)
     parsed = parse(command.args, replied=other is not None)
@@ -193,7 +194,7 @@ async def got_reason(
     if tournament is None:
         await message.reply(t("common.stale_button"))
         return
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     kind = PenaltyKind(data["k"])
     await give(message, t, swiss, tournament.id, int(data["p"]), kind, reason, who)

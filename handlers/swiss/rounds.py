@@ -18,32 +18,25 @@ from bot.swiss.log import log_text
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
+from handlers.kind import Call
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, run
+from handlers.swiss.guard import run
 from handlers.swiss.top import run_offering
 
 routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
 
 
-@routes.message(Command("begin"), SWISS)
-async def begin(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
+async def begin(call: Call, swiss: SwissService) -> None:
     """``/begin``; ``/begin override`` starts a highest-strictness tournament although some
     players have no valid deck list (503; the bot named them at the plain ``/begin``)."""
-    word = (command.args or "").strip().lower()
+    word = call.args.strip().lower()
     if word not in ("", "override"):
-        await message.reply(t("decks.begin_usage"))
+        await call.message.reply(call.t("decks.begin_usage"))
         return
-    if (who := await actor(message, roles, tournament, Role.ORGANISER, t)) is not None:
-        action = swiss.begin(tournament.id, who, override=word == "override")
-        await run_offering(message, t, action)
+    action = swiss.begin(call.tournament.id, call.actor, override=word == "override")
+    await run_offering(call.message, call.t, action)
 
 
 @routes.message(Command("next_round"), SWISS)
@@ -56,7 +49,7 @@ async def next_round(
     roles: Roles,
 ) -> None:
     again = (command.args or "").strip().lower() == "again"
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is not None:
         await run_offering(message, t, swiss.next_round(tournament.id, who, again=again))
 
 
@@ -64,28 +57,18 @@ async def next_round(
 async def repair(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is not None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is not None:
         await run(swiss.next_round(tournament.id, who, again=True))
 
 
-@routes.message(Command("result"), SWISS)
-async def result(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
-        return
-    ruling = parse_ruling(command.args)
+async def result(call: Call, swiss: SwissService) -> None:
+    ruling = parse_ruling(call.args)
     if ruling is None:
-        await message.reply(t(await swiss.result_usage(tournament)))
+        await call.message.reply(call.t(await swiss.result_usage(call.tournament)))
         return
-    after, change = await swiss.correct(tournament.id, ruling, who)
+    after, change = await swiss.correct(call.tournament.id, ruling, call.actor)
     await after()  # the board and both players first: the answer then says it is all done
-    await message.reply(swiss.correction_text(t.lang, change))
+    await call.message.reply(swiss.correction_text(call.t.lang, change))
 
 
 def extend_args(args: str | None) -> tuple[int | None, int] | None:
@@ -98,35 +81,22 @@ def extend_args(args: str | None) -> tuple[int | None, int] | None:
     return (numbers.whole(parts[0], numbers.TABLE) if len(parts) == 2 else None), minutes
 
 
-@routes.message(Command("extend"), SWISS)
-async def extend(
-    message: Message,
-    command: CommandObject,
-    t: Tr,
-    tournament: Tournament,
-    swiss: SwissService,
-    roles: Roles,
-) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
-        return
-    parsed = extend_args(command.args)
+async def extend(call: Call, swiss: SwissService) -> None:
+    t = call.t
+    parsed = extend_args(call.args)
     if parsed is None:
-        await message.reply(t("swiss.extend_usage"))
+        await call.message.reply(t("swiss.extend_usage"))
         return
     table, minutes = parsed
-    after, until = await swiss.extend(tournament.id, table, minutes, who)
+    after, until = await swiss.extend(call.tournament.id, table, minutes, call.actor)
     await after()
     key = "swiss.extended_round" if table is None else "swiss.extended_table"
-    await message.reply(t(key, table=table or 0, minutes=minutes, until=until))
+    await call.message.reply(t(key, table=table or 0, minutes=minutes, until=until))
 
 
-@routes.message(Command("log"), CurrentTournament("swiss", by_id=True))
-async def log(
-    message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
-) -> None:
+async def log(call: Call, swiss: SwissService) -> None:
     """The tournament's log for its judges: every stored event, when and who (``bot.swiss.log``)."""
-    if await actor(message, roles, tournament, Role.JUDGE, t) is not None:
-        await message.answer(await log_text(swiss, tournament.id, t.lang))
+    await call.message.answer(await log_text(swiss, call.tournament.id, call.t.lang))
 
 
 @routes.message(Command("pending"), SWISS)
@@ -135,7 +105,7 @@ async def pending(
 ) -> None:
     """The current round's open tables for its judges, with one button that reminds just
     their players (``bot.swiss.pending``) and one per table that gives a penalty there."""
-    if await actor(message, roles, tournament, Role.JUDGE, t) is None:
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
         return
     text, number, tables = await swiss.pending_text(tournament.id, t.lang)
     markup = None

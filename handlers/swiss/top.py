@@ -21,8 +21,9 @@ from bot.swiss.top import TopDoesNotFit
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
+from handlers.guard import permitted
 from handlers.routes import Routes
-from handlers.swiss.guard import actor, organiser_press
+from handlers.swiss.guard import organiser_press
 from rules.tournament_size import TOP_SIZES
 
 routes = Routes(__name__)
@@ -96,7 +97,7 @@ async def top(
     swiss: SwissService,
     roles: Roles,
 ) -> None:
-    if (who := await actor(message, roles, tournament, Role.JUDGE, t)) is None:
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
     size = top_size_arg(command.args)
     if isinstance(size, str):

@@ -52,3 +52,29 @@ async def test_an_open_tournament_of_another_kind_is_left_to_its_own_router(
         assert await directory.shown(db, GROUP, 1, None, kind="swiss") is None
     finally:
         await db.close()
+
+
+async def test_the_shared_commands_show_the_groups_newest_finished_one_of_any_kind(
+    tmp_path: Path,
+) -> None:
+    """``/standings`` with nothing open: the group's last results, whichever kind they were
+    (not the older one of the kind whose router happened to be asked first)."""
+    db = await Database.open(tmp_path / "club.db")
+    try:
+        await make(db, GROUP, "swiss", "finished")
+        koth = await make(db, GROUP, "koth", "finished")
+        found = await directory.shown(db, GROUP, 1, None)
+        assert found is not None and found.id == koth
+        newer = await make(db, GROUP, "swiss", "finished")
+        found = await directory.shown(db, GROUP, 1, None)
+        assert found is not None and found.id == newer
+        # A card tournament in registration has nothing to show yet: the last results stay;
+        # a King of the Hill in registration shows its queue.
+        await make(db, GROUP, "swiss", "registration")
+        found = await directory.shown(db, GROUP, 1, None)
+        assert found is not None and found.id == newer
+        queue = await make(db, OTHER, "koth", "registration")
+        found = await directory.shown(db, OTHER, 1, None)
+        assert found is not None and found.id == queue
+    finally:
+        await db.close()
