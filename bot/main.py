@@ -47,7 +47,7 @@ from bot.late import tell_late_job
 from bot.live import Live
 from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
-from bot.outbox import Outbox
+from bot.outbox import SAY_JOB, Outbox
 from bot.pacing import Limits
 from bot.pictures.profile import RatingCharts
 from bot.polling import Polling
@@ -198,8 +198,11 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     db, clock, deadlines = infra.db, infra.clock, infra.deadlines
     confirmation = timedelta(minutes=settings.confirmation_minutes)
     flow = ResultFlow(db, clock, deadlines, confirmation)
-    notices = ResultNotices(db, infra.texts, infra.notifier, flow, settings, infra.outbox)
+    notices = ResultNotices(
+        db, infra.texts, infra.notifier, flow, settings, infra.outbox, infra.background
+    )
     deadlines.on_durable(ASK_JOB, notices.ask_job)
+    deadlines.on_durable(SAY_JOB, infra.outbox.say_job)
     deadlines.on_late_job = partial(tell_late_job, infra)
     kinds = {spec.name: spec.build(infra, flow, notices) for spec in KINDS}
     for kind in kinds.values():

@@ -18,8 +18,12 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.clock import Clock
 from bot.notify import Notifier
 from bot.sender import Markup, Sender, Unreachable
-from db import outbox
-from db.database import Database
+from db import deadlines, outbox
+from db.database import Database, Tx
+from db.models import Deadline
+
+#: The durable job that sends one group message a change stored (``Outbox.store``).
+SAY_JOB = "job:say"
 
 
 class Outbox:
@@ -95,6 +99,20 @@ class Outbox:
             return None
         await self._record(key, message.chat.id, message.message_id)
         return message.chat.id, message.message_id
+
+    async def store(self, tx: Tx, ref_id: int, key: str, chat_id: int, text: str) -> int:
+        """A message to a chat that a change makes, stored in the change's transaction as a
+        durable job (``SAY_JOB``): run it after the commit (``Deadlines.run``), and the
+        restart runs it if the bot died first; sent once, under ``key``. The text is rendered
+        when stored (a group reads the club's language, which a restart does not change)."""
+        payload: dict[str, object] = {"key": key, "chat": chat_id, "text": text}
+        return await deadlines.add(tx, SAY_JOB, ref_id, self._clock.now(), payload)
+
+    async def say_job(self, deadline: Deadline) -> None:
+        """``SAY_JOB``: the stored message, once."""
+        key, chat, text = (deadline.payload.get(k) for k in ("key", "chat", "text"))
+        if isinstance(key, str) and isinstance(chat, int) and isinstance(text, str):
+            await self.send_once(key, chat, text)
 
     async def edit(self, chat_id: int, message_id: int, text: str) -> None:
         """Replace a sent message by ``text`` without buttons (failures are logged, harmless)."""

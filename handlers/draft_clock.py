@@ -9,7 +9,6 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot import numbers
-from bot.deadlines import AfterCommit
 from bot.draft import DraftClockService, deck_minutes_of
 from bot.draft.buttons import ClockAction, DraftClockCb
 from bot.roles import Role, Roles
@@ -66,8 +65,7 @@ async def deckbuilding(
         usage = t("pickclock.deck_usage", minutes=deck_minutes_of(tournament.settings))
         await message.reply(usage)
         return
-    after = await draft_clock.deck_building(tournament.id, minutes, who)
-    await after()
+    await draft_clock.deck_building(tournament.id, minutes, who)
 
 
 @routes.callback_query(DraftClockCb.filter())
@@ -77,17 +75,18 @@ async def panel_press(
     if (message := await organiser_press(query, t)) is None:
         return
     tid, who = callback_data.t, query.from_user.id
-    after: AfterCommit
     if callback_data.a is ClockAction.GO:
-        after, number = await draft_clock.start_booster(tid, callback_data.n, who)
+        number = await draft_clock.start_booster(tid, callback_data.n, who)
         toast = t("pickclock.started", n=number)
     elif callback_data.a is ClockAction.PAUSE:
-        after, toast = await draft_clock.pause(tid, who), t("pickclock.paused_now")
+        await draft_clock.pause(tid, who)
+        toast = t("pickclock.paused_now")
     elif callback_data.a is ClockAction.RESUME:
-        after, toast = await draft_clock.resume(tid, who), t("pickclock.resumed_now")
+        await draft_clock.resume(tid, who)
+        toast = t("pickclock.resumed_now")
     else:  # ClockAction.DECK: a forged action is no DraftClockCb at all
-        after, toast = await draft_clock.deck_building(tid, None, who), ""
+        await draft_clock.deck_building(tid, None, who)
+        toast = ""
     await query.answer(toast or None)
-    await after()
     text, markup = await draft_clock.panel(tid, t.lang)
     await message.edit_text(text, reply_markup=markup)

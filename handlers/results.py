@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from aiogram.types import CallbackQuery, Message
 
-from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, ReportCb, WithdrawCb
 from bot.claims import claim_from_decision, claim_from_report
-from bot.deadlines import AfterCommit
 from bot.judges import Judges
 from bot.registry import Registry
 from bot.results import Claim, Game, GameDesk, ReportOutcome, ResultFlow, Step
@@ -82,7 +80,6 @@ async def report(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
-    background: Background,
 ) -> None:
     player = await presser(query, registry, t)
     if player is None:
@@ -105,32 +102,7 @@ async def report(
     if pending_again and await repeated(query, outcome, t, notices):
         return
     await tell(query, outcome, t)
-    background.spawn(after_report(outcome, after, flow, notices, ask=pending_again))
-
-
-async def after_report(
-    outcome: ReportOutcome,
-    after: AfterCommit | None,
-    flow: ResultFlow,
-    notices: ResultNotices,
-    *,
-    ask: bool,
-) -> None:
-    """What follows an answered report: the result's announcements, the request a dead bot
-    never sent (``ask``), the old request of a changed report retired, the reporter's note
-    (with «Withdraw»), the judges' notice of a dispute, the board's mark of a waiting game.
-    (The new request itself is the durable job ``ResultFlow`` stored.)"""
-    if after is not None:
-        await after()
-    if outcome.step is Step.CHANGED:
-        await notices.retire(outcome, withdrawn=False)
-    if ask:
-        await notices.ask_confirmation(outcome)
-    if outcome.step in (Step.PENDING, Step.CHANGED) or ask:
-        await notices.tell_reporter(outcome)
-    elif outcome.step is Step.DISPUTED and outcome.report and outcome.other:
-        await notices.to_judges(outcome.tournament, outcome.game, [outcome.other, outcome.report])  # type: ignore[arg-type]
-    await flow.pending_hook(outcome)
+    notices.follow(outcome, after, ask=pending_again)
 
 
 @routes.callback_query(ConfirmCb.filter())
@@ -142,7 +114,6 @@ async def confirm(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
-    background: Background,
 ) -> None:
     player = await presser(query, registry, t)
     if player is None:
@@ -152,15 +123,13 @@ async def confirm(
         # The request becomes the result line once settled (``ResultNotices.settle``).
         outcome, after = await flow.confirm(callback_data.r, player.id, revision)
         await tell(query, outcome, t)
-        if after is not None:
-            background.spawn(after())
+        notices.follow(outcome, after)
         return
     outcome = await flow.dispute(callback_data.r, player.id, revision)
     await tell(query, outcome, t)
-    if outcome.step is Step.DISPUTED and outcome.tournament and outcome.game and outcome.report:
-        background.spawn(settle_prompt(query, t, "results.note_disputed", sender))
-        background.spawn(notices.to_judges(outcome.tournament, outcome.game, [outcome.report]))
-    background.spawn(flow.pending_hook(outcome))
+    if outcome.step is Step.DISPUTED and outcome.report:
+        await settle_prompt(query, t, "results.note_disputed", sender)
+    notices.follow(outcome)
 
 
 @routes.callback_query(DecideCb.filter())
@@ -170,7 +139,7 @@ async def decide(
     t: Tr,
     flow: ResultFlow,
     judges: Judges,
-    background: Background,
+    notices: ResultNotices,
 ) -> None:
     found = await judges.game_to_decide(callback_data.t, callback_data.g)
     tournament, desk, game = found.tournament, found.desk, found.game
@@ -186,8 +155,7 @@ async def decide(
     outcome, after = await flow.decide(tournament.id, game.key, claim, query.from_user.id)
     # The decision buttons become the result line (every judge's, ``ResultNotices.settle``).
     await tell(query, outcome, t)
-    if after is not None:
-        background.spawn(after())
+    notices.follow(outcome, after)
 
 
 @routes.callback_query(WithdrawCb.filter())
@@ -198,7 +166,6 @@ async def withdraw(
     flow: ResultFlow,
     notices: ResultNotices,
     registry: Registry,
-    background: Background,
 ) -> None:
     """The reporter takes his report back before the opponent answered."""
     player = await presser(query, registry, t)
@@ -207,5 +174,4 @@ async def withdraw(
     outcome, _ = await flow.withdraw(callback_data.r, callback_data.rv, player.id)
     await tell(query, outcome, t)
     if outcome.step is Step.WITHDRAWN:
-        background.spawn(notices.retire(outcome, withdrawn=True))
-        background.spawn(flow.pending_hook(outcome))
+        notices.follow(outcome)

@@ -113,11 +113,9 @@ class DraftClockService:
 
     # --- the judge's actions --------------------------------------------------------------------
 
-    async def start_booster(
-        self, tournament_id: int, number: int | None, actor: int
-    ) -> tuple[AfterCommit, int]:
+    async def start_booster(self, tournament_id: int, number: int | None, actor: int) -> int:
         """Start the next booster (``number``: the one the pressed button named, so an old
-        button cannot start a later booster); returns the after-commit step and its number."""
+        button cannot start a later booster); its number, once the pods' messages show it."""
         async with self.core.db.transaction() as tx:
             draft = await self.draft(tx, tournament_id)
             now = self.core.now()
@@ -135,13 +133,14 @@ class DraftClockService:
             await self.core.event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
             await self.core.audit(tx, tournament_id, actor, "draft_booster", payload)
             tick = await self._tick_now(tx, tournament_id, draft.number, next_number)
-        return self._after(tournament_id, tick), next_number
+        await self.core.committed(self._after(tournament_id, tick))
+        return next_number
 
-    async def pause(self, tournament_id: int, actor: int) -> AfterCommit:
-        return await self._hold(tournament_id, actor, pausing=True)
+    async def pause(self, tournament_id: int, actor: int) -> None:
+        await self.core.committed(await self._hold(tournament_id, actor, pausing=True))
 
-    async def resume(self, tournament_id: int, actor: int) -> AfterCommit:
-        return await self._hold(tournament_id, actor, pausing=False)
+    async def resume(self, tournament_id: int, actor: int) -> None:
+        await self.core.committed(await self._hold(tournament_id, actor, pausing=False))
 
     async def _hold(self, tournament_id: int, actor: int, *, pausing: bool) -> AfterCommit:
         """Pause the running booster's clock, or resume it (refused when it already is)."""
@@ -161,10 +160,13 @@ class DraftClockService:
             tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
         return self._after(tournament_id, tick)
 
-    async def deck_building(
+    async def deck_building(self, tournament_id: int, minutes: int | None, actor: int) -> None:
+        """Start (or set anew) the deck-building timer once every booster is drafted."""
+        await self.core.committed(await self._deck_building(tournament_id, minutes, actor))
+
+    async def _deck_building(
         self, tournament_id: int, minutes: int | None, actor: int
     ) -> AfterCommit:
-        """Start (or set anew) the deck-building timer once every booster is drafted."""
         async with self.core.db.transaction() as tx:
             draft = await self.draft(tx, tournament_id)
             now = self.core.now()
@@ -177,25 +179,28 @@ class DraftClockService:
             ends = now + timedelta(minutes=minutes)
             payload: dict[str, Any] = {"draft": draft.number, "minutes": minutes}
             payload |= {"at": now.isoformat(), "ends_at": ends.isoformat()}
-            await self.core.event(tx, tournament_id, DECK_EVENT, payload, actor)
+            event_id = await self.core.event(tx, tournament_id, DECK_EVENT, payload, actor)
             await self.core.audit(tx, tournament_id, actor, "deckbuilding", payload)
             rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (DECK_END,)))
             timer = {"draft": draft.number, "ends_at": ends.isoformat()}
             rearm.armed.append(
                 (await deadlines.add(tx, DECK_END, tournament_id, ends, timer), ends)
             )
-        t, zone = self.core.t(), self.core.settings.zone
-        text = "\n".join(
-            (
-                t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
-                deck_line(t, deck_minimum(draft.plan)),
+            t, zone = self.core.t(self.core.group_lang()), self.core.settings.zone
+            text = "\n".join(
+                (
+                    t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
+                    deck_line(t, deck_minimum(draft.plan)),
+                )
             )
-        )
-        chat = draft.tournament.chat_id
+            key = f"draft:{tournament_id}:e{event_id}:deck"
+            said = await self.core.outbox.store(
+                tx, tournament_id, key, draft.tournament.chat_id, text
+            )
 
         async def after() -> None:
             rearm.apply(self.core)
-            await self.core.sender.send(chat, text)
+            await self.core.deadlines.run(said)  # again at the restart if killed
 
         return after
 
@@ -264,11 +269,13 @@ class DraftClockService:
             zone = self.core.settings.zone
             text = late_note(t, overdue, zone, "pickclock.late_deck") + "\n" + text
         chat = draft.tournament.chat_id
+        key = f"deadline:{deadline.id}"
+        said = await self.core.outbox.store(tx, deadline.ref_id, key, chat, text)
 
-        async def send() -> None:
-            await self.core.sender.send(chat, text)
+        async def say() -> None:
+            await self.core.deadlines.run(said)  # again at the restart if killed
 
-        return send
+        return say
 
     # --- the pods' messages ---------------------------------------------------------------------
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, WithdrawCb
 from bot.claims import decision_choices
+from bot.deadlines import AfterCommit
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, ReportOutcome, ResultFlow, Step
@@ -40,8 +42,10 @@ class ResultNotices:
         flow: ResultFlow,
         settings: Settings,
         outbox: Outbox,
+        background: Background,
     ) -> None:
         self._db = db
+        self._background = background
         self._texts = texts
         self._notifier = notifier
         self._flow = flow
@@ -97,6 +101,39 @@ class ResultNotices:
             return None
         names = await self._names(outcome.game)
         return names[outcome.game.opponent(outcome.report.reporter_id)]
+
+    def follow(
+        self, outcome: ReportOutcome, after: AfterCommit | None = None, *, ask: bool = False
+    ) -> None:
+        """What follows a press of a result button, beside its answer (the presser is not kept
+        waiting): ``follow_up``."""
+        self._background.spawn(self.follow_up(outcome, after, ask=ask))
+
+    async def follow_up(
+        self, outcome: ReportOutcome, after: AfterCommit | None, *, ask: bool
+    ) -> None:
+        """In order: the result's announcements (``after``, the change's after-commit), the old
+        request of a changed report retired (or of a withdrawn one), the request a dead bot
+        never sent (``ask``), the reporter's note (with «Withdraw»), the judges' notice of a
+        dispute, the board's mark of a waiting game. (A new request is the durable job the
+        flow stored.)"""
+        await self.committed(after)
+        if outcome.step in (Step.CHANGED, Step.WITHDRAWN):
+            await self.retire(outcome, withdrawn=outcome.step is Step.WITHDRAWN)
+        if ask:
+            await self.ask_confirmation(outcome)
+        if outcome.step in (Step.PENDING, Step.CHANGED) or ask:
+            await self.tell_reporter(outcome)
+        elif outcome.step is Step.DISPUTED and outcome.tournament and outcome.game:
+            disputed = [r for r in (outcome.other, outcome.report) if r is not None]
+            if disputed:
+                await self.to_judges(outcome.tournament, outcome.game, disputed)
+        await self._flow.pending_hook(outcome)
+
+    @staticmethod
+    async def committed(after: AfterCommit | None) -> None:
+        if after is not None:
+            await after()
 
     async def ask_confirmation(self, outcome: ReportOutcome, *, reminder: bool = False) -> None:
         """Ask the opponent to confirm, once per report (and once more as the reminder)."""

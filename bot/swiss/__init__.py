@@ -113,21 +113,24 @@ class SwissService(SwissCore):
         chosen: tuple[int, int] | None = None,
         *,
         override: bool = False,
-    ) -> AfterCommit:
-        return await rounds.begin(self, tournament_id, actor, chosen, override=override)
+    ) -> None:
+        await self.committed(
+            await rounds.begin(self, tournament_id, actor, chosen, override=override)
+        )
 
-    async def start_top(self, tournament_id: int, actor: int, size: int | None) -> AfterCommit:
-        return await rounds.start_top(self, tournament_id, actor, size)
+    async def start_top(self, tournament_id: int, actor: int, size: int | None) -> None:
+        await self.committed(await rounds.start_top(self, tournament_id, actor, size))
 
-    async def next_round(
-        self, tournament_id: int, actor: int, *, again: bool = False
-    ) -> AfterCommit:
-        return await rounds.next_round(self, tournament_id, actor, again=again)
+    async def next_round(self, tournament_id: int, actor: int, *, again: bool = False) -> None:
+        await self.committed(await rounds.next_round(self, tournament_id, actor, again=again))
 
     async def correct(
         self, tournament_id: int, ruling: corrections.Ruling, actor: int
-    ) -> tuple[AfterCommit, corrections.Change]:
-        return await corrections.correct(self, tournament_id, ruling, actor)
+    ) -> corrections.Change:
+        """The ruling stored, the board and both players told: the answer then says it is done."""
+        after, change = await corrections.correct(self, tournament_id, ruling, actor)
+        await self.committed(after)
+        return change
 
     async def result_usage(self, tournament: Tournament) -> str:
         return await corrections.usage(self, tournament)
@@ -135,19 +138,22 @@ class SwissService(SwissCore):
     def correction_text(self, lang: str, change: corrections.Change) -> str:
         return corrections.change_text(self, lang, change, private=False)
 
-    async def extend(
-        self, tournament_id: int, table: int | None, minutes: int, actor: int
-    ) -> tuple[AfterCommit, str]:
-        return await timers.extend(self, tournament_id, table, minutes, actor)
+    async def extend(self, tournament_id: int, table: int | None, minutes: int, actor: int) -> str:
+        """The new end of play (local time), the timers re-armed and the board refreshed."""
+        after, until = await timers.extend(self, tournament_id, table, minutes, actor)
+        await self.committed(after)
+        return until
 
     async def on_timer(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
         return await timers.on_timer(self, tx, deadline)
 
-    async def finish_early(self, tournament_id: int, actor: int) -> AfterCommit:
-        return await finish.finish_early(self, tournament_id, actor)
+    async def finish_early(self, tournament_id: int, actor: int) -> None:
+        """Finished; the announcement (a durable job) goes beside the press's answer."""
+        self.background.spawn(self.committed(await finish.finish_early(self, tournament_id, actor)))
 
-    async def cancel(self, tournament_id: int, actor: int) -> AfterCommit:
-        return await finish.cancel(self, tournament_id, actor)
+    async def cancel(self, tournament_id: int, actor: int) -> None:
+        """Cancelled; the announcement (a durable job) goes beside the press's answer."""
+        self.background.spawn(self.committed(await finish.cancel(self, tournament_id, actor)))
 
     async def standings_view(self, tournament_id: int, lang: str) -> str:
         return await queries.standings_view(self, tournament_id, lang)
@@ -170,8 +176,10 @@ class SwissService(SwissCore):
 
     async def penalty(
         self, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
-    ) -> tuple[AfterCommit, penalties.Given]:
-        return await penalties.give(self, tournament_id, player_id, kind, reason, actor)
+    ) -> penalties.Given:
+        after, given = await penalties.give(self, tournament_id, player_id, kind, reason, actor)
+        await self.committed(after)
+        return given
 
     def penalty_text(self, lang: str, given: penalties.Given, reason: str) -> str:
         return penalties.answer_text(self, lang, given, reason)

@@ -143,16 +143,20 @@ async def after_result(
         champion = state.top_champion()
         if champion is not None:
             done = await finish.finish(core, tx, tournament, state, champion)
+    complete: int | None = None
+    if done is None and announce and rnd is not None and rnd.complete:
+        t = core.t(core.group_lang())
+        text = t("swiss.round_complete", round=round_name(t, rnd))
+        if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
+            text += "\n" + t("limited.draft_next", draft=state.drafts + 1)
+        key = f"sw:{tournament_id}:complete:{rnd.stage}{rnd.number}g{rnd.gen}"
+        complete = await core.outbox.store(tx, tournament_id, key, tournament.chat_id, text)
 
     async def after() -> None:
         await refresh_board(core, tournament_id)
         if done is not None:
             await done()
-        elif announce and rnd is not None and rnd.complete:
-            t = core.t()
-            text = t("swiss.round_complete", round=round_name(t, rnd))
-            if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
-                text += "\n" + t("limited.draft_next", draft=state.drafts + 1)
-            await core.sender.send(tournament.chat_id, text)
+        elif complete is not None:
+            await core.deadlines.run(complete)  # again at the restart if killed
 
     return after

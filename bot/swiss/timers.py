@@ -139,11 +139,19 @@ async def on_timer(core: SwissCore, tx: Tx, deadline: Deadline) -> AfterCommit |
     if overdue is not None:  # the bot was down when it came (``bot.deadlines.Late``)
         text = _late_line(core, deadline, overdue) + "\n" + text
     chat = tournament.chat_id
+    if deadline.kind == WARN:
+        # A warning whose moment passed is dropped (``Late.DROP``): not stored to be sent at
+        # a restart, it goes only now.
+        async def send() -> None:
+            await core.sender.send(chat, text)
 
-    async def send() -> None:
-        await core.sender.send(chat, text)
+        return send
+    said = await core.outbox.store(tx, tournament.id, f"deadline:{deadline.id}", chat, text)
 
-    return send
+    async def say() -> None:
+        await core.deadlines.run(said)  # again at the restart if killed
+
+    return say
 
 
 async def _timer_text(

@@ -1,23 +1,14 @@
-"""What the Swiss handlers share: running a service's change, the pressed message, the player a
-command names. (The role check of a command is ``handlers.guard``.)"""
+"""What the Swiss handlers share: the pressed message and the player a command names. (The
+role check of a command is ``handlers.guard``.)"""
 
 from __future__ import annotations
-
-from collections.abc import Awaitable
 
 from aiogram.types import CallbackQuery, Message, User
 
 from bot.registry import Registry
-from bot.swiss import AfterCommit, SwissService
+from bot.swiss import SwissService
 from bot.texts import Tr
 from db.models import Player
-
-
-async def run(action: Awaitable[AfterCommit]) -> None:
-    """Await ``action`` (returns an after-commit step) and run it. A refusal (``UserError``)
-    reaches the error router, which replies with its text."""
-    after = await action
-    await after()
 
 
 async def organiser_press(query: CallbackQuery, t: Tr) -> Message | None:

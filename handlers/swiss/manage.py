@@ -57,6 +57,5 @@ async def confirmed(
         await query.answer(t("swiss.kept"))
         return
     action = swiss.finish_early if callback_data.a is ManageAction.FINISH else swiss.cancel
-    after = await action(tid, query.from_user.id)
+    await action(tid, query.from_user.id)
     await query.answer()
-    await after()

@@ -98,8 +98,7 @@ async def give(
     judge: int,
 ) -> None:
     """Store it, tell the player (and the group), then answer the judge with the history."""
-    after, given = await swiss.penalty(tournament_id, player_id, kind, reason, judge)
-    await after()
+    given = await swiss.penalty(tournament_id, player_id, kind, reason, judge)
     await message.reply(swiss.penalty_text(t.lang, given, reason))
 
 

@@ -21,7 +21,6 @@ from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call
 from handlers.routes import Routes
-from handlers.swiss.guard import run
 from handlers.swiss.top import run_offering
 
 routes = Routes(__name__)
@@ -58,7 +57,7 @@ async def repair(
     message: Message, t: Tr, tournament: Tournament, swiss: SwissService, roles: Roles
 ) -> None:
     if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run(swiss.next_round(tournament.id, who, again=True))
+        await swiss.next_round(tournament.id, who, again=True)
 
 
 async def result(call: Call, swiss: SwissService) -> None:
@@ -66,8 +65,7 @@ async def result(call: Call, swiss: SwissService) -> None:
     if ruling is None:
         await call.message.reply(call.t(await swiss.result_usage(call.tournament)))
         return
-    after, change = await swiss.correct(call.tournament.id, ruling, call.actor)
-    await after()  # the board and both players first: the answer then says it is all done
+    change = await swiss.correct(call.tournament.id, ruling, call.actor)
     await call.message.reply(swiss.correction_text(call.t.lang, change))
 
 
@@ -88,8 +86,7 @@ async def extend(call: Call, swiss: SwissService) -> None:
         await call.message.reply(t("swiss.extend_usage"))
         return
     table, minutes = parsed
-    after, until = await swiss.extend(call.tournament.id, table, minutes, call.actor)
-    await after()
+    until = await swiss.extend(call.tournament.id, table, minutes, call.actor)
     key = "swiss.extended_round" if table is None else "swiss.extended_table"
     await call.message.reply(t(key, table=table or 0, minutes=minutes, until=until))
 

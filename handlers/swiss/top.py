@@ -14,7 +14,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
 from bot.roles import Role, Roles
-from bot.swiss import AfterCommit, SwissService
+from bot.swiss import SwissService
 from bot.swiss.buttons import SwBeginCb, SwTopCb
 from bot.swiss.rounds import FieldDoesNotFit
 from bot.swiss.top import TopDoesNotFit
@@ -60,11 +60,11 @@ def begin_offer(t: Tr, misfit: FieldDoesNotFit) -> tuple[str, InlineKeyboardMark
     return text, builder.as_markup()
 
 
-async def run_offering(message: Message, t: Tr, action: Awaitable[AfterCommit]) -> None:
+async def run_offering(message: Message, t: Tr, action: Awaitable[None]) -> None:
     """Run a change of the rounds; a misfit of the field or of the Top is answered with the
     one-tap offer (nothing was stored: its transaction rolled back)."""
     try:
-        after = await action
+        await action
     except TopDoesNotFit as misfit:
         text, markup = top_offer(t, misfit)
         await message.answer(text, reply_markup=markup)
@@ -72,8 +72,6 @@ async def run_offering(message: Message, t: Tr, action: Awaitable[AfterCommit]) 
     except FieldDoesNotFit as misfit:
         text, markup = begin_offer(t, misfit)
         await message.answer(text, reply_markup=markup)
-        return
-    await after()
 
 
 def top_size_arg(args: str | None) -> int | str | None:

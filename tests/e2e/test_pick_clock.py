@@ -302,7 +302,7 @@ async def test_only_judges_run_the_clock_and_only_in_a_draft(
     await org.send(GROUP, "/deckbuilding soon")
     await emu.wait_bot_message(GROUP, contains="Напишите /deckbuilding или /deckbuilding <минуты>")
     swiss: SwissService = bot.app.service(SwissService)
-    await (await swiss.cancel(tid, ORGANISER))()
+    await swiss.cancel(tid, ORGANISER)
     other = await swiss.create(GROUP, "Констрактед-кубок", {}, ORGANISER)
     assert other
     await org.send(GROUP, "/draft")
