@@ -46,6 +46,16 @@ class Joined:
     needs_rating: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A Telegram user as a message shows him (the author of the message ``/add`` replies to):
+    under privacy mode the only way the bot learns a silent player's name."""
+
+    telegram_id: int
+    first_name: str
+    last_name: str | None = None
+
+
 class Registration:
     def __init__(self, core: KothCore) -> None:
         self.core = core
@@ -103,6 +113,20 @@ class Registration:
             added = await self._enter(tx, tournament, player.id)
         return Joined(tournament, player, added=added)
 
+    async def enter(self, tournament_id: int, telegram_id: int) -> Joined:
+        """A player's own entry (``join``), told: a newcomer without a billiards rating has the
+        organisers asked for it (``TYPICAL_START_RATINGS``); one newly in is named in the
+        group, in its language."""
+        joined = await self.join(tournament_id, telegram_id)
+        tournament = joined.tournament
+        if joined.needs_rating:
+            await self.ask_rating(joined, TYPICAL_START_RATINGS)
+        elif joined.added:
+            t = self.core.tr(self.core.group_lang())
+            text = t("koth.joined_group", name=joined.player.display_name)
+            await self.core.sender.send(tournament.chat_id, text)
+        return joined
+
     async def ask_rating(self, joined: Joined, typical: Sequence[int]) -> None:
         """Ask the organisers in the group, once per player and tournament, for the starting
         rating of ``joined.player``: a button per typical value (``KothRatingCb``, organisers
@@ -140,15 +164,25 @@ class Registration:
                 cents = numbers.hundredths(Decimal(rating))
                 await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
             added = await self._enter(tx, tournament, player_id)
-            await self.core.audit(
-                tx, tournament_id, actor, "koth_add", player=player_id, rating=str(rating)
+            if fresh or added:  # only what happened is logged: a late tap changes nothing
+                rating_set = str(rating) if fresh else None
+                await self.core.audit(
+                    tx, tournament_id, actor, "koth_add", player=player_id, rating=rating_set
+                )
+        if added:  # he asked to enter: told privately that he is in
+            await self.core.dm(
+                player.id,
+                "koth.rating_given",
+                tournament.chat_id,
+                name=tournament.name,
+                rating=rating,
             )
         return Joined(tournament, player, added=added), fresh
 
     async def add(
-        self, tournament: Tournament, actor: int, target: int | str, rating: Decimal | None
+        self, tournament: Tournament, actor: int, target: Person | str, rating: Decimal | None
     ) -> tuple[str, int]:
-        """``target``: a Telegram user id (int from a reply), ``@name`` or a club ID (str)."""
+        """``target``: the author of a message replied to, ``@name`` or a club ID."""
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
             player_id = await self._player_for(tx, target)
@@ -166,29 +200,30 @@ class Registration:
             )
         return found.display_name, player_id
 
-    async def _player_for(self, tx: Tx, target: int | str) -> int:
-        """The club ID of the player ``target`` names; a Telegram user new to the club gets one."""
+    async def _player_for(self, tx: Tx, target: Person | str) -> int:
+        """The club ID of the player ``target`` names; a Telegram user new to the club gets one
+        (named as his message shows him, or as the bot last saw him)."""
         if isinstance(target, str) and numbers.is_whole(target):
             found = await players.by_id(tx, numbers.whole(target, numbers.CLUB_ID))
             if found is None:
                 raise UserError("koth.add_unknown", who=target)
             return found.id
-        telegram_id: int | None = target if isinstance(target, int) else None
-        if isinstance(target, str):
+        if isinstance(target, Person):
+            person: Person | None = target
+        else:
             user = await players.tg_user_by_username(tx, target)
-            telegram_id = user.id if user else None
-        if telegram_id is None:
+            person = None if user is None else Person(user.id, user.first_name, user.last_name)
+        if person is None:
             raise UserError("koth.add_unknown", who=str(target))
-        player = await players.by_telegram(tx, telegram_id)
+        player = await players.by_telegram(tx, person.telegram_id)
         if player is not None:
             return player.id
-        user = await players.tg_user(tx, telegram_id)
         fields: dict[str, str | None] = {
-            "first_name": user.first_name if user else str(telegram_id),
-            "last_name": user.last_name if user else None,
+            "first_name": person.first_name,
+            "last_name": person.last_name,
         }
         now = self.core.now().isoformat()
-        return await players.create(tx, telegram_id, fields, now, registered=False)
+        return await players.create(tx, person.telegram_id, fields, now, registered=False)
 
     async def contribute(self, tournament: Tournament, actor: int, amount: int, note: str) -> int:
         """Record a voluntary prize contribution (7.1); returns the prize fund now."""

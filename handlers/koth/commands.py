@@ -26,7 +26,7 @@ from bot.errors import UserError
 from bot.formats import Money
 from bot.koth import KothService
 from bot.koth.buttons import KothJoinCb, KothRatingCb
-from bot.koth.registration import TYPICAL_START_RATINGS, Unregistered
+from bot.koth.registration import TYPICAL_START_RATINGS, Person, Unregistered
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
@@ -107,17 +107,13 @@ async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothSer
 
 
 async def enter(koth: KothService, tournament_id: int, user_id: int, t: Tr) -> str:
-    """Join and tell the group; the answer for the player (a refusal raises ``UserError``;
-    a stranger: ``Unregistered``). Without a billiards rating, the organisers are asked."""
-    joined = await koth.registration.join(tournament_id, user_id)
-    tournament = joined.tournament
+    """The answer to a player's own entry (a refusal raises ``UserError``; a stranger:
+    ``Unregistered``)."""
+    joined = await koth.registration.enter(tournament_id, user_id)
+    name = joined.tournament.name
     if joined.needs_rating:
-        await koth.registration.ask_rating(joined, TYPICAL_START_RATINGS)
-        return t("koth.rating_asked", name=tournament.name)
-    if joined.added:
-        name = joined.player.display_name
-        await koth.core.sender.send(tournament.chat_id, t("koth.joined_group", name=name))
-    return t("koth.joined" if joined.added else "koth.already_joined", name=tournament.name)
+        return t("koth.rating_asked", name=name)
+    return t("koth.joined" if joined.added else "koth.already_joined", name=name)
 
 
 async def register_link(bot: Bot) -> str:
@@ -179,32 +175,26 @@ async def starting_rating(
     joined, fresh = await koth.registration.start_rating(
         callback_data.t, query.from_user.id, callback_data.p, callback_data.r
     )
-    tournament, player = joined.tournament, joined.player
+    player = joined.player
     if fresh:
         await query.answer(t("koth.rating_set_short", rating=callback_data.r))
         note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
         await settle_note(query, note, koth)
     else:  # set meanwhile (another organiser's tap, or /add): that value stands
         await query.answer(t("koth.rating_already", name=player.display_name))
-    if joined.added:
-        await koth.core.dm(
-            player.id,
-            "koth.rating_given",
-            tournament.chat_id,
-            name=tournament.name,
-            rating=callback_data.r,
-        )
 
 
 # --- organiser: players, norms, draw, begin --------------------------------------------------
 
 
-def who_and_rating(message: Message, args: list[str]) -> tuple[int | str, Decimal | None]:
-    """/add's player (the replied-to user, ``@name`` or a club ID) and optional rating."""
+def who_and_rating(message: Message, args: list[str]) -> tuple[Person | str, Decimal | None]:
+    """/add's player (the replied-to user, with the name his message shows, ``@name`` or a
+    club ID) and optional rating."""
     reply = message.reply_to_message
-    target: int | str
-    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
-        target, rest = reply.from_user.id, args
+    target: Person | str
+    author = reply.from_user if reply is not None else None
+    if author is not None and not author.is_bot:
+        target, rest = Person(author.id, author.first_name, author.last_name), args
     elif args:
         target, rest = args[0], args[1:]
     else:
