@@ -44,7 +44,7 @@ unit: $(VENV)/.installed-dev chromium
 test: lint types layers audit unit
 
 test-fast: $(VENV)/.installed-dev
-	$(BIN)/pytest tests/unit tests/db
+	$(BIN)/pytest tests/unit tests/db tests/service
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.pairing

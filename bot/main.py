@@ -18,6 +18,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.base import BaseSession
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
@@ -74,9 +75,10 @@ log = logging.getLogger(__name__)
 POLL_WAIT_SECONDS = 5.0
 
 
-def create_bot(settings: Settings) -> Bot:
-    session = None
-    if settings.telegram_api_url:
+def create_bot(settings: Settings, session: BaseSession | None = None) -> Bot:
+    """The bot, talking to Telegram (or ``TELEGRAM_API_URL``) through ``session`` when given
+    (the service tests' recording session)."""
+    if session is None and settings.telegram_api_url:
         api = TelegramAPIServer.from_base(settings.telegram_api_url)
         session = AiohttpSession(api=api)
     bot = Bot(
@@ -137,11 +139,16 @@ def default_clock(settings: Settings) -> Clock:
 
 
 async def build_services(
-    settings: Settings, *, clock: Clock | None = None, limits: Limits | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    limits: Limits | None = None,
+    session: BaseSession | None = None,
 ) -> Services:
-    """Open the database and build every service, each given its collaborators."""
+    """Open the database and build every service, each given its collaborators (``session``:
+    how the bot reaches the Bot API, ``create_bot``)."""
     clock = clock or default_clock(settings)
-    bot = create_bot(settings)
+    bot = create_bot(settings, session)
     db = await open_database(settings.database_path)
     groups = Groups(db, clock)
     infra = build_infra(settings, bot, db, clock, groups, limits)

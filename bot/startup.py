@@ -136,7 +136,10 @@ def check_database_path(path: Path) -> None:
 
 
 async def open_database(path: Path) -> Database:
-    """The bot's database, checked first (``check_database_path``), created private."""
+    """The bot's database, checked first (``check_database_path``), created private;
+    ``:memory:`` (the service tests) lives in memory and needs no check."""
+    if str(path) == ":memory:":
+        return await Database.open(path)
     with private_files():
         check_database_path(path)
         try:

@@ -1,0 +1,68 @@
+"""The Swiss service alone (``tests.service``): what a change tells, and that it is told once
+and survives the moment after its commit."""
+
+from __future__ import annotations
+
+from bot.swiss import SwissService
+from bot.swiss.corrections import parse
+from db import deadlines, players
+from tests.service.conftest import GROUP, ORGANISER, Club
+
+NAMES = ("Анна", "Борис", "Вера", "Глеб")
+
+
+async def started(club: Club, telegram_id: int, name: str) -> None:
+    """He wrote to the bot privately (what the dispatcher's middleware records)."""
+    async with club.services.db.transaction() as tx:
+        now = club.clock.now().isoformat()
+        await players.remember_user(tx, telegram_id, name, "Тестов", None, "ru", now, private=True)
+
+
+async def four_players(club: Club) -> tuple[SwissService, int, list[int]]:
+    swiss = club.services.service(SwissService)
+    options = {"rounds": 2, "top": 0, "round_minutes": 50}
+    tid = await swiss.create(GROUP, "Кубок", options, ORGANISER)
+    ids = []
+    for index, name in enumerate(NAMES, 1):
+        if index < len(NAMES):  # the last one never opened the bot
+            await started(club, 1000 + index, name)
+        player = await club.services.registry.ensure_player(1000 + index, name, "Тестов")
+        assert await swiss.join(tid, player.id) == "joined"
+        ids.append(player.id)
+    return swiss, tid, ids
+
+
+async def test_a_round_begins_with_the_board_in_the_group_and_each_pairing_privately(
+    club: Club,
+) -> None:
+    swiss, tid, _ids = await four_players(club)
+    await swiss.begin(tid, ORGANISER)
+    group = club.session.texts(GROUP)
+    assert any("Тур 1" in text for text in group)
+    pairings = [r for r in club.session.sent() if "Тур 1: стол" in r.text]
+    private = [r.chat_id for r in pairings if (r.chat_id or 0) > 0]
+    assert sorted(private) == [1001, 1002, 1003]  # type: ignore[type-var]
+    # The one who never opened the bot is named in the group instead.
+    (mention,) = [r for r in pairings if r.chat_id == GROUP]
+    assert 'href="tg://user?id=1004"' in mention.text
+    assert all(r.buttons for r in pairings)  # each pairing with its result buttons
+
+
+async def test_a_complete_round_is_said_once_even_when_its_job_runs_again(club: Club) -> None:
+    swiss, tid, _ids = await four_players(club)
+    await swiss.begin(tid, ORGANISER)
+    for table in (1, 2):
+        ruling = parse(f"{table} a")
+        assert ruling is not None
+        await swiss.correct(tid, ruling, ORGANISER)
+    complete = [t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]
+    assert len(complete) == 1
+    # The message is a durable job (``Outbox.store``): run again, as after a crash between
+    # its send and its record, it is not sent twice.
+    async with club.services.db.read() as tx:
+        jobs = [d for d in await deadlines.pending_for(tx, tid, ("job:say",))]
+        said = await tx.all("SELECT id FROM deadlines WHERE kind = 'job:say'", ())
+    assert jobs == [] and said
+    for (job_id,) in said:
+        await club.services.infra.deadlines.run(job_id)
+    assert len([t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]) == 1
