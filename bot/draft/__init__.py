@@ -37,7 +37,6 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.deadlines import AfterCommit, Late
 from bot.draft.model import (
     DEFAULT_DECK_MINUTES,
-    DRAFTED,
     OPEN,
     Draft,
     deck_minutes_of,
@@ -48,11 +47,12 @@ from bot.draft.views import clock_time, deck_line, pod_text
 from bot.errors import UserError
 from bot.late import late_note
 from bot.swiss.core import SwissCore
+from bot.swiss.play import play_of
 from bot.swiss.timers import Rearm
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
-from rules.card_formats import Format, format_of
+from db.tournaments import Tournament
 from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
 from rules.limited.deck_size import deck_minimum
 
@@ -89,9 +89,8 @@ class DraftClockService:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or tournament.status not in OPEN:
             raise UserError("pickclock.closed")
-        fmt = format_of(tournament.settings.get("format"))
-        if fmt not in DRAFTED:
-            raise UserError("pickclock.not_draft", format=self._format_name(fmt))
+        if not play_of(tournament).drafted:
+            raise UserError("pickclock.not_draft", format=self._format_name(tournament))
         state = await self.core.state(tx, tournament_id)
         pods = [list(pod) for pod in state.pods] or [await self.core.active(tx, tournament_id)]
         names = await self.core.names(tx, [pid for pod in pods for pid in pod])
@@ -100,7 +99,8 @@ class DraftClockService:
         plan = plan_of(tournament.settings)
         return Draft(tournament, max(state.drafts, 1), plan, pods, names, clock)
 
-    def _format_name(self, fmt: Format) -> str:
+    def _format_name(self, tournament: Tournament) -> str:
+        fmt = play_of(tournament).format
         key = f"swiss.wiz_fmt_{fmt.value}"
         return self.core.t()(key) if self.core.texts.has(key) else fmt.value
 

@@ -8,10 +8,8 @@ from typing import Any
 
 from bot.swiss.views import Names
 from db.tournaments import Tournament
-from rules.card_formats import Format
 from rules.limited.clock import Booster, DeckBuilding, DraftClock, Phase, booster_plan
 
-DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
 DEFAULT_BOOSTERS = (12, 12)
 DEFAULT_DECK_MINUTES = 30
 DECK_MINUTES = range(1, 181)

@@ -19,8 +19,9 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
 - ``penalties``: a judge's ``/penalty`` (``rules.penalties``), the player told;
 - ``repair``: the old pairing marked void when ``/repair`` pairs a round again;
-- ``limited`` and ``heroes``: Sealed (603) and the Heroes tournament (609): the start's news,
-  the secret heroes, their reveal at each table, the champion.
+- ``play``: how each format plays (Constructed, Draft, Sealed, Marathon, the Heroes tournament:
+  one object each); ``limited`` and ``heroes``: Sealed's news, the secret heroes and their
+  reveal at each table.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from bot.swiss import (
     export,
     finish,
     heroes,
-    limited,
     penalties,
     pending,
+    play,
     pods,
     queries,
     registration,
@@ -236,4 +237,4 @@ class SwissService(SwissCore):
         durable(told.CONFIRMED_JOB, partial(told.confirmed_job, self))
         durable(repair.VOID_JOB, partial(repair.void_job, self))
         durable(pods.SEATING_JOB, partial(pods.seating_job, self))
-        durable(limited.BEGIN_JOB, partial(limited.begin_job, self))
+        durable(play.BEGIN_JOB, partial(play.begin_job, self))

@@ -7,13 +7,13 @@ each message once by its outbox key, and a crash only delays them to the restart
 
 from __future__ import annotations
 
-import bot.swiss.limited as limited
 import bot.swiss.timers as timers
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, SwissSnapshot
+from bot.swiss.play import play_of
 from bot.swiss.queries import standings_text
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -166,7 +166,7 @@ def final_text(core: SwissCore, snap: SwissSnapshot) -> str:
     lines = [t(key, name=snap.tournament.name)]
     if state.champion is not None:
         lines.append(t("swiss.winner", name=names[int(state.champion)]))
-    lines += limited.final_lines(t, snap)
+    lines += play_of(snap.tournament).final_lines(t, snap)
     lines.append(standings_text(core, t, snap))
     game = t(f"discipline.{snap.tournament.discipline}")
     lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))

@@ -20,20 +20,18 @@ import secrets
 
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, T
+from bot.swiss.play import play_of
 from bot.swiss.views import Names
 from bot.texts import Html, pick_language
 from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
-from rules.card_formats import Format, format_of
-from rules.limited import heroes
 from rules.limited.boosters import plan_name
 from rules.limited.clock import Phase, replay_clock
-from rules.limited.marathon import DEFAULT_DRAFTS, draft_due, seating_of_draft
+from rules.limited.marathon import draft_due, seating_of_draft
 from rules.limited.pods import (
     Seat,
-    pod_rounds,
     pod_top_size,
     seat_by_standings,
     seat_randomly,
@@ -46,8 +44,6 @@ from rules.tournament_size import Sizes, fitting_top, max_swiss_rounds, tourname
 
 #: The durable job (``bot.deadlines``) that announces a seating.
 SEATING_JOB = "job:swiss_seating"
-DRAFTED = frozenset({Format.DRAFT, Format.MARATHON, Format.HEROES_TOURNAMENT})
-IN_PODS = frozenset({Format.DRAFT, Format.HEROES_TOURNAMENT})
 
 
 def new_seed() -> str:
@@ -58,23 +54,17 @@ def new_seed() -> str:
 
 def drafted(tournament: Tournament) -> bool:
     """Whether the tournament opens with a draft (so a seating at ``/begin``)."""
-    return format_of(tournament.settings.get("format")) in DRAFTED
+    return play_of(tournament).drafted
 
 
 def in_pods(tournament: Tournament) -> bool:
-    """Whether its Swiss is played inside the pods and its Top drawn from them. A unifying
-    Heroes tournament (609.8) drafts at several tables but pairs its whole field: it must end
-    with a single winner."""
-    if tournament.settings.get("unifying"):
-        return False
-    return format_of(tournament.settings.get("format")) in IN_PODS
+    """Whether its Swiss is played inside the pods and its Top drawn from them."""
+    return play_of(tournament).in_pods(tournament)
 
 
 def marathon_drafts(tournament: Tournament) -> int:
     """A Marathon's drafts (before its first N rounds); 0 for any other format."""
-    if format_of(tournament.settings.get("format")) is not Format.MARATHON:
-        return 0
-    return int(tournament.settings.get("drafts") or DEFAULT_DRAFTS)
+    return play_of(tournament).drafts(tournament)
 
 
 def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
@@ -85,12 +75,10 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     Top: the organiser's or (auto) the usual one for the field, raised to at least two from
     each table (601.5.5) when played in pods."""
     tables = table_sizes(people)
-    fmt = format_of(tournament.settings.get("format"))
     usual = tournament_size(max(people, 4))
     rounds = tournament.settings.get("rounds")
     if rounds is None:
-        rounds = {Format.HEROES_TOURNAMENT: heroes.ROUNDS, Format.MARATHON: usual.swiss_rounds}
-        rounds = rounds.get(fmt, pod_rounds(tables))
+        rounds = play_of(tournament).auto_rounds(usual, tables)
     wanted = tournament.settings.get("top")
     top = usual.top_size if wanted is None else int(wanted)
     if in_pods(tournament):

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 import bot.swiss.finish as finish
-import bot.swiss.limited as limited
 import bot.swiss.pods as pods
 import bot.swiss.repair as repair
 import bot.swiss.timers as timers
@@ -19,11 +18,12 @@ from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import SwissCore
+from bot.swiss.play import play_of
 from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
-from rules.card_formats import LIMITED, format_of, minimum_field
+from rules.card_formats import LIMITED, minimum_field
 from rules.card_rating import START_RATING_CENTS
 from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
@@ -90,8 +90,8 @@ async def begin(
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
         await core.audit(tx, tournament_id, actor, "begin", {"players": len(people)})
-        told = await limited.at_begin(core, tx, tournament, people, actor)
-        if pods.drafted(tournament):  # the draft first: /next_round pairs round 1
+        told = await play_of(tournament).at_begin(core, tx, tournament, people, actor)
+        if play_of(tournament).drafted:  # the draft first: /next_round pairs round 1
             paired = await seat_draft(core, tx, tournament_id, actor)
         else:
             paired = await pair_next(core, tx, tournament_id, actor)
@@ -110,8 +110,8 @@ async def begin(
 def field_admitted(tournament: Tournament, players: int) -> None:
     """Refuse (``UserError``) a field the format does not start with: too few players (four; a
     Limited format's own minimum), or a Heroes tournament's field that is not its 8."""
-    limited.check_field(tournament, players)
-    fmt = format_of(tournament.settings.get("format"))
+    play_of(tournament).check_field(tournament, players)
+    fmt = play_of(tournament).format
     if players < (need := max(MIN_PARTICIPANTS, minimum_field(fmt))):
         key = "limited.too_few" if fmt in LIMITED else "swiss.too_few"
         raise UserError(key, count=players, need=need, format=fmt.value)
@@ -125,7 +125,8 @@ def fitting_sizes(
     (``FieldDoesNotFit``, with what fits) when the field cannot play them."""
     rounds, top_size = chosen or sizes(tournament, players)
     fits = fitted(players, (rounds, top_size))
-    if pods.drafted(tournament) and limited.fixed_sizes(tournament, players) is None:
+    play = play_of(tournament)
+    if play.drafted and play.fixed_sizes(tournament, players) is None:
         wanted, fits = pods.sizes(tournament, players)
         rounds, top_size = chosen or wanted
     if fits != (rounds, top_size):
@@ -200,7 +201,7 @@ def sizes(tournament: Tournament, people: int) -> Sizes:
     """Swiss rounds and Top size: the organiser's settings, or (auto) the spec's table for the
     field (4–5 players: a final of two, 6–8: Top 4, ...); a format may fix them
     (``bot.swiss.limited``: a Heroes tournament)."""
-    fixed = limited.fixed_sizes(tournament, people)
+    fixed = play_of(tournament).fixed_sizes(tournament, people)
     if fixed is not None:
         return fixed
     size = tournament_size(people)
@@ -263,7 +264,7 @@ async def pair_next(
         stage = TOP if swiss_over else SWISS
     if stage == TOP and not repair and state.seeds is None:
         if state.top_size < 2:
-            champion = limited.champion(tournament, state)
+            champion = play_of(tournament).champion(tournament, state)
             return await finish.finish(core, tx, tournament, state, champion)
         await top.seed(core, tx, tournament, state, actor, state.top_size)
     if stage == SWISS:
@@ -294,7 +295,7 @@ async def start_top(
         top.swiss_boundary(state)
         early = len(state.swiss_rounds()) < state.total_rounds
         if size != 0:
-            limited.check_top(tournament)
+            play_of(tournament).check_top(tournament)
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
             return await finish.finish(core, tx, tournament, state, None, early=early)
@@ -321,7 +322,7 @@ async def swiss_pairs(
     scores = {p: points.get(p, 0) for p in order}
     seed = state.seed + number * 1000 + gen
     try:
-        if pods.in_pods(tournament) and state.pods:
+        if play_of(tournament).in_pods(tournament) and state.pods:
             pairs, byes = pair_in_pods(
                 state.pods,
                 order,

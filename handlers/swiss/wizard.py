@@ -108,8 +108,6 @@ def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
         return limited_step
     if step == "kind" and value != SEMI:
         return ""
-    if step == "fmt" and FORMATS.get(value, ("",))[0] == "constructed":
-        return "sub"  # the Constructed sub-format, whose banned list applies (612)
     return limited.skipped(CHOICES[step][1], data or {})
 
 

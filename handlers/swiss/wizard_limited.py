@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.swiss.limited import limited_settings, summary_lines
+from bot.swiss.play import play_named
 from bot.texts import Translate
 from rules.card_formats import Format
 from rules.limited.boosters import DRAFT_PLANS, MARATHON_PLANS, plan_name, plan_of
@@ -31,8 +31,6 @@ LIMITED_FORMATS = {
     "heroes_tournament": (Format.HEROES_TOURNAMENT.value, 1),
 }
 """The format buttons of the Limited formats → (format, games per match)."""
-DRAFTED = frozenset({"draft", "marathon", "heroes_tournament"})
-"""The formats with a draft, so a booster plan."""
 BOOSTER_STEP = ("boosters", (*DRAFT_PLANS,))
 DRAFTS_STEP = ("drafts", tuple(str(n) for n in range(MAX_DRAFTS, 0, -1)))
 assert DRAFTS_STEP[1][0] == str(DEFAULT_DRAFTS)  # the default first
@@ -51,18 +49,14 @@ def step_values(step: str, data: dict[str, Any], values: tuple[str, ...]) -> tup
 def after(step: str, data: dict[str, Any]) -> str | None:
     """The step after a Limited step or the format (``None``: the wizard's usual next step).
     Answering a plan of one or two boosters also stores the amateur strictness (601.4)."""
-    fmt = data.get("fmt")
-    if step == "fmt" and fmt == "sealed":
-        return "product"
-    if step == "fmt" and fmt in DRAFTED:
-        return "boosters"
-    if step == "boosters" and fmt == "marathon":
-        return "drafts"
-    amateur = len(plan(data)) <= AMATEUR_MAX_BOOSTERS
+    play = play_named(data.get("fmt"))
+    if step == "fmt":
+        return play.first_step
+    amateur = play.amateur_plans and len(plan(data)) <= AMATEUR_MAX_BOOSTERS
     if step == "boosters" and amateur:
         data["strict"] = "amateur"
-    if step == "boosters" and fmt == "heroes_tournament":
-        return "unify"
+    if step == "boosters" and play.after_boosters is not None:
+        return play.after_boosters
     if step == "unify" or (step == "boosters" and amateur):
         return skipped("strict" if "strict" not in data else "rounds", data)
     if step in ("boosters", "drafts", "product"):
@@ -73,7 +67,7 @@ def after(step: str, data: dict[str, Any]) -> str | None:
 def skipped(following: str, data: dict[str, Any]) -> str:
     """``following``, unless the format skips it: a Heroes tournament has no rounds nor Top
     to choose (609.7), so it goes on to the round time."""
-    if following == "rounds" and data.get("fmt") == "heroes_tournament":
+    if following == "rounds" and play_named(data.get("fmt")).own_sizes:
         return "time"
     return following
 
@@ -84,9 +78,10 @@ def plan(data: dict[str, Any]) -> tuple[int, ...]:
 
 def settings(data: dict[str, Any]) -> dict[str, Any]:
     """The Limited settings the answers give (empty for Constructed)."""
-    if data.get("fmt") not in DRAFTED:
-        return limited_settings(data)
-    out: dict[str, Any] = {"boosters": list(plan(data)), **limited_settings(data)}
+    play = play_named(data.get("fmt"))
+    if not play.drafted:
+        return play.wizard_settings(data)
+    out: dict[str, Any] = {"boosters": list(plan(data)), **play.wizard_settings(data)}
     if data.get("fmt") == "marathon":
         out["drafts"] = int(data.get("drafts") or DEFAULT_DRAFTS)
     return out
@@ -95,10 +90,9 @@ def settings(data: dict[str, Any]) -> dict[str, Any]:
 def summary(t: Translate, options: dict[str, Any]) -> str:
     """The registration message's line about the draft ("" without one): the booster plan
     and, for a Marathon, the drafts before the first rounds."""
-    lines = summary_lines(t, options)
+    lines = play_named(options.get("format")).summary_lines(t, options)
     if boosters := options.get("boosters"):
         line = t("limited.created_plan", count=len(boosters), plan=plan_name(boosters))
-        if options.get("format") == Format.MARATHON.value:
-            line += " " + t("limited.created_marathon", drafts=int(options.get("drafts") or 0))
+        line += play_named(options.get("format")).plan_note(t, options)
         lines.insert(0, line)
     return "".join(f"\n{line}" for line in lines)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError
-from bot.swiss.limited import check_field, fixed_sizes, limited_settings
+from bot.swiss.play import PLAYS, play_named, play_of
 from db.tournaments import Tournament
 from handlers.swiss.wizard import CHOICES, chosen, next_step
 
@@ -65,7 +65,7 @@ def test_a_heroes_tournament_asks_ordinary_or_unifying_and_no_rounds_nor_top() -
 def test_constructed_asks_as_before() -> None:
     steps, data = walk("constructed", {"sub": "classic"})
     assert steps[:4] == ["fmt", "sub", "strict", "rounds"]
-    assert limited_settings(data) == {}
+    assert play_named(data.get("fmt")).wizard_settings(data) == {}
 
 
 @pytest.mark.parametrize(
@@ -75,21 +75,51 @@ def test_the_heroes_rounds_and_top_are_fixed(
     unifying: bool, players: int, sizes: tuple[int, int]
 ) -> None:
     fixed = {"format": "heroes_tournament", "unifying": unifying, "rounds": 7, "top": 4}
-    assert fixed_sizes(tournament(fixed), players) == sizes
-    assert fixed_sizes(tournament({"format": "sealed"}), players) is None
+    heroes, sealed = tournament(fixed), tournament({"format": "sealed"})
+    assert play_of(heroes).fixed_sizes(heroes, players) == sizes
+    assert play_of(sealed).fixed_sizes(sealed, players) is None
 
 
 def test_the_start_refuses_a_heroes_field_but_eight_or_a_multiple() -> None:
     ordinary = tournament({"format": "heroes_tournament"})
-    check_field(ordinary, 8)
+    play_of(ordinary).check_field(ordinary, 8)
     with pytest.raises(UserError) as refused:
-        check_field(ordinary, 7)
+        play_of(ordinary).check_field(ordinary, 7)
     assert refused.value.key == "heroes.field_exactly_eight" and refused.value.values == {
         "count": 7
     }
     unifying = tournament({"format": "heroes_tournament", "unifying": True})
-    check_field(unifying, 24)
+    play_of(unifying).check_field(unifying, 24)
     with pytest.raises(UserError) as refused:
-        check_field(unifying, 12)
+        play_of(unifying).check_field(unifying, 12)
     assert refused.value.key == "heroes.field_multiple_of_eight"
-    check_field(tournament({"format": "sealed"}), 5)  # Sealed: the usual minimum only
+    sealed = tournament({"format": "sealed"})
+    play_of(sealed).check_field(sealed, 5)  # Sealed: the usual minimum only
+
+
+def test_each_format_has_one_play_and_only_it_names_formats() -> None:
+    """Per-format behaviour lives in one object per format (``bot.swiss.play``): the drafted
+    ones and those played in pods are theirs to say, and no other module of the bot asks a
+    tournament's format by name."""
+    from pathlib import Path
+
+    from rules.card_formats import Format
+
+    assert set(PLAYS) == set(Format)
+    assert {f for f, play in PLAYS.items() if play.drafted} == {
+        Format.DRAFT,
+        Format.MARATHON,
+        Format.HEROES_TOURNAMENT,
+    }
+    unifying = tournament({"format": "heroes_tournament", "unifying": True})
+    assert not play_of(unifying).in_pods(unifying)
+    assert play_of(tournament({"format": "draft"})).in_pods(tournament({"format": "draft"}))
+    root = Path(__file__).resolve().parents[2]
+    asking = [
+        str(path.relative_to(root))
+        for folder in ("bot", "handlers")
+        for path in (root / folder).rglob("*.py")
+        if "format_of(" in path.read_text(encoding="utf-8")
+    ]
+    # (the Heroes tournament's own module asks whether a tournament is one)
+    assert sorted(asking) == ["bot/swiss/heroes.py", "bot/swiss/play.py"]

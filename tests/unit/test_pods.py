@@ -269,7 +269,7 @@ def test_wizard_steps_of_the_limited_formats() -> None:
     draft = {"fmt": "draft"}
     assert wizard_limited.after("fmt", draft) == "boosters"
     assert wizard_limited.after("fmt", {"fmt": "sealed"}) == "product"  # 603.2
-    assert wizard_limited.after("fmt", {"fmt": "constructed"}) is None  # the usual next step
+    assert wizard_limited.after("fmt", {"fmt": "constructed"}) == "sub"  # its banned list (612)
     draft["boosters"] = "12x2"
     assert wizard_limited.after("boosters", draft) == "rounds"  # 601.4: amateur, not asked
     assert draft["strict"] == "amateur"
