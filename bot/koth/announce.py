@@ -27,7 +27,6 @@ from bot.koth.core import KothCore, KothSnapshot, Sent
 from bot.koth.events import game_number
 from bot.koth.final_table import post_table
 from bot.koth.finish import Finish
-from bot.koth.replayed import unpairs
 from bot.sender import Unreachable
 from bot.texts import Html, Translate
 from bot.web.links import BoardLinks
@@ -133,7 +132,7 @@ class Announcer:
         due = snap.main_due
         if tournament.status == "running" and not snap.state.expired and due is not None:
             clock = MainClock(due - self.core.now(), self.core.clock_time(due))
-        average = tournament.settings["average"]
+        average = snap.begun.average if snap.begun is not None else "0"
         note = table_note(t, snap) if tournament.status == "running" else ""
         text = render_board(t, tournament.name, snap.state, snap.names, average, clock, note)
         text += "\n" + t("koth.board_fund", fund=Money(snap.fund))
@@ -332,8 +331,8 @@ class Announcer:
     async def _tell_norms(self, snap: KothSnapshot, key: str) -> None:
         """Each player is told his own norm, the rating it comes from and his seat, privately."""
         assert snap.state is not None
-        settings = snap.tournament.settings
-        ratings = unpairs(settings.get("ratings"))
+        start = snap.begun
+        assert start is not None
         for seat, pid in enumerate(snap.state.order, 1):
             await self.core.dm_once(
                 f"{key}:norm:{pid}",
@@ -342,8 +341,8 @@ class Announcer:
                 snap.tournament.chat_id,
                 name=snap.tournament.name,
                 norm=snap.state.norms[pid],
-                rating=Rating(ratings.get(pid, 0)),
-                average=Rating.of(Decimal(settings.get("average") or 0)),
+                rating=Rating(start.ratings.get(pid, 0)),
+                average=Rating.of(Decimal(start.average)),
                 seat=seat,
             )
 

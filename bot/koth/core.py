@@ -18,13 +18,14 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.errors import UserError
 from bot.infra import KindCore
-from bot.koth.events import contributions, game_key, main_due
+from bot.koth.events import begun, contributions, game_key, main_due
 from bot.koth.replayed import Replayed
 from bot.texts import Translate, pick_language
 from db import audit, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund
+from rules.koth.events import Begun
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -82,14 +83,14 @@ class KothSnapshot:
         return datetime.fromisoformat(kept) if kept else None
 
     @property
+    def begun(self) -> Begun | None:
+        """What ``/begin`` fixed (``bot.koth.events.begun``; ``None`` before it)."""
+        return begun(self.stored)
+
+    @property
     def fund(self) -> int:
         """The prize fund (7.1): 1 000 ₽ a participant plus the contributions."""
         return prize_fund(len(self.names), contributions(self.stored, self.tournament.settings))
-
-
-def pairs(mapping: dict[int, int]) -> list[list[int]]:
-    """A mapping with int keys as JSON-friendly pairs (JSON object keys are strings)."""
-    return [[k, v] for k, v in mapping.items()]
 
 
 class KothCore(KindCore):

@@ -42,7 +42,7 @@ class Desk:
         """Refuse an event the rules do not allow (the state with it applied)."""
         probe = [*snap.stored, tournaments.Event(-1, kind, payload, actor, "")]
         try:
-            advanced(snap.tournament, snap.state, probe, 1)
+            advanced(snap.state, probe, 1)
         except KothError as exc:
             log.info("refused by the rules: %s", exc)
             key = f"koth.refused_{exc.reason}"

@@ -18,11 +18,47 @@ from typing import Any
 
 from db.tournaments import Event as Stored
 from rules.koth import Event, main_time
+from rules.koth.events import Begun
 
+BEGIN = "begin"
 PLAYER_EVENTS = ("leave", "stay", "eliminate", "reinstate", "declare")
 #: the judge's edits of earlier games: after one, the engine sees a different list of games
 EDITS = ("void", "correct")
 CONTRIBUTION = "contribution"
+
+
+def pairs(mapping: Mapping[int, int]) -> list[list[int]]:
+    """A mapping of ints as JSON-friendly pairs (object keys would be strings)."""
+    return [[k, v] for k, v in sorted(mapping.items())]
+
+
+def unpairs(value: Any) -> dict[int, int]:
+    """``[[k, v], …]`` as a mapping of ints."""
+    return {int(k): int(v) for k, v in value or []}
+
+
+def begin_payload(begun: Begun) -> dict[str, Any]:
+    """The ``begin`` event's payload (``begun`` reads it back)."""
+    return {
+        "order": list(begun.order),
+        "norms": pairs(begun.norms),
+        "ratings": pairs(begun.ratings),
+        "average": begun.average,
+    }
+
+
+def begun(stored: Sequence[Stored]) -> Begun | None:
+    """What ``/begin`` fixed, from its event (``None`` before the start). Tournaments begun
+    before the event carried these facts kept them in their settings: migration 0013 moved
+    them into the event."""
+    event = next((e for e in stored if e.kind == BEGIN), None)
+    if event is None:
+        return None
+    payload = event.payload
+    order = tuple(int(p) for p in payload["order"])
+    return Begun(
+        order, unpairs(payload["norms"]), unpairs(payload["ratings"]), str(payload["average"])
+    )
 
 
 def engine_events(stored: Sequence[Stored]) -> list[Event]:
@@ -83,9 +119,9 @@ def main_due(stored: Sequence[Stored]) -> datetime | None:
     derived this gives the ``main_due`` their settings kept (to the microsecond); the setting is
     no longer written (``Snapshot.main_due`` reads it only for a log without ``begin``).
     """
-    begun = next((e for e in stored if e.kind == "begin"), None)
-    if begun is None:
+    start = next((e for e in stored if e.kind == BEGIN), None)
+    if start is None:
         return None
-    players = len(begun.payload["order"])
+    players = len(start.payload["order"])
     extended = sum(int(e.payload["minutes"]) for e in stored if e.kind == "extend")
-    return datetime.fromisoformat(begun.at) + main_time(players) + timedelta(minutes=extended)
+    return datetime.fromisoformat(start.at) + main_time(players) + timedelta(minutes=extended)

@@ -12,7 +12,6 @@ from typing import Any
 from bot.deadlines import AfterCommit
 from bot.formats import Rating
 from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, KothSnapshot
-from bot.koth.replayed import unpairs
 from bot.late import late_note
 from bot.texts import Translate
 from db import deadlines, players, tournaments
@@ -61,9 +60,9 @@ class Finishing:
         assert state is not None and state.winner is not None
         tid = snap.tournament.id
         now = self.core.now().isoformat()
-        start = {
-            k: Decimal(v) / 100 for k, v in unpairs(snap.tournament.settings["ratings"]).items()
-        }
+        begun = snap.begun
+        assert begun is not None
+        start = {k: Decimal(v) / 100 for k, v in begun.ratings.items()}
         k_factor = self.core.settings.koth_k
         deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
         result = Finish(fund=snap.fund)

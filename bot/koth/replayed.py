@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.koth.events import EDITS, engine_events
+from bot.koth.events import EDITS, begun, engine_events
 from db import event_log
 from db.database import Tx
 from db.tournaments import Event, Tournament
@@ -28,34 +27,22 @@ from rules.koth import KothState, replay, replay_from
 KEPT = 32
 
 
-def unpairs(value: Any) -> dict[int, int]:
-    """``[[k, v], …]`` (JSON-friendly pairs: object keys are strings) as a mapping of ints."""
-    return {int(k): int(v) for k, v in value or []}
-
-
-def start_of(tournament: Tournament) -> tuple[list[int], dict[int, int]] | None:
-    """The order and the norms ``/begin`` fixed (``None`` before it)."""
-    if "order" not in tournament.settings:
-        return None
-    return list(tournament.settings["order"]), unpairs(tournament.settings["norms"])
-
-
-def state_of(tournament: Tournament, stored: Sequence[Event]) -> KothState[int] | None:
-    """The state replayed from the start, or ``None`` before ``/begin``."""
-    start = start_of(tournament)
+def state_of(stored: Sequence[Event]) -> KothState[int] | None:
+    """The state replayed from the start (``begun``), or ``None`` before ``/begin``."""
+    start = begun(stored)
     if start is None:
         return None
-    return replay(*start, engine_events(stored))
+    return replay(list(start.order), dict(start.norms), engine_events(stored))
 
 
 def advanced(
-    tournament: Tournament, state: KothState[int] | None, stored: Sequence[Event], new: int
+    state: KothState[int] | None, stored: Sequence[Event], new: int
 ) -> KothState[int] | None:
     """The state after ``stored``, given ``state`` after all but its last ``new`` events: those
     applied to it when they only add to what the engine saw, else a replay from the start."""
     tail = stored[len(stored) - new :] if new else []
     if state is None or any(e.kind in EDITS for e in tail):
-        return state_of(tournament, stored)
+        return state_of(stored)
     return replay_from(state, engine_events(tail))
 
 
@@ -63,7 +50,6 @@ def advanced(
 class Kept:
     """A tournament's log as a committed transaction read it, and the state after it."""
 
-    start: tuple[list[int], dict[int, int]] | None
     stored: tuple[Event, ...]
     state: KothState[int] | None
     #: the state before the last event (for what that event changed), when known
@@ -83,19 +69,18 @@ class Replayed:
 
     async def read(self, tx: Tx, tournament: Tournament) -> Kept:
         """The tournament's log and state as ``tx`` sees them; kept once ``tx`` commits."""
-        start = start_of(tournament)
         kept = self._kept.get(tournament.id)
-        if kept is None or kept.start != start:
+        if kept is None:
             stored = tuple(await event_log.since(tx, tournament.id, 0))
-            found = Kept(start, stored, state_of(tournament, stored))
+            found = Kept(stored, state_of(stored))
         else:
             tail = await event_log.since(tx, tournament.id, kept.last_id + 1)
             if not tail:
                 return kept
             stored = (*kept.stored, *tail)
-            state = advanced(tournament, kept.state, stored, len(tail))
+            state = advanced(kept.state, stored, len(tail))
             before = kept.state if len(tail) == 1 else None
-            found = Kept(start, stored, state, before)
+            found = Kept(stored, state, before)
         tx.on_commit(lambda: self._keep(tournament.id, found))
         return found
 
@@ -113,9 +98,9 @@ class Replayed:
         one when it ends where the kept log ends or one event before, else replayed."""
         kept = self._kept.get(tournament.id)
         last = stored[-1].id if stored else 0
-        if kept is not None and kept.start == start_of(tournament):
+        if kept is not None:
             if last == kept.last_id:
                 return kept.state
             if kept.before is not None and len(kept.stored) > 1 and last == kept.stored[-2].id:
                 return kept.before
-        return state_of(tournament, stored)
+        return state_of(stored)

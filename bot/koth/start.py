@@ -10,8 +10,8 @@ from decimal import Decimal
 from bot.errors import UserError
 from bot.formats import Rating
 from bot.koth.announce import Announcer
-from bot.koth.core import DISCIPLINE, KothCore, pairs
-from bot.koth.replayed import unpairs
+from bot.koth.core import DISCIPLINE, KothCore
+from bot.koth.events import BEGIN, begin_payload, begun, pairs, unpairs
 from bot.koth.timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx
@@ -24,6 +24,7 @@ from rules.koth import (
     main_time,
     norms,
 )
+from rules.koth.events import Begun
 
 
 def shuffled(ids: Sequence[int]) -> list[int]:
@@ -60,11 +61,13 @@ class Preparation:
     async def norms_table(
         self, tx: Tx, tournament: Tournament
     ) -> tuple[str, dict[int, Decimal], dict[int, int]]:
-        """(average with two decimals, effective ratings, norms with the organiser's changes)."""
+        """(average with two decimals, effective ratings, norms with the organiser's changes):
+        once begun, as ``/begin`` fixed them (its event)."""
+        start = begun(await tournaments.events(tx, tournament.id))
+        if start is not None:
+            ratings = {k: Decimal(v) / 100 for k, v in start.ratings.items()}
+            return start.average, ratings, dict(start.norms)
         settings = tournament.settings
-        if "order" in settings:
-            ratings = {k: Decimal(v) / 100 for k, v in unpairs(settings["ratings"]).items()}
-            return settings["average"], ratings, unpairs(settings["norms"])
         ids = await self.core.participant_ids(tx, tournament.id)
         if not ids:
             raise UserError("koth.nobody")
@@ -154,17 +157,9 @@ class Preparation:
             await tournaments.set_seats(tx, tid, order)
         now = self.core.now()
         due = now + main_time(len(order))  # as ``bot.koth.events.main_due`` derives it
-        settings = dict(fresh.settings)
-        settings.update(
-            order=order,
-            norms=pairs(values),
-            ratings=pairs({k: int(v * 100) for k, v in ratings.items()}),
-            average=average,
-        )
-        await tournaments.update_settings(tx, tid, settings)
+        cents = {k: int(v * 100) for k, v in ratings.items()}
+        payload = begin_payload(Begun(tuple(order), values, cents, average))
         await tournaments.set_status(tx, tid, "running", now.isoformat())
-        event = await tournaments.append_event(
-            tx, tid, "begin", {"order": order}, actor, now.isoformat()
-        )
+        event = await tournaments.append_event(tx, tid, BEGIN, payload, actor, now.isoformat())
         await self.core.audit(tx, tid, actor, "koth_begin", order=order)
         return await self.timers.add(tx, tid, due), await self.board.store_job(tx, tid, event)

@@ -10,15 +10,18 @@ from unittest import mock
 
 import pytest
 
+from bot.koth.events import begin_payload
 from bot.koth.replayed import Replayed, state_of
 from db import tournaments
 from db.database import Database
 from db.tournaments import Tournament
 from rules.koth import KothError, KothState, Phase, replay
+from rules.koth.events import Begun
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC).isoformat()
 ORDER = [1, 2, 3, 4, 5]
-SETTINGS = {"order": ORDER, "norms": [[1, 9], [2, 9], [3, 9], [4, 9], [5, 9]]}
+#: the start, as ``/begin`` stores it (``bot.koth.events.begin_payload``)
+BEGUN = Begun(tuple(ORDER), dict.fromkeys(ORDER, 9), dict.fromkeys(ORDER, 100000), "1000.00")
 
 
 class Rollback(Exception):
@@ -28,7 +31,8 @@ class Rollback(Exception):
 async def club(tmp_path: Path) -> tuple[Database, Tournament]:
     db = await Database.open(tmp_path / "club.db")
     async with db.transaction() as tx:
-        tid = await tournaments.create(tx, -1, "billiards", "koth", "Cup", SETTINGS, 1, NOW)
+        tid = await tournaments.create(tx, -1, "billiards", "koth", "Cup", {}, 1, NOW)
+        await tournaments.append_event(tx, tid, "begin", begin_payload(BEGUN), None, NOW)
         found = await tournaments.get(tx, tid)
     assert found is not None
     return db, found
@@ -46,7 +50,7 @@ async def read(db: Database, kept: Replayed, tournament: Tournament) -> KothStat
 
 async def full(db: Database, tournament: Tournament) -> KothState[int] | None:
     async with db.read() as tx:
-        return state_of(tournament, await tournaments.events(tx, tournament.id))
+        return state_of(await tournaments.events(tx, tournament.id))
 
 
 async def test_kept_state_is_the_replay_of_the_log_through_games_voids_and_corrections(

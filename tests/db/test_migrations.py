@@ -127,3 +127,55 @@ async def test_a_club_database_of_version_11_loses_the_unwritten_group_language(
         moved = await tournaments.open_in_chat(tx, -1005)
     assert [t.name for t in moved] == ["Friday"]
     await db.close()
+
+
+async def test_a_begun_king_of_the_hill_of_version_12_keeps_its_start_in_its_begin_event(
+    tmp_path: Path,
+) -> None:
+    """0013: what ``/begin`` wrote into the settings before (the order, the norms, the
+    ratings, their average: the rows exactly as that code stored them) moves into the begin
+    event; the state replayed from the log is the one the settings gave."""
+    from bot.koth.events import begun
+    from bot.koth.replayed import state_of
+
+    path = tmp_path / "club.db"
+    old = await Database.open(path, migrate=False)
+    assert await old.migrate(target=12) == 12
+    settings = {
+        "fee": 3000,
+        "table": "Стол 1",
+        "norm_overrides": [[2, 3]],
+        "drawn": [2, 1, 3, 4],
+        "order": [2, 1, 3, 4],
+        "norms": [[2, 3], [1, 4], [3, 4], [4, 5]],
+        "ratings": [[2, 98000], [1, 110000], [3, 90010], [4, 85000]],
+        "average": "914.02",
+    }
+    async with old.transaction() as tx:
+        tid = await tournaments.create(tx, -5, "billiards", "koth", "Friday", settings, 1, "now")
+        await tournaments.append_event(tx, tid, "begin", {"order": [2, 1, 3, 4]}, 1, "now")
+        await tournaments.append_event(tx, tid, "game", {"w": 2, "l": 1, "key": "g1v0"}, 2, "now")
+        other = await tournaments.create(tx, -5, "billiards", "koth", "Later", {"fee": 1}, 1, "n")
+    await old.close()
+
+    db = await Database.open(path)
+    async with db.read() as tx:
+        moved = await tournaments.get(tx, tid)
+        waiting = await tournaments.get(tx, other)
+        stored = await tournaments.events(tx, tid)
+    await db.close()
+    assert moved is not None and waiting is not None
+    assert moved.settings == {
+        "fee": 3000,
+        "table": "Стол 1",
+        "norm_overrides": [[2, 3]],
+        "drawn": [2, 1, 3, 4],
+    }
+    assert waiting.settings == {"fee": 1}  # not begun: nothing to move
+    start = begun(stored)
+    assert start is not None
+    assert start.order == (2, 1, 3, 4) and start.average == "914.02"
+    assert dict(start.norms) == {2: 3, 1: 4, 3: 4, 4: 5}
+    assert dict(start.ratings) == {2: 98000, 1: 110000, 3: 90010, 4: 85000}
+    state = state_of(stored)
+    assert state is not None and state.order == (2, 1, 3, 4) and state.win_counts == (1, 0, 0, 0)
