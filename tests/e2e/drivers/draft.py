@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 
 NAMES = [
@@ -53,24 +54,24 @@ class DraftClub(Club):
             await user.start()
             await user.wait_message()
         await self.org.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
         await self.org.send(GROUP, "Драфт клуба")
-        for question, label in [("Формат?", fmt), *steps]:
+        for question, label in [(fixed("swiss.wiz_fmt"), fmt), *steps]:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
-        created = await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+        created = await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
         await self.register_all(created)
         return created
 
 
 COMMON = [
-    ("Время тура", "50"),
-    ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
-    ("Какая игра?", "Классический Берсерк"),
-    ("Базовый K", "Обычный (16)"),
-    ("Вид турнира?", "Открытый: играет любой"),
+    (fixed("swiss.wiz_time"), "50"),
+    (fixed("swiss.wiz_tb"), "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+    (fixed("swiss.wiz_game"), "Классический Берсерк"),
+    (fixed("swiss.wiz_k"), "Обычный (16)"),
+    (fixed("swiss.wiz_kind"), "Открытый: играет любой"),
 ]
 
 

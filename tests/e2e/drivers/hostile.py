@@ -8,6 +8,7 @@ import sqlite3
 from typing import Any
 
 from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import snapshot
 from tests.e2e.harness import RunningBot
@@ -35,11 +36,11 @@ class Club:
         self.koth_people = people
         await koth_club.create(emu, boss)
         for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
-            await koth_club.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
-        await koth_club.say(emu, boss, "/draw 1 2 3 4", "Очерёдность")
-        await koth_club.say(emu, boss, "/begin", "Основное время")
+            await koth_club.say(emu, boss, f"/add @{name} {rating}", fixed("koth.added"))
+        await koth_club.say(emu, boss, "/draw 1 2 3 4", fixed("koth.drawn"))
+        await koth_club.say(emu, boss, "/begin", fixed("koth.begun"))
         await koth_club.play(emu, "1", people[0], "Моя победа", people[1])
-        await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)
+        await emu.wait_bot_message(KOTH, contains=f"{fixed('koth.pair')} 2:", since=0)
         club = swiss_club.Club(emu, players=4)
         created = await club.create(rounds="3", top="Без ТОПа")
         await club.register_all(created)

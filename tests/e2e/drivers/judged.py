@@ -7,6 +7,7 @@ import re
 import sqlite3
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -31,33 +32,37 @@ class JudgedClub(Club):
             await user.start()
             await user.wait_message()
         await self.org.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
         await self.org.send(GROUP, "Кубок клуба")
         steps = [
-            ("Формат?", fmt),
-            ("Подформат констрактеда?", "Классика"),
-            ("Уровень строгости?", "Любительский (без дэк-листов)"),
-            ("Сколько швейцарских туров?", rounds),
-            ("Размер ТОПа?", top),
-            ("Время тура", "50"),
-            ("Дополнительные показатели?", tb),
-            ("Какая игра?", "Классический Берсерк"),
-            ("Базовый K", "Обычный (16)"),
-            ("Вид турнира?", "Открытый: играет любой"),
+            (fixed("swiss.wiz_fmt"), fmt),
+            (fixed("swiss.wiz_sub"), "Классика"),
+            (fixed("swiss.wiz_strict"), "Любительский (без дэк-листов)"),
+            (fixed("swiss.wiz_rounds"), rounds),
+            (fixed("swiss.wiz_top"), top),
+            (fixed("swiss.wiz_time"), "50"),
+            (fixed("swiss.wiz_tb"), tb),
+            (fixed("swiss.wiz_game"), "Классический Берсерк"),
+            (fixed("swiss.wiz_k"), "Обычный (16)"),
+            (fixed("swiss.wiz_kind"), "Открытый: играет любой"),
         ]
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
-        created = await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+        created = await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
         await self.register_all(created)
         return created
 
     async def standings(self, rounds: int) -> dict[str, tuple[str, list[str]]]:
         """/standings as name → (points, tie-break values), in the order shown."""
         await self.org.send(GROUP, "/standings")
-        text = (await self.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")).plain
+        text = (
+            await self.emu.wait_bot_message(
+                GROUP, contains=f"{fixed('swiss.standings_title')} {rounds} тур"
+            )
+        ).plain
         return {
             m.group(2): (m.group(3), (m.group(4) or "").split(" · "))
             for m in STANDING.finditer(text)

@@ -3,6 +3,7 @@ players, the wizard, the tournament begun, games reported and confirmed."""
 
 from __future__ import annotations
 
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
 GROUP = -100777
@@ -40,13 +41,13 @@ async def setup_club(emu: BotApiEmulator) -> tuple[SimUser, list[SimUser]]:
 
 
 async def create(emu: BotApiEmulator, org: SimUser) -> SimMessage:
-    choice = await say(emu, org, "/new", "Какой турнир?")
+    choice = await say(emu, org, "/new", fixed("tournament.choose_kind"))
     await org.press(choice, "Царь горы")
-    await emu.wait_bot_message(GROUP, contains="Название?")
-    await say(emu, org, "Пятничный", "Вступительный взнос")
-    await say(emu, org, "2000", "не меньше 2 500")
-    await say(emu, org, "3000", "Стол")
-    return await say(emu, org, "Стол 1", "Регистрация открыта")
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.ask_name"))
+    await say(emu, org, "Пятничный", fixed("koth.ask_fee"))
+    await say(emu, org, "2000", fixed("numbers.fee"))
+    await say(emu, org, "3000", fixed("koth.ask_table"))
+    return await say(emu, org, "Стол 1", fixed("koth.registration_open", -1))
 
 
 RATINGS = [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]
@@ -58,12 +59,12 @@ async def begin_tournament(emu: BotApiEmulator, org: SimUser) -> SimMessage:
     returns the live board (game 1, Ann — Bob, is announced next)."""
     await create(emu, org)
     for name, rating in RATINGS:
-        await say(emu, org, f"/add @{name} {rating}", "Добавлен")
+        await say(emu, org, f"/add @{name} {rating}", fixed("koth.added"))
     for club_id, norm in NORMS:
-        await say(emu, org, f"/norms {club_id} {norm}", "Нормы побед")
-    await say(emu, org, "/draw 1 2 3 4 5", "Очерёдность")
-    await say(emu, org, "/begin", "Основное время — 4 ч")
-    return await emu.wait_bot_message(GROUP, contains="Царь горы —")
+        await say(emu, org, f"/norms {club_id} {norm}", fixed("koth.norms_title"))
+    await say(emu, org, "/draw 1 2 3 4 5", fixed("koth.drawn"))
+    await say(emu, org, "/begin", f"{fixed('koth.begun')} 4 ч")
+    return await emu.wait_bot_message(GROUP, contains=fixed("koth.board_title"))
 
 
 async def win(
@@ -82,7 +83,9 @@ async def play(
     since: int | None = None,
 ) -> None:
     """Game ``game`` is announced; ``reporter`` reports, ``confirmer`` confirms in private."""
-    pair = await emu.wait_bot_message(GROUP, contains=f"Партия {game}:", since=since)
+    pair = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} {game}:", since=since)
     assert "Отправлено" in await press(reporter, pair, code)
-    ask = await confirmer.wait_message(contains="Верно?", predicate=has_buttons)
+    ask = await confirmer.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=has_buttons
+    )
     assert "Результат принят" in await press(confirmer, ask, "Подтверждаю")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import SimMessage
 
 Steps = list[tuple[str, str]]
@@ -22,22 +23,22 @@ async def create_limited(
             await user.start()
             await user.wait_message()
     await club.org.send(GROUP, "/new")
-    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    kinds = await emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
     await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
     await club.org.send(GROUP, name)
     steps = [
-        ("Формат?", fmt),
+        (fixed("swiss.wiz_fmt"), fmt),
         *own,
-        ("Уровень строгости?", "Любительский (без дэк-листов)"),
+        (fixed("swiss.wiz_strict"), "Любительский (без дэк-листов)"),
         *sizes,
-        ("Время тура", "50"),
-        ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
-        ("Какая игра?", "Классический Берсерк"),
-        ("Базовый K", "Обычный (16)"),
-        ("Вид турнира?", "Открытый: играет любой"),
+        (fixed("swiss.wiz_time"), "50"),
+        (fixed("swiss.wiz_tb"), "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        (fixed("swiss.wiz_game"), "Классический Берсерк"),
+        (fixed("swiss.wiz_k"), "Обычный (16)"),
+        (fixed("swiss.wiz_kind"), "Открытый: играет любой"),
     ]
     for question, label in steps:
         asked = await emu.wait_bot_message(GROUP, contains=question)
         await (await club.org.press(asked, label)).answer()
-    return await emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+    return await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))

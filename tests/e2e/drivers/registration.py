@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import SimUser
 
 
@@ -11,4 +12,4 @@ async def register(user: SimUser, last: str, first: str) -> None:
     for answer in (last, first, "-", "newcomer@club.org", "Тверь", "-", "-"):
         await user.wait_message()
         await user.send(None, answer)
-    await user.wait_message(contains="клубный номер")
+    await user.wait_message(contains=fixed("register.done", 1))

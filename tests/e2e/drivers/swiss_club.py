@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
 GROUP = -100700
@@ -26,8 +27,8 @@ def pairing_of(round_no: Rnd, table: int) -> str:
 def game_label(round_no: Rnd, table: int) -> str:
     """How confirmations name the game."""
     if isinstance(round_no, str):
-        return f"(стол {table}, {round_no})"
-    return f"(стол {table}, тур {round_no})"
+        return f"({ru('swiss.label_top', table=table, round=round_no)})"
+    return f"({ru('swiss.label', table=table, round=round_no)})"
 
 
 class Club:
@@ -61,28 +62,28 @@ class Club:
                 await user.start()
                 await user.wait_message()
         await self.org.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
         await self.org.send(GROUP, "Кубок <b>клуба</b>")
         steps = [
-            ("Формат?", fmt),
-            ("Подформат констрактеда?", sub),
-            ("Уровень строгости?", strictness),
-            ("Сколько швейцарских туров?", rounds),
-            ("Размер ТОПа?", top),
-            ("Время тура", "50"),
-            ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
-            ("Какая игра?", game),
-            ("Базовый K", k),
-            ("Вид турнира?", kind),
+            (fixed("swiss.wiz_fmt"), fmt),
+            (fixed("swiss.wiz_sub"), sub),
+            (fixed("swiss.wiz_strict"), strictness),
+            (fixed("swiss.wiz_rounds"), rounds),
+            (fixed("swiss.wiz_top"), top),
+            (fixed("swiss.wiz_time"), "50"),
+            (fixed("swiss.wiz_tb"), "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+            (fixed("swiss.wiz_game"), game),
+            (fixed("swiss.wiz_k"), k),
+            (fixed("swiss.wiz_kind"), kind),
         ]
         if auto:
-            steps.append(("Во скольких первых турах", auto))
+            steps.append((fixed("swiss.wiz_auto"), auto))
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
-        return await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
+        return await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
 
     async def register_all(self, created: SimMessage) -> None:
         for user in self.users.values():
@@ -122,7 +123,7 @@ class Club:
         user = self.users[reporter]
         pairing = await self.wait_find(user, pairing_of(round_no, table), label)
         answer = await (await user.press(pairing, label)).answer()
-        assert answer.text == "Отправлено сопернику на подтверждение.", answer.text
+        assert answer.text == ru("results.sent_for_confirmation"), answer.text
 
     async def confirm(self, round_no: Rnd, table: int, confirmer: str, label: str) -> str:
         user = self.users[confirmer]
@@ -140,7 +141,7 @@ class Club:
             if table in skip:
                 continue
             await self.report(round_no, table, a, won)
-            assert await self.confirm(round_no, table, b, "✅ Подтверждаю") == "Результат принят."
+            assert await self.confirm(round_no, table, b, "✅ Подтверждаю") == ru("results.final")
         await self.emu.idle()
         return tables
 

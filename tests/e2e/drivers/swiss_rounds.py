@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed, ru
 
 PLACE_LINE = re.compile(r"^(\d+)\. (\w+)(?: \(выход из турнира\))? — ", re.MULTILINE)
 
@@ -19,7 +20,8 @@ def ranked(text: str) -> list[str]:
 
 async def swiss_order(club: Club, rounds: int) -> list[str]:
     await club.org.send(GROUP, "/standings")
-    shown = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
+    title = f"{fixed('swiss.standings_title')} {rounds} тур"
+    shown = await club.emu.wait_bot_message(GROUP, contains=title)
     return ranked(shown.plain)
 
 
@@ -30,9 +32,10 @@ async def play_swiss(club: Club, rounds: int, total: int) -> None:
         if number > 1:
             await club.org.send(GROUP, "/next_round")
         await club.play(number, f"Тур {number} из {total}")
-        await club.emu.wait_bot_message(GROUP, contains=f"Тур {number}: все результаты внесены")
+        complete = ru("swiss.round_complete", round=ru("swiss.round_name", round=number))
+        await club.emu.wait_bot_message(GROUP, contains=complete)
 
 
 async def win(club: Club, round_name: str, table: int, winner: str, loser: str) -> None:
     await club.report(round_name, table, winner, "Моя победа")
-    assert await club.confirm(round_name, table, loser, "✅ Подтверждаю") == "Результат принят."
+    assert await club.confirm(round_name, table, loser, "✅ Подтверждаю") == ru("results.final")
