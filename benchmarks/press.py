@@ -36,8 +36,8 @@ from unittest import mock
 from benchmarks.sim import TOKEN, InProcessBot, emit_json, median
 from bot.pacing import Limits
 from rules.koth import replay
+from tests.e2e.drivers.koth_club import GROUP, begin_tournament, has_buttons, setup_club
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimMessage, SimUser
-from tests.e2e.test_koth import GROUP, begin_tournament, has_buttons, setup_club
 
 SIZES = (100, 1000, 10000)
 PRESSES = 10

@@ -9,6 +9,9 @@ from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot
 
+# The drivers' asserts explain their failures as a test's do (pytest rewrites test modules only).
+pytest.register_assert_rewrite("tests.e2e.drivers")
+
 
 @pytest.fixture
 async def emu() -> AsyncIterator[BotApiEmulator]:

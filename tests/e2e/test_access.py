@@ -27,10 +27,10 @@ import bot.swiss.buttons
 from bot.access import RULES, parse
 from bot.commands import MANAGING
 from bot.kind import NamedBy
+from tests.e2e.drivers.hostile import KOTH, SWISS, Club, build_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_hostile import KOTH, SWISS, Club, build_club
 
 ATTACK = -100666
 BUTTON_MODULES: tuple[ModuleType, ...] = (

@@ -7,9 +7,9 @@ edits that part alone, where it used to be lost (only the first part was ever ed
 
 from __future__ import annotations
 
+from tests.e2e.drivers.swiss_club import BOARD_LINE, GROUP, Club
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import BOARD_LINE, GROUP, Club
 
 PLAYERS = 64
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.clock import ManualClock
+from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club
 
 STANDING = re.compile(r"^\d+\. (\w+)(?: \(выход из турнира\))? — ([\d,]+) · ", re.MULTILINE)
 SEMI = "Полузакрытый: привилегированным автопобеды"

@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
-KOTH, SWISS = test_koth.GROUP, test_swiss.GROUP
+KOTH, SWISS = koth_club.GROUP, swiss_club.GROUP
 ASK = {"force_reply": True, "selective": True}
 NONE_OPEN = "Сейчас нет открытых турниров."
 
@@ -31,8 +31,8 @@ async def said(
 async def test_report_in_koth_sends_the_game_and_its_buttons_privately(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    org, (ann, bob, _cid, _dan, eve) = await test_koth.setup_club(emu)
-    await test_koth.begin_tournament(emu, org)
+    org, (ann, bob, _cid, _dan, eve) = await koth_club.setup_club(emu)
+    await koth_club.begin_tournament(emu, org)
     await emu.wait_bot_message(KOTH, contains="Партия 1:")
     await emu.idle()
 
@@ -40,11 +40,11 @@ async def test_report_in_koth_sends_the_game_and_its_buttons_privately(
     assert answer.plain == "Кнопки результата — в личном чате со мной."
     game = await ann.wait_message(contains="Как сыграли?")
     assert game.plain == (
-        f"Партия 1, «Пятничный» · соперник: {test_koth.BOB}\n"
+        f"Партия 1, «Пятничный» · соперник: {koth_club.BOB}\n"
         "Как сыграли? Нажмите кнопку; соперник подтвердит."
     )
     assert game.button_labels == ["Моя победа", "Моё поражение"]
-    sent = await test_koth.press(ann, game, "Моя победа")
+    sent = await koth_club.press(ann, game, "Моя победа")
     assert sent == "Отправлено сопернику на подтверждение."
     await bob.wait_message(contains="Верно?")
 
@@ -61,7 +61,7 @@ async def test_report_in_koth_sends_the_game_and_its_buttons_privately(
 async def test_report_in_swiss_for_a_player_who_never_started_the_bot(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = test_swiss.Club(emu, players=4, silent=("Bob",))
+    club = swiss_club.Club(emu, players=4, silent=("Bob",))
     await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
     await club.org.send(SWISS, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
@@ -89,27 +89,27 @@ async def test_report_in_swiss_for_a_player_who_never_started_the_bot(
 async def test_queue_before_the_start_lists_the_players_then_the_drawn_order(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    org, (ann, *_rest) = await test_koth.setup_club(emu)
-    await test_koth.create(emu, org)
-    for name, rating in test_koth.RATINGS:
-        await test_koth.say(emu, org, f"/add @{name} {rating}", "Добавлен")
+    org, (ann, *_rest) = await koth_club.setup_club(emu)
+    await koth_club.create(emu, org)
+    for name, rating in koth_club.RATINGS:
+        await koth_club.say(emu, org, f"/add @{name} {rating}", "Добавлен")
     queue = await said(emu, ann, KOTH, "/queue")
     assert queue.plain == (
         "👑 «Пятничный»: регистрация, 5 участников.\nЗаписались (жеребьёвки ещё не было):\n"
-        f"• Ann\n• {test_koth.BOB}\n• Cid\n• Dan\n• Eve"
+        f"• Ann\n• {koth_club.BOB}\n• Cid\n• Dan\n• Eve"
     )
-    await test_koth.say(emu, org, "/draw 3 1 5 2 4", "Очерёдность")
+    await koth_club.say(emu, org, "/draw 3 1 5 2 4", "Очерёдность")
     queue = await said(emu, ann, None, "/queue")
     assert queue.plain == (
         "👑 «Пятничный»: регистрация, 5 участников.\nОчерёдность по жеребьёвке:\n"
-        f"1. Cid\n2. Ann\n3. Eve\n4. {test_koth.BOB}\n5. Dan"
+        f"1. Cid\n2. Ann\n3. Eve\n4. {koth_club.BOB}\n5. Dan"
     )
 
 
 async def test_views_after_the_finish_show_the_last_finished_tournament(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(SWISS, "/begin")
     await club.play(1, "Тур 1 из 3")
     await club.org.send(SWISS, "/finish")
@@ -136,26 +136,26 @@ async def test_views_after_the_finish_show_the_last_finished_tournament(
 async def test_judge_log_help_and_the_reminder_in_koth(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
-    org, (ann, bob, _cid, _dan, eve) = await test_koth.setup_club(emu)
+    org, (ann, bob, _cid, _dan, eve) = await koth_club.setup_club(emu)
     jude = emu.add_user(702, "Jude", username="jude")
     emu.add_member(KOTH, jude)
     await jude.start()
     await jude.wait_message()
-    await test_koth.begin_tournament(emu, org)
+    await koth_club.begin_tournament(emu, org)
     appointed = await said(emu, org, KOTH, "/judge @jude", "Судья")
     assert appointed.plain == "Судья турнира «Пятничный»: Jude (@jude)."
 
     # game 1: Ann reports, Bob confirms; the log names Ann, not the bot
-    await test_koth.win(emu, 1, ann, bob, since=0)
+    await koth_club.win(emu, 1, ann, bob, since=0)
     pair = await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)
     log = await said(emu, jude, KOTH, "/log", "Журнал")
     lines = log.plain.splitlines()
     assert lines[1] == "30.11.2026 21:00 · #1 · Olga (@olga): начало турнира"
-    assert lines[2] == f"30.11.2026 21:00 · #2 · Ann: победа: Ann · соперник: {test_koth.BOB}"
+    assert lines[2] == f"30.11.2026 21:00 · #2 · Ann: победа: Ann · соперник: {koth_club.BOB}"
     assert "бот" not in log.plain
 
     # game 2: Ann reports, Cid waits: the reminder says it is one
-    await test_koth.press(ann, pair, "Моя победа")
+    await koth_club.press(ann, pair, "Моя победа")
     cid = emu.users[13]
     await cid.wait_message(contains="Верно?")
     clock.advance(timedelta(minutes=11))
@@ -194,7 +194,7 @@ async def test_new_in_a_group_under_privacy_mode_asks_with_force_reply(
 ) -> None:
     """A bot that is no administrator gets only commands and replies to it: each question of
     the wizard asks for a reply (selective), and the replies reach the wizard."""
-    org, _people = await test_koth.setup_club(emu)
+    org, _people = await koth_club.setup_club(emu)
     emu.privacy_mode = True
     choice = await said(emu, org, KOTH, "/new")
     assert choice.reply_to is not None  # a reply to his /new ...
@@ -229,7 +229,7 @@ async def test_new_in_a_group_under_privacy_mode_asks_with_force_reply(
 async def test_log_of_a_card_tournament_names_who_did_what(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(SWISS, "/begin")
     tables = await club.play(1, "Тур 1 из 3")
     (_, a1, b1, _), (_, a2, b2, _) = tables

@@ -12,10 +12,10 @@ import sqlite3
 
 import pytest
 
+from tests.e2e.drivers.crash import crash_before
+from tests.e2e.drivers.swiss_club import GROUP, registered
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_durable_announcements import crash_before
-from tests.e2e.test_swiss import GROUP, registered
 
 
 async def test_a_deleted_group_gives_up_its_job_and_tells_the_organiser(

@@ -7,9 +7,9 @@ drops the players without a list or overrides (logged)."""
 from __future__ import annotations
 
 from bot.swiss import SwissService
+from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club
 
 NAME = "Кубок <b>клуба</b>"
 CSV = "\n".join(

@@ -10,94 +10,18 @@ import re
 
 from rules.limited.pods import seat_randomly
 from tests.clock import ManualClock
+from tests.e2e.drivers.crash import crash_before
+from tests.e2e.drivers.draft import COMMON, NAMES, DraftClub, seating
+from tests.e2e.drivers.swiss_club import GROUP
+from tests.e2e.drivers.swiss_rounds import ranked
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import START, RunningBot
 from tests.e2e.pick_clock import S, at, run_booster
-from tests.e2e.test_durable_announcements import crash_before
-from tests.e2e.test_swiss import GROUP, Club
-from tests.e2e.test_swiss_top import ranked
 
-NAMES = [
-    "Ann",
-    "Bob",
-    "Cat",
-    "Dan",
-    "Eve",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ivy",
-    "Jon",
-    "Kim",
-    "Lea",
-    "Max",
-    "Ned",
-    "Oli",
-    "Pam",
-    "Quin",
-    "Rex",
-    "Sam",
-    "Tom",
-]
-SEAT = re.compile(r"(\d+)\. (\S+) \(№ (\d+)\)")
-TABLE = re.compile(r"^Стол (\d+): (.+)$", re.MULTILINE)
 SEED = re.compile(r"Жребий: ([0-9a-f]{32})\.")
 WINS = re.compile(r"^\d+\. (\w+) — .* · (\d+) · \d+$", re.MULTILINE)
 CHANGE = re.compile(r"^(\w+): ([+−][\d,]+)$", re.MULTILINE)
 SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
-
-
-class DraftClub(Club):
-    """A club of up to 20 players whose organiser creates a Limited tournament."""
-
-    def __init__(self, emu: BotApiEmulator, players: int, names: list[str] = NAMES) -> None:
-        self.emu = emu
-        self.org = emu.add_user(999, "Org", username="org")
-        self.users = {}
-        for i, name in enumerate(names[:players], start=1):
-            self.users[name] = emu.add_user(i, name, username=f"p{i}")
-        self.silent = ()
-        emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
-
-    async def create_limited(self, fmt: str, steps: list[tuple[str, str]]) -> SimMessage:
-        await self.org.start()
-        await self.org.wait_message(contains="")
-        for user in self.users.values():
-            await user.start()
-            await user.wait_message()
-        await self.org.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
-        await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
-        await self.org.send(GROUP, "Драфт клуба")
-        for question, label in [("Формат?", fmt), *steps]:
-            asked = await self.emu.wait_bot_message(GROUP, contains=question)
-            await (await self.org.press(asked, label)).answer()
-        created = await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
-        await self.register_all(created)
-        return created
-
-
-COMMON = [
-    ("Время тура", "50"),
-    ("Дополнительные показатели?", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
-    ("Какая игра?", "Классический Берсерк"),
-    ("Базовый K", "Обычный (16)"),
-    ("Вид турнира?", "Открытый: играет любой"),
-]
-
-
-def seating(message: SimMessage) -> tuple[list[list[str]], dict[str, int]]:
-    """The published tables (names in seat order) and each name's club ID."""
-    tables: list[list[str]] = []
-    ids: dict[str, int] = {}
-    for number, people in TABLE.findall(message.plain):
-        seats = SEAT.findall(people)
-        assert [int(n) for n, _, _ in seats] == list(range(1, len(seats) + 1))
-        tables.append([name for _, name, _ in seats])
-        ids |= {name: int(pid) for _, name, pid in seats}
-        assert int(number) == len(tables)
-    return tables, ids
 
 
 def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) -> None:

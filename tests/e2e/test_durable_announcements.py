@@ -10,22 +10,12 @@ from __future__ import annotations
 
 import sqlite3
 
+from tests.e2e.drivers.crash import crash_before
+from tests.e2e.drivers.koth_club import GROUP as KOTH_GROUP
+from tests.e2e.drivers.koth_club import begin_tournament, setup_club
+from tests.e2e.drivers.swiss_club import GROUP, registered
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth import GROUP as KOTH_GROUP
-from tests.e2e.test_koth import begin_tournament, setup_club
-from tests.e2e.test_swiss import GROUP, registered
-
-
-def crash_before(bot: RunningBot, kind: str, keys: str) -> int:
-    """Make the newest job of ``kind`` pending again and forget the outbox keys matching the
-    ``keys`` LIKE pattern; how many keys were forgotten."""
-    with sqlite3.connect(bot.db_path) as conn:
-        (job,) = conn.execute("SELECT max(id) FROM deadlines WHERE kind = ?", (kind,)).fetchone()
-        conn.execute(
-            "UPDATE deadlines SET status = 'pending', fired_at = NULL WHERE id = ?", (job,)
-        )
-        return conn.execute("DELETE FROM outbox_keys WHERE key LIKE ?", (keys,)).rowcount
 
 
 async def test_a_pairing_broadcast_cut_short_is_completed_at_start(

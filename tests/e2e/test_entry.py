@@ -14,11 +14,11 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from tests.e2e import test_koth
+from tests.e2e.drivers import koth_club
+from tests.e2e.drivers.swiss_club import GROUP, Club, registered
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.hardening import Said, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club, registered
 
 AS_YOURSELF = "Напишите от своего имени"
 
@@ -102,23 +102,23 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
 async def test_king_of_the_hill_refuses_entry_after_the_start(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    org, _people = await test_koth.setup_club(emu)
-    await test_koth.begin_tournament(emu, org)
+    org, _people = await koth_club.setup_club(emu)
+    await koth_club.begin_tournament(emu, org)
     registration = await emu.wait_bot_message(
-        test_koth.GROUP, contains="Регистрация открыта", since=0
+        koth_club.GROUP, contains="Регистрация открыта", since=0
     )
     zed = emu.add_user(20, "Zed", username="zed")
-    emu.add_member(test_koth.GROUP, zed)
+    emu.add_member(koth_club.GROUP, zed)
     await zed.start()
     await zed.wait_message()
     await settled(emu, bot.db_path)
     before = snapshot(bot.db_path)
     refusal = "после старта новых участников не добавляют"
-    assert refusal in await test_koth.press(zed, registration, "Участвую")
+    assert refusal in await koth_club.press(zed, registration, "Участвую")
     await zed.start("t-1")
     await zed.wait_message(contains=refusal)
-    await zed.send(test_koth.GROUP, "/join")
-    await emu.wait_bot_message(test_koth.GROUP, contains=refusal)
+    await zed.send(koth_club.GROUP, "/join")
+    await emu.wait_bot_message(koth_club.GROUP, contains=refusal)
     await settled(emu, bot.db_path)
     assert diff(before, snapshot(bot.db_path)) == []
 

@@ -19,9 +19,9 @@ import pytest
 
 from bot.koth import KothService
 from bot.texts import Texts
+from tests.e2e.drivers.koth_club import create, press, say, setup_club
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth import create, press, say, setup_club
 
 DID_NOT_GO_THROUGH = Texts().get("ru", "errors.database")
 

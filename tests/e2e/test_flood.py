@@ -15,12 +15,12 @@ import asyncio
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e import test_swiss
+from tests.e2e.drivers import swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.hardening import Said, capture_errors, settled
 from tests.e2e.harness import RunningBot
 
-GROUP = test_swiss.GROUP
+GROUP = swiss_club.GROUP
 ASK = "Верно?"
 SENT = "Отправлено сопернику на подтверждение."
 TOO_MANY = "Слишком много запросов подряд"
@@ -29,12 +29,12 @@ LIMIT = 20
 
 async def running_round(
     emu: BotApiEmulator, bot: RunningBot, silent: bool = False
-) -> tuple[test_swiss.Club, str, str, SimMessage]:
+) -> tuple[swiss_club.Club, str, str, SimMessage]:
     """A Swiss tournament of four in round 1: (club, table 1's two players, the first one's
     pairing message with the report buttons). ``silent``: nobody started the bot, so every
     personal message is a mention in the group."""
-    names = tuple(test_swiss.NAMES[:4]) if silent else ()
-    club = test_swiss.Club(emu, players=4, silent=names)
+    names = tuple(swiss_club.NAMES[:4]) if silent else ()
+    club = swiss_club.Club(emu, players=4, silent=names)
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(GROUP, "/begin")

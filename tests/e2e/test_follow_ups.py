@@ -7,9 +7,9 @@ board's refresh and the round-complete post must follow it all the same.
 
 from __future__ import annotations
 
+from tests.e2e.drivers.swiss_club import GROUP, game_label, pairing_of, registered
 from tests.e2e.emulator import BotApiEmulator, Fault
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, game_label, pairing_of, registered
 
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 

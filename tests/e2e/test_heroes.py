@@ -7,10 +7,10 @@ import json
 import re
 import sqlite3
 
+from tests.e2e.drivers.limited import create_limited
+from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_sealed import create_limited
-from tests.e2e.test_swiss import GROUP, Club
 
 SET = [
     "Марил де Конт",

@@ -22,15 +22,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.commands import ADMIN, MANAGING, PRIVATE
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.hostile import KOTH, MALLORY, RTL, SWISS, build_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import ErrorRecords, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
 
 T = TypeVar("T")
-KOTH, SWISS = test_koth.GROUP, test_swiss.GROUP
-MALLORY = 666
-RTL = "\u200f"  # right-to-left mark
 RLO = "\u202e"  # right-to-left override
 
 # ---------------------------------------------------------------- strategies
@@ -127,74 +125,6 @@ async def examples(
         asyncio.run_coroutine_threadsafe(body(value), loop).result(timeout=60)
 
     await asyncio.to_thread(run)
-
-
-# ---------------------------------------------------------------- the club under attack
-class Club:
-    """A running King of the Hill (game 1 confirmed, game 2 at the table) and a running Swiss
-    (round 1 paired), each in its group; Mallory is a stranger who started the bot."""
-
-    def __init__(self, emu: BotApiEmulator, bot: RunningBot) -> None:
-        self.emu = emu
-        self.bot = bot
-        self.koth_people: list[SimUser] = []
-        self.swiss: test_swiss.Club | None = None
-        self.mallory = emu.add_user(MALLORY, "Mal<b>lory</b> & 🕵" + RTL, username="mallory")
-
-    async def build(self) -> None:
-        emu = self.emu
-        boss, people = await test_koth.setup_club(emu)
-        self.koth_people = people
-        await test_koth.create(emu, boss)
-        for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
-            await test_koth.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
-        await test_koth.say(emu, boss, "/draw 1 2 3 4", "Очерёдность")
-        await test_koth.say(emu, boss, "/begin", "Основное время")
-        await test_koth.play(emu, "1", people[0], "Моя победа", people[1])
-        await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)
-        club = test_swiss.Club(emu, players=4)
-        created = await club.create(rounds="3", top="Без ТОПа")
-        await club.register_all(created)
-        await club.org.send(SWISS, "/begin")
-        await emu.wait_for(lambda: club.board("Тур 1 из 3"))
-        self.swiss = club
-        for group in (KOTH, SWISS):
-            emu.add_member(group, self.mallory)
-        await self.mallory.start()
-        await self.mallory.wait_message()
-        await emu.idle()
-
-    def player_id(self, telegram_id: int) -> int | None:
-        with contextlib.closing(sqlite3.connect(self.bot.db_path)) as conn:
-            row = conn.execute(
-                "SELECT id FROM players WHERE telegram_id = ?", (telegram_id,)
-            ).fetchone()
-        return int(row[0]) if row else None
-
-    def state_of_others(self, user_id: int = MALLORY) -> dict[str, list[Any]]:
-        """The state tables without the rows of ``user_id``'s own player (his profile)."""
-        state = snapshot(self.bot.db_path)
-        own = self.player_id(user_id)
-        state["players"] = [r for r in state["players"] if r[1] != user_id]
-        state["ratings"] = [r for r in state["ratings"] if r[0] != own]
-        return state
-
-    def buttons(self) -> list[tuple[SimMessage, str]]:
-        """Every (message, callback data) on the bot's messages so far, groups and private."""
-        found = []
-        for chat in list(self.emu.chats):
-            for message in self.emu.bot_messages(chat):
-                for row in message.inline_keyboard:
-                    for button in row:
-                        if "callback_data" in button:
-                            found.append((message, str(button["callback_data"])))
-        return found
-
-
-async def build_club(emu: BotApiEmulator, bot: RunningBot) -> Club:
-    club = Club(emu, bot)
-    await club.build()
-    return club
 
 
 async def answered_in_private(emu: BotApiEmulator, user: SimUser, send: Awaitable[Any]) -> str:
@@ -403,7 +333,7 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     koth_pair = await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)  # Ann — Cid
     pairing = await swiss.wait_find(swiss.users[a1], "Тур 1: стол 1,", "Моя победа")
     await (await cid.press(koth_pair, "Моя победа")).answer()
-    koth_ask = await ann.wait_message(contains="Верно?", predicate=test_koth.has_buttons)
+    koth_ask = await ann.wait_message(contains="Верно?", predicate=koth_club.has_buttons)
     await swiss.report(1, 1, a1, "Моя победа")
     swiss_ask = await swiss.wait_find(swiss.users[b1], "(стол 1, тур 1)", "✅ Подтверждаю")
     await settled(emu, bot.db_path)
@@ -437,7 +367,7 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     await examples(strategy, body, 60)
 
     # the results are confirmed; every old button, pressed by anyone, changes nothing more
-    assert "Результат принят" in await test_koth.press(ann, koth_ask, "Подтверждаю")
+    assert "Результат принят" in await koth_club.press(ann, koth_ask, "Подтверждаю")
     assert await swiss.confirm(1, 1, b1, "✅ Подтверждаю") == "Результат принят."
     await settled(emu, bot.db_path)
     insiders = [ann, cid, swiss.users[a1], swiss.users[b1]]
@@ -450,7 +380,7 @@ def _datas(message: SimMessage) -> list[str]:
 
 
 async def test_stale_buttons_after_a_swiss_repair(emu: BotApiEmulator, bot: RunningBot) -> None:
-    club = test_swiss.Club(emu, players=4)
+    club = swiss_club.Club(emu, players=4)
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(SWISS, "/begin")
@@ -499,7 +429,7 @@ async def test_names_render_as_typed(emu: BotApiEmulator, bot: RunningBot) -> No
     """Telegram first names with markup, entities, emoji and RTL marks join a Swiss tournament;
     the join answer (an alert: plain text) and the roster (an HTML message) show them exactly
     as typed."""
-    club = test_swiss.Club(emu, players=2)
+    club = swiss_club.Club(emu, players=2)
     created = await club.create(rounds="3", top="Без ТОПа")
     counter = iter(range(5000, 6000))
 

@@ -9,7 +9,7 @@ were stored (a 500-digit fee, a 10³⁸ contribution, a norm of 10²³, a rating
 
 from __future__ import annotations
 
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.hardening import capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
@@ -43,17 +43,17 @@ async def refused(
 async def test_koth_refuses_junk_numbers_naming_the_range(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    group = test_koth.GROUP
-    org, _people = await test_koth.setup_club(emu)
-    choice = await test_koth.say(emu, org, "/new", "Какой турнир?")
+    group = koth_club.GROUP
+    org, _people = await koth_club.setup_club(emu)
+    choice = await koth_club.say(emu, org, "/new", "Какой турнир?")
     await org.press(choice, "Царь горы")
     await emu.wait_bot_message(group, contains="Название?")
-    await test_koth.say(emu, org, "Пятничный", "Вступительный взнос")
+    await koth_club.say(emu, org, "Пятничный", "Вступительный взнос")
     for fee in ["9" * 500, "²⁵⁰⁰", "NaN", "1e4", "1000001", "2499", "2500.50", "-3000"]:
         await refused(emu, bot, org, group, fee, FEE)
-    await test_koth.say(emu, org, "2 500 руб.", "Стол")
-    await test_koth.say(emu, org, "Стол 1", "Регистрация открыта")
-    await test_koth.say(emu, org, "/add @ann 1100", "Добавлен")
+    await koth_club.say(emu, org, "2 500 руб.", "Стол")
+    await koth_club.say(emu, org, "Стол 1", "Регистрация открыта")
+    await koth_club.say(emu, org, "/add @ann 1100", "Добавлен")
     await settled(emu, bot.db_path)
 
     for text, expect in [
@@ -80,10 +80,10 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
     ]:
         await refused(emu, bot, org, group, text, expect)
 
-    await test_koth.say(emu, org, "/add @bob 4999.99", "Добавлен")
-    await test_koth.say(emu, org, "/add @cid 1100,005", "Добавлен")  # rounded half up on entry
-    await test_koth.say(emu, org, "/add @dan 850", "Добавлен")
-    await test_koth.say(emu, org, "/begin", "Основное время")
+    await koth_club.say(emu, org, "/add @bob 4999.99", "Добавлен")
+    await koth_club.say(emu, org, "/add @cid 1100,005", "Добавлен")  # rounded half up on entry
+    await koth_club.say(emu, org, "/add @dan 850", "Добавлен")
+    await koth_club.say(emu, org, "/begin", "Основное время")
     await settled(emu, bot.db_path)
     for text, expect in [
         (f"/extend {BIG}", MINUTES_KOTH),
@@ -100,8 +100,8 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
 async def test_swiss_refuses_junk_numbers_naming_the_range(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    group = test_swiss.GROUP
-    club = test_swiss.Club(emu, players=4)
+    group = swiss_club.GROUP
+    club = swiss_club.Club(emu, players=4)
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await settled(emu, bot.db_path)

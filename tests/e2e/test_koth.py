@@ -6,90 +6,18 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.drivers.koth_club import (
+    BOB,
+    GROUP,
+    create,
+    has_buttons,
+    play,
+    press,
+    say,
+    setup_club,
+)
+from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-
-GROUP = -100777
-BOB = "<b>Bob</b> & Co"
-
-
-async def press(user: SimUser, message: SimMessage, label: str) -> str:
-    answer = await (await user.press(message, label))
-    return answer.text or ""
-
-
-def has_buttons(message: SimMessage) -> bool:
-    return bool(message.button_labels)
-
-
-async def say(emu: BotApiEmulator, user: SimUser, text: str, expect: str) -> SimMessage:
-    await user.send(GROUP, text)
-    return await emu.wait_bot_message(GROUP, contains=expect)
-
-
-async def setup_club(emu: BotApiEmulator) -> tuple[SimUser, list[SimUser]]:
-    org = emu.add_user(999, "Olga", username="olga")
-    people = [
-        emu.add_user(11, "Ann", username="ann"),
-        emu.add_user(12, BOB, username="bob"),
-        emu.add_user(13, "Cid", username="cid"),
-        emu.add_user(14, "Dan", username="dan"),
-        emu.add_user(15, "Eve", username="eve"),
-    ]
-    emu.add_group(GROUP, "Club", members=people, admins=[org])
-    for user in [org, *people]:
-        await user.start()
-        await user.wait_message()
-    return org, people
-
-
-async def create(emu: BotApiEmulator, org: SimUser) -> SimMessage:
-    choice = await say(emu, org, "/new", "Какой турнир?")
-    await org.press(choice, "Царь горы")
-    await emu.wait_bot_message(GROUP, contains="Название?")
-    await say(emu, org, "Пятничный", "Вступительный взнос")
-    await say(emu, org, "2000", "не меньше 2 500")
-    await say(emu, org, "3000", "Стол")
-    return await say(emu, org, "Стол 1", "Регистрация открыта")
-
-
-RATINGS = [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]
-NORMS = [(1, 4), (2, 3), (3, 4), (4, 4), (5, 4)]
-
-
-async def begin_tournament(emu: BotApiEmulator, org: SimUser) -> SimMessage:
-    """Create «Пятничный», add the five players (norms 4, 3, 4, 4, 4), order 1..5, /begin;
-    returns the live board (game 1, Ann — Bob, is announced next)."""
-    await create(emu, org)
-    for name, rating in RATINGS:
-        await say(emu, org, f"/add @{name} {rating}", "Добавлен")
-    for club_id, norm in NORMS:
-        await say(emu, org, f"/norms {club_id} {norm}", "Нормы побед")
-    await say(emu, org, "/draw 1 2 3 4 5", "Очерёдность")
-    await say(emu, org, "/begin", "Основное время — 4 ч")
-    return await emu.wait_bot_message(GROUP, contains="Царь горы —")
-
-
-async def win(
-    emu: BotApiEmulator, game: int, winner: SimUser, loser: SimUser, since: int | None = None
-) -> None:
-    """Game ``game``: the winner reports his win, the loser confirms it."""
-    await play(emu, str(game), winner, "Моя победа", loser, since=since)
-
-
-async def play(
-    emu: BotApiEmulator,
-    game: str,
-    reporter: SimUser,
-    code: str,
-    confirmer: SimUser,
-    since: int | None = None,
-) -> None:
-    """Game ``game`` is announced; ``reporter`` reports, ``confirmer`` confirms in private."""
-    pair = await emu.wait_bot_message(GROUP, contains=f"Партия {game}:", since=since)
-    assert "Отправлено" in await press(reporter, pair, code)
-    ask = await confirmer.wait_message(contains="Верно?", predicate=has_buttons)
-    assert "Результат принят" in await press(confirmer, ask, "Подтверждаю")
 
 
 async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock) -> None:

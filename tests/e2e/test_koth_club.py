@@ -9,9 +9,7 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
-from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth import (
+from tests.e2e.drivers.koth_club import (
     BOB,
     GROUP,
     begin_tournament,
@@ -22,6 +20,9 @@ from tests.e2e.test_koth import (
     setup_club,
     win,
 )
+from tests.e2e.drivers.registration import register
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
 
 
 def query(bot: RunningBot, sql: str, *args: object) -> list[tuple[object, ...]]:
@@ -133,15 +134,6 @@ async def test_leave_then_stay_is_called_and_too_late_is_told(
 
 
 # --- item 7: a newcomer presses «✋ Участвую» ----------------------------------------------------
-
-
-async def register(user: SimUser, last: str, first: str) -> None:
-    """The registration wizard in private, optional answers skipped."""
-    await user.start("register")
-    for answer in (last, first, "-", "newcomer@club.org", "Тверь", "-", "-"):
-        await user.wait_message()
-        await user.send(None, answer)
-    await user.wait_message(contains="клубный номер")
 
 
 async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating_with_a_tap(

@@ -7,9 +7,7 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e.emulator import BotApiEmulator
-from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth import (
+from tests.e2e.drivers.koth_club import (
     BOB,
     GROUP,
     begin_tournament,
@@ -18,6 +16,8 @@ from tests.e2e.test_koth import (
     setup_club,
     win,
 )
+from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import RunningBot
 
 
 def count(emu: BotApiEmulator, text: str) -> int:

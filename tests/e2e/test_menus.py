@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.commands import ADMIN, GROUP, PRIVATE
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -44,19 +44,19 @@ async def appoint_and_meet(emu: BotApiEmulator, group: int, org: SimUser) -> dic
 
 
 async def koth_running(emu: BotApiEmulator) -> Cast:
-    org, (ann, *_rest) = await test_koth.setup_club(emu)
-    await test_koth.begin_tournament(emu, org)
-    await emu.wait_bot_message(test_koth.GROUP, contains="Партия 1:")
-    met = await appoint_and_meet(emu, test_koth.GROUP, org)
-    return Cast(test_koth.GROUP, {**met, "player": ann, "organiser": org})
+    org, (ann, *_rest) = await koth_club.setup_club(emu)
+    await koth_club.begin_tournament(emu, org)
+    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 1:")
+    met = await appoint_and_meet(emu, koth_club.GROUP, org)
+    return Cast(koth_club.GROUP, {**met, "player": ann, "organiser": org})
 
 
 async def swiss_running(emu: BotApiEmulator) -> Cast:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
-    await club.org.send(test_swiss.GROUP, "/begin")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
+    await club.org.send(swiss_club.GROUP, "/begin")
     await emu.wait_for(lambda: club.board("Тур 1 из 3"))
-    met = await appoint_and_meet(emu, test_swiss.GROUP, club.org)
-    return Cast(test_swiss.GROUP, {**met, "player": club.users["Ann"], "organiser": club.org})
+    met = await appoint_and_meet(emu, swiss_club.GROUP, club.org)
+    return Cast(swiss_club.GROUP, {**met, "player": club.users["Ann"], "organiser": club.org})
 
 
 def answers(emu: BotApiEmulator, chats: tuple[int, ...], before: dict[int, int]) -> list[str]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 from bot.swiss import SwissService
+from tests.e2e.drivers.judged import BO3, MTG, JudgedClub, query
+from tests.e2e.drivers.registration import register
+from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth_club import register
-from tests.e2e.test_swiss import GROUP, Club
-from tests.e2e.test_swiss_corrections import BO3, MTG, JudgedClub, query
 
 GAME = 640
 """One rated game between two 1200s in a field of four: K = 16 × 0.8 = 12.8, ±6.40."""

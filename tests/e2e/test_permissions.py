@@ -17,7 +17,7 @@ import pytest
 
 from db import tournaments
 from tests.clock import ManualClock
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import REFUSAL, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
@@ -41,7 +41,7 @@ class World:
     people: dict[str, SimUser]
     roles: dict[str, SimUser]
     tid: int = 1
-    swiss: test_swiss.Club | None = None
+    swiss: swiss_club.Club | None = None
 
     async def say(self, user: SimUser, text: str) -> Said:
         said = Said(self.emu, (self.group, user.id))
@@ -97,26 +97,26 @@ async def add_roles(
 
 # ---------------------------------------------------------------- King of the Hill worlds
 async def koth_world(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock, state: str) -> World:
-    boss, people = await test_koth.setup_club(emu)
-    await test_koth.create(emu, boss)
-    world = await add_roles(emu, bot, clock, "koth", test_koth.GROUP, boss, people[2])
+    boss, people = await koth_club.setup_club(emu)
+    await koth_club.create(emu, boss)
+    world = await add_roles(emu, bot, clock, "koth", koth_club.GROUP, boss, people[2])
     world.people = {u.username or "": u for u in people}
     kai = emu.add_user(16, "Kai", username="kai")
-    emu.add_member(test_koth.GROUP, kai)
+    emu.add_member(koth_club.GROUP, kai)
     await kai.start()
     await kai.wait_message()
     ratings = [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850), ("eve", 740)]
     for name, rating in ratings:
-        await test_koth.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
+        await koth_club.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
     if state == "registration":
         return world
-    await test_koth.say(emu, boss, "/draw 1 2 3 4 5", "Очерёдность")
-    await test_koth.say(emu, boss, "/begin", "Основное время")
-    await test_koth.play(emu, "1", people[0], "Моя победа", people[1])
+    await koth_club.say(emu, boss, "/draw 1 2 3 4 5", "Очерёдность")
+    await koth_club.say(emu, boss, "/begin", "Основное время")
+    await koth_club.play(emu, "1", people[0], "Моя победа", people[1])
     await emu.idle()
     if state == "last_circle":
         clock.advance(timedelta(hours=6))
-        await emu.wait_bot_message(test_koth.GROUP, contains="Основное время вышло")
+        await emu.wait_bot_message(koth_club.GROUP, contains="Основное время вышло")
         await emu.idle()
     return world
 
@@ -125,19 +125,19 @@ async def koth_world(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock, s
 async def swiss_world(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock, state: str
 ) -> World:
-    club = test_swiss.Club(emu, players=4)
+    club = swiss_club.Club(emu, players=4)
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
-    world = await add_roles(emu, bot, clock, "swiss", test_swiss.GROUP, club.org, club.users["Cat"])
+    world = await add_roles(emu, bot, clock, "swiss", swiss_club.GROUP, club.org, club.users["Cat"])
     world.swiss = club
     world.people = {name.lower(): user for name, user in club.users.items()}
     kai = emu.add_user(16, "Kai", username="kai")
-    emu.add_member(test_swiss.GROUP, kai)
+    emu.add_member(swiss_club.GROUP, kai)
     await kai.start()
     await kai.wait_message()
     if state == "registration":
         return world
-    await club.org.send(test_swiss.GROUP, "/begin")
+    await club.org.send(swiss_club.GROUP, "/begin")
     await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     await emu.idle()
     if state == "round_done":
@@ -153,7 +153,7 @@ async def dispute(world: World) -> tuple[SimMessage, str]:
         ann, cid = world.people["ann"], world.people["cid"]
         pair = await emu.wait_bot_message(world.group, contains="Партия 2:", since=0)
         await (await cid.press(pair, "Моя победа")).answer()  # game 2: Ann (the king) — Cid
-        ask = await ann.wait_message(contains="Верно?", predicate=test_koth.has_buttons)
+        ask = await ann.wait_message(contains="Верно?", predicate=koth_club.has_buttons)
         await (await ann.press(ask, "Оспорить")).answer()
     else:
         club = world.swiss
@@ -245,7 +245,7 @@ async def build(
     """The world in the case's state and the action as a function of who does it."""
     if case.state == "none":
         boss = emu.add_user(999, "Olga", username="olga")
-        group = test_koth.GROUP if case.kind == "koth" else test_swiss.GROUP
+        group = koth_club.GROUP if case.kind == "koth" else swiss_club.GROUP
         emu.add_group(group, "Club", admins=[boss])
         cid = emu.add_user(13, "Cid", username="cid")
         emu.add_member(group, cid)

@@ -21,11 +21,11 @@ from bot.swiss import SwissService
 from db import tournaments
 from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
+from tests.e2e.drivers.draft import COMMON, DraftClub, seating
+from tests.e2e.drivers.swiss_club import GROUP as DRAFT_GROUP
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import START, RunningBot
 from tests.e2e.pick_clock import SEVEN, TWELVE, S, at, pods, run_picks, showing
-from tests.e2e.test_draft import COMMON, DraftClub, seating
-from tests.e2e.test_swiss import GROUP as DRAFT_GROUP
 
 GROUP = -100_707
 ORGANISER = 999

@@ -16,12 +16,12 @@ from bot.pictures import canvas
 from bot.pictures.bracket import BracketPicture, Layout
 from bot.pictures.koth_table import KothTable
 from bot.pictures.rating_chart import RatingChart
-from tests.e2e import test_koth
+from tests.e2e.drivers import koth_club
+from tests.e2e.drivers.profile import register
+from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.swiss_rounds import play_swiss, win
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_privacy import register
-from tests.e2e.test_swiss import GROUP, Club
-from tests.e2e.test_swiss_top import play_swiss, win
 
 Drawn = list[Any]
 
@@ -191,14 +191,14 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
 async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     emu: BotApiEmulator, bot: RunningBot, drawn: Drawn
 ) -> None:
-    org, (ann, bob, *_rest) = await test_koth.setup_club(emu)
-    await test_koth.begin_tournament(emu, org)
-    await test_koth.win(emu, 1, ann, bob)
-    await emu.wait_bot_message(test_koth.GROUP, contains="Партия 2:")
+    org, (ann, bob, *_rest) = await koth_club.setup_club(emu)
+    await koth_club.begin_tournament(emu, org)
+    await koth_club.win(emu, 1, ann, bob)
+    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 2:")
     mark = emu.mark()
-    await test_koth.say(emu, org, "/finish 1", "Победитель объявлен")
-    winner = await emu.wait_bot_message(test_koth.GROUP, contains="Победитель — Ann", since=mark)
-    photo = await photo_in(emu, test_koth.GROUP, "Итоговая таблица")
+    await koth_club.say(emu, org, "/finish 1", "Победитель объявлен")
+    winner = await emu.wait_bot_message(koth_club.GROUP, contains="Победитель — Ann", since=mark)
+    photo = await photo_in(emu, koth_club.GROUP, "Итоговая таблица")
     assert photo.message_id > winner.message_id
     table = last_of(drawn, KothTable)
     assert table.title == "Итоги турнира «Пятничный»"
@@ -206,7 +206,7 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     # Ann won; the rest by the remainder to the norm (Bob's norm is 3), then the order
     assert [(r.place, r.name, r.wins, r.norm) for r in table.rows] == [
         (1, "Ann", 1, 4),
-        (2, test_koth.BOB, 0, 3),
+        (2, koth_club.BOB, 0, 3),
         (3, "Cid", 0, 4),
         (4, "Dan", 0, 4),
         (5, "Eve", 0, 4),
@@ -226,20 +226,20 @@ async def test_the_final_table_follows_the_clubs_language(
     # people privately read their own.
     bot.overrides["default_language"] = "en"
     await bot.restart()
-    org, _people = await test_koth.setup_club(emu)
-    await test_koth.create(emu, org)
+    org, _people = await koth_club.setup_club(emu)
+    await koth_club.create(emu, org)
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
-        await test_koth.say(emu, org, f"/add @{name} {rating}", "Добавлен")
-    await test_koth.say(emu, org, "/draw 1 2 3 4", "Очерёдность")
-    await org.send(test_koth.GROUP, "/begin")
-    await emu.wait_bot_message(test_koth.GROUP, contains="Game 1:")
-    await test_koth.say(emu, org, "/finish 2", "Победитель объявлен")
-    photo = await photo_in(emu, test_koth.GROUP, "the final table")
+        await koth_club.say(emu, org, f"/add @{name} {rating}", "Добавлен")
+    await koth_club.say(emu, org, "/draw 1 2 3 4", "Очерёдность")
+    await org.send(koth_club.GROUP, "/begin")
+    await emu.wait_bot_message(koth_club.GROUP, contains="Game 1:")
+    await koth_club.say(emu, org, "/finish 2", "Победитель объявлен")
+    photo = await photo_in(emu, koth_club.GROUP, "the final table")
     table = last_of(drawn, KothTable)
     assert table.title == "“Пятничный”: the results"
     assert table.headers == ("Place", "Player", "Wins / norm", "Rating", "Change")
     first, *rest = table.rows
-    assert (first.place, first.name, first.before, first.wins) == (1, test_koth.BOB, "980.00", 0)
+    assert (first.place, first.name, first.before, first.wins) == (1, koth_club.BOB, "980.00", 0)
     assert [r.norm - r.wins for r in rest] == sorted(r.norm - r.wins for r in rest)
     assert {r.name: r.before for r in rest} == {"Ann": "1100.00", "Cid": "900.00", "Dan": "850.00"}
     assert table.rows[0].bonus == "+80 bonus" and table.footer.startswith("Prize fund: ")

@@ -16,35 +16,10 @@ import stat
 from pathlib import Path
 
 from bot.startup import open_database
-from tests.e2e.emulator import BotApiEmulator, SimUser
+from tests.e2e.drivers.profile import EMAIL, LAST_NAME, NICKNAME, PHONE, answer, register
+from tests.e2e.drivers.swiss_club import GROUP, registered
+from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, registered
-
-EMAIL = "kim.private-4711@club.example"
-LAST_NAME = "Leeroyson"
-NICKNAME = "Kimberly-Unique"
-PHONE = "+79001234567"
-
-
-async def answer(user: SimUser, text: str, expect: str) -> None:
-    await user.send(None, text)
-    await user.wait_message(contains=expect)
-
-
-async def register(user: SimUser, *, share_phone: bool) -> None:
-    await user.start("register")
-    await user.wait_message(contains="Your last name?")
-    for text, expect in [
-        (LAST_NAME, "first name"),
-        ("Kim", "patronymic"),
-        ("-", "e-mail"),
-        (EMAIL, "city"),
-        ("Tula", "Nickname"),
-        (NICKNAME, "Phone"),
-    ]:
-        await answer(user, text, expect)
-    await user.press_keyboard("📱 Share my phone" if share_phone else "Skip")
-    await user.wait_message(contains="Your club ID")
 
 
 def stored_phone(db_path: Path, telegram_id: int) -> str | None:

@@ -14,10 +14,10 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.koth_club import BOB, GROUP, begin_tournament, has_buttons, press, setup_club
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_koth import BOB, GROUP, begin_tournament, has_buttons, press, setup_club
 
 ESCAPED_BOB = BOB  # names are shown as typed (escaped once)
 GAME_1 = "партия 1, «Пятничный»"
@@ -216,7 +216,7 @@ async def test_a_change_racing_the_confirmation_one_wins_the_other_is_told(
 async def test_the_judges_buttons_go_once_the_players_agree_or_a_judge_decides(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(GROUP_SW, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (t1, a1, b1, _), (t2, a2, b2, _) = club.tables(board)
@@ -236,7 +236,7 @@ async def test_the_judges_buttons_go_once_the_players_agree_or_a_judge_decides(
     await club.report(1, t2, a2, "Моя победа")
     assert await club.confirm(1, t2, b2, "⚠️ Оспорить") == "Передано судье."
     dispute = await org.wait_message(contains="Спор о результате", predicate=has_buttons)
-    pairing = club.find(club.users[a2], test_swiss.pairing_of(1, t2), "Моя победа")
+    pairing = club.find(club.users[a2], swiss_club.pairing_of(1, t2), "Моя победа")
     assert pairing is not None
     await org.send(GROUP_SW, f"/result {t2} b")
     line_2 = f"✅ стол {t2}, тур 1: {b2} — победа, {a2} — поражение"
@@ -244,13 +244,13 @@ async def test_the_judges_buttons_go_once_the_players_agree_or_a_judge_decides(
         await becomes(emu, message, line_2)
 
 
-GROUP_SW = test_swiss.GROUP
+GROUP_SW = swiss_club.GROUP
 
 
 async def test_a_decision_button_settles_and_every_buttons_message_becomes_one_line(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(GROUP_SW, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     (t1, a1, b1, _), _second = club.tables(board)
@@ -262,7 +262,7 @@ async def test_a_decision_button_settles_and_every_buttons_message_becomes_one_l
     dispute = await club.org.wait_message(contains="Спор о результате", predicate=has_buttons)
     assert await press(club.org, dispute, f"Победа: {b1}") == "Результат принят."
     line = f"✅ стол {t1}, тур 1: {b1} — победа, {a1} — поражение"
-    pairings = [club.find(user, test_swiss.pairing_of(1, t1), "") for user in (ann, bob)]
+    pairings = [club.find(user, swiss_club.pairing_of(1, t1), "") for user in (ann, bob)]
     for message in (dispute, shown, *pairings):
         assert message is not None
         await becomes(emu, message, line)
@@ -271,7 +271,7 @@ async def test_a_decision_button_settles_and_every_buttons_message_becomes_one_l
 async def test_the_board_is_pinned_where_the_bot_may_pin(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
     emu.chat(GROUP_SW).bot_status = "administrator"
     await club.org.send(GROUP_SW, "/begin")
     first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
@@ -314,5 +314,5 @@ async def test_the_board_is_posted_again_at_the_bottom_where_the_bot_may_not_pin
     assert emu.chat(GROUP).messages[board.message_id].deleted
     assert moved.plain.startswith("👑 Царь горы — «Пятничный»")
     # the board at the bottom is the live one: game 1's result shows on it
-    await test_koth.win(emu, 1, ann, bob, since=0)
+    await koth_club.win(emu, 1, ann, bob, since=0)
     await emu.wait_for(lambda: "Ann 👑: 1 /" in now(emu, moved).plain or None)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import sqlite3
 from functools import partial
 
+from tests.e2e.drivers.swiss_club import GROUP, Club, registered
+from tests.e2e.drivers.swiss_rounds import play_swiss, swiss_order
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club, registered
-from tests.e2e.test_swiss_top import play_swiss, swiss_order
 
 NAME = "Кубок <b>клуба</b>"  # as typed in the wizard: shown as text, not as markup
 END = "21:50"  # the clock starts at 21:00 club time; a round lasts 50 minutes

@@ -9,75 +9,11 @@ import re
 import sqlite3
 
 from bot.swiss import SwissService
-from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.drivers.crash import crash_before
+from tests.e2e.drivers.judged import BO3, MTG, JudgedClub, query
+from tests.e2e.drivers.swiss_club import GROUP, game_label
+from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_durable_announcements import crash_before
-from tests.e2e.test_swiss import GROUP, Club, game_label
-
-MTG = "OMW%, GW%, OGW%"
-BO3 = "Констрактед, матч до двух побед (Bo3)"
-STANDING = re.compile(r"^(\d+)\. (.+?)(?: \(выход из турнира\))? — ([\d,]+)(?: · (.*))?$", re.M)
-
-
-class JudgedClub(Club):
-    """The club of ``tests.e2e.test_swiss`` whose organiser may pick the tie-breaks."""
-
-    async def register_all(self, created: SimMessage) -> None:
-        for user in self.users.values():
-            answer = await (await user.press(created, "✋ Участвую")).answer()
-            assert answer.text is not None
-            assert "вы в турнире" in answer.text or "you are in" in answer.text
-
-    async def create_with(self, rounds: str, top: str, fmt: str, tb: str) -> SimMessage:
-        await self.org.start()
-        await self.org.wait_message(contains="")
-        for user in self.users.values():
-            await user.start()
-            await user.wait_message()
-        await self.org.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
-        await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
-        await self.org.send(GROUP, "Кубок клуба")
-        steps = [
-            ("Формат?", fmt),
-            ("Подформат констрактеда?", "Классика"),
-            ("Уровень строгости?", "Любительский (без дэк-листов)"),
-            ("Сколько швейцарских туров?", rounds),
-            ("Размер ТОПа?", top),
-            ("Время тура", "50"),
-            ("Дополнительные показатели?", tb),
-            ("Какая игра?", "Классический Берсерк"),
-            ("Базовый K", "Обычный (16)"),
-            ("Вид турнира?", "Открытый: играет любой"),
-        ]
-        for question, label in steps:
-            asked = await self.emu.wait_bot_message(GROUP, contains=question)
-            await (await self.org.press(asked, label)).answer()
-        created = await self.emu.wait_bot_message(GROUP, contains="Регистрация открыта")
-        await self.register_all(created)
-        return created
-
-    async def standings(self, rounds: int) -> dict[str, tuple[str, list[str]]]:
-        """/standings as name → (points, tie-break values), in the order shown."""
-        await self.org.send(GROUP, "/standings")
-        text = (await self.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")).plain
-        return {
-            m.group(2): (m.group(3), (m.group(4) or "").split(" · "))
-            for m in STANDING.finditer(text)
-        }
-
-    async def judge_says(self, command: str, contains: str) -> str:
-        await self.org.send(GROUP, command)
-        return (await self.emu.wait_bot_message(GROUP, contains=contains)).plain
-
-    def private(self, user: SimUser, contains: str) -> SimMessage | None:
-        return self.find(user, contains, "")
-
-
-def query(bot: RunningBot, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(bot.db_path) as conn:
-        return conn.execute(sql).fetchall()
 
 
 async def test_a_judge_corrects_earlier_rounds_and_the_next_pairings_follow(

@@ -8,10 +8,10 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
+from tests.e2e.drivers.swiss_club import GROUP, Club, registered
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.emulator_rates import Fault
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club, registered
 
 ORGANISERS_ONLY = "Это может сделать только организатор."
 BOB_AND_CO = "<b>Bob</b> & Co"

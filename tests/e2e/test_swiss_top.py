@@ -6,42 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
+from tests.e2e.drivers.swiss_club import GROUP, Club, registered
+from tests.e2e.drivers.swiss_rounds import play_swiss, ranked, swiss_order, win
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_swiss import GROUP, Club, registered
 
 SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
-PLACE_LINE = re.compile(r"^(\d+)\. (\w+)(?: \(выход из турнира\))? — ", re.MULTILINE)
-
-
-def ranked(text: str) -> list[str]:
-    """The names of a standings text in order; the numbers run 1, 2, 3… with no gap."""
-    lines = PLACE_LINE.findall(text)
-    assert [int(rank) for rank, _ in lines] == list(range(1, len(lines) + 1)), text
-    return [name for _, name in lines]
-
-
-async def swiss_order(club: Club, rounds: int) -> list[str]:
-    await club.org.send(GROUP, "/standings")
-    shown = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
-    return ranked(shown.plain)
-
-
-async def play_swiss(club: Club, rounds: int, total: int) -> None:
-    """Rounds 1…``rounds`` (the first is paired by ``/begin``): the first player of each table
-    wins, the opponent confirms."""
-    for number in range(1, rounds + 1):
-        if number > 1:
-            await club.org.send(GROUP, "/next_round")
-        await club.play(number, f"Тур {number} из {total}")
-        await club.emu.wait_bot_message(GROUP, contains=f"Тур {number}: все результаты внесены")
-
-
-async def win(club: Club, round_name: str, table: int, winner: str, loser: str) -> None:
-    await club.report(round_name, table, winner, "Моя победа")
-    assert await club.confirm(round_name, table, loser, "✅ Подтверждаю") == "Результат принят."
 
 
 def csv_file(emu: BotApiEmulator) -> list[list[str]]:

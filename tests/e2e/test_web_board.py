@@ -12,7 +12,7 @@ import pytest
 
 from bot.formats import Money
 from tests.clock import ManualClock
-from tests.e2e import test_koth, test_swiss
+from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 from tests.e2e.web_browser import LINK, PHONE, TV, chromium, free_port, rows, scrolls, shot
@@ -41,11 +41,11 @@ async def board_link(emu: BotApiEmulator, user: SimUser, chat: int) -> str:
 
 
 async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: RunningBot) -> None:
-    org, (ann, bob, *_others) = await test_koth.setup_club(emu)
+    org, (ann, bob, *_others) = await koth_club.setup_club(emu)
     mark = emu.mark()
-    await test_koth.begin_tournament(emu, org)
-    await emu.wait_bot_message(test_koth.GROUP, contains="Партия 1:")
-    url = await board_link(emu, ann, test_koth.GROUP)
+    await koth_club.begin_tournament(emu, org)
+    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 1:")
+    url = await board_link(emu, ann, koth_club.GROUP)
     assert "/t/1" not in url  # a token, not the tournament's number
     async with chromium() as browser:
         phone = await browser.new_page(viewport=PHONE)
@@ -55,12 +55,12 @@ async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runnin
         assert "Основное время" in text and "Круг 1" in text
         assert f"Призовой фонд: {Money(5000).text('ru')}" in text
         table = await phone.inner_text("section.table")
-        assert "Ann" in table and test_koth.BOB in table  # the name as typed, markup shown
+        assert "Ann" in table and koth_club.BOB in table  # the name as typed, markup shown
         queue = await phone.inner_text("section.queue")
         assert queue.split("\n") == ["Очередь", "Cid", "Dan", "Eve", "конец круга"]
         assert await rows(phone, "players") == [
             ["1", "Ann", "0", "4", "4"],
-            ["2", test_koth.BOB, "0", "3", "3"],
+            ["2", koth_club.BOB, "0", "3", "3"],
             ["3", "Cid", "0", "4", "4"],
             ["4", "Dan", "0", "4", "4"],
             ["5", "Eve", "0", "4", "4"],
@@ -72,7 +72,7 @@ async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runnin
         await tv.goto(url + "?tv=1")
         assert not await scrolls(tv)
 
-        await test_koth.win(emu, 1, ann, bob, since=mark)
+        await koth_club.win(emu, 1, ann, bob, since=mark)
         confirmed = time.monotonic()
         await phone.wait_for_function(
             """() => [...document.querySelectorAll('section.players tbody tr')].some(
@@ -92,11 +92,11 @@ async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runnin
 
 
 async def test_swiss_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: RunningBot) -> None:
-    club = await test_swiss.registered(emu, players=8, rounds="3")
-    await club.org.send(test_swiss.GROUP, "/begin")
+    club = await swiss_club.registered(emu, players=8, rounds="3")
+    await club.org.send(swiss_club.GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     tables = club.tables(board)
-    url = await board_link(emu, club.users["Ann"], test_swiss.GROUP)
+    url = await board_link(emu, club.users["Ann"], swiss_club.GROUP)
     async with chromium() as browser:
         phone = await browser.new_page(viewport=PHONE)
         await phone.goto(url)
@@ -158,8 +158,8 @@ async def test_mini_app_button_private_url_button_in_the_group(
     """With an https PUBLIC_URL the group board carries a URL button to the page (Telegram
     allows Mini App buttons in private chats only: the emulator refuses them in a group), and
     /board in the private chat answers with the Mini App button; both open the same page."""
-    org, (ann, *_others) = await test_koth.setup_club(emu)
-    board = await test_koth.begin_tournament(emu, org)
+    org, (ann, *_others) = await koth_club.setup_club(emu)
+    board = await koth_club.begin_tournament(emu, org)
     button = board.find_button("📺 Табло")
     assert set(button) == {"text", "url"}
     assert LINK.fullmatch(button["url"]) and button["url"].startswith("https://club.example/t/")
@@ -168,16 +168,16 @@ async def test_mini_app_button_private_url_button_in_the_group(
     mini = answer.find_button("📺 Табло")
     assert mini["web_app"] == {"url": button["url"]}
     assert button["url"] in answer.plain
-    await org.send(test_koth.GROUP, "/board")
-    in_group = await emu.wait_bot_message(test_koth.GROUP, contains="Табло турнира")
+    await org.send(koth_club.GROUP, "/board")
+    in_group = await emu.wait_bot_message(koth_club.GROUP, contains="Табло турнира")
     assert in_group.find_button("📺 Табло")["url"] == button["url"]
 
 
 async def test_the_card_tournaments_group_board_has_the_button(
     emu: BotApiEmulator, public_bot: RunningBot
 ) -> None:
-    club = await test_swiss.registered(emu, players=4, rounds="3")
-    await club.org.send(test_swiss.GROUP, "/begin")
+    club = await swiss_club.registered(emu, players=4, rounds="3")
+    await club.org.send(swiss_club.GROUP, "/begin")
     board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
     button = board.find_button("📺 Табло")
     assert LINK.fullmatch(button["url"]) and button["url"].startswith("https://club.example/t/")
@@ -187,7 +187,7 @@ async def test_the_card_tournaments_group_board_has_the_button(
     assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
 
     def edited() -> bool:
-        shown = emu.chat(test_swiss.GROUP).messages[board.message_id]
+        shown = emu.chat(swiss_club.GROUP).messages[board.message_id]
         return "✅ 1:0" in shown.plain and shown.find_button("📺 Табло")["url"] == button["url"]
 
     await emu.wait_for(edited)  # the edited board keeps its button

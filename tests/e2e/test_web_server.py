@@ -17,9 +17,9 @@ from bot.settings import load_settings
 from bot.web.server import start_web
 from db import board_links, tournaments
 from tests.clock import ManualClock
+from tests.e2e.drivers.webhook import webhook_settings
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import TOKEN, free_port
-from tests.e2e.test_webhook import webhook_settings
 
 GROUP = -100700
 

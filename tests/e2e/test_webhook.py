@@ -11,37 +11,9 @@ from aiohttp.test_utils import BaseTestServer, TestClient, TestServer
 
 from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
-from bot.settings import Settings, load_settings
 from tests.clock import ManualClock
+from tests.e2e.drivers.webhook import SECRET, update, webhook_settings
 from tests.e2e.emulator import BotApiEmulator
-from tests.e2e.harness import TOKEN
-
-SECRET = "s3cret-token_1-0123456789"
-
-
-def update(update_id: int, user: dict[str, object]) -> dict[str, object]:
-    return {
-        "update_id": update_id,
-        "message": {
-            "message_id": update_id,
-            "date": 0,
-            "chat": {"id": user["id"], "type": "private", "first_name": user["first_name"]},
-            "from": user,
-            "text": "/help",
-            "entities": [{"type": "bot_command", "offset": 0, "length": 5}],
-        },
-    }
-
-
-def webhook_settings(emu: BotApiEmulator, tmp_path: Path) -> Settings:
-    return load_settings(
-        bot_token=TOKEN,
-        database_path=tmp_path / "club.db",
-        telegram_api_url=emu.url,
-        webhook_url="https://bot.example.org",
-        webhook_secret=SECRET,
-        _env_file=None,
-    )
 
 
 async def test_webhook_checks_the_secret_and_answers(

@@ -15,9 +15,9 @@ from bot.main import build_services, close_services, create_dispatcher, webhook_
 from bot.pacing import Limits
 from bot.settings import load_settings
 from tests.clock import ManualClock
+from tests.e2e.drivers.webhook import SECRET, update
 from tests.e2e.emulator import BotApiEmulator, Fault
 from tests.e2e.harness import TOKEN
-from tests.e2e.test_webhook import SECRET, update
 
 
 async def test_webhook_answers_after_the_update_was_handled(

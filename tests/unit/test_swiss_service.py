@@ -10,7 +10,7 @@ from bot.texts import Texts
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.swiss import SWISS, TOP, Round, replay
-from tests.unit.test_swiss_state import begin, result, round_event
+from tests.unit.swiss_events import begin, result, round_event
 
 
 def tournament(name: str = "Cup") -> Tournament:

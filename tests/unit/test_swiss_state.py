@@ -3,8 +3,6 @@ points, pairs and byes, corrections and re-pairings, the Top, late entrants, rep
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.results import Claim, Outcome
@@ -22,30 +20,7 @@ from rules.swiss import (
     result_from_claim,
 )
 from rules.top import BracketError, DrawInTop
-
-
-def begin(players: list[int]) -> tuple[str, dict[str, Any]]:
-    return "sw_begin", {
-        "seed": 7,
-        "rounds": 3,
-        "top": 2,
-        "ratings": {str(p): 120_000 for p in players},
-    }
-
-
-def round_event(
-    number: int, tables: list[list[int]], bye: int | None, gen: int = 0, stage: str = SWISS
-) -> tuple[str, dict[str, Any]]:
-    return "sw_round", {"round": number, "stage": stage, "gen": gen, "tables": tables, "bye": bye}
-
-
-def result(number: int, table: int, outcome: Outcome) -> tuple[str, dict[str, Any]]:
-    return "sw_result", {
-        "round": number,
-        "table": table,
-        "outcome_a": outcome.value,
-        "games": None,
-    }
+from tests.unit.swiss_events import begin, result, round_event
 
 
 def test_replay_gives_points_played_pairs_and_byes() -> None:
