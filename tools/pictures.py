@@ -20,6 +20,7 @@ from bot.pictures import canvas
 from bot.pictures.bracket import bracket_picture, draw_bracket
 from bot.pictures.koth_table import draw_koth_table, koth_table
 from bot.pictures.rating_chart import Change, draw_rating_chart, rating_chart
+from bot.swiss.replayed import EVENTS
 from bot.texts import Texts
 from rules.koth import KothState, norms, replay
 from rules.swiss import State
@@ -54,7 +55,7 @@ def top_state(
         ("sw_begin", {"seed": 1, "rounds": 3, "top": len(seeds), "ratings": {}}),
         ("sw_top", {"seeds": list(seeds)}),
     ]
-    state = swiss_replay(events)
+    state = swiss_replay(EVENTS.typed(events))
     for number in range(4, 4 + rounds):
         pairs, champion = state.top_pairs(number)
         if champion is not None:
@@ -80,7 +81,7 @@ def top_state(
                     {"round": number, "table": table, "outcome_a": outcome, "games": list(score)},
                 )
             )
-        state = swiss_replay(events)
+        state = swiss_replay(EVENTS.typed(events))
     return state
 
 

@@ -32,6 +32,7 @@ from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
 from bot.swiss.core import SwissCore
 from bot.swiss.desk import after_result
 from bot.swiss.games import game_of
+from bot.swiss.replayed import EVENTS
 from bot.swiss.told import RULING_JOB
 from db import deadlines, players, reports, tournaments
 from db.database import Tx
@@ -230,7 +231,7 @@ async def change_of(
     found = next((e for e in events if e.id == event_id and e.kind == "sw_result"), None)
     if found is None:
         return None
-    state = replay((e.kind, e.payload) for e in events if e.id < event_id)
+    state = replay(EVENTS.typed((e.kind, e.payload) for e in events if e.id < event_id))
     rnd = state.round(int(found.payload["round"]))
     table = int(found.payload["table"])
     if rnd is None or not 1 <= table <= len(rnd.tables):

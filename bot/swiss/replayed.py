@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db import event_log
+from db.codec import Codec
 from db.database import Tx
 from rules.swiss import State, apply, replay
+from rules.swiss.events import EVENTS as SWISS_EVENTS
 
 #: the key of a state handed over in a transaction (``Tx.handed``)
 HANDED = "swiss_state"
@@ -29,17 +31,22 @@ class Handed:
     state: State
 
 
+#: the Swiss events among a log's (``db.codec``)
+EVENTS = Codec(SWISS_EVENTS)
+
+
 async def state(tx: Tx, tournament_id: int) -> State:
     """The state after the tournament's log as ``tx`` sees it (the caller's own: changing it
     changes nothing else): the state handed over in ``tx`` with the events since applied to it,
     else a replay of the whole log."""
     handed = tx.handed.pop((HANDED, tournament_id), None)
     if isinstance(handed, Handed):
-        for event in await event_log.since(tx, tournament_id, handed.last_id + 1):
-            apply(handed.state, event.kind, event.payload)
+        tail = await event_log.since(tx, tournament_id, handed.last_id + 1)
+        for event in EVENTS.typed((e.kind, e.payload) for e in tail):
+            apply(handed.state, event)
         return handed.state
     events = await event_log.since(tx, tournament_id, 0)
-    return replay((e.kind, e.payload) for e in events)
+    return replay(EVENTS.typed((e.kind, e.payload) for e in events))
 
 
 async def hand_over(tx: Tx, tournament_id: int, found: State) -> None:

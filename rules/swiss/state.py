@@ -1,6 +1,7 @@
 """The state of a Swiss + Top tournament, replayed from its event log (no other storage).
 
-Events (kind → payload, as the bot stores them in its log):
+Events (kind → payload, as the bot stores them in its log; typed in ``rules.swiss.events``,
+read and written by ``db.codec``):
 
 - ``sw_begin``  ``{"seed", "rounds", "top", "ratings": {player: cents}, "kind", "privileged",
   "auto_rounds"}`` — registration closed (the last three: ``rules.admission``, absent in the
@@ -49,10 +50,24 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
 
 from rules.admission import TournamentKind, auto_winners, tournament_kind
 from rules.results import BYE_POINTS, Claim, MatchRecord, Outcome, points
+from rules.swiss.events import (
+    SwBegin,
+    SwCancel,
+    SwDrop,
+    SwExtend,
+    SwFinish,
+    SwHeroes,
+    SwissEvent,
+    SwJoin,
+    SwPenalty,
+    SwPods,
+    SwResult,
+    SwRound,
+    SwTop,
+)
 from rules.swiss.score_groups import pairing_scores
 from rules.top import BracketError, DrawInTop, top_state
 
@@ -399,100 +414,96 @@ def games_to_win(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-def replay(events: Iterable[tuple[str, dict[str, Any]]]) -> State:
+def replay(events: Iterable[SwissEvent]) -> State:
     """The state after the events, in order."""
     state = State()
-    for kind, payload in events:
-        apply(state, kind, payload)
+    for event in events:
+        apply(state, event)
     return state
 
 
-def apply(state: State, kind: str, payload: dict[str, Any]) -> None:
-    """Change ``state`` by one more event (other kinds than ``sw_*`` change nothing)."""
-    if kind == "sw_begin":
-        state.started = True
-        state.seed = int(payload["seed"])
-        state.ratings = {int(k): int(v) for k, v in payload["ratings"].items()}
-        state.total_rounds = int(payload["rounds"])
-        state.top_size = int(payload["top"])
-        state.kind = tournament_kind(payload.get("kind"))
-        state.privileged = [int(p) for p in payload.get("privileged") or []]
-        state.auto_rounds = int(payload.get("auto_rounds") or 0)
-    elif kind == "sw_round":
-        rnd = Round(
-            number=int(payload["round"]),
-            stage=str(payload["stage"]),
-            gen=int(payload["gen"]),
-            tables=[(int(a), int(b)) for a, b in payload["tables"]],
-            bye=None if payload.get("bye") is None else int(payload["bye"]),
-            auto=[int(p) for p in payload.get("auto") or []],
-            more_byes=[int(p) for p in payload.get("more_byes") or []],
-        )
-        state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
-        _ends(state, payload)
-    elif kind == "sw_result":
-        found = state.round(int(payload["round"]))
-        if found is not None:
-            games = payload.get("games")
-            found.results[int(payload["table"])] = Result(
-                Outcome(payload["outcome_a"]),
-                (int(games[0]), int(games[1])) if games else None,
-                penalty=bool(payload.get("penalty")),
+def apply(state: State, event: SwissEvent) -> None:
+    """Change ``state`` by one more event."""
+    match event:
+        case SwBegin():
+            state.started = True
+            state.seed = event.seed
+            state.ratings = dict(event.ratings)
+            state.total_rounds = event.rounds
+            state.top_size = event.top
+            state.kind = tournament_kind(event.kind)
+            state.privileged = list(event.privileged)
+            state.auto_rounds = event.auto_rounds
+        case SwRound():
+            rnd = Round(
+                number=event.round,
+                stage=event.stage,
+                gen=event.gen,
+                tables=list(event.tables),
+                bye=event.bye,
+                auto=list(event.auto),
+                more_byes=list(event.more_byes),
             )
-    elif kind == "sw_drop":
-        state.dropped.add(int(payload["player"]))
-    elif kind == "sw_join":
-        _join(state, payload)
-    elif kind == "sw_pods":
-        state.pods = [[int(p) for p in pod] for pod in payload["pods"]]
-        state.drafts = max(state.drafts, int(payload["draft"]))
-    elif kind == "sw_heroes":
-        state.heroes = {int(p): str(h) for p, h in payload["heroes"].items()}
-        state.hero_changes += 1
-    elif kind == "sw_penalty":
-        _penalty(state, payload)
-    elif kind == "sw_top":
-        state.seeds = [int(p) for p in payload["seeds"]]
-    elif kind == "sw_extend":
-        _ends(state, payload)
-    elif kind == "sw_finish":
-        state.finished = True
-        state.champion = payload.get("champion")
-        state.early = bool(payload.get("early"))
-        state.changes = {int(k): int(v) for k, v in payload["changes"].items()}
-    elif kind == "sw_cancel":
-        state.finished = state.cancelled = True
+            state.rounds = [r for r in state.rounds if r.number != rnd.number] + [rnd]
+            _ends(state, event.round, event.ends_at)
+        case SwResult():
+            found = state.round(event.round)
+            if found is not None:
+                found.results[event.table] = Result(
+                    event.outcome_a, event.games, penalty=event.penalty
+                )
+        case SwDrop():
+            state.dropped.add(event.player)
+        case SwJoin():
+            _join(state, event)
+        case SwPods():
+            state.pods = [list(pod) for pod in event.pods]
+            state.drafts = max(state.drafts, event.draft)
+        case SwHeroes():
+            state.heroes = dict(event.heroes)
+            state.hero_changes += 1
+        case SwPenalty():
+            _penalty(state, event)
+        case SwTop():
+            state.seeds = list(event.seeds)
+        case SwExtend():
+            _ends(state, event.round, event.ends_at)
+        case SwFinish():
+            state.finished = True
+            state.champion = event.champion
+            state.early = event.early
+            state.changes = dict(event.changes)
+        case SwCancel():
+            state.finished = state.cancelled = True
 
 
-def _ends(state: State, payload: dict[str, Any]) -> None:
-    if payload.get("ends_at") and "round" in payload:
-        state.ends_at[int(payload["round"])] = str(payload["ends_at"])
+def _ends(state: State, number: int, ends_at: str | None) -> None:
+    if ends_at:
+        state.ends_at[number] = ends_at
 
 
-def _penalty(state: State, payload: dict[str, Any]) -> None:
-    player = int(payload["player"])
-    number, table = payload.get("round"), payload.get("table")
-    at = (None, None) if number is None or table is None else (int(number), int(table))
-    state.penalties.append(PenaltyRecord(player, str(payload["kind"]), str(payload["reason"]), *at))
-    if payload["kind"] == "dq":
+def _penalty(state: State, event: SwPenalty) -> None:
+    player, number, table = event.player, event.round, event.table
+    at = (None, None) if number is None or table is None else (number, table)
+    state.penalties.append(PenaltyRecord(player, event.kind, event.reason, *at))
+    if event.kind == "dq":
         state.disqualified.add(player)
         state.dropped.add(player)
-    credit, found = payload.get("credit"), state.round(at[0] or 0)
-    if credit is not None and found is not None and at[1] is not None:
+    found = state.round(at[0] or 0)
+    if event.credit is not None and found is not None and at[1] is not None:
         credited = state.penalty_games.setdefault(found.key(at[1]), {})
-        credited[int(credit)] = credited.get(int(credit), 0) + 1
+        credited[event.credit] = credited.get(event.credit, 0) + 1
 
 
-def _join(state: State, payload: dict[str, Any]) -> None:
-    player = int(payload["player"])
+def _join(state: State, event: SwJoin) -> None:
+    player = event.player
     if player not in state.disqualified:  # a disqualification stands (rules.penalties)
         state.dropped.discard(player)
-    state.ratings.setdefault(player, int(payload["rating"]))
-    outcome = late_policy(payload.get("as")).missed_as
-    missed = [int(n) for n in payload.get("missed") or []]
-    if outcome is not None and missed:
+    state.ratings.setdefault(player, event.rating)
+    outcome = late_policy(event.as_).missed_as
+    if outcome is not None and event.missed:
         earlier = state.missed.get(player, (outcome, []))[1]
-        state.missed[player] = (outcome, sorted(set(earlier) | set(missed)))
+        state.missed[player] = (outcome, sorted(set(earlier) | set(event.missed)))
 
 
 def result_from_claim(claim: Claim, a: int, *, draws: bool = True, best_of: int = 1) -> Result:

@@ -12,6 +12,7 @@ from bot.swiss import replayed
 from db import tournaments
 from db.database import Database, Tx
 from rules.swiss import replay
+from tests.unit.swiss_events import replay_log
 
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC).isoformat()
 BEGIN = {"seed": 1, "ratings": {"1": 1500, "2": 1500, "3": 1400, "4": 1400}, "rounds": 3, "top": 0}
@@ -32,7 +33,7 @@ async def club(tmp_path: Path) -> tuple[Database, int]:
 
 
 async def replayed_fully(tx: Tx, tid: int) -> object:
-    return replay((e.kind, e.payload) for e in await tournaments.events(tx, tid))
+    return replay_log((e.kind, e.payload) for e in await tournaments.events(tx, tid))
 
 
 async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path: Path) -> None:

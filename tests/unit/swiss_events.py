@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from bot.swiss.replayed import EVENTS
 from rules.results import Outcome
-from rules.swiss import SWISS
+from rules.swiss import SWISS, State, replay
 
 
 def begin(players: list[int]) -> tuple[str, dict[str, Any]]:
@@ -30,3 +32,9 @@ def result(number: int, table: int, outcome: Outcome) -> tuple[str, dict[str, An
         "outcome_a": outcome.value,
         "games": None,
     }
+
+
+def replay_log(stored: Iterable[tuple[str, dict[str, Any]]]) -> State:
+    """The state after events as the log stores them (kind, payload), read through the codec
+    the bot reads its log with (``bot.swiss.replayed.EVENTS``)."""
+    return replay(EVENTS.typed(stored))

@@ -20,7 +20,8 @@ from rules.admission import (
     tournament_kind,
 )
 from rules.results import Outcome
-from rules.swiss import SWISS, pair_round, replay
+from rules.swiss import SWISS, pair_round
+from tests.unit.swiss_events import replay_log
 
 OPEN, SEMI, CLOSED = TournamentKind.OPEN, TournamentKind.SEMI_CLOSED, TournamentKind.CLOSED
 
@@ -100,7 +101,7 @@ def semi_begin(privileged: list[int], auto_rounds: int) -> tuple[str, dict[str, 
 
 
 def test_auto_wins_are_2_9_without_an_opponent_and_count_as_the_bye() -> None:
-    state = replay(
+    state = replay_log(
         [
             semi_begin([5, 6], 1),
             (
@@ -127,7 +128,7 @@ def test_auto_wins_are_2_9_without_an_opponent_and_count_as_the_bye() -> None:
 
 
 def test_a_late_entrants_credited_byes_are_his_bye_his_losses_are_not() -> None:
-    state = replay(
+    state = replay_log(
         [
             ("sw_begin", {"seed": 1, "rounds": 3, "top": 0, "ratings": {}}),
             ("sw_round", {"round": 1, "stage": SWISS, "gen": 0, "tables": [[1, 2]], "bye": 3}),
@@ -166,7 +167,7 @@ def test_whoever_had_2_9_without_a_game_gets_no_bye_while_another_can(
     ]
     for player in sorted(credited):
         events.append(("sw_join", {"player": player, "rating": 1, "missed": [1], "as": "bye"}))
-    state = replay(events)
+    state = replay_log(events)
     assert state.had_bye() == credited | auto
     field = everyone[:11]  # an odd field: one bye
     _, bye = pair_round(field, dict.fromkeys(field, 0), set(), state.had_bye(), seed)

@@ -29,7 +29,7 @@ from rules.limited.heroes import (
     swap,
 )
 from rules.results import MatchRecord, Outcome
-from rules.swiss import replay
+from tests.unit.swiss_events import replay_log
 
 SET = ["Марил де Конт", "Лунный", "Горный", "Лесной", "Степной", "Тёмный", "Огненный", "Водный"]
 PLAYERS = list(range(1, 9))
@@ -270,7 +270,7 @@ def test_two_unbeaten_leave_no_champion() -> None:
 def test_the_heroes_are_replayed_from_the_log_the_latest_standing() -> None:
     dealt = {str(p): h for p, h in zip(PLAYERS, SET, strict=True)}
     swapped = {**dealt, "1": SET[4], "5": SET[0]}
-    state = replay(
+    state = replay_log(
         [
             ("sw_heroes", {"heroes": dealt, "set": SET}),
             ("sw_heroes", {"heroes": swapped, "set": SET, "swap": [1, 5]}),

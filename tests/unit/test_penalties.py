@@ -22,7 +22,8 @@ from rules.penalties import (
 )
 from rules.places import final_places, prize_order
 from rules.results import Outcome, PlayerId
-from rules.swiss import SWISS, TOP, replay
+from rules.swiss import SWISS, TOP
+from tests.unit.swiss_events import replay_log
 
 Event = tuple[str, dict[str, Any]]
 
@@ -52,7 +53,7 @@ def given_penalty(
 ) -> tuple[list[Event], Effect | str]:
     """The events after a judge gives the penalty, as the bot stores them (the penalty, then
     the result it sets); the events unchanged when it is refused."""
-    done = effect(replay(events), player, kind, best_of)
+    done = effect(replay_log(events), player, kind, best_of)
     if isinstance(done, str):
         return events, done
     more: list[Event] = [("sw_penalty", penalty_payload(player, kind, "why", done))]
@@ -72,10 +73,10 @@ def test_kinds_are_typed_as_the_judge_writes_them() -> None:
 
 def test_a_warning_is_recorded_and_changes_nothing() -> None:
     events, done = given_penalty(ROUND_1, 1, PenaltyKind.WARNING)
-    state = replay(events)
+    state = replay_log(events)
     assert done == Effect()
     assert state.current is not None and state.current.open_tables() == [1, 2]
-    assert state.points() == replay(ROUND_1).points()
+    assert state.points() == replay_log(ROUND_1).points()
     assert [(p.player, p.kind, p.reason, p.round) for p in state.penalties] == [
         (1, "warning", "why", None)
     ]
@@ -84,7 +85,7 @@ def test_a_warning_is_recorded_and_changes_nothing() -> None:
 
 def test_a_game_loss_in_a_single_game_is_the_match_lost() -> None:
     events, _ = given_penalty(ROUND_1, 2, PenaltyKind.GAME_LOSS)
-    state = replay(events)
+    state = replay_log(events)
     assert state.current is not None
     assert state.current.results[1].outcome_a is Outcome.TECHNICAL_WIN
     assert state.points() == {1: 25, 2: 0}
@@ -93,20 +94,20 @@ def test_a_game_loss_in_a_single_game_is_the_match_lost() -> None:
 
 def test_a_game_loss_in_a_best_of_three_credits_one_game_and_the_match_goes_on() -> None:
     events, done = given_penalty(ROUND_1, 3, PenaltyKind.GAME_LOSS, best_of=3)
-    state = replay(events)
+    state = replay_log(events)
     assert isinstance(done, Effect) and done.game_credited and done.result is None
     assert state.current is not None and state.current.open_tables() == [1, 2]
     assert state.penalty_games == {"r1t2p0": {4: 1}}
     # The players report 2–1 for 4 with the penalty game counted: only 1–1 is rated.
     events.append(result(1, 2, Outcome.LOSS, [1, 2]))
-    rated = [r for r in replay(events).rated_records() if r.player_a == 3]
+    rated = [r for r in replay_log(events).rated_records() if r.player_a == 3]
     assert [(r.games_a, r.games_b) for r in rated] == [(1, 1)]
 
 
 def test_a_second_game_loss_in_the_same_match_loses_the_match() -> None:
     events, _ = given_penalty(ROUND_1, 3, PenaltyKind.GAME_LOSS, best_of=3)
     events, done = given_penalty(events, 3, PenaltyKind.GAME_LOSS, best_of=3)
-    state = replay(events)
+    state = replay_log(events)
     assert isinstance(done, Effect) and not done.game_credited
     assert state.current is not None
     found = state.current.results[2]
@@ -116,7 +117,7 @@ def test_a_second_game_loss_in_the_same_match_loses_the_match() -> None:
 def test_a_match_loss_is_a_technical_loss_of_the_open_match_and_is_not_rated() -> None:
     events, _ = given_penalty(ROUND_1, 1, PenaltyKind.MATCH_LOSS)
     events.append(result(1, 2, Outcome.CLEAN_WIN))
-    state = replay(events)
+    state = replay_log(events)
     assert state.points() == {1: 0, 2: 25, 3: 30, 4: 0}
     assert [(r.player_a, r.player_b) for r in state.rated_records()] == [(3, 4)]
     start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
@@ -127,7 +128,7 @@ def test_a_match_loss_is_a_technical_loss_of_the_open_match_and_is_not_rated() -
 def test_a_judges_own_technical_result_is_still_rated() -> None:
     """Spec §1: a technical loss given by the judge for an absence counts in the rating; only
     a penalty's is left out."""
-    state = replay([*ROUND_1, result(1, 1, Outcome.TECHNICAL_LOSS)])
+    state = replay_log([*ROUND_1, result(1, 1, Outcome.TECHNICAL_LOSS)])
     start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
     changes = rating_changes(start, state.rated_records(), participants=4)
     assert changes[1] == -640 and changes[2] == 640
@@ -137,8 +138,9 @@ def test_a_disqualification_loses_the_open_match_keeps_the_past_and_drops_him() 
     played = [*ROUND_1, result(1, 1, Outcome.CLEAN_WIN), result(1, 2, Outcome.DRAW)]
     played.append(paired(2, [[1, 3], [2, 4]]))
     events, _ = given_penalty(played, 1, PenaltyKind.DQ)
-    state = replay(events)
-    assert state.round(1) is not None and state.round(1).results == replay(played).round(1).results  # type: ignore[union-attr]
+    state = replay_log(events)
+    first, before = state.round(1), replay_log(played).round(1)
+    assert first is not None and before is not None and first.results == before.results
     assert state.points() == {1: 30, 2: 0, 3: 35, 4: 10}
     assert 1 in state.dropped and state.disqualified == {1}
     assert effect(state, 1, PenaltyKind.WARNING) == ALREADY_DISQUALIFIED
@@ -148,8 +150,8 @@ def test_a_disqualification_without_an_open_match_only_drops_him() -> None:
     played = [*ROUND_1, result(1, 1, Outcome.CLEAN_WIN), result(1, 2, Outcome.DRAW)]
     events, done = given_penalty(played, 1, PenaltyKind.DQ)
     assert done == Effect(drop=True)
-    state = replay(events)
-    assert state.points() == replay(played).points() and state.disqualified == {1}
+    state = replay_log(events)
+    assert state.points() == replay_log(played).points() and state.disqualified == {1}
 
 
 def test_game_and_match_losses_need_an_open_match() -> None:
@@ -159,16 +161,16 @@ def test_game_and_match_losses_need_an_open_match() -> None:
     between = [begin([1, 2, 3]), paired(1, [[1, 2]], bye=3), result(1, 1, Outcome.LOSS)]
     for events, player in ((before, 1), (between, 1), (between[:2], 3)):
         for kind in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS):
-            assert effect(replay(events), player, kind) == NO_OPEN_MATCH
-        assert effect(replay(events), player, PenaltyKind.WARNING) == Effect()
-        assert effect(replay(events), player, PenaltyKind.DQ) == Effect(drop=True)
+            assert effect(replay_log(events), player, kind) == NO_OPEN_MATCH
+        assert effect(replay_log(events), player, PenaltyKind.WARNING) == Effect()
+        assert effect(replay_log(events), player, PenaltyKind.DQ) == Effect(drop=True)
 
 
 def test_a_match_loss_in_the_top_sends_the_opponent_on() -> None:
     swiss = [*ROUND_1, result(1, 1, Outcome.CLEAN_WIN), result(1, 2, Outcome.CLEAN_WIN)]
     top = [*swiss, ("sw_top", {"seeds": [1, 3]}), paired(2, [[1, 3]], stage=TOP)]
     events, _ = given_penalty(top, 1, PenaltyKind.MATCH_LOSS)
-    state = replay(events)
+    state = replay_log(events)
     assert state.top_winners() == [3] and state.top_champion() == 3
 
 
@@ -182,7 +184,7 @@ def test_a_disqualified_player_has_no_place_and_the_ones_below_move_up() -> None
 def test_a_dq_cannot_be_undone_by_a_late_join() -> None:
     events, _ = given_penalty(ROUND_1, 1, PenaltyKind.DQ)
     events.append(("sw_join", {"player": 1, "rating": 120_000, "missed": []}))
-    assert 1 in replay(events).dropped
+    assert 1 in replay_log(events).dropped
 
 
 KIND = st.sampled_from(list(PenaltyKind))
@@ -206,11 +208,11 @@ def test_a_penalty_never_changes_the_past_nor_gains_the_penalised_points(
     played = [*ROUND_1, result(1, 1, first[0]), result(1, 2, first[1]), paired(2, [[1, 3], [2, 4]])]
     if settled:
         played.append(result(2, 1, Outcome.DRAW))
-    before = replay(played)
+    before = replay_log(played)
     events = played
     for kind in kinds:
         events, _ = given_penalty(events, player, kind, best_of)
-    after = replay(events)
+    after = replay_log(events)
     assert after.round(1).results == before.round(1).results  # type: ignore[union-attr]
     assert after.points().get(player, 0) <= before.points().get(player, 0)
     for other, points in before.points().items():  # nobody else loses anything

@@ -15,7 +15,7 @@ from bot.pictures.bracket import BracketPicture, Layout, bracket_picture, draw_b
 from bot.pictures.koth_table import draw_koth_table, koth_table
 from bot.pictures.rating_chart import Change, draw_rating_chart, rating_chart
 from bot.texts import Texts
-from rules.swiss import replay as swiss_replay
+from tests.unit.swiss_events import replay_log
 from tools.pictures import NAMES_RU, koth_sample, plain, top_state, upsets
 
 TEXTS = Texts()
@@ -36,7 +36,7 @@ def layout_size(picture: BracketPicture) -> tuple[int, int]:
 
 
 def test_no_bracket_before_the_top() -> None:
-    state = swiss_replay([("sw_begin", {"seed": 1, "rounds": 3, "top": 4, "ratings": {}})])
+    state = replay_log([("sw_begin", {"seed": 1, "rounds": 3, "top": 4, "ratings": {}})])
     assert bracket_picture(RU, "Кубок", state, NAMES_RU) is None
 
 

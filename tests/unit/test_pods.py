@@ -34,8 +34,8 @@ from rules.limited.pods import (
     table_sizes,
     top_from_pods,
 )
-from rules.swiss import replay
 from rules.top import bracket_order
+from tests.unit.swiss_events import replay_log
 
 
 # -- 601.5.1 / 601.5.2: tables of 8–16, as equal as possible, a power of two of them
@@ -241,7 +241,7 @@ def test_marathon_drafts_before_rounds() -> None:
 
 # -- the state: a round paired in pods has a bye per odd pod
 def test_a_round_in_pods_keeps_every_bye() -> None:
-    state = replay(
+    state = replay_log(
         [
             ("sw_begin", {"seed": 1, "rounds": 3, "top": 0, "ratings": {}}),
             ("sw_pods", {"draft": 1, "pods": [[1, 2, 3], [4, 5, 6]], "how": "random", "seed": "a"}),

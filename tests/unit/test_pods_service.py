@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.swiss import pods
 from db.tournaments import Tournament
-from rules.swiss import replay
+from tests.unit.swiss_events import replay_log
 
 
 def tournament(**settings: Any) -> Tournament:
@@ -38,9 +38,11 @@ def test_a_marathon_round_waits_for_its_draft() -> None:
     begun = ("sw_begin", {"seed": 1, "rounds": 3, "top": 0, "ratings": {}})
     seated = ("sw_pods", {"draft": 1, "pods": [[1, 2, 3, 4]], "how": "random", "seed": "a"})
     round1 = ("sw_round", {"round": 1, "stage": "swiss", "gen": 0, "tables": [[1, 2], [3, 4]]})
-    assert pods.draft_before_round(marathon, replay([begun]))  # draft 1 not seated
-    assert not pods.draft_before_round(marathon, replay([begun, seated]))
-    assert pods.draft_before_round(marathon, replay([begun, seated, round1]))  # draft 2 next
+    assert pods.draft_before_round(marathon, replay_log([begun]))  # draft 1 not seated
+    assert not pods.draft_before_round(marathon, replay_log([begun, seated]))
+    assert pods.draft_before_round(marathon, replay_log([begun, seated, round1]))  # draft 2 next
     second = ("sw_pods", {"draft": 2, "pods": [[1, 2, 3, 4]], "how": "standings"})
-    assert not pods.draft_before_round(marathon, replay([begun, seated, round1, second]))
-    assert not pods.draft_before_round(tournament(format="draft"), replay([begun, seated, round1]))
+    assert not pods.draft_before_round(marathon, replay_log([begun, seated, round1, second]))
+    assert not pods.draft_before_round(
+        tournament(format="draft"), replay_log([begun, seated, round1])
+    )

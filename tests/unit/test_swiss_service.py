@@ -9,8 +9,8 @@ from bot.swiss.views import Names, parse_key, render_board, round_name, top_stag
 from bot.texts import Texts
 from db.tournaments import Tournament
 from rules.results import Outcome
-from rules.swiss import SWISS, TOP, Round, replay
-from tests.unit.swiss_events import begin, result, round_event
+from rules.swiss import SWISS, TOP, Round
+from tests.unit.swiss_events import begin, replay_log, result, round_event
 
 
 def tournament(name: str = "Cup") -> Tournament:
@@ -23,7 +23,7 @@ def test_board_escapes_names_and_shows_status_and_bye() -> None:
     def t(key: str, **values: object) -> str:
         return texts.get("en", key, **values)
 
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3]),
             round_event(1, [[1, 2]], 3),
@@ -76,7 +76,7 @@ def test_top_rounds_are_named_by_their_stage() -> None:
         "Top: final",
         "Round 2",
     ]
-    state = replay([begin([1, 2, 3, 4]), ("sw_top", {"seeds": [1, 2, 3, 4]})])
+    state = replay_log([begin([1, 2, 3, 4]), ("sw_top", {"seeds": [1, 2, 3, 4]})])
     state.rounds.append(semis)
     board = render_board(en, tournament(), state, semis, Names({}), set(), "20:00")
     assert board.startswith("<b>Cup</b> · Top: semi-final · until 20:00")

@@ -16,15 +16,14 @@ from rules.swiss import (
     draws_allowed,
     late_policy,
     points_text,
-    replay,
     result_from_claim,
 )
 from rules.top import BracketError, DrawInTop
-from tests.unit.swiss_events import begin, result, round_event
+from tests.unit.swiss_events import begin, replay_log, result, round_event
 
 
 def test_replay_gives_points_played_pairs_and_byes() -> None:
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3, 4, 5]),
             round_event(1, [[1, 2], [3, 4]], 5),
@@ -50,7 +49,7 @@ def test_replay_gives_points_played_pairs_and_byes() -> None:
 
 
 def test_a_correction_replaces_the_result_and_a_repairing_replaces_the_round() -> None:
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3, 4]),
             round_event(1, [[1, 2], [3, 4]], None),
@@ -71,7 +70,7 @@ def test_a_correction_replaces_the_result_and_a_repairing_replaces_the_round() -
 
 
 def test_top_winners_and_champion() -> None:
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3, 4]),
             ("sw_top", {"seeds": [3, 1, 4, 2]}),
@@ -82,7 +81,7 @@ def test_top_winners_and_champion() -> None:
     )
     assert state.top_winners() == [3, 4]
     assert state.top_champion() is None
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3, 4]),
             ("sw_top", {"seeds": [3, 1, 4, 2]}),
@@ -98,7 +97,7 @@ def test_top_winners_and_champion() -> None:
 
 
 def test_late_entrant_keeps_his_rating_at_entry() -> None:
-    state = replay([begin([1, 2]), ("sw_join", {"player": 9, "rating": 130_000})])
+    state = replay_log([begin([1, 2]), ("sw_join", {"player": 9, "rating": 130_000})])
     assert state.ratings[9] == 130_000
 
 
@@ -127,7 +126,7 @@ def test_late_entrants_missed_rounds_become_records_without_an_opponent() -> Non
         ("sw_join", {"player": 7, "rating": 120_000, "missed": [], "as": "zero"}),
         ("sw_join", {"player": 6, "rating": 120_000}),  # an entrant logged before the setting
     ]
-    state = replay(events)
+    state = replay_log(events)
     missed = {(r.round_number, r.player_a, r.outcome_a) for r in state.missed_records()}
     assert missed == {
         (1, 8, Outcome.BYE),
@@ -144,7 +143,7 @@ def test_late_entrants_missed_rounds_become_records_without_an_opponent() -> Non
 
 
 def test_missed_rounds_are_the_rounds_without_a_seat() -> None:
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3]),
             round_event(1, [[1, 2]], 3),
@@ -190,7 +189,7 @@ def test_an_unknown_or_missing_late_policy_is_the_default_zero() -> None:
 
 
 def test_a_late_entrant_who_rejoins_keeps_every_missed_round_once() -> None:
-    state = replay(
+    state = replay_log(
         [
             begin([1, 2, 3, 4]),
             round_event(1, [[1, 2], [3, 4]], None),
@@ -213,16 +212,16 @@ def test_the_top_is_paired_from_the_results_of_its_earlier_rounds() -> None:
         result(4, 2, Outcome.LOSS),
     ]
     final = [round_event(5, [[3, 4]], None, stage=TOP), result(5, 1, Outcome.TECHNICAL_LOSS)]
-    assert replay(seeded).top_pairs(4) == ([(3, 2), (1, 4)], None)  # seeds 1–4 and 2–3
-    state = replay([*seeded, *semis])
+    assert replay_log(seeded).top_pairs(4) == ([(3, 2), (1, 4)], None)  # seeds 1–4 and 2–3
+    state = replay_log([*seeded, *semis])
     assert state.top_pairs(5) == ([(3, 4)], None)
     assert state.top_pairs(4) == ([(3, 2), (1, 4)], None)  # re-pairing round 4 ignores it
-    assert replay([*seeded, *semis, *final]).top_pairs(6) == ([], 4)
+    assert replay_log([*seeded, *semis, *final]).top_pairs(6) == ([], 4)
 
 
 def test_the_top_is_not_paired_before_it_is_seeded() -> None:
     with pytest.raises(BracketError):
-        replay([begin([1, 2, 3, 4])]).top_pairs(4)
+        replay_log([begin([1, 2, 3, 4])]).top_pairs(4)
 
 
 def test_a_technical_match_counts_two_nil_and_a_double_loss_has_no_winner() -> None:
@@ -242,9 +241,9 @@ def test_a_correction_of_an_earlier_round_keeps_its_pairings_and_changes_the_sco
         result(1, 2, Outcome.CLEAN_WIN),
         round_event(2, [[1, 3], [5, 2]], 4),
     ]
-    before = replay(events)
+    before = replay_log(events)
     assert before.points() == {1: 30, 2: 0, 3: 30, 4: 29, 5: 29}
-    after = replay([*events, result(1, 1, Outcome.LOSS)])  # the judge: 2 won table 1
+    after = replay_log([*events, result(1, 1, Outcome.LOSS)])  # the judge: 2 won table 1
     assert after.points() == {1: 0, 2: 30, 3: 30, 4: 29, 5: 29}
     second = after.round(2)
     assert second is not None and second.tables == [(1, 3), (5, 2)]  # round 2 stands
@@ -261,12 +260,12 @@ def test_a_top_match_winner_changes_only_until_the_next_top_round_is_paired() ->
         result(4, 1, Outcome.CLEAN_WIN),
         result(4, 2, Outcome.CLEAN_WIN),
     ]
-    state = replay(events)
+    state = replay_log(events)
     flipped = Result(Outcome.LOSS)
     assert state.correction_problem(4, 1, flipped) is None  # the final is not paired yet
     assert state.correction_problem(4, 1, Result(Outcome.DRAW)) == "top_needs_winner"
     assert state.correction_problem(4, 1, Result(Outcome.DOUBLE_LOSS)) == "top_needs_winner"
-    state = replay([*events, round_event(5, [[1, 2]], None, stage=TOP)])
+    state = replay_log([*events, round_event(5, [[1, 2]], None, stage=TOP)])
     assert state.correction_problem(4, 1, flipped) == "top_moved_on"
     assert state.correction_problem(4, 1, Result(Outcome.CLEAN_WIN, (2, 0))) is None  # a score
     assert state.correction_problem(7, 1, flipped) == "no_round"
@@ -278,7 +277,7 @@ def test_pods_replay_keeps_the_latest_draft_seating() -> None:
         ("sw_pods", {"draft": 1, "pods": [[1, 2, 3, 4]], "how": "random", "seed": "ab"}),
         ("sw_pods", {"draft": 2, "pods": [["4", "3"], [2, 1]], "how": "standings"}),
     ]
-    state = replay(events)
+    state = replay_log(events)
     assert state.pods == [[4, 3], [2, 1]]
     assert state.drafts == 2
-    assert replay([]).pods == [] and replay([]).drafts == 0
+    assert replay_log([]).pods == [] and replay_log([]).drafts == 0
