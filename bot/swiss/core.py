@@ -23,6 +23,7 @@ from db.tournaments import Tournament
 from rules.places import final_places, prize_order
 from rules.standings import DEFAULT_TIE_BREAKS, StandingRow, compute_standings
 from rules.swiss import State
+from rules.swiss.events import SwissEvent
 
 if TYPE_CHECKING:
     from bot.results import ResultFlow
@@ -125,6 +126,19 @@ class SwissCore(KindCore):
     ) -> int:
         """Append an event to the tournament's log; its id."""
         return await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
+
+    async def record(
+        self,
+        tx: Tx,
+        tid: int,
+        event: SwissEvent,
+        actor: int | None,
+        notes: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Append a typed event (``db.codec``: ``replayed.EVENTS``), with ``notes`` for the log
+        that the replay does not read; its id."""
+        kind, payload = replayed.EVENTS.encode(event)
+        return await self.event(tx, tid, kind, {**payload, **(notes or {})}, actor)
 
     async def audit(
         self, tx: Tx, tid: int, actor: int | None, action: str, details: Mapping[str, object]

@@ -13,6 +13,7 @@ from bot.results import Claim, Game
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import SwissCore
 from bot.swiss.games import game_of
+from bot.swiss.replayed import EVENTS
 from bot.swiss.views import parse_key, round_name
 from bot.texts import Html
 from db import tournaments
@@ -20,6 +21,9 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.swiss import TOP, result_from_claim
+from rules.swiss.events import (
+    SwResult,
+)
 
 #: /result codes: the first player of the table won (a), the second (b), technical wins, draw.
 JUDGE_CODES = {
@@ -99,13 +103,9 @@ async def record(
     number, table = parse_key(game.key)
     best_of = int(tournament.settings.get("best_of", 1))
     result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
-    payload = {
-        "round": number,
-        "table": table,
-        "outcome_a": result.outcome_a.value,
-        "games": list(result.games) if result.games else None,
-    }
-    event_id = await core.event(tx, tournament.id, "sw_result", payload, actor_id)
+    stored = SwResult(number, table, result.outcome_a, result.games)
+    event_id = await core.record(tx, tournament.id, stored, actor_id)
+    payload = EVENTS.encode(stored)[1]  # what the judge's audit line records
     job: int | None = None
     if actor_id is not None and not game.has(actor_id):  # a judge's decision: both told
         await core.audit(tx, tournament.id, actor_id, "result_decided", payload)

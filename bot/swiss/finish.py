@@ -22,6 +22,10 @@ from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.results import PlayerId
 from rules.swiss import State
+from rules.swiss.events import (
+    SwCancel,
+    SwFinish,
+)
 
 #: The durable job (``bot.deadlines``) that announces a tournament's end.
 END_JOB = "job:swiss_end"
@@ -57,12 +61,8 @@ async def finish(
         await players.set_rating(
             tx, int(pid), pool, current + delta, "tournament", now, tournament.id
         )
-    payload = {
-        "champion": champion,
-        "changes": {str(k): v for k, v in changes.items()},
-        "early": early,
-    }
-    await core.event(tx, tournament.id, "sw_finish", payload, None)
+    ended = SwFinish(champion, {int(k): v for k, v in changes.items()}, early)
+    await core.record(tx, tournament.id, ended, None)
     await tournaments.set_status(tx, tournament.id, "finished", now)
     rearm = await timers.cancel_all(tx, tournament.id)
     job = await deadlines.add(tx, END_JOB, tournament.id, core.now())
@@ -97,7 +97,7 @@ async def cancel(core: SwissCore, tournament_id: int, actor: int) -> AfterCommit
         tournament = await core.tournament(
             tx, tournament_id, ("registration", "running"), "swiss.not_open"
         )
-        await core.event(tx, tournament_id, "sw_cancel", {}, actor)
+        await core.record(tx, tournament_id, SwCancel(), actor)
         await tournaments.set_status(tx, tournament_id, "cancelled", core.now().isoformat())
         rearm = await timers.cancel_all(tx, tournament_id)
         job = await deadlines.add(tx, END_JOB, tournament_id, core.now())

@@ -23,6 +23,10 @@ from db.tournaments import Tournament
 from rules.admission import admits, missing_fields, tournament_kind
 from rules.card_rating import START_RATING_CENTS
 from rules.swiss import LatePolicy, late_policy
+from rules.swiss.events import (
+    SwDrop,
+    SwJoin,
+)
 
 
 async def create(
@@ -91,8 +95,9 @@ async def enter(
         policy = late_policy(late or tournament.settings.get("late"))
         missed = state.rounds_missed_by(player_id) if policy.missed_as else []
         rating = await players.rating(tx, player_id, tournament.discipline) or START_RATING_CENTS
+        joined = SwJoin(player_id, rating, tuple(missed), policy.value)
+        await core.record(tx, tournament_id, joined, actor)
         payload = {"player": player_id, "rating": rating, "missed": missed, "as": policy.value}
-        await core.event(tx, tournament_id, "sw_join", payload, actor)
         await core.audit(tx, tournament_id, actor, "late_entrant", payload)
     return "late" if policy is LatePolicy.ZERO else f"late_{policy.value}"
 
@@ -152,7 +157,7 @@ async def drop_in(
     core: SwissCore, tx: Tx, tournament_id: int, player_id: int, actor: int | None
 ) -> None:
     await tournaments.set_participant_status(tx, tournament_id, player_id, "dropped")
-    await core.event(tx, tournament_id, "sw_drop", {"player": player_id}, actor)
+    await core.record(tx, tournament_id, SwDrop(player_id), actor)
     await core.audit(tx, tournament_id, actor, "drop", {"player": player_id})
 
 

@@ -27,6 +27,9 @@ from rules.card_formats import LIMITED, minimum_field
 from rules.card_rating import START_RATING_CENTS
 from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
+from rules.swiss.events import (
+    SwRound,
+)
 from rules.tournament_size import (
     MIN_PARTICIPANTS,
     Sizes,
@@ -364,17 +367,17 @@ async def store_round(
     that broadcasts it (run after the commit); the old board is no board of this round."""
     number, stage, gen = which
     ends = core.now() + timedelta(minutes=int(tournament.settings.get("round_minutes", 50)))
-    payload = {
-        "round": number,
-        "stage": stage,
-        "gen": gen,
-        "tables": [list(p) for p in seats.pairs],
-        "bye": seats.bye,
-        "auto": seats.auto,
-        "more_byes": seats.more_byes,
-        "ends_at": ends.isoformat(),
-    }
-    await core.event(tx, tournament.id, "sw_round", payload, actor)
+    paired = SwRound(
+        number,
+        stage,
+        gen,
+        tuple((a, b) for a, b in seats.pairs),
+        seats.bye,
+        tuple(seats.auto),
+        tuple(seats.more_byes),
+        ends.isoformat(),
+    )
+    await core.record(tx, tournament.id, paired, actor)
     await tournaments.set_board(tx, tournament.id, None)
     rearm = await timers.arm_round(core, tx, tournament.id, {"round": number, "gen": gen}, ends)
     return rearm, await store_round_job(core, tx, tournament.id, number, gen)

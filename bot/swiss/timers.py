@@ -19,6 +19,9 @@ from db.database import Tx
 from db.models import Deadline
 from rules.card_games import game_of, top_time_call
 from rules.swiss import TOP, Round
+from rules.swiss.events import (
+    SwExtend,
+)
 
 WARNING = timedelta(minutes=10)
 
@@ -73,10 +76,11 @@ async def extend(
             new_due, rearm = await _extend_round(core, tx, tournament_id, rnd, minutes)
         else:
             new_due, rearm = await _extend_table(core, tx, tournament_id, rnd, table, minutes)
+        ends_at = new_due.isoformat() if table is None else None
+        await core.record(tx, tournament_id, SwExtend(rnd.number, minutes, table, ends_at), actor)
         payload: dict[str, object] = {"round": rnd.number, "table": table, "minutes": minutes}
-        if table is None:
-            payload["ends_at"] = new_due.isoformat()
-        await core.event(tx, tournament_id, "sw_extend", payload, actor)
+        if ends_at is not None:
+            payload["ends_at"] = ends_at
         await core.audit(tx, tournament_id, actor, "extend", payload)
     until = core.local_time(new_due)
 

@@ -15,6 +15,9 @@ from bot.swiss.core import SwissCore
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.swiss import State
+from rules.swiss.events import (
+    SwTop,
+)
 from rules.tournament_size import fitting_top
 
 
@@ -47,7 +50,7 @@ async def seed(
     if len(ranked) < size:
         raise TopDoesNotFit(tournament.id, size, len(ranked))
     seeds = pods.top_seeds(tournament, state, ranked, size)
-    await core.event(tx, tournament.id, "sw_top", {"seeds": seeds}, actor)
+    await core.record(tx, tournament.id, SwTop(tuple(seeds)), actor)
     state.seeds = seeds
 
 
