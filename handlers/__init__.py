@@ -40,16 +40,13 @@ def _routes() -> list[Routes]:
         shared_commands,
         tournaments,
     )
-    from handlers.swiss import repaired
 
     # The result buttons first: they are most of the traffic in a busy round, and no other
     # router claims their callback data. The tournament kinds (each claims only commands about
     # its own tournaments) come after the common commands, then the commands every kind has
     # (``handlers.shared_commands``: a kind's wizard in progress sees its texts first), the
     # fallback last.
-    # A result button of a re-paired round is answered as such before the flow sees it.
     return [
-        repaired.routes,
         results.routes,
         errors.routes,
         chat_events.routes,

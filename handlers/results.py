@@ -37,7 +37,9 @@ ANSWERS = {
 
 
 async def tell(query: CallbackQuery, outcome: ReportOutcome, t: Tr) -> None:
-    if outcome.step in ALERTS:
+    if outcome.note is not None:  # the kind says why the game is closed
+        await query.answer(t(outcome.note), show_alert=True)
+    elif outcome.step in ALERTS:
         await query.answer(t(ALERTS[outcome.step]), show_alert=True)
     else:
         await query.answer(t(ANSWERS[outcome.step]))

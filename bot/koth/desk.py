@@ -93,6 +93,9 @@ class Desk:
         a, b = snap.state.next_pair
         return Game(key, a, b, draws=False)
 
+    async def closed_note(self, tx: Tx, tournament: Tournament, key: str) -> str | None:
+        return None  # a King of the Hill's closed game is simply no longer current
+
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:

@@ -78,6 +78,10 @@ class GameDesk(Protocol):
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         """The game if it still awaits its final result, else ``None``."""
 
+    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
+        """Why a game that is not open is closed, when the kind can say more than «no longer
+        current» (a text key: a Swiss table of a pairing ``/repair`` replaced); ``None``."""
+
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
@@ -143,6 +147,8 @@ class ReportOutcome:
     report: Report | None = None
     other: Report | None = None  #: the opponent's disagreeing report, in a dispute
     previous: Report | None = None  #: the revision a change or withdrawal replaced
+    #: a closed game: the desk's text key saying why (``GameDesk.closed_note``)
+    note: str | None = None
 
 
 class ResultFlow:
@@ -175,6 +181,14 @@ class ResultFlow:
         game = None if desk is None else await desk.open_game(tx, tournament, game_key)
         return None if game is None else (tournament, game)
 
+    async def _closed(self, tx: Tx, tournament_id: int, game_key: str) -> ReportOutcome:
+        """A report of a game that is not open, with its desk's note on why."""
+        tournament = await tournaments.get(tx, tournament_id)
+        desk = None if tournament is None else self.desks.get(tournament.kind)
+        if tournament is None or desk is None:
+            return ReportOutcome(Step.CLOSED)
+        return ReportOutcome(Step.CLOSED, note=await desk.closed_note(tx, tournament, game_key))
+
     async def report(
         self, tournament_id: int, game_key: str, reporter_id: int, claim: Claim | ClaimOf
     ) -> tuple[ReportOutcome, AfterCommit | None]:
@@ -188,7 +202,7 @@ class ResultFlow:
         async with self._db.transaction() as tx:
             found = await self._game(tx, tournament_id, game_key)
             if found is None:
-                return ReportOutcome(Step.CLOSED), None
+                return await self._closed(tx, tournament_id, game_key), None
             tournament, game = found
             if not game.has(reporter_id):
                 return ReportOutcome(Step.NOT_YOURS, tournament, game), None

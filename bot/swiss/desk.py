@@ -7,6 +7,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 import bot.swiss.finish as finish
 import bot.swiss.pods as pods
+import bot.swiss.repair as repair
 import bot.swiss.told as told
 from bot.deadlines import AfterCommit
 from bot.results import Claim, Game
@@ -40,6 +41,12 @@ class SwissDesk:
 
     def __init__(self, core: SwissCore) -> None:
         self._core = core
+
+    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
+        """A table of a pairing ``/repair`` replaced: said so, not «no longer current»."""
+        if await repair.superseded(tx, tournament.id, game_key) is None:
+            return None
+        return "swiss.repaired_button"
 
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         state = await self._core.state(tx, tournament.id)

@@ -77,11 +77,10 @@ async def mark(core: SwissCore, where: tuple[int, int], text: str) -> None:
         log.warning("the old pairing message %s could not be edited", where, exc_info=True)
 
 
-async def superseded(core: SwissCore, tournament_id: int, game_key: str) -> int | None:
+async def superseded(tx: Tx, tournament_id: int, game_key: str) -> int | None:
     """The round number when ``game_key`` is a table of a pairing ``/repair`` replaced."""
     parsed = parse_game_key(game_key)
     if parsed is None:
         return None
     number, _table, gen = parsed
-    async with core.db.read() as tx:
-        return number if await event_log.repaired(tx, tournament_id, number, gen) else None
+    return number if await event_log.repaired(tx, tournament_id, number, gen) else None

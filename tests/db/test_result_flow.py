@@ -22,6 +22,9 @@ class OneGameDesk:
         done = [e for e in await tournaments.events(tx, tournament.id) if e.kind == "result"]
         return None if done or game_key != "g1" else Game("g1", 1, 2)
 
+    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
+        return "results.closed_here" if game_key == "g0" else None
+
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
@@ -63,7 +66,10 @@ async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_as
     final, _ = await flow.confirm(first.report.id, 2)
     assert final.step is Step.FINAL
     closed, _ = await flow.report(tid, "g1", 1, claim)
-    assert closed.step is Step.CLOSED
+    assert closed.step is Step.CLOSED and closed.note is None
+    # a game its desk knows more about: the desk's note goes with the answer
+    noted, _ = await flow.report(tid, "g0", 1, claim)
+    assert noted.step is Step.CLOSED and noted.note == "results.closed_here"
     async with db.read() as tx:
         assert [e.kind for e in await tournaments.events(tx, tid)] == ["result"]
     await db.close()
