@@ -20,6 +20,26 @@ from pydantic import TypeAdapter, ValidationError
 E = TypeVar("E")
 
 
+S = TypeVar("S")
+
+
+def parse_settings(cls: type[S], raw: Mapping[str, Any]) -> S:
+    """A tournament's settings as ``cls`` (a frozen dataclass of defaults): values converted to
+    the fields' types, keys it does not name ignored, nulls and values that do not fit (a
+    hand-edited or very old row) read as the field's default, never a failed read."""
+    adapter: TypeAdapter[S] = TypeAdapter(cls)
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    values = {key: value for key, value in raw.items() if key in names and value is not None}
+    while True:
+        try:
+            return adapter.validate_python(values)
+        except ValidationError as exc:
+            wrong = {str(error["loc"][0]) for error in exc.errors() if error["loc"]}
+            if not wrong & set(values):
+                raise
+            values = {key: value for key, value in values.items() if key not in wrong}
+
+
 class BadEvent(ValueError):
     """A stored payload that is not the event its kind names."""
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from db import event_log
+from db.codec import parse_settings
 from db.database import Row, Tx
 from db.event_log import Event as Event  # re-exported: the log's rows
 
 OPEN_STATUSES = ("registration", "running")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,16 @@ class Tournament:
     board_parts: tuple[int, ...]
     created_by: int
     started_at: str | None
+    #: the settings parsed, by the type they were read as (``settings_as``)
+    parsed: dict[type, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def settings_as(self, cls: type[S]) -> S:
+        """The settings as the kind's typed ``cls`` (``db.codec.parse_settings``), parsed once
+        per read of the tournament."""
+        found = self.parsed.get(cls)
+        if found is None:
+            found = self.parsed[cls] = parse_settings(cls, self.settings)
+        return found
 
     @property
     def is_open(self) -> bool:

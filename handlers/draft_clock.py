@@ -62,7 +62,7 @@ async def deckbuilding(
         return
     minutes = deck_minutes_arg(command.args)
     if isinstance(minutes, str):
-        usage = t("pickclock.deck_usage", minutes=deck_minutes_of(tournament.settings))
+        usage = t("pickclock.deck_usage", minutes=deck_minutes_of(tournament))
         await message.reply(usage)
         return
     await draft_clock.deck_building(tournament.id, minutes, who)

@@ -96,7 +96,7 @@ class DraftClockService:
         names = await self.core.names(tx, [pid for pod in pods for pid in pod])
         events = await tournaments.events(tx, tournament_id)
         clock = replay_clock((e.kind, e.payload) for e in events)
-        plan = plan_of(tournament.settings)
+        plan = plan_of(tournament)
         return Draft(tournament, max(state.drafts, 1), plan, pods, names, clock)
 
     def _format_name(self, tournament: Tournament) -> str:
@@ -175,7 +175,7 @@ class DraftClockService:
                 raise UserError("pickclock.booster_running", n=running.number)
             if draft.started < len(draft.plan):
                 raise UserError("pickclock.boosters_left", count=len(draft.plan) - draft.started)
-            minutes = minutes or deck_minutes_of(draft.tournament.settings)
+            minutes = minutes or deck_minutes_of(draft.tournament)
             ends = now + timedelta(minutes=minutes)
             payload: dict[str, Any] = {"draft": draft.number, "minutes": minutes}
             payload |= {"at": now.isoformat(), "ends_at": ends.isoformat()}

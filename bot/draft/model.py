@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
+from bot.swiss.settings import card
 from bot.swiss.views import Names
 from db.tournaments import Tournament
 from rules.limited.clock import Booster, DeckBuilding, DraftClock, Phase, booster_plan
@@ -17,17 +17,17 @@ DECK_MINUTES = range(1, 181)
 OPEN = ("registration", "running")
 
 
-def plan_of(settings: dict[str, Any]) -> tuple[int, ...]:
+def plan_of(tournament: Tournament) -> tuple[int, ...]:
     """The boosters of one draft in opening order; an old or malformed setting: two 12s."""
     try:
-        return booster_plan([int(size) for size in settings.get("boosters") or DEFAULT_BOOSTERS])
+        return booster_plan(list(card(tournament).boosters or DEFAULT_BOOSTERS))
     except (TypeError, ValueError):
         return DEFAULT_BOOSTERS
 
 
-def deck_minutes_of(settings: dict[str, Any]) -> int:
-    value = settings.get("deckbuilding_minutes")
-    return value if isinstance(value, int) and value in DECK_MINUTES else DEFAULT_DECK_MINUTES
+def deck_minutes_of(tournament: Tournament) -> int:
+    value = card(tournament).deckbuilding_minutes
+    return value if value is not None and value in DECK_MINUTES else DEFAULT_DECK_MINUTES
 
 
 @dataclass(frozen=True, slots=True)

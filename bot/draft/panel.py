@@ -48,7 +48,7 @@ def panel_buttons(t: T, draft: Draft, now: datetime) -> InlineKeyboardMarkup | N
             callback_data=DraftClockCb(t=tid, a=ClockAction.GO, n=number),
         )
     elif draft.deck is None:
-        minutes = deck_minutes_of(draft.tournament.settings)
+        minutes = deck_minutes_of(draft.tournament)
         builder.button(
             text=t("pickclock.btn_deck", minutes=minutes),
             callback_data=DraftClockCb(t=tid, a=ClockAction.DECK),

@@ -34,6 +34,7 @@ from db import deadlines, outbox, tournaments
 from db.database import Tx
 from db.models import Deadline
 from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time
+from rules.koth.settings import KothSettings
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def registration_text(t: Translate, snap: KothSnapshot) -> str:
     """Before the start: who is registered, or, once drawn, the order (seat by seat)."""
     tournament = snap.tournament
     lines = [t("koth.board_not_started", name=tournament.name, count=len(snap.names))]
-    drawn = tournament.settings.get("drawn")
+    drawn = tournament.settings_as(KothSettings).drawn
     if drawn and sorted(drawn) == sorted(snap.names):
         lines.append(t("koth.board_drawn"))
         lines += [t("koth.draw_line", seat=i, name=snap.names[p]) for i, p in enumerate(drawn, 1)]

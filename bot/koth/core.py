@@ -26,6 +26,7 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, prize_fund
 from rules.koth.events import Begun
+from rules.koth.settings import KothSettings
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -79,7 +80,7 @@ class KothSnapshot:
         derived = main_due(self.stored)
         if derived is not None:
             return derived
-        kept = self.tournament.settings.get("main_due")
+        kept = self.tournament.settings_as(KothSettings).main_due
         return datetime.fromisoformat(kept) if kept else None
 
     @property
@@ -90,7 +91,9 @@ class KothSnapshot:
     @property
     def fund(self) -> int:
         """The prize fund (7.1): 1 000 ₽ a participant plus the contributions."""
-        return prize_fund(len(self.names), contributions(self.stored, self.tournament.settings))
+        return prize_fund(
+            len(self.names), contributions(self.stored, self.tournament.settings_as(KothSettings))
+        )
 
 
 class KothCore(KindCore):

@@ -19,6 +19,7 @@ from typing import Any
 from db.tournaments import Event as Stored
 from rules.koth import Event, main_time
 from rules.koth.events import Begun
+from rules.koth.settings import KothSettings
 
 BEGIN = "begin"
 PLAYER_EVENTS = ("leave", "stay", "eliminate", "reinstate", "declare")
@@ -102,13 +103,13 @@ def game_number(key: str) -> int:
     return int(head) if key.startswith("g") and head.isdigit() else 0
 
 
-def contributions(stored: Sequence[Stored], settings: Mapping[str, Any]) -> list[int]:
+def contributions(stored: Sequence[Stored], settings: KothSettings) -> list[int]:
     """The voluntary prize contributions (7.1) recorded so far, in rubles, oldest first.
 
     Tournaments created before contributions became events kept them in their settings
     (``contributions``): those still count, before the logged ones."""
     logged = [int(e.payload["amount"]) for e in stored if e.kind == CONTRIBUTION]
-    return [*(int(amount) for amount in settings.get("contributions", [])), *logged]
+    return [*settings.contributions, *logged]
 
 
 def main_due(stored: Sequence[Stored]) -> datetime | None:

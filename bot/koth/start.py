@@ -11,7 +11,7 @@ from bot.errors import UserError
 from bot.formats import Rating
 from bot.koth.announce import Announcer
 from bot.koth.core import DISCIPLINE, KothCore
-from bot.koth.events import BEGIN, begin_payload, begun, pairs, unpairs
+from bot.koth.events import BEGIN, begin_payload, begun, pairs
 from bot.koth.timers import Armed, Timers
 from db import players, tournaments
 from db.database import Tx
@@ -25,6 +25,7 @@ from rules.koth import (
     norms,
 )
 from rules.koth.events import Begun
+from rules.koth.settings import KothSettings
 
 
 def shuffled(ids: Sequence[int]) -> list[int]:
@@ -67,13 +68,12 @@ class Preparation:
         if start is not None:
             ratings = {k: Decimal(v) / 100 for k, v in start.ratings.items()}
             return start.average, ratings, dict(start.norms)
-        settings = tournament.settings
         ids = await self.core.participant_ids(tx, tournament.id)
         if not ids:
             raise UserError("koth.nobody")
         ratings = await self._effective(tx, ids)
         _, computed = norms(ratings)
-        overrides = unpairs(settings.get("norm_overrides"))
+        overrides = dict(tournament.settings_as(KothSettings).norm_overrides)
         computed.update({k: v for k, v in overrides.items() if k in computed})
         return str(average_display(ratings.values())), ratings, computed
 
@@ -107,7 +107,7 @@ class Preparation:
             if player_id not in await self.core.participant_ids(tx, tournament.id):
                 raise UserError("koth.not_participant", club_id=player_id)
             settings = dict(fresh.settings)
-            overrides = unpairs(settings.get("norm_overrides"))
+            overrides = dict(fresh.settings_as(KothSettings).norm_overrides)
             overrides[player_id] = norm
             settings["norm_overrides"] = pairs(overrides)
             await tournaments.update_settings(tx, tournament.id, settings)
@@ -151,7 +151,7 @@ class Preparation:
         except KothError as exc:
             raise UserError("koth.count", count=len(ids)) from exc
         average, ratings, values = await self.norms_table(tx, fresh)
-        order = list(fresh.settings.get("drawn") or [])
+        order = list(fresh.settings_as(KothSettings).drawn)
         if sorted(order) != sorted(ids):
             order = shuffled(ids)
             await tournaments.set_seats(tx, tid, order)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bot.swiss.registration as registration
 from bot.swiss.core import SwissCore
+from bot.swiss.settings import card
 from db import players, tournaments
 from rules.admission import TournamentKind, tournament_kind
 
@@ -21,10 +22,10 @@ async def privilege(core: SwissCore, tournament_id: int, player_id: int, actor: 
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.privilege_too_late"
         )
-        if tournament_kind(tournament.settings.get("kind")) is not TournamentKind.SEMI_CLOSED:
+        if tournament_kind(card(tournament).kind) is not TournamentKind.SEMI_CLOSED:
             return "not_semi"
         settings = dict(tournament.settings)
-        listed = [int(p) for p in settings.get("privileged") or []]
+        listed = list(card(tournament).privileged)
         if player_id in listed:
             return "already"
         settings["privileged"] = [*listed, player_id]
@@ -40,10 +41,10 @@ async def invite(core: SwissCore, tournament_id: int, player_id: int, actor: int
         tournament = await core.tournament(
             tx, tournament_id, ("registration", "running"), "swiss.not_open"
         )
-        if tournament_kind(tournament.settings.get("kind")) is not TournamentKind.CLOSED:
+        if tournament_kind(card(tournament).kind) is not TournamentKind.CLOSED:
             return "not_closed"
         settings = dict(tournament.settings)
-        listed = [int(p) for p in settings.get("invited") or []]
+        listed = list(card(tournament).invited)
         if player_id in listed:
             return "already"
         settings["invited"] = [*listed, player_id]

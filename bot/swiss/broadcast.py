@@ -25,6 +25,7 @@ from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.bracket import post_bracket
 from bot.swiss.core import SwissCore, T
+from bot.swiss.settings import card
 from bot.swiss.views import Names, points_before, render_board, round_name
 from bot.texts import pick_language
 from bot.web.links import BoardLinks
@@ -304,7 +305,7 @@ async def remember(core: SwissCore, notice: Notice, sent: tuple[int, int] | None
 
 
 def match_format(tournament: Tournament) -> bool:
-    return int(tournament.settings.get("best_of", 1)) > 1
+    return card(tournament).best_of > 1
 
 
 def report_keyboard(t: T, tournament: Tournament, rnd: Round, table: int) -> InlineKeyboardMarkup:

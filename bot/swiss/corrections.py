@@ -33,6 +33,7 @@ from bot.swiss.core import SwissCore
 from bot.swiss.desk import after_result
 from bot.swiss.games import game_of
 from bot.swiss.replayed import EVENTS
+from bot.swiss.settings import card
 from bot.swiss.told import RULING_JOB
 from db import deadlines, players, reports, tournaments
 from db.database import Tx
@@ -213,7 +214,7 @@ def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round
     claim = ruling_claim(ruling, game, match=match)
     if claim is None:
         raise UserError(usage_key(rnd.stage, match))
-    best_of = int(tournament.settings.get("best_of", 1))
+    best_of = card(tournament).best_of
     result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
     problem = state.correction_problem(rnd.number, ruling.table, result)
     if problem is not None:

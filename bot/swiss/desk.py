@@ -15,6 +15,7 @@ from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import SwissCore
 from bot.swiss.games import game_of
 from bot.swiss.replayed import EVENTS
+from bot.swiss.settings import card
 from bot.swiss.views import parse_key, round_name
 from bot.texts import Html
 from db import tournaments
@@ -108,7 +109,7 @@ async def record(
 ) -> AfterCommit:
     """A final result from the result flow (confirmed, or decided by a judge)."""
     number, table = parse_key(game.key)
-    best_of = int(tournament.settings.get("best_of", 1))
+    best_of = card(tournament).best_of
     result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
     stored = SwResult(number, table, result.outcome_a, result.games)
     event_id = await core.record(tx, tournament.id, stored, actor_id)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.swiss.core import SwissCore, T
+from bot.swiss.settings import card
 from bot.swiss.staff import staff_of
 from bot.swiss.views import Names
 from db import players, tournaments
@@ -55,23 +56,23 @@ __all__ = [
 
 
 def is_heroes(tournament: Tournament) -> bool:
-    return format_of(tournament.settings.get("format")) is Format.HEROES_TOURNAMENT
+    return format_of(card(tournament).format) is Format.HEROES_TOURNAMENT
 
 
 def unifying(tournament: Tournament) -> bool:
     """A unifying Heroes tournament (609.8): its field is any multiple of 8."""
-    return bool(tournament.settings.get("unifying"))
+    return card(tournament).unifying
 
 
 def hero_set(tournament: Tournament) -> list[str]:
     """The set's eight heroes as the organiser named them, else «#1» … «#8»."""
-    named = tournament.settings.get("heroes")
+    named = card(tournament).heroes
     return [str(h) for h in named] if named else rules.numbered_set()
 
 
 def given_heroes(tournament: Tournament) -> dict[int, str]:
     """The heroes the judge gave by hand before the deal: player → hero."""
-    return {int(p): str(h) for p, h in (tournament.settings.get("heroes_given") or {}).items()}
+    return dict(card(tournament).heroes_given)
 
 
 async def deal_heroes(
@@ -234,7 +235,7 @@ async def set_text(core: SwissCore, t: T, tournament: Tournament) -> str:
         else:
             line = t("heroes.set_line", number=number, hero=hero)
         lines.append(line)
-    if not tournament.settings.get("heroes"):
+    if not card(tournament).heroes:
         lines.append(t("heroes.set_unnamed"))
     lines.append(t("heroes.not_dealt"))
     return "\n".join(lines)

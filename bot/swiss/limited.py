@@ -7,6 +7,7 @@ format, is ``bot.swiss.play``.
 from __future__ import annotations
 
 from bot.swiss.core import SwissCore, T
+from bot.swiss.settings import card
 from db import players
 from db.tournaments import Tournament
 from rules.limited import sealed
@@ -20,7 +21,7 @@ async def tell_sealed(core: SwissCore, tournament: Tournament) -> None:
     """The group, then each player privately (the group already has it: no mention there)."""
     values = {"deck": sealed.DECK_MINIMUM, "hand": sealed.HAND, "tournament": tournament.name}
     t = core.t()
-    product = product_text(t, tournament.settings.get("sealed_product"))
+    product = product_text(t, card(tournament).sealed_product)
     text = t("heroes.sealed_group", product=product, **values)
     await core.outbox.send_once(f"sw:{tournament.id}:sealed", tournament.chat_id, text)
     async with core.db.read() as tx:
@@ -29,7 +30,7 @@ async def tell_sealed(core: SwissCore, tournament: Tournament) -> None:
         if player.telegram_id is None:
             continue
         t = core.t(await core.lang(player.telegram_id))
-        product = product_text(t, tournament.settings.get("sealed_product"))
+        product = product_text(t, card(tournament).sealed_product)
         text = t("heroes.sealed_private", product=product, **values)
         key = f"sw:{tournament.id}:sealed:p{pid}"
         await core.outbox.notify_once(

@@ -27,6 +27,7 @@ from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, T, nothing
+from bot.swiss.settings import card
 from db import deadlines, event_log, penalties, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
@@ -97,7 +98,7 @@ async def participant(core: SwissCore, tx: Tx, tournament_id: int, player_id: in
 
 
 def planned(state: State, tournament: Tournament, player: Player, kind: PenaltyKind) -> Effect:
-    best_of = int(tournament.settings.get("best_of", 1))
+    best_of = card(tournament).best_of
     done = effect(state, player.id, kind, best_of)
     if isinstance(done, str):
         raise UserError(f"penalties.{done}", name=player.display_name)

@@ -19,6 +19,7 @@ import bot.swiss.heroes as heroes
 import bot.swiss.limited as limited
 from bot.errors import UserError
 from bot.swiss.core import SwissCore, SwissSnapshot, T
+from bot.swiss.settings import card
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -153,7 +154,7 @@ class Marathon(Play):
     amateur_plans = False
 
     def drafts(self, tournament: Tournament) -> int:
-        return int(tournament.settings.get("drafts") or DEFAULT_DRAFTS)
+        return card(tournament).drafts or DEFAULT_DRAFTS
 
     def plan_note(self, t: T, options: dict[str, Any]) -> str:
         return " " + t("limited.created_marathon", drafts=int(options.get("drafts") or 0))
@@ -237,7 +238,7 @@ def play_named(value: object) -> Play:
 
 
 def play_of(tournament: Tournament) -> Play:
-    return play_named(tournament.settings.get("format"))
+    return play_named(card(tournament).format)
 
 
 async def begin_job(core: SwissCore, deadline: Deadline) -> None:

@@ -21,6 +21,7 @@ import secrets
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, T
 from bot.swiss.play import play_of
+from bot.swiss.settings import card
 from bot.swiss.views import Names
 from bot.texts import Html, pick_language
 from db import deadlines, players, tournaments
@@ -76,10 +77,10 @@ def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     each table (601.5.5) when played in pods."""
     tables = table_sizes(people)
     usual = tournament_size(max(people, 4))
-    rounds = tournament.settings.get("rounds")
+    rounds = card(tournament).rounds
     if rounds is None:
         rounds = play_of(tournament).auto_rounds(usual, tables)
-    wanted = tournament.settings.get("top")
+    wanted = card(tournament).top
     top = usual.top_size if wanted is None else int(wanted)
     if in_pods(tournament):
         top = pod_top_size(len(tables), top)
@@ -203,7 +204,7 @@ def group_text(
         lines.append(t("limited.seating_by_standings"))
     else:
         lines.append(t("limited.seating_seed", seed=seed))
-    boosters = tournament.settings.get("boosters") or []
+    boosters = list(card(tournament).boosters)
     if boosters:
         lines.append(t("limited.seating_boosters", plan=plan_name(boosters)))
     lines.append(t("limited.seating_next", round=len(state.swiss_rounds()) + 1))

@@ -16,6 +16,7 @@ from typing import Any
 import bot.swiss.staff as staff
 from bot import numbers
 from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
+from bot.swiss.settings import card
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
@@ -92,7 +93,7 @@ async def enter(
             return "already"
         if tournament.status != "running":
             return "joined"
-        policy = late_policy(late or tournament.settings.get("late"))
+        policy = late_policy(late or card(tournament).late)
         missed = state.rounds_missed_by(player_id) if policy.missed_as else []
         rating = await players.rating(tx, player_id, tournament.discipline) or START_RATING_CENTS
         joined = SwJoin(player_id, rating, tuple(missed), policy.value)
@@ -104,8 +105,8 @@ async def enter(
 
 def admitted(tournament: Tournament, player_id: int) -> bool:
     """Whether the player may enter by himself (403: a closed tournament's invitation list)."""
-    kind = tournament_kind(tournament.settings.get("kind"))
-    return admits(kind, player_id, tournament.settings.get("invited") or [])
+    kind = tournament_kind(card(tournament).kind)
+    return admits(kind, player_id, list(card(tournament).invited))
 
 
 async def remind_to_register(core: SwissCore, tournament_id: int, player_id: int) -> None:

@@ -19,6 +19,7 @@ from bot.errors import UserError
 from bot.swiss.broadcast import store_round_job
 from bot.swiss.core import SwissCore
 from bot.swiss.play import play_of
+from bot.swiss.settings import card
 from db import decks, players, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -88,7 +89,8 @@ async def begin(
             pool = await players.rating(tx, pid, tournament.discipline)
             ratings[str(pid)] = pool or START_RATING_CENTS
         await tournaments.set_status(tx, tournament_id, "running", core.now().isoformat())
-        seed = tournament.settings["seed"]
+        seed = card(tournament).seed
+        assert seed is not None, "every card tournament gets its seed at creation"
         payload = {"seed": seed, "rounds": rounds, "top": top_size, "ratings": ratings}
         payload.update(fixed.payload())
         await core.event(tx, tournament_id, "sw_begin", payload, actor)
@@ -161,7 +163,7 @@ async def lists_required(
     """503: at the highest strictness the tournament starts only when every active player has a
     valid deck list; the refusal names who has none. The organiser may drop them or start
     anyway (``override``): then the players without a list are written in the log and audit."""
-    if tournament.settings.get("strictness") != "highest":
+    if card(tournament).strictness != "highest":
         return
     valid = await decks.valid_players(tx, tournament.id)
     missing = [p for p in people if p not in valid]
@@ -185,11 +187,11 @@ class Privileges:
 
     @classmethod
     def of(cls, tournament: Tournament) -> Privileges:
-        settings = tournament.settings
+        settings = card(tournament)
         return cls(
-            tournament_kind(settings.get("kind")),
-            [int(p) for p in settings.get("privileged") or []],
-            int(settings.get("auto_rounds") or 0),
+            tournament_kind(settings.kind),
+            list(settings.privileged),
+            settings.auto_rounds,
         )
 
     def payload(self) -> dict[str, object]:
@@ -208,8 +210,8 @@ def sizes(tournament: Tournament, people: int) -> Sizes:
     if fixed is not None:
         return fixed
     size = tournament_size(people)
-    rounds = tournament.settings.get("rounds")
-    wanted = tournament.settings.get("top")
+    rounds = card(tournament).rounds
+    wanted = card(tournament).top
     return (
         size.swiss_rounds if rounds is None else int(rounds),
         size.top_size if wanted is None else int(wanted),
@@ -366,7 +368,7 @@ async def store_round(
     """The ``sw_round`` event, the round's timers (armed after the commit) and the durable job
     that broadcasts it (run after the commit); the old board is no board of this round."""
     number, stage, gen = which
-    ends = core.now() + timedelta(minutes=int(tournament.settings.get("round_minutes", 50)))
+    ends = core.now() + timedelta(minutes=card(tournament).round_minutes)
     paired = SwRound(
         number,
         stage,

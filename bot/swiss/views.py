@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.formats import Decimal2, Points, Readable, Share
+from bot.swiss.settings import card
 from bot.texts import Html, Translate
 from db.tournaments import Tournament
 from rules.results import Outcome
@@ -33,9 +34,7 @@ class Names:
 
 
 def tie_breaks_of(tournament: Tournament) -> list[TieBreak]:
-    return [TieBreak(v) for v in tournament.settings.get("tie_breaks", [])] or list(
-        DEFAULT_TIE_BREAKS
-    )
+    return [TieBreak(v) for v in card(tournament).tie_breaks] or list(DEFAULT_TIE_BREAKS)
 
 
 def fmt_value(kind: TieBreak, value: Any) -> Readable | str:

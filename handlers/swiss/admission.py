@@ -12,6 +12,7 @@ from aiogram.types import Message
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.swiss import SwissService
+from bot.swiss.settings import card
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
@@ -59,7 +60,7 @@ async def privileged(
     if (named := await name_admitted(message, command, t, context, "privileged")) is None:
         return
     player, status = named
-    rounds = tournament.settings.get("auto_rounds") or 0
+    rounds = card(tournament).auto_rounds
     await message.reply(t(f"swiss.privileged_{status}", name=player.display_name, rounds=rounds))
 
 

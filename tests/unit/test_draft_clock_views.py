@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from bot.draft import DEFAULT_DECK_MINUTES, deck_minutes_of, plan_of
 from bot.draft.views import clock_line, deck_line, pod_text, whole_seconds
 from bot.texts import Texts
+from db.tournaments import Tournament
 from rules.limited.clock import Booster, Pause
 from rules.limited.deck_size import deck_minimum
 
@@ -56,10 +57,15 @@ def test_the_last_booster_done_says_deck_building_is_next() -> None:
     )
 
 
+def drafted(**settings: object) -> Tournament:
+    return Tournament(1, -1, "berserk", "swiss", "Драфт", "running", settings, None, (), 9, None)
+
+
 def test_settings_with_defaults() -> None:
-    assert plan_of({"boosters": [7, 12, 7]}) == (12, 7, 7)
-    assert plan_of({}) == (12, 12)  # an old tournament: the commonest club draft
-    assert plan_of({"boosters": [9]}) == (12, 12)
-    assert deck_minutes_of({}) == DEFAULT_DECK_MINUTES == 30
-    assert deck_minutes_of({"deckbuilding_minutes": 45}) == 45
-    assert deck_minutes_of({"deckbuilding_minutes": 0}) == 30
+    assert plan_of(drafted(boosters=[7, 12, 7])) == (12, 7, 7)
+    assert plan_of(drafted()) == (12, 12)  # an old tournament: the commonest club draft
+    assert plan_of(drafted(boosters=[9])) == (12, 12)
+    assert plan_of(drafted(boosters="twelve")) == (12, 12)  # a hand-edited row: the default
+    assert deck_minutes_of(drafted()) == DEFAULT_DECK_MINUTES == 30
+    assert deck_minutes_of(drafted(deckbuilding_minutes=45)) == 45
+    assert deck_minutes_of(drafted(deckbuilding_minutes=0)) == 30

@@ -16,8 +16,10 @@ from bot.koth.events import (
     main_due,
 )
 from bot.texts import Texts, load_locale
+from db.codec import parse_settings
 from db.tournaments import Event
 from rules.koth import replay
+from rules.koth.settings import KothSettings
 from tests.e2e.emulator_html import parse_html
 
 ORDER = [1, 2, 3, 4, 5]
@@ -71,15 +73,16 @@ def test_contributions_are_read_from_the_log_and_change_no_game() -> None:
         ("game", {"w": 1, "l": 2}),
         ("contribution", {"amount": 300, "note": ""}),
     )
-    assert contributions(stored, {}) == [500, 300]
+    assert contributions(stored, KothSettings()) == [500, 300]
     assert engine_events(stored) == [("game", 1, 2)]
     assert game_key(stored) == "g2v0"
 
 
 def test_contributions_kept_in_old_settings_still_count() -> None:
     stored = log(("contribution", {"amount": 300, "note": ""}))
-    assert contributions(stored, {"contributions": [200]}) == [200, 300]
-    assert contributions([], {"contributions": []}) == []
+    kept = parse_settings(KothSettings, {"fee": 3000, "contributions": [200]})
+    assert contributions(stored, kept) == [200, 300]
+    assert contributions([], parse_settings(KothSettings, {"contributions": []})) == []
 
 
 def test_board_escapes_names_and_shows_eliminations() -> None:
