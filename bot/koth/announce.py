@@ -342,7 +342,7 @@ class Announcer:
                 snap.tournament.chat_id,
                 name=snap.tournament.name,
                 norm=snap.state.norms[pid],
-                rating=Rating(start.ratings.get(pid, 0)),
+                rating=Rating(start.rating_of.get(pid, 0)),
                 average=Rating.of(Decimal(start.average)),
                 seat=seat,
             )

@@ -62,7 +62,7 @@ class Finishing:
         now = self.core.now().isoformat()
         begun = snap.begun
         assert begun is not None
-        start = {k: Decimal(v) / 100 for k, v in begun.ratings.items()}
+        start = {k: Decimal(v) / 100 for k, v in begun.ratings}
         k_factor = self.core.settings.koth_k
         deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
         result = Finish(fund=snap.fund)

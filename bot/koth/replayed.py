@@ -32,7 +32,7 @@ def state_of(stored: Sequence[Event]) -> KothState[int] | None:
     start = begun(stored)
     if start is None:
         return None
-    return replay(list(start.order), dict(start.norms), engine_events(stored))
+    return replay(list(start.order), start.norm_of, engine_events(stored))
 
 
 def advanced(

@@ -66,7 +66,7 @@ class Preparation:
         once begun, as ``/begin`` fixed them (its event)."""
         start = begun(await tournaments.events(tx, tournament.id))
         if start is not None:
-            ratings = {k: Decimal(v) / 100 for k, v in start.ratings.items()}
+            ratings = {k: Decimal(v) / 100 for k, v in start.ratings}
             return start.average, ratings, dict(start.norms)
         ids = await self.core.participant_ids(tx, tournament.id)
         if not ids:
@@ -158,7 +158,8 @@ class Preparation:
         now = self.core.now()
         due = now + main_time(len(order))  # as ``bot.koth.events.main_due`` derives it
         cents = {k: int(v * 100) for k, v in ratings.items()}
-        payload = begin_payload(Begun(tuple(order), values, cents, average))
+        fixed = Begun(tuple(order), tuple(values.items()), tuple(cents.items()), average)
+        payload = begin_payload(fixed)
         await tournaments.set_status(tx, tid, "running", now.isoformat())
         event = await tournaments.append_event(tx, tid, BEGIN, payload, actor, now.isoformat())
         await self.core.audit(tx, tid, actor, "koth_begin", order=order)

@@ -21,7 +21,9 @@ from rules.koth.events import Begun
 NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC).isoformat()
 ORDER = [1, 2, 3, 4, 5]
 #: the start, as ``/begin`` stores it (``bot.koth.events.begin_payload``)
-BEGUN = Begun(tuple(ORDER), dict.fromkeys(ORDER, 9), dict.fromkeys(ORDER, 100000), "1000.00")
+BEGUN = Begun(
+    tuple(ORDER), tuple((p, 9) for p in ORDER), tuple((p, 100000) for p in ORDER), "1000.00"
+)
 
 
 class Rollback(Exception):

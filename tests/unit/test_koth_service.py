@@ -9,6 +9,7 @@ from typing import Any
 from bot.koth.board import MainClock, clock_text, render_board
 from bot.koth.events import (
     contributions,
+    decoded,
     engine_events,
     game_key,
     game_number,
@@ -19,6 +20,7 @@ from bot.texts import Texts, load_locale
 from db.codec import parse_settings
 from db.tournaments import Event
 from rules.koth import replay
+from rules.koth.events import Expired, Played
 from rules.koth.settings import KothSettings
 from tests.e2e.emulator_html import parse_html
 
@@ -192,3 +194,13 @@ def test_main_time_depends_on_the_order_fixed_at_begin_and_is_none_before() -> N
     assert main_due([]) is None
     four = timed(("begin", {"order": [1, 2, 3, 4]}, BEGUN))
     assert main_due(four) == BEGUN + timedelta(hours=3)
+
+
+def test_an_event_id_used_again_with_another_event_is_decoded_anew() -> None:
+    """The decoded events are kept by id (``bot.koth.events.decoded``), checked against the
+    row: an id a rolled-back transaction used (or another database's) reads as its own event."""
+    first = Event(90_001, "game", {"w": 1, "l": 2}, None, "now")
+    again = Event(90_001, "game", {"w": 3, "l": 4}, None, "now")
+    assert decoded(first) == Played(1, 2)
+    assert decoded(again) == Played(3, 4)
+    assert decoded(Event(90_001, "expire", {}, None, "now")) == Expired()
