@@ -11,11 +11,10 @@ from aiogram.types import Message, ReplyKeyboardRemove
 import handlers.report as report
 from bot.commands import help_text, helped
 from bot.directory import Directory
-from bot.notify import Notifier
 from bot.registry import Registry
 from bot.results import ResultFlow
+from bot.results.notices import ResultNotices
 from bot.roles import Roles
-from bot.sender import Sender
 from bot.texts import Tr
 from handlers.routes import Routes
 
@@ -30,8 +29,7 @@ async def start_deep_link(
     t: Tr,
     registry: Registry,
     flow: ResultFlow,
-    notifier: Notifier,
-    sender: Sender,
+    notices: ResultNotices,
 ) -> None:
     from handlers.registration import begin_registration
 
@@ -39,7 +37,7 @@ async def start_deep_link(
         await begin_registration(message, state, t, registry)
         return
     if command.args == report.LINK:  # the link of a group's /report answer
-        await report.show_games(message, t, flow, registry, notifier, sender)
+        await report.show_games(message, t, flow, registry, notices)
         return
     raise SkipHandler  # t-<id> links belong to the tournament routers; the rest: fallback
 

@@ -11,10 +11,9 @@ from aiogram.filters import Command
 from aiogram.types import Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.notify import Notifier
 from bot.registry import Registry
-from bot.results import OpenGame, ResultFlow
-from bot.sender import Sender, Unreachable
+from bot.results import ResultFlow
+from bot.results.notices import ResultNotices
 from bot.texts import Tr
 from handlers.routes import Routes
 
@@ -23,22 +22,8 @@ routes = Routes(__name__)
 LINK = "report"
 
 
-def game_text(t: Tr, found: OpenGame) -> str:
-    label = found.label[:1].upper() + found.label[1:]  # the label is written mid-sentence
-    lines = [t("report.game", game=label, opponent=found.opponent)]
-    if found.mine is not None:
-        lines.append(t(f"report.mine_{found.mine.status}"))
-    lines.append(t("report.ask"))
-    return "\n".join(lines)
-
-
 async def show_games(
-    message: Message,
-    t: Tr,
-    flow: ResultFlow,
-    registry: Registry,
-    notifier: Notifier,
-    sender: Sender,
+    message: Message, t: Tr, flow: ResultFlow, registry: Registry, notices: ResultNotices
 ) -> None:
     """The caller's games with their buttons, privately (see the module docstring)."""
     assert message.from_user is not None and message.bot is not None
@@ -49,27 +34,15 @@ async def show_games(
     if not games:
         await message.answer(t("report.none"))
         return
-    try:
-        if in_group and not await notifier.reachable(user_id):
-            raise Unreachable(user_id)
-        for found in games:
-            sent = (await sender.send(user_id, game_text(t, found), found.markup))[-1]
-            await flow.remember(found, sent.chat.id, sent.message_id, t.lang)
-    except Unreachable:
+    if not await notices.show_games(user_id, games, t.lang):
         link = await create_start_link(message.bot, LINK)
         await message.reply(t("report.open_private", link=link))
-        return
-    if in_group:
+    elif in_group:
         await message.reply(t("report.sent_private"))
 
 
 @routes.message(Command("report"))
 async def report(
-    message: Message,
-    t: Tr,
-    flow: ResultFlow,
-    registry: Registry,
-    notifier: Notifier,
-    sender: Sender,
+    message: Message, t: Tr, flow: ResultFlow, registry: Registry, notices: ResultNotices
 ) -> None:
-    await show_games(message, t, flow, registry, notifier, sender)
+    await show_games(message, t, flow, registry, notices)

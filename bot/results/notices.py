@@ -23,14 +23,24 @@ from bot.claims import decision_choices
 from bot.deadlines import AfterCommit
 from bot.notify import Notifier
 from bot.outbox import Outbox
-from bot.results import Claim, Game, GameDesk, ReportOutcome, ResultFlow, Step
+from bot.results import Claim, Game, GameDesk, OpenGame, ReportOutcome, ResultFlow, Step
 from bot.settings import Settings
-from bot.texts import Html, Texts, pick_language
+from bot.texts import Html, Texts, Tr, Translate, pick_language
 from db import game_messages, players, reports, tournaments
 from db.database import Database
 from db.models import Deadline
 from db.reports import Report
 from db.tournaments import Tournament
+
+
+def game_text(t: Translate, found: OpenGame) -> str:
+    """A game awaiting a result as ``/report`` shows it."""
+    label = found.label[:1].upper() + found.label[1:]  # the label is written mid-sentence
+    lines = [t("report.game", game=label, opponent=found.opponent)]
+    if found.mine is not None:
+        lines.append(t(f"report.mine_{found.mine.status}"))
+    lines.append(t("report.ask"))
+    return "\n".join(lines)
 
 
 class ResultNotices:
@@ -101,6 +111,19 @@ class ResultNotices:
             return None
         names = await self._names(outcome.game)
         return names[outcome.game.opponent(outcome.report.reporter_id)]
+
+    async def show_games(self, user_id: int, games: list[OpenGame], lang: str) -> bool:
+        """``/report``: each game with its result buttons, privately, kept to be replaced by
+        its result line once it settles; False (nothing sent) when the bot cannot write to him
+        (he never started it, or blocked it)."""
+        t = Tr(self._texts, lang)
+        for found in games:
+            text = game_text(t, found)
+            sent = await self._notifier.to_user(user_id, "", text, found.markup, fallback_chat=None)
+            if sent is None:
+                return False
+            await self._flow.remember(found, sent.chat.id, sent.message_id, lang)
+        return True
 
     def follow(
         self, outcome: ReportOutcome, after: AfterCommit | None = None, *, ask: bool = False

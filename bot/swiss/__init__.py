@@ -203,6 +203,13 @@ class SwissService(SwissCore):
     ) -> str:
         return await heroes.view(self, self.t(lang), tournament, telegram_id, judge)
 
+    async def tell_heroes_view(self, tournament: Tournament, telegram_id: int, judge: bool) -> bool:
+        """The heroes he may see, privately in his language; False when the bot cannot write
+        to him (nothing sent: a secret never goes to the group)."""
+        view = await self.heroes_view(tournament, await self.lang(telegram_id), telegram_id, judge)
+        sent = await self.notifier.to_user(telegram_id, "", view, fallback_chat=None)
+        return sent is not None
+
     async def name_heroes(self, tournament_id: int, names: list[str], actor: int) -> Tournament:
         return await heroes.name_set(self, tournament_id, names, actor)
 

@@ -28,6 +28,7 @@ from bot.koth import KothService
 from bot.koth.buttons import KothJoinCb, KothRatingCb
 from bot.koth.registration import TYPICAL_START_RATINGS, Person, Unregistered
 from bot.roles import Role, Roles
+from bot.sender import Sender
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
@@ -147,12 +148,12 @@ async def join_command(call: Call, koth: KothService) -> None:
     )
 
 
-async def settle_note(query: CallbackQuery, note: str, koth: KothService) -> None:
+async def settle_note(query: CallbackQuery, note: str, sender: Sender) -> None:
     """The request's buttons replaced by a line saying what was done."""
     message = query.message
     if isinstance(message, Message) and message.html_text:
         text = message.html_text + "\n\n" + note
-        await koth.core.sender.edit(message.chat.id, message.message_id, text)
+        await sender.edit(message.chat.id, message.message_id, text)
 
 
 async def enter_or_register(koth: KothService, tid: int, message: Message, t: Tr) -> str:
@@ -165,7 +166,7 @@ async def enter_or_register(koth: KothService, tid: int, message: Message, t: Tr
 
 @routes.callback_query(KothRatingCb.filter())
 async def starting_rating(
-    query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService
+    query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService, sender: Sender
 ) -> None:
     """An organiser of the tournament's group (``bot.access``) sets the newcomer's starting
     rating with one tap; he is then in, and told so privately. Only the values offered are
@@ -179,7 +180,7 @@ async def starting_rating(
     if fresh:
         await query.answer(t("koth.rating_set_short", rating=callback_data.r))
         note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
-        await settle_note(query, note, koth)
+        await settle_note(query, note, sender)
     else:  # set meanwhile (another organiser's tap, or /add): that value stands
         await query.answer(t("koth.rating_already", name=player.display_name))
 

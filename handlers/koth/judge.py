@@ -13,6 +13,7 @@ from bot.koth import KothService
 from bot.koth.buttons import KothCancelCb, KothStayCb
 from bot.registry import Registry
 from bot.roles import Role, Roles
+from bot.sender import Sender
 from bot.texts import Tr
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -82,7 +83,12 @@ async def log(call: Call, koth: KothService) -> None:
 
 @routes.callback_query(KothStayCb.filter())
 async def stay_or_leave(
-    query: CallbackQuery, callback_data: KothStayCb, t: Tr, registry: Registry, koth: KothService
+    query: CallbackQuery,
+    callback_data: KothStayCb,
+    t: Tr,
+    registry: Registry,
+    koth: KothService,
+    sender: Sender,
 ) -> None:
     """The later choice wins (``Judging.choose``); the buttons then mark the current one."""
     player = await registry.player_of(query.from_user.id)
@@ -94,13 +100,13 @@ async def stay_or_leave(
         await koth.judging.choose(callback_data.t, player.id, leave=leave)
     except UserError as exc:
         if exc.key == "koth.stay_too_late":
-            await settle_prompt(query, t, exc.key, koth.core.sender)
+            await settle_prompt(query, t, exc.key, sender)
         raise
     await query.answer(t("koth.left" if leave else "koth.staying"))
     message = query.message
     if isinstance(message, Message) and message.html_text:
         markup = koth.board.stay_markup(t.lang, callback_data.t, player.id, leave)
-        await koth.core.sender.edit(message.chat.id, message.message_id, message.html_text, markup)
+        await sender.edit(message.chat.id, message.message_id, message.html_text, markup)
 
 
 # --- the organiser cancels the tournament --------------------------------------------------------
@@ -120,7 +126,7 @@ async def cancel(call: Call, koth: KothService) -> None:
 
 @routes.callback_query(KothCancelCb.filter())
 async def cancel_answer(
-    query: CallbackQuery, callback_data: KothCancelCb, t: Tr, koth: KothService
+    query: CallbackQuery, callback_data: KothCancelCb, t: Tr, koth: KothService, sender: Sender
 ) -> None:
     # The presser is an organiser of this tournament's group (``bot.access``).
     tournament = await koth.judging.cancellable(callback_data.t)
@@ -128,4 +134,4 @@ async def cancel_answer(
         await koth.judging.cancel(tournament.id, query.from_user.id)
     note = "koth.cancel_done" if callback_data.yes else "koth.cancel_kept"
     await query.answer(t(note))
-    await settle_prompt(query, t, note, koth.core.sender)
+    await settle_prompt(query, t, note, sender)

@@ -64,8 +64,7 @@ async def look(
     if message.chat.id > 0:
         await message.answer(await swiss.heroes_view(tournament, t.lang, user, judge))
         return
-    text = await swiss.heroes_view(tournament, await swiss.lang(user), user, judge)
-    sent = await swiss.notifier.to_user(user, "", text, fallback_chat=None)
+    sent = await swiss.tell_heroes_view(tournament, user, judge)
     await message.reply(t("heroes.sent_private" if sent else "heroes.open_private"))
 
 
