@@ -15,7 +15,7 @@ from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.koth.announce import Announcer
 from bot.koth.core import TIMERS, KothCore, KothSnapshot
-from bot.koth.events import game_number
+from bot.koth.events import KOTH_EVENTS, game_number
 from bot.koth.finish import Finishing
 from bot.koth.replayed import advanced
 from bot.results import Claim, Game
@@ -24,6 +24,7 @@ from db import deadlines, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothError, Phase
+from rules.koth.events import KothEvent, Played
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +50,17 @@ class Desk:
             raise UserError(key if self.core.texts.has(key) else "koth.refused") from exc
 
     async def apply(
-        self, tx: Tx, tournament_id: int, kind: str, payload: dict[str, Any], actor: int | None
+        self,
+        tx: Tx,
+        tournament_id: int,
+        event: KothEvent,
+        actor: int | None,
+        notes: dict[str, Any] | None = None,
     ) -> AfterCommit:
-        """Append one stored event (checked by a replay first) and return what to announce."""
+        """Append one typed event (checked by a replay first; ``notes`` for the log beside it,
+        which the rules do not read) and return what to announce."""
+        kind, payload = KOTH_EVENTS.encode(event)
+        payload |= notes or {}
         snap = await self.core.snapshot(tx, tournament_id)
         if snap.tournament.status != "running" or snap.state is None:
             raise UserError("koth.not_running")
@@ -102,8 +111,8 @@ class Desk:
         if claim.winner is None:  # no draw button in King of the Hill (``draws_allowed``)
             raise UserError("koth.refused_no_draws")
         winner = claim.winner
-        payload = {"w": winner, "l": game.opponent(winner), "key": game.key}
-        return await self.apply(tx, tournament.id, "game", payload, actor_id)
+        played = Played(winner, game.opponent(winner), game.key)
+        return await self.apply(tx, tournament.id, played, actor_id)
 
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         if tournament.status != "running":

@@ -5,7 +5,6 @@ the readable log of it all (every action stored with who and when)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from bot import formats
 from bot.errors import UserError
@@ -13,19 +12,37 @@ from bot.formats import Money
 from bot.koth.announce import Announcer
 from bot.koth.core import TIMERS, KothCore, KothSnapshot
 from bot.koth.desk import Desk
-from bot.koth.events import live_games
+from bot.koth.events import decoded, live_games
 from bot.texts import Html
 from db import audit, deadlines, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, Phase, extra_turn_passed
+from rules.koth.events import (
+    Corrected,
+    Declared,
+    Eliminated,
+    KothEvent,
+    Left,
+    Played,
+    Reinstated,
+    Stayed,
+    Voided,
+)
+
+#: a judge's ruling about one player, by the command's action
+RULINGS: dict[str, type[Eliminated | Reinstated | Declared]] = {
+    "eliminate": Eliminated,
+    "reinstate": Reinstated,
+    "declare": Declared,
+}
 
 #: Stored events about a player that a void or a correction of an earlier game would undercut.
 PLAYER_DECISIONS = ("leave", "stay", "eliminate", "reinstate", "declare")
 
 
-def edit_payload(snap: KothSnapshot, action: str, winner: int | None) -> dict[str, Any]:
-    """The payload of ``void`` / ``correct`` (``winner`` one of the last game's two players)."""
+def edit_of(snap: KothSnapshot, action: str, winner: int | None) -> Voided | Corrected:
+    """The judge's ``void`` / ``correct`` of the last game (``winner`` one of its players)."""
     games = live_games(snap.stored)
     if not games:
         raise UserError("koth.no_games")
@@ -33,11 +50,12 @@ def edit_payload(snap: KothSnapshot, action: str, winner: int | None) -> dict[st
     if any(e.kind in PLAYER_DECISIONS for e in snap.stored if e.id > last.id):
         raise UserError("koth.void_blocked")
     if action == "void":
-        return {"target": last.id}
-    w, lo = int(last.payload["w"]), int(last.payload["l"])
-    if winner not in (w, lo):
+        return Voided(last.id)
+    game = decoded(last)
+    assert isinstance(game, Played)
+    if winner not in (game.w, game.l):
         raise UserError("koth.result_usage")
-    return {"target": last.id, "w": winner, "l": lo if winner == w else w}
+    return Corrected(last.id, winner, game.l if winner == game.w else game.w)
 
 
 def may_stay_again(state: KothState[int], player: int) -> bool:
@@ -58,13 +76,14 @@ class Judging:
         """/void, /result <winner>, /eliminate, /reinstate, /finish <winner>; /extend separately."""
         async with self.core.db.transaction() as tx:
             snap = await self.core.snapshot(tx, tournament.id)
+            event: KothEvent
             if action in ("void", "correct"):
-                payload = edit_payload(snap, action, arg)
+                event = edit_of(snap, action, arg)
             elif arg is None or arg not in snap.names:
                 raise UserError("koth.not_participant", club_id=arg or "?")
             else:
-                payload = {"p": arg}
-            after = await self.desk.apply(tx, tournament.id, action, payload, actor)
+                event = RULINGS[action](arg)
+            after = await self.desk.apply(tx, tournament.id, event, actor)
             await self.core.audit(tx, tournament.id, actor, f"koth_{action}", player=arg)
         await after()
 
@@ -84,8 +103,8 @@ class Judging:
                 return False
             if not leave and not may_stay_again(state, player_id):
                 raise UserError("koth.stay_too_late")
-            kind = "leave" if leave else "stay"
-            after = await self.desk.apply(tx, tournament_id, kind, {"p": player_id}, None)
+            choice = Left(player_id) if leave else Stayed(player_id)
+            after = await self.desk.apply(tx, tournament_id, choice, None)
         await after()
         return True
 

@@ -14,12 +14,13 @@ from bot import numbers
 from bot.errors import UserError
 from bot.koth.buttons import KothRatingCb
 from bot.koth.core import DISCIPLINE, KIND, KothCore
-from bot.koth.events import CONTRIBUTION
+from bot.koth.events import KOTH_EVENTS
 from db import players, tournaments
 from db.database import Tx
 from db.models import Player
 from db.tournaments import Tournament
 from rules.koth import KothError, check_entry_fee
+from rules.koth.events import Contributed
 
 MAX_PLAYERS = 6
 #: The starting ratings an organiser is offered with one tap for a newcomer (3.1: he judges by
@@ -229,11 +230,11 @@ class Registration:
         """Record a voluntary prize contribution (7.1); returns the prize fund now."""
         if amount <= 0:
             raise UserError("koth.fund_usage")
-        payload = {"amount": amount, "note": note}
+        kind, payload = KOTH_EVENTS.encode(Contributed(amount, note))
         now = self.core.now().isoformat()
         async with self.core.db.transaction() as tx:
             await self.core.tournament(tx, tournament.id)
-            await tournaments.append_event(tx, tournament.id, CONTRIBUTION, payload, actor, now)
+            await tournaments.append_event(tx, tournament.id, kind, payload, actor, now)
             await self.core.audit(
                 tx, tournament.id, actor, "koth_contribution", amount=amount, note=note
             )

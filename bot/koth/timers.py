@@ -21,10 +21,12 @@ from bot.koth.core import (
     KothSnapshot,
 )
 from bot.koth.desk import Desk
+from bot.koth.events import KOTH_EVENTS
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
+from rules.koth.events import Expired, Extended
 
 Armed = list[tuple[int, datetime]]
 
@@ -90,8 +92,8 @@ class Timers:
             return None
         overdue = self.core.deadlines.overdue(deadline.id)
         # Applied late, the expiry's announcement (a durable job) tells why (``bot.late``).
-        payload = {} if overdue is None else {"late": late.to_payload(overdue)}
-        after = await self.desk.apply(tx, tournament.id, "expire", payload, None)
+        notes = {} if overdue is None else {"late": late.to_payload(overdue)}
+        after = await self.desk.apply(tx, tournament.id, Expired(), None, notes)
         ticks = await deadlines.cancel_for(tx, tournament.id, (BOARD_TICK,))
 
         async def send() -> None:  # the expiry text goes with the event's announcing job
@@ -144,6 +146,7 @@ class Timers:
         due += timedelta(minutes=minutes)  # as the ``extend`` event below adds it
         armed = await self.add(tx, tid, due)
         now = self.core.now().isoformat()
-        await tournaments.append_event(tx, tid, "extend", {"minutes": minutes}, actor, now)
+        kind, payload = KOTH_EVENTS.encode(Extended(minutes))
+        await tournaments.append_event(tx, tid, kind, payload, actor, now)
         await self.core.audit(tx, tid, actor, "koth_extend", minutes=minutes)
         return due, cancelled, armed
