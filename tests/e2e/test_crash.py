@@ -361,6 +361,21 @@ class Tournament:
         self.now = when
         self.timer_modes[announcement] = mode
         await self.emu.wait_for(lambda: newest(self.emu, GROUP, announcement), timeout=5)
+        # A durable message (the round's time: ``Outbox.store``) is done once its send is
+        # recorded: only a kill before that may repeat it, so the next kill waits for it.
+        await self.emu.wait_for(self.nothing_left_to_say, timeout=10)
+
+    def nothing_left_to_say(self) -> bool:
+        """Every durable message the bot stored is sent and recorded."""
+        with contextlib.closing(
+            sqlite3.connect(f"file:{self.bot.db_path}?mode=ro", uri=True)
+        ) as db:
+            stored = db.execute(
+                "SELECT payload_json FROM deadlines WHERE kind = 'job:say'"
+            ).fetchall()
+            keys = [json.loads(payload)["key"] for (payload,) in stored]
+            recorded = {key for (key,) in db.execute("SELECT key FROM outbox_keys")}
+        return all(key in recorded for key in keys)
 
     async def round(self, number: int) -> None:
         started = self.now
