@@ -52,6 +52,14 @@ log = logging.getLogger(__name__)
 #: What a change does once its transaction committed (the one definition: ``bot.swiss``,
 #: ``bot.koth`` and ``bot.results`` import it from here).
 AfterCommit = Callable[[], Awaitable[None]]
+
+
+async def committed(after: AfterCommit | None) -> None:
+    """Run what a change does once its transaction committed (nothing for ``None``)."""
+    if after is not None:
+        await after()
+
+
 Handler = Callable[[Tx, Deadline], Awaitable[AfterCommit | None]]
 DurableHandler = Callable[[Deadline], Awaitable[None]]
 RETRY_SECONDS = 30.0
@@ -211,8 +219,7 @@ class Deadlines:
                 hook = self._dropped.get(deadline.kind)
                 after = None if hook is None else await hook(tx, deadline)
             log.info("dropped late %s (id %s, due %s)", deadline.kind, deadline.id, deadline.due_at)
-            if after is not None:
-                await after()
+            await committed(after)
         except Exception:
             log.exception("dropping deadline %s failed", deadline.id)
 
@@ -354,7 +361,6 @@ class Deadlines:
                     log.error("no handler for deadline kind %s (id %s)", deadline.kind, deadline_id)
                     return
                 after = await handler(tx, deadline)
-            if after is not None:
-                await after()
+            await committed(after)
         except Exception:
             log.exception("deadline %s failed", deadline_id)

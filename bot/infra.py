@@ -14,7 +14,7 @@ from bot import formats
 from bot.background import Background
 from bot.boards import Boards
 from bot.clock import Clock
-from bot.deadlines import AfterCommit, Deadlines
+from bot.deadlines import Deadlines, committed
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.registry import Registry
@@ -75,13 +75,10 @@ class KindCore:
     def now(self) -> datetime:
         return self.clock.now()
 
-    @staticmethod
-    async def committed(after: AfterCommit | None) -> None:
-        """What a change does once its transaction committed, run by the service itself: a
-        handler only answers. (What must survive a crash is a durable job the change stored;
-        ``after`` runs it now, and the restart runs it again if the bot died first.)"""
-        if after is not None:
-            await after()
+    #: What a change does once its transaction committed, run by the service itself: a
+    #: handler only answers. (What must survive a crash is a durable job the change stored;
+    #: ``after`` runs it now, and the restart runs it again if the bot died first.)
+    committed = staticmethod(committed)
 
     def today(self) -> date:
         """The club's date now (in its time zone)."""

@@ -167,8 +167,8 @@ def main_due(stored: Sequence[Stored]) -> datetime | None:
     no longer written (``Snapshot.main_due`` reads it only for a log without ``begin``).
     """
     start = next((row for row in stored if row.kind == BEGIN), None)
-    fixed = begun(stored)
-    if start is None or fixed is None:
+    fixed = None if start is None else decoded(start)
+    if start is None or not isinstance(fixed, Begun):
         return None
     extended = sum(e.minutes for _, e in typed(stored, Extended.NAME) if isinstance(e, Extended))
     at = datetime.fromisoformat(start.at)

@@ -20,7 +20,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, WithdrawCb
 from bot.claims import decision_choices
-from bot.deadlines import AfterCommit
+from bot.deadlines import AfterCommit, committed
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, OpenGame, ReportOutcome, ResultFlow, Step
@@ -140,7 +140,7 @@ class ResultNotices:
         never sent (``ask``), the reporter's note (with «Withdraw»), the judges' notice of a
         dispute, the board's mark of a waiting game. (A new request is the durable job the
         flow stored.)"""
-        await self.committed(after)
+        await committed(after)
         if outcome.step in (Step.CHANGED, Step.WITHDRAWN):
             await self.retire(outcome, withdrawn=outcome.step is Step.WITHDRAWN)
         if ask:
@@ -152,11 +152,6 @@ class ResultNotices:
             if disputed:
                 await self.to_judges(outcome.tournament, outcome.game, disputed)
         await self._flow.pending_hook(outcome)
-
-    @staticmethod
-    async def committed(after: AfterCommit | None) -> None:
-        if after is not None:
-            await after()
 
     async def ask_confirmation(self, outcome: ReportOutcome, *, reminder: bool = False) -> None:
         """Ask the opponent to confirm, once per report (and once more as the reminder)."""
