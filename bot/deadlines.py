@@ -243,9 +243,12 @@ class Deadlines:
         else:
             self._arm(deadline_id, due_at)
 
-    async def run(self, deadline_id: int) -> None:
+    async def run(self, deadline_id: int | None) -> None:
         """Fire a stored deadline now and wait for it (after the transaction that stored it
-        committed): the caller goes on once a durable job finished (or failed and will retry)."""
+        committed): the caller goes on once a durable job finished (or failed and will retry).
+        ``None`` (nothing was stored, e.g. no notice to tell): nothing."""
+        if deadline_id is None:
+            return
         self.unschedule([deadline_id])
         await self._fire(deadline_id)
 

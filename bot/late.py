@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot import formats
 from bot.deadlines import Overdue
-from bot.texts import Html, Translate
+from bot.notices import Phrase, Value, phrase, spoken
+from bot.texts import Translate
 from db import tournaments
 from db.models import Deadline
 
@@ -22,16 +23,20 @@ if TYPE_CHECKING:
     from bot.infra import Infra
 
 
-def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: object) -> str:
+def late_phrase(overdue: Overdue, zone: tzinfo, what: str, **values: Value) -> Phrase:
     """The line saying why a deadline comes late; ``what`` is the locale key naming it, given
     its moment as ``due`` (and ``values``)."""
-    named = Html(t(what, due=formats.moment(overdue.due_at, zone), **values))
+    named = phrase(what, due=formats.moment(overdue.due_at, zone), **values)
     until = formats.moment(overdue.back_at, zone)
     if overdue.down_since is None:
-        return t("late.offline_since_unknown", until=until, what=named)
-    return t(
-        "late.offline", since=formats.moment(overdue.down_since, zone), until=until, what=named
-    )
+        return phrase("late.offline_since_unknown", until=until, what=named)
+    since = formats.moment(overdue.down_since, zone)
+    return phrase("late.offline", since=since, until=until, what=named)
+
+
+def late_note(t: Translate, overdue: Overdue, zone: tzinfo, what: str, **values: Value) -> str:
+    """``late_phrase`` through the text getter ``t``."""
+    return spoken(t, late_phrase(overdue, zone, what, **values))
 
 
 def to_payload(overdue: Overdue) -> dict[str, Any]:

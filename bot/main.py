@@ -48,7 +48,7 @@ from bot.late import tell_late_job
 from bot.live import Live
 from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
-from bot.outbox import SAY_JOB, Outbox
+from bot.outbox import SAY_JOB, TELL_JOB, Outbox
 from bot.pacing import Limits
 from bot.pictures.profile import RatingCharts
 from bot.polling import Polling
@@ -191,7 +191,7 @@ def build_infra(
         texts=texts,
         sender=sender,
         notifier=notifier,
-        outbox=Outbox(db, sender, notifier, clock),
+        outbox=Outbox(db, sender, notifier, clock, texts),
         deadlines=Deadlines(db, clock, background),
         boards=boards,
         links=BoardLinks(db, settings, texts),
@@ -210,6 +210,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     )
     deadlines.on_durable(ASK_JOB, notices.ask_job)
     deadlines.on_durable(SAY_JOB, infra.outbox.say_job)
+    deadlines.on_durable(TELL_JOB, infra.outbox.tell_job)
     deadlines.on_late_job = partial(tell_late_job, infra)
     kinds = {spec.name: spec.build(infra, flow, notices) for spec in KINDS}
     for kind in kinds.values():

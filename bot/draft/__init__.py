@@ -43,9 +43,10 @@ from bot.draft.model import (
     plan_of,
 )
 from bot.draft.panel import panel_buttons, panel_text
-from bot.draft.views import clock_time, deck_line, pod_text
+from bot.draft.views import clock_time, deck_phrase, pod_text
 from bot.errors import UserError
-from bot.late import late_note
+from bot.late import late_phrase
+from bot.notices import Notice, ToChat, phrase
 from bot.swiss.core import SwissCore
 from bot.swiss.play import play_of
 from bot.swiss.timers import Rearm
@@ -186,17 +187,16 @@ class DraftClockService:
             rearm.armed.append(
                 (await deadlines.add(tx, DECK_END, tournament_id, ends, timer), ends)
             )
-            t, zone = self.core.t(self.core.group_lang()), self.core.settings.zone
-            text = "\n".join(
-                (
-                    t("pickclock.deck_started", minutes=minutes, until=clock_time(ends, zone)),
-                    deck_line(t, deck_minimum(draft.plan)),
-                )
+            until = clock_time(ends, self.core.settings.zone)
+            notice = Notice(
+                key=f"draft:{tournament_id}:e{event_id}:deck",
+                to=ToChat(chat=draft.tournament.chat_id),
+                lines=(
+                    phrase("pickclock.deck_started", minutes=minutes, until=until),
+                    deck_phrase(deck_minimum(draft.plan)),
+                ),
             )
-            key = f"draft:{tournament_id}:e{event_id}:deck"
-            said = await self.core.outbox.store(
-                tx, tournament_id, key, draft.tournament.chat_id, text
-            )
+            said = await self.core.outbox.tell(tx, tournament_id, [notice])
 
         async def after() -> None:
             rearm.apply(self.core)
@@ -262,15 +262,14 @@ class DraftClockService:
         deck = draft.deck
         if deck is None or deck.ends_at.isoformat() != deadline.payload.get("ends_at"):
             return None  # set anew meanwhile: that timer's own deadline says it
-        t = self.core.t()
-        text = t("pickclock.deck_over")
+        lines = [phrase("pickclock.deck_over")]
         overdue = self.core.deadlines.overdue(deadline.id)
         if overdue is not None:
             zone = self.core.settings.zone
-            text = late_note(t, overdue, zone, "pickclock.late_deck") + "\n" + text
-        chat = draft.tournament.chat_id
-        key = f"deadline:{deadline.id}"
-        said = await self.core.outbox.store(tx, deadline.ref_id, key, chat, text)
+            lines.insert(0, late_phrase(overdue, zone, "pickclock.late_deck"))
+        chat = ToChat(chat=draft.tournament.chat_id)
+        notice = Notice(key=f"deadline:{deadline.id}", to=chat, lines=tuple(lines))
+        said = await self.core.outbox.tell(tx, deadline.ref_id, [notice])
 
         async def say() -> None:
             await self.core.deadlines.run(said)  # again at the restart if killed

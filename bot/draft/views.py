@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta, tzinfo
 
+from bot.notices import Phrase, phrase
 from bot.texts import Translate
 from rules.limited.clock import Booster, DeckBuilding, Direction, Phase, Position
 
@@ -66,9 +67,11 @@ def pod_text(
     )
 
 
-def deck_line(t: T, minimum: int | None) -> str:
+def deck_phrase(minimum: int | None) -> Phrase:
     """The deck each player builds (601.10, Table 3)."""
-    return t("pickclock.deck_none") if minimum is None else t("pickclock.deck_size", count=minimum)
+    if minimum is None:
+        return phrase("pickclock.deck_none")
+    return phrase("pickclock.deck_size", count=minimum)
 
 
 def deck_state(t: T, deck: DeckBuilding, now: datetime, zone: tzinfo) -> str:

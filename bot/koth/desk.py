@@ -18,8 +18,8 @@ from bot.koth.core import TIMERS, KothCore, KothSnapshot
 from bot.koth.events import KOTH_EVENTS, game_number
 from bot.koth.finish import Finishing
 from bot.koth.replayed import advanced
+from bot.notices import Phrase, phrase
 from bot.results import Claim, Game
-from bot.texts import Html
 from db import deadlines, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -132,9 +132,8 @@ class Desk:
     ) -> InlineKeyboardMarkup:
         return self.board.report_buttons(lang, tournament.id, game.key)
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
-        n = game_number(game.key)
-        return Html(self.core.texts.get(lang, "koth.game_label", n=n, name=tournament.name))
+    def label(self, tournament: Tournament, game: Game) -> Phrase:
+        return phrase("koth.game_label", n=game_number(game.key), name=tournament.name)
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         return False

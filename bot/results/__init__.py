@@ -30,7 +30,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.clock import Clock
 from bot.deadlines import AfterCommit, Deadlines, Late
-from bot.texts import Html
+from bot.notices import Phrase
 from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Database, Tx
 from db.models import Deadline
@@ -98,9 +98,9 @@ class GameDesk(Protocol):
     ) -> InlineKeyboardMarkup:
         """The game's result buttons (the ones of its announcement), for /report."""
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
-        """How people name the game: "table 3, round 2" or "game 12" (markup from ``Texts``,
-        its values escaped once: put it into another text as it is)."""
+    def label(self, tournament: Tournament, game: Game) -> Phrase:
+        """How people name the game: "table 3, round 2" or "game 12" (``bot.notices.render``
+        writes it in a reader's language)."""
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         """False where a game cannot be drawn (King of the Hill, the Top)."""
@@ -133,7 +133,7 @@ class OpenGame:
 
     tournament: Tournament
     game: Game
-    label: str
+    label: Phrase
     opponent: str  #: the opponent's display name
     markup: InlineKeyboardMarkup
     mine: Report | None  #: his own report, still waiting (pending or disputed)
@@ -419,7 +419,7 @@ class ResultFlow:
                 stored = await reports.for_game(tx, tournament.id, game.key)
                 waiting = ("pending", "disputed")
                 mine = [r for r in stored if r.reporter_id == player_id and r.status in waiting]
-                label = desk.label(tournament, game, lang)
+                label = desk.label(tournament, game)
                 other = (await players.many(tx, [game.opponent(player_id)])).values()
                 name = next((p.display_name for p in other), "—")
                 last = mine[-1] if mine else None

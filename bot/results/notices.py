@@ -14,6 +14,8 @@ the game settles by whatever path, edited to the one-line result (``settle``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -21,6 +23,7 @@ from bot.background import Background
 from bot.buttons import ConfirmCb, DecideCb, WithdrawCb
 from bot.claims import decision_choices
 from bot.deadlines import AfterCommit, committed
+from bot.notices import Markup, Phrase, phrase, render, spoken
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.results import Claim, Game, GameDesk, OpenGame, ReportOutcome, ResultFlow, Step
@@ -33,9 +36,27 @@ from db.reports import Report
 from db.tournaments import Tournament
 
 
+def claim_phrase(game: Game, claim: Claim, names: Mapping[int, str]) -> Phrase:
+    """A claim in words, the game score from the winner's side («Ann beat Bob 2:1» however
+    the table lists them)."""
+    if claim.double_loss:
+        return phrase("results.claim_double_loss", a=names[game.a], b=names[game.b])
+    if claim.winner is None:
+        score = Markup(html=f" {claim.games[0]}:{claim.games[1]}" if claim.games else "")
+        return phrase("results.claim_draw", a=names[game.a], b=names[game.b], score=score)
+    loser = game.opponent(claim.winner)
+    score = Markup(html="")
+    if claim.games:
+        won, lost = claim.games if claim.winner == game.a else claim.games[::-1]
+        score = Markup(html=f" {won}:{lost}")
+    key = "results.claim_technical" if claim.technical else "results.claim_win"
+    return phrase(key, winner=names[claim.winner], loser=names[loser], score=score)
+
+
 def game_text(t: Translate, found: OpenGame) -> str:
     """A game awaiting a result as ``/report`` shows it."""
-    label = found.label[:1].upper() + found.label[1:]  # the label is written mid-sentence
+    named = spoken(t, found.label)
+    label = Html(named[:1].upper() + named[1:])  # the label is written mid-sentence
     lines = [t("report.game", game=label, opponent=found.opponent)]
     if found.mine is not None:
         lines.append(t(f"report.mine_{found.mine.status}"))
@@ -68,24 +89,9 @@ class ResultNotices:
         flow.on_settled = self.settle
 
     def describe(self, lang: str, game: Game, claim: Claim, names: dict[int, str]) -> Html:
-        """A claim in words, the game score from the winner's side («Ann beat Bob 2:1» however
-        the table lists them); markup with the names escaped once (``Html``: put it into
+        """``claim_phrase`` in ``lang``: markup with the names escaped once (put it into
         another text as it is, or they are escaped twice)."""
-        t = self._texts
-        if claim.double_loss:
-            return Html(t.get(lang, "results.claim_double_loss", a=names[game.a], b=names[game.b]))
-        if claim.winner is None:
-            score = Html(f" {claim.games[0]}:{claim.games[1]}" if claim.games else "")
-            return Html(
-                t.get(lang, "results.claim_draw", a=names[game.a], b=names[game.b], score=score)
-            )
-        loser = game.opponent(claim.winner)
-        score = Html("")
-        if claim.games:
-            won, lost = claim.games if claim.winner == game.a else claim.games[::-1]
-            score = Html(f" {won}:{lost}")
-        key = "results.claim_technical" if claim.technical else "results.claim_win"
-        return Html(t.get(lang, key, winner=names[claim.winner], loser=names[loser], score=score))
+        return render(self._texts, lang, claim_phrase(game, claim, names))
 
     @staticmethod
     def _key(report: Report, reminder: bool, what: str = "") -> str:
@@ -176,7 +182,7 @@ class ResultNotices:
             "results.confirm_request",
             reporter=names[report.reporter_id],
             claim=self.describe(lang, game, report.claim, names),
-            game=desk.label(tournament, game, lang),
+            game=render(self._texts, lang, desk.label(tournament, game)),
         )
         if reminder:  # the same buttons; the reader must see it is not a second result
             text = self._texts.get(lang, "results.reminder") + "\n" + text
@@ -208,7 +214,7 @@ class ResultNotices:
             lang,
             "results.report_sent",
             claim=self.describe(lang, game, report.claim, names),
-            game=desk.label(tournament, game, lang),
+            game=render(self._texts, lang, desk.label(tournament, game)),
             opponent=names[game.opponent(report.reporter_id)],
         )
         builder = InlineKeyboardBuilder()
@@ -243,7 +249,7 @@ class ResultNotices:
                 f"results.request_{which}{mine}",
                 reporter=names[reporter],
                 claim=self.describe(lang, game, old.claim, names),
-                game=desk.label(outcome.tournament, game, lang),
+                game=render(self._texts, lang, desk.label(outcome.tournament, game)),
             )
             await self._forget(*found)
             await self._outbox.edit(*found, text)
@@ -267,7 +273,7 @@ class ResultNotices:
             text = self._texts.get(
                 lang,
                 "results.settled_line",
-                game=desk.label(tournament, game, lang),
+                game=render(self._texts, lang, desk.label(tournament, game)),
                 claim=self.describe(lang, game, claim, names),
             )
             await self._outbox.edit(message.chat_id, message.message_id, text)
@@ -334,7 +340,11 @@ class ResultNotices:
             async with self._db.read() as tx:
                 user = await players.tg_user(tx, judge)
             lang = pick_language(user.language_code if user else None, self._texts.default)
-            lines = [self._texts.get(lang, key, game=desk.label(tournament, game, lang))]
+            lines = [
+                self._texts.get(
+                    lang, key, game=render(self._texts, lang, desk.label(tournament, game))
+                )
+            ]
             for report in claims:
                 lines.append(
                     self._texts.get(

@@ -48,6 +48,7 @@ from bot.swiss import (
     registration,
     repair,
     rounds,
+    ruling,
     timers,
     told,
 )
@@ -127,7 +128,7 @@ class SwissService(SwissCore):
 
     async def correct(
         self, tournament_id: int, ruling: corrections.Ruling, actor: int
-    ) -> corrections.Change:
+    ) -> ruling.Change:
         """The ruling stored, the board and both players told: the answer then says it is done."""
         after, change = await corrections.correct(self, tournament_id, ruling, actor)
         await self.committed(after)
@@ -136,8 +137,8 @@ class SwissService(SwissCore):
     async def result_usage(self, tournament: Tournament) -> str:
         return await corrections.usage(self, tournament)
 
-    def correction_text(self, lang: str, change: corrections.Change) -> str:
-        return corrections.change_text(self, lang, change, private=False)
+    def correction_text(self, lang: str, change: ruling.Change) -> str:
+        return corrections.change_text(self, lang, change)
 
     async def extend(self, tournament_id: int, table: int | None, minutes: int, actor: int) -> str:
         """The new end of play (local time), the timers re-armed and the board refreshed."""
@@ -239,7 +240,7 @@ class SwissService(SwissCore):
         # The durable jobs that tell people about a pairing and the end (crash-safe sends).
         durable(broadcast.ROUND_JOB, partial(broadcast.round_job, self))
         durable(finish.END_JOB, partial(finish.end_job, self))
-        durable(corrections.TELL_JOB, partial(corrections.tell_job, self))
+        durable(ruling.TELL_JOB, partial(ruling.tell_job, self))
         durable(penalties.TELL_JOB, partial(penalties.tell_job, self))
         durable(told.CONFIRMED_JOB, partial(told.confirmed_job, self))
         durable(repair.VOID_JOB, partial(repair.void_job, self))

@@ -27,25 +27,19 @@ from dataclasses import dataclass
 from bot import numbers, validation
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
+from bot.notices import spoken
 from bot.results import Claim, Game
-from bot.swiss.broadcast import Notice, deliver_in_turn, match_format
+from bot.swiss.broadcast import match_format
 from bot.swiss.core import SwissCore
 from bot.swiss.desk import after_result
 from bot.swiss.games import game_of
-from bot.swiss.replayed import EVENTS
+from bot.swiss.ruling import Change, change_lines, change_of, ruling_notices
 from bot.swiss.settings import card
-from bot.swiss.told import RULING_JOB
-from db import deadlines, players, reports, tournaments
+from db import reports
 from db.database import Tx
-from db.models import Deadline
 from db.tournaments import Tournament
-from rules.results import Outcome
-from rules.swiss import TOP, Result, Round, State, replay, result_from_claim
-from rules.swiss.state import LOSSES, WINS
+from rules.swiss import TOP, Result, Round, State, result_from_claim
 
-#: The durable job (``bot.deadlines``) that tells both players of a judge's result (also of
-#: one decided by his buttons: ``bot.swiss.desk``).
-TELL_JOB = RULING_JOB
 CODES = ("a", "b", "ta", "tb", "draw", "dl")
 _SCORE = re.compile(r"([0-9]):([0-9])")
 WIN_SCORES = {(2, 0), (2, 1)}
@@ -126,32 +120,6 @@ def ruling_claim(ruling: Ruling, game: Game, *, match: bool) -> Claim | None:
     return Claim(winner=winner, games=(won, lost) if winner == game.a else (lost, won))
 
 
-def claim_of(result: Result, game: Game) -> Claim:
-    """A stored result in the words of a claim (to describe what it was)."""
-    outcome = result.outcome_a
-    if outcome is Outcome.DOUBLE_LOSS:
-        return Claim(double_loss=True)
-    if outcome not in WINS + LOSSES:
-        return Claim(draw=True, agreed=outcome is Outcome.AGREED_DRAW, games=result.games)
-    technical = outcome in (Outcome.TECHNICAL_WIN, Outcome.TECHNICAL_LOSS)
-    winner = game.a if outcome in WINS else game.b
-    return Claim(winner=winner, technical=technical, games=None if technical else result.games)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What a ruling did, for the answers: the game, the claim, the one it replaced."""
-
-    tournament: Tournament
-    game: Game
-    claim: Claim
-    before: Claim | None
-    reason: str
-    later_rounds: bool  #: rounds after it were paired already (their pairings stand)
-    event_id: int
-    names: dict[int, str]
-
-
 #: More to store in the ruling's own transaction, first (a penalty's event: its ``sw_result``
 #: follows it in the log); it may refuse (``UserError``) after reading the state.
 Also = Callable[[Tx, State], Awaitable[None]]
@@ -187,9 +155,9 @@ async def correct(
         await core.audit(tx, tournament_id, actor, action, {**details, "before": _stored(old)})
         announce = rnd is state.current and old is None
         done = await after_result(core, tx, tournament_id, announce=announce, tournament=tournament)
-        job = await deadlines.add(tx, TELL_JOB, tournament_id, core.now(), {"event": event_id})
         change = await change_of(core, tx, tournament, event_id)
-    assert change is not None
+        assert change is not None
+        job = await core.outbox.tell(tx, tournament_id, await ruling_notices(core, tx, change))
 
     async def after() -> None:
         await done()
@@ -223,38 +191,6 @@ def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round
     return rnd, game, result
 
 
-async def change_of(
-    core: SwissCore, tx: Tx, tournament: Tournament, event_id: int
-) -> Change | None:
-    """What the judge's ``sw_result`` event ``event_id`` changed, from the log: the state just
-    before it gives the result it replaced and whether later rounds were paired."""
-    events = await tournaments.events(tx, tournament.id)
-    found = next((e for e in events if e.id == event_id and e.kind == "sw_result"), None)
-    if found is None:
-        return None
-    state = replay(EVENTS.typed((e.kind, e.payload) for e in events if e.id < event_id))
-    rnd = state.round(int(found.payload["round"]))
-    table = int(found.payload["table"])
-    if rnd is None or not 1 <= table <= len(rnd.tables):
-        return None
-    game = game_of(rnd, table)
-    games = found.payload.get("games")
-    score = (int(games[0]), int(games[1])) if games else None
-    result = Result(Outcome(found.payload["outcome_a"]), score)
-    old = rnd.results.get(table)
-    names = await core.names(tx, [game.a, game.b])
-    return Change(
-        tournament,
-        game,
-        claim_of(result, game),
-        None if old is None else claim_of(old, game),
-        str(found.payload.get("reason") or ""),
-        any(r.number > rnd.number for r in state.rounds),
-        event_id,
-        {pid: names[pid] for pid in (game.a, game.b)},
-    )
-
-
 def _stored(result: Result | None) -> dict[str, object] | None:
     if result is None:
         return None
@@ -262,51 +198,7 @@ def _stored(result: Result | None) -> dict[str, object] | None:
     return {"outcome_a": result.outcome_a.value, "games": games}
 
 
-async def tell_job(core: SwissCore, deadline: Deadline) -> None:
-    """The durable job of a judge's result (``TELL_JOB``): both players told, once each."""
-    async with core.db.read() as tx:
-        tournament = await tournaments.get(tx, deadline.ref_id)
-        event_id = deadline.payload.get("event")
-        change = None
-        if tournament is not None and isinstance(event_id, int):
-            change = await change_of(core, tx, tournament, event_id)
-    if change is not None:
-        await tell_players(core, change)
-
-
-def change_text(core: SwissCore, lang: str, change: Change, *, private: bool) -> str:
-    """The answer to the judge (``private=False``) or a player's notice: the game (round and
-    table), both players and the result, what it was, and the reason."""
+def change_text(core: SwissCore, lang: str, change: Change) -> str:
+    """The answer to the judge: ``change_lines`` in his language."""
     t = core.t(lang)
-    desk = core.flow.desks[change.tournament.kind]
-    values: dict[str, object] = {
-        "game": desk.label(change.tournament, change.game, lang),
-        "claim": core.notices.describe(lang, change.game, change.claim, change.names),
-    }
-    key = "swiss.result_told" if private else "swiss.result_recorded"
-    if change.before is not None:
-        key += "_corrected"
-        values["before"] = core.notices.describe(lang, change.game, change.before, change.names)
-    lines = [t(key, **values)]
-    if change.reason:
-        lines.append(t("swiss.result_reason", reason=change.reason))
-    if change.later_rounds and not private:
-        lines.append(t("swiss.result_later_rounds"))
-    return "\n".join(lines)
-
-
-async def tell_players(core: SwissCore, change: Change) -> None:
-    """Both players of the table, privately (or in the group with a mention), once each."""
-    game, tournament = change.game, change.tournament
-    async with core.db.read() as tx:
-        found = await players.many(tx, [game.a, game.b])
-    notices = []
-    for pid in (game.a, game.b):
-        player = found.get(pid)
-        if player is None or player.telegram_id is None:
-            continue
-        lang = await core.lang(player.telegram_id)
-        text = change_text(core, lang, change, private=True)
-        key = f"sw:{tournament.id}:fix{change.event_id}:p{pid}"
-        notices.append(Notice(key, player.telegram_id, change.names[pid], text, None))
-    await deliver_in_turn(core, notices, tournament.chat_id)
+    return "\n".join(spoken(t, line) for line in change_lines(core, change, private=False))

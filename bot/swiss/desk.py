@@ -10,14 +10,15 @@ import bot.swiss.pods as pods
 import bot.swiss.repair as repair
 import bot.swiss.told as told
 from bot.deadlines import AfterCommit
+from bot.notices import Notice, Phrase, ToChat, phrase
 from bot.results import Claim, Game
 from bot.swiss.broadcast import match_format, refresh_board, report_keyboard
 from bot.swiss.core import SwissCore
 from bot.swiss.games import game_of
 from bot.swiss.replayed import EVENTS
+from bot.swiss.ruling import store_ruling
 from bot.swiss.settings import card
-from bot.swiss.views import parse_key, round_name
-from bot.texts import Html
+from bot.swiss.views import parse_key, round_phrase
 from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -89,13 +90,12 @@ class SwissDesk:
         rnd, table = found
         return report_keyboard(self._core.t(lang), tournament, rnd, table)
 
-    def label(self, tournament: Tournament, game: Game, lang: str) -> Html:
+    def label(self, tournament: Tournament, game: Game) -> Phrase:
         number, table = parse_key(game.key)
-        t = self._core.t(lang)
         if not game.stage:
-            return Html(t("swiss.label", table=table, round=number))
-        stage = Html(t(f"swiss.stage_{game.stage}", players=0))
-        return Html(t("swiss.label_top", table=table, round=Html(t("swiss.top_name", stage=stage))))
+            return phrase("swiss.label", table=table, round=number)
+        stage = phrase(f"swiss.stage_{game.stage}", players=0)
+        return phrase("swiss.label_top", table=table, round=phrase("swiss.top_name", stage=stage))
 
     def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
         return game.draws
@@ -117,7 +117,7 @@ async def record(
     job: int | None = None
     if actor_id is not None and not game.has(actor_id):  # a judge's decision: both told
         await core.audit(tx, tournament.id, actor_id, "result_decided", payload)
-        job = await told.store_ruling(core, tx, tournament.id, event_id)
+        job = await store_ruling(core, tx, tournament, event_id)
     elif actor_id is None:  # confirmed: the reporter told
         job = await told.store_confirmed(core, tx, tournament, game, claim)
     done = await after_result(core, tx, tournament.id, announce=True, tournament=tournament)
@@ -153,12 +153,12 @@ async def after_result(
             done = await finish.finish(core, tx, tournament, state, champion)
     complete: int | None = None
     if done is None and announce and rnd is not None and rnd.complete:
-        t = core.t(core.group_lang())
-        text = t("swiss.round_complete", round=round_name(t, rnd))
+        lines = [phrase("swiss.round_complete", round=round_phrase(rnd))]
         if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
-            text += "\n" + t("limited.draft_next", draft=state.drafts + 1)
+            lines.append(phrase("limited.draft_next", draft=state.drafts + 1))
         key = f"sw:{tournament_id}:complete:{rnd.stage}{rnd.number}g{rnd.gen}"
-        complete = await core.outbox.store(tx, tournament_id, key, tournament.chat_id, text)
+        notice = Notice(key=key, to=ToChat(chat=tournament.chat_id), lines=tuple(lines))
+        complete = await core.outbox.tell(tx, tournament_id, [notice])
 
     async def after() -> None:
         await refresh_board(core, tournament_id)

@@ -6,12 +6,12 @@ told. What each kind does is ``rules.penalties``.
   marked never rated) in the same transaction; a disqualification also drops the player.
 - Given while the tournament takes players or runs; a game or match loss needs the player's
   open match (else the judge is told to give it once the next one is paired).
-- Told, by a durable job stored with it (a crash only delays it): the player privately with
-  the reason and what it did; for a game loss in a best of three the opponent too (the game
-  is his); the group, tersely and without the reason, of a match lost by a penalty and of a
-  disqualification (who plays whom next changes; the reason is between the judge and the
-  player). A match's technical loss also tells both players as any judge's result does
-  (without the reason).
+- Told, by notices stored with it (``bot.outbox.Outbox.tell``: a crash only delays them):
+  the player privately with the reason and what it did; for a game loss in a best of three
+  the opponent too (the game is his); the group, tersely and without the reason, of a match
+  lost by a penalty and of a disqualification (who plays whom next changes; the reason is
+  between the judge and the player). A match's technical loss also tells both players as any
+  judge's result does (without the reason).
 - The judge's answer lists the player's earlier penalties in every tournament, so a second
   warning is given knowing of the first.
 """
@@ -25,10 +25,10 @@ import bot.swiss.corrections as corrections
 from bot import formats
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.swiss.broadcast import Notice, deliver_in_turn
+from bot.notices import Notice, Phrase, ToChat, ToPerson, Value, phrase, spoken
 from bot.swiss.core import SwissCore, T, nothing
 from bot.swiss.settings import card
-from db import deadlines, event_log, penalties, players, tournaments
+from db import event_log, penalties, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.penalties import GivenPenalty
@@ -37,7 +37,8 @@ from rules.penalties import Effect, PenaltyKind, effect, penalty_payload
 from rules.results import Outcome
 from rules.swiss import State
 
-#: The durable job that tells the player (and the group) of a penalty.
+#: The durable job an older version stored to tell of a penalty (still run when one is
+#: pending in an upgraded database).
 TELL_JOB = "job:swiss_penalty"
 OPEN = ("registration", "running")
 
@@ -57,17 +58,17 @@ class Given:
 async def give(
     core: SwissCore, tournament_id: int, player_id: int, kind: PenaltyKind, reason: str, actor: int
 ) -> tuple[AfterCommit, Given]:
-    """Store the penalty with its effect and the job that tells people (module docstring)."""
+    """Store the penalty with its effect and the notices that tell people (module docstring)."""
     async with core.db.read() as tx:
         tournament = await core.tournament(tx, tournament_id, OPEN, "penalties.not_open")
         player = await participant(core, tx, tournament_id, player_id)
         done = planned(await core.state(tx, tournament_id), tournament, player, kind)
-    stored: list[tuple[int, int]] = []  # (event, job)
+    stored: list[tuple[int, int | None]] = []  # (event, job)
 
     async def record(tx: Tx, state: State) -> None:
         if planned(state, tournament, player, kind) != done:  # changed since: say so
             raise UserError("penalties.changed", name=player.display_name)
-        stored.append(await store(core, tx, tournament_id, player_id, kind, reason, done, actor))
+        stored.append(await store(core, tx, tournament, player_id, kind, reason, done, actor))
 
     after: AfterCommit = nothing
     if done.result is not None:
@@ -114,26 +115,50 @@ def code(done: Effect) -> str:
 async def store(
     core: SwissCore,
     tx: Tx,
-    tournament_id: int,
+    tournament: Tournament,
     player_id: int,
     kind: PenaltyKind,
     reason: str,
     done: Effect,
     actor: int,
-) -> tuple[int, int]:
-    """The ``sw_penalty`` event, the drop of a disqualified player, the audit and the job:
-    the event's and the job's ids."""
+) -> tuple[int, int | None]:
+    """The ``sw_penalty`` event, the drop of a disqualified player, the audit and the notices
+    (``notices``): the event's and the notices' job's ids."""
     payload = penalty_payload(player_id, kind, reason, done)
-    event_id = await core.event(tx, tournament_id, "sw_penalty", payload, actor)
+    event_id = await core.event(tx, tournament.id, "sw_penalty", payload, actor)
     if done.drop:
-        await tournaments.set_participant_status(tx, tournament_id, player_id, "dropped")
-    await core.audit(tx, tournament_id, actor, "penalty", payload)
-    job = await deadlines.add(tx, TELL_JOB, tournament_id, core.now(), {"event": event_id})
-    return event_id, job
+        await tournaments.set_participant_status(tx, tournament.id, player_id, "dropped")
+    await core.audit(tx, tournament.id, actor, "penalty", payload)
+    told = await notices(tx, tournament, event_id, payload)
+    return event_id, await core.outbox.tell(tx, tournament.id, told)
+
+
+async def notices(
+    tx: Tx, tournament: Tournament, event_id: int, payload: dict[str, object]
+) -> list[Notice]:
+    """The player, the opponent of a credited game, the group; each once."""
+    pid, opponent = int(str(payload["player"])), payload.get("credit")
+    people = await players.many(tx, [pid] + ([int(str(opponent))] if opponent else []))
+    tid, group = tournament.id, tournament.chat_id
+    told = []
+    for who, player in people.items():
+        if player.telegram_id is None:
+            continue
+        lines = (
+            private_lines(tournament, payload)
+            if who == pid
+            else (phrase("penalties.credited", tournament=tournament.name, **where(payload)),)
+        )
+        to = ToPerson(user=player.telegram_id, name=player.display_name, fallback_chat=group)
+        told.append(Notice(key=f"sw:{tid}:pen{event_id}:p{who}", to=to, lines=lines))
+    if to_group(payload) and pid in people:
+        line = group_phrase(payload, people[pid].display_name)
+        told.append(Notice(key=f"sw:{tid}:pen{event_id}", to=ToChat(chat=group), lines=(line,)))
+    return told
 
 
 async def tell_job(core: SwissCore, deadline: Deadline) -> None:
-    """The durable job: the player, the opponent of a credited game, the group; each once."""
+    """``TELL_JOB``, stored by an older version: its notices, each once."""
     event_id = deadline.payload.get("event")
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, deadline.ref_id)
@@ -142,26 +167,9 @@ async def tell_job(core: SwissCore, deadline: Deadline) -> None:
         found = await event_log.since(tx, tournament.id, event_id)  # it and any later ones
         if not found or found[0].id != event_id:
             return
-        payload = found[0].payload
-        pid, opponent = int(payload["player"]), payload.get("credit")
-        people = await players.many(tx, [pid] + ([int(opponent)] if opponent else []))
-    tid = tournament.id
-    notices = []
-    for who, player in people.items():
-        if player.telegram_id is None:
-            continue
-        t = core.t(await core.lang(player.telegram_id))
-        text = (
-            private_text(t, tournament, payload)
-            if who == pid
-            else t("penalties.credited", tournament=tournament.name, **where(payload))
-        )
-        key = f"sw:{tid}:pen{event_id}:p{who}"
-        notices.append(Notice(key, player.telegram_id, player.display_name, text, None))
-    await deliver_in_turn(core, notices, tournament.chat_id)
-    if to_group(payload):
-        text = group_text(core.t(), payload, people[pid].display_name)
-        await core.outbox.send_once(f"sw:{tid}:pen{event_id}", tournament.chat_id, text)
+        told = await notices(tx, tournament, event_id, found[0].payload)
+    for notice in told:
+        await core.outbox.deliver(notice)
 
 
 def to_group(payload: dict[str, object]) -> bool:
@@ -173,37 +181,41 @@ def to_group(payload: dict[str, object]) -> bool:
     return ended and payload["kind"] != "warning"
 
 
-def where(payload: dict[str, object]) -> dict[str, object]:
-    return {"round": payload.get("round") or 0, "table": payload.get("table") or 0}
+def where(payload: dict[str, object]) -> dict[str, Value]:
+    def number(key: str) -> int:
+        value = payload.get(key)
+        return value if isinstance(value, int) else 0
+
+    return {"round": number("round"), "table": number("table")}
 
 
-def effect_line(t: T, payload: dict[str, object], *, own: bool) -> str | None:
+def effect_lines(payload: dict[str, object], *, own: bool) -> list[Phrase]:
     """What the penalty did, in the player's words (``own``) or the judge's."""
     person = "own" if own else "judge"
     if payload.get("credit") is not None:
-        return t(f"penalties.effect_game_{person}", **where(payload))
+        return [phrase(f"penalties.effect_game_{person}", **where(payload))]
     lines = []
     if payload.get("table") is not None:
-        lines.append(t(f"penalties.effect_match_{person}", **where(payload)))
+        lines.append(phrase(f"penalties.effect_match_{person}", **where(payload)))
     if payload["kind"] == "dq":
-        lines.append(t(f"penalties.effect_dq_{person}"))
-    return "\n".join(lines) or None
+        lines.append(phrase(f"penalties.effect_dq_{person}"))
+    return lines
 
 
-def private_text(t: T, tournament: Tournament, payload: dict[str, object]) -> str:
-    kind = t(f"penalties.kind_{payload['kind']}")
-    lines = [t("penalties.told", tournament=tournament.name, kind=kind)]
-    lines.append(t("penalties.reason", reason=str(payload["reason"])))
-    if (line := effect_line(t, payload, own=True)) is not None:
-        lines.append(line)
-    return "\n".join(lines)
+def private_lines(tournament: Tournament, payload: dict[str, object]) -> tuple[Phrase, ...]:
+    kind = phrase(f"penalties.kind_{payload['kind']}")
+    return (
+        phrase("penalties.told", tournament=tournament.name, kind=kind),
+        phrase("penalties.reason", reason=str(payload["reason"])),
+        *effect_lines(payload, own=True),
+    )
 
 
-def group_text(t: T, payload: dict[str, object], name: str) -> str:
+def group_phrase(payload: dict[str, object], name: str) -> Phrase:
     """Terse, without the reason: a match lost by a penalty, a disqualification."""
     if payload["kind"] == "dq":
-        return t("penalties.group_dq", name=name)
-    return t("penalties.group_match", name=name, **where(payload))
+        return phrase("penalties.group_dq", name=name)
+    return phrase("penalties.group_match", name=name, **where(payload))
 
 
 def answer_text(core: SwissCore, lang: str, given: Given, reason: str) -> str:
@@ -213,8 +225,7 @@ def answer_text(core: SwissCore, lang: str, given: Given, reason: str) -> str:
     lines = [t("penalties.recorded", kind=kind, name=given.player.display_name)]
     lines.append(t("penalties.reason", reason=reason))
     payload = penalty_payload(given.player.id, given.kind, reason, given.done)
-    if (line := effect_line(t, payload, own=False)) is not None:
-        lines.append(line)
+    lines += [spoken(t, line) for line in effect_lines(payload, own=False)]
     lines.append(history_text(core, t, given.earlier, "penalties.earlier", "penalties.first"))
     return "\n".join(lines)
 

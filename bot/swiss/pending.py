@@ -21,6 +21,7 @@ from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.buttons import ConfirmCb
+from bot.notices import render
 from bot.swiss.broadcast import report_keyboard
 from bot.swiss.core import SwissCore, T
 from bot.swiss.games import game_of
@@ -131,7 +132,7 @@ async def nudge_one(
     game = game_of(rnd, found.table)
     values: dict[str, object] = {
         "name": tournament.name,
-        "game": core.flow.desks[tournament.kind].label(tournament, game, lang),
+        "game": render(core.texts, lang, core.flow.desks[tournament.kind].label(tournament, game)),
         "opponent": view.names[game.opponent(pid)],
     }
     if report is None:

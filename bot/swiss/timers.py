@@ -10,10 +10,11 @@ from datetime import datetime, timedelta
 
 from bot.deadlines import AfterCommit, Overdue
 from bot.errors import UserError
-from bot.late import late_note
+from bot.late import late_phrase
+from bot.notices import Notice, Phrase, ToChat, phrase
 from bot.swiss.broadcast import refresh_board
 from bot.swiss.core import TABLE_TIME, TIME, TIMERS, WARN, SwissCore
-from bot.swiss.views import round_name
+from bot.swiss.views import round_phrase
 from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
@@ -136,41 +137,43 @@ async def on_timer(core: SwissCore, tx: Tx, deadline: Deadline) -> AfterCommit |
         return None
     if rnd.complete:
         return None
-    text = await _timer_text(core, tx, deadline, rnd, tournament.discipline)
-    if text is None:
+    said = await _timer_text(core, tx, deadline, rnd, tournament.discipline)
+    if said is None:
         return None
+    lines = [said]
     overdue = core.deadlines.overdue(deadline.id)
     if overdue is not None:  # the bot was down when it came (``bot.deadlines.Late``)
-        text = _late_line(core, deadline, overdue) + "\n" + text
-    chat = tournament.chat_id
+        lines.insert(0, _late_line(core, deadline, overdue))
+    notice = Notice(
+        key=f"deadline:{deadline.id}", to=ToChat(chat=tournament.chat_id), lines=tuple(lines)
+    )
     if deadline.kind == WARN:
         # A warning whose moment passed is dropped (``Late.DROP``): not stored to be sent at
         # a restart, it goes only now.
         async def send() -> None:
-            await core.sender.send(chat, text)
+            await core.outbox.deliver(notice)
 
         return send
-    said = await core.outbox.store(tx, tournament.id, f"deadline:{deadline.id}", chat, text)
+    job = await core.outbox.tell(tx, tournament.id, [notice])
 
     async def say() -> None:
-        await core.deadlines.run(said)  # again at the restart if killed
+        await core.deadlines.run(job)  # again at the restart if killed
 
     return say
 
 
 async def _timer_text(
     core: SwissCore, tx: Tx, deadline: Deadline, rnd: Round, game: str
-) -> str | None:
+) -> Phrase | None:
     """What the time call says; in the Top it follows the game (``game``: the tournament's
     discipline, ``rules.card_games``)."""
-    t = core.t()
-    name = round_name(t, rnd)
+    name = round_phrase(rnd)
     stage = "swiss"
     if rnd.stage == TOP:
         stage = f"top_{top_time_call(game_of(game)).value}"
     open_tables = rnd.open_tables()
     if deadline.kind == WARN:
-        return t("swiss.ten_minutes", round=name)
+        return phrase("swiss.ten_minutes", round=name)
     if deadline.kind == TIME:
         pending = await deadlines.pending_for(tx, deadline.ref_id, (TABLE_TIME,))
         extended = {_as_int(d.payload.get("table")) for d in pending}
@@ -178,20 +181,19 @@ async def _timer_text(
         tables = ", ".join(str(n) for n in timed)
         if not timed:
             return None
-        return t(f"swiss.time_{stage}", round=name, tables=tables, count=len(timed))
+        return phrase(f"swiss.time_{stage}", round=name, tables=tables, count=len(timed))
     table = _as_int(deadline.payload.get("table"))
     if table not in open_tables:
         return None
-    return t(f"swiss.table_time_{stage}", round=name, table=table)
+    return phrase(f"swiss.table_time_{stage}", round=name, table=table)
 
 
-def _late_line(core: SwissCore, deadline: Deadline, overdue: Overdue) -> str:
+def _late_line(core: SwissCore, deadline: Deadline, overdue: Overdue) -> Phrase:
+    zone = core.settings.zone
     if deadline.kind == TABLE_TIME:
         table = _as_int(deadline.payload.get("table"))
-        return late_note(
-            core.t(), overdue, core.settings.zone, "swiss.late_table_time", table=table
-        )
-    return late_note(core.t(), overdue, core.settings.zone, "swiss.late_time")
+        return late_phrase(overdue, zone, "swiss.late_table_time", table=table)
+    return late_phrase(overdue, zone, "swiss.late_time")
 
 
 def _as_int(value: object) -> int:

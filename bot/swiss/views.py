@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.formats import Decimal2, Points, Readable, Share
+from bot.notices import Phrase, phrase, spoken
 from bot.swiss.settings import card
 from bot.texts import Html, Translate
 from db.tournaments import Tournament
@@ -111,12 +112,17 @@ def top_stage(tables: int) -> str:
     return TOP_STAGES.get(tables, "top_round")
 
 
-def round_name(t: Translate, rnd: Round) -> str:
+def round_phrase(rnd: Round) -> Phrase:
     """ "Тур 3" / "Round 3" for a Swiss round, "ТОП: полуфинал" / "Top: semi-final" in the Top."""
     if rnd.stage != TOP:
-        return t("swiss.round_name", round=rnd.number)
-    stage = t(f"swiss.stage_{top_stage(len(rnd.tables))}", players=2 * len(rnd.tables))
-    return t("swiss.top_name", stage=stage)
+        return phrase("swiss.round_name", round=rnd.number)
+    stage = phrase(f"swiss.stage_{top_stage(len(rnd.tables))}", players=2 * len(rnd.tables))
+    return phrase("swiss.top_name", stage=stage)
+
+
+def round_name(t: Translate, rnd: Round) -> str:
+    """``round_phrase`` through the text getter ``t``."""
+    return spoken(t, round_phrase(rnd))
 
 
 def points_before(state: State, number: int) -> dict[int, int]:

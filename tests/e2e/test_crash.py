@@ -361,7 +361,7 @@ class Tournament:
         self.now = when
         self.timer_modes[announcement] = mode
         await self.emu.wait_for(lambda: newest(self.emu, GROUP, announcement), timeout=5)
-        # A durable message (the round's time: ``Outbox.store``) is done once its send is
+        # A durable message (the round's time: ``Outbox.tell``) is done once its send is
         # recorded: only a kill before that may repeat it, so the next kill waits for it.
         await self.emu.wait_for(self.nothing_left_to_say, timeout=10)
 
@@ -371,9 +371,9 @@ class Tournament:
             sqlite3.connect(f"file:{self.bot.db_path}?mode=ro", uri=True)
         ) as db:
             stored = db.execute(
-                "SELECT payload_json FROM deadlines WHERE kind = 'job:say'"
+                "SELECT payload_json FROM deadlines WHERE kind = 'job:tell'"
             ).fetchall()
-            keys = [json.loads(payload)["key"] for (payload,) in stored]
+            keys = [n["key"] for (payload,) in stored for n in json.loads(payload)["notices"]]
             recorded = {key for (key,) in db.execute("SELECT key FROM outbox_keys")}
         return all(key in recorded for key in keys)
 
@@ -482,10 +482,10 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
     rounds = [(p["round"], p["gen"]) for kind, p in events if kind == "sw_round"]
     assert rounds == [(n, 0) for n in range(1, ROUNDS + 1)], rounds
     assert repairs == (0,), repairs
-    # (and each confirmation told to its reporter by a job that is done too)
-    confirmed = [status for kind, status in jobs if kind == "job:swiss_confirmed"]
+    # (and each confirmation told to its reporter by notices whose job is done too)
+    confirmed = [status for kind, status in jobs if kind == "job:tell"]
     assert confirmed and set(confirmed) == {"fired"}, Counter(confirmed)
-    jobs = [(kind, status) for kind, status in jobs if kind != "job:swiss_confirmed"]
+    jobs = [(kind, status) for kind, status in jobs if kind != "job:tell"]
     assert Counter(jobs) == {("job:swiss_round", "fired"): ROUNDS, ("job:swiss_end", "fired"): 1}
     for number in range(1, ROUNDS + 1):
         boards = [m for m in emu.bot_messages(GROUP) if f"Crash Cup · Тур {number} из" in m.plain]
@@ -539,7 +539,7 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
         warned = [t for t in group if f"Тур {number}: осталось 10 минут" in t]
         timed = [t for t in group if f"Тур {number}: время!" in t]
         assert len(warned) == 1, warned
-        # The round's time is a durable message (``Outbox.store``): never lost; a kill between
+        # The round's time is a durable message (``Outbox.tell``): never lost; a kill between
         # its send and its record repeats it once, as it may any durable message (``bot.outbox``).
         killed = club.timer_modes.get(f"Тур {number}: время!") == "kill"
         assert 1 <= len(timed) <= (2 if killed else 1), timed

@@ -210,6 +210,6 @@ async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_s
         "job:koth_announce": {"fired"},
         "job:swiss_round": {"fired"},
         "job:confirm_request": {"fired"},
-        "job:say": {"fired"},  # the round's time is up, told late (``Outbox.store``)
+        "job:tell": {"fired"},  # the round's time is up, told late (``Outbox.tell``)
     }
     await bot.stop()

@@ -386,7 +386,7 @@ async def test_a_judges_result_cut_short_by_a_crash_still_reaches_both_players(
         (b_id,) = conn.execute(
             "SELECT id FROM players WHERE telegram_id = ?", (club.users[b].id,)
         ).fetchone()
-    assert crash_before(bot, "job:swiss_ruling", f"sw:1:fix%:p{b_id}") == 1
+    assert crash_before(bot, "job:tell", f"sw:1:fix%:p{b_id}") == 1
     await bot.start()
 
     def told(name: str) -> int:

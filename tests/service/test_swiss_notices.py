@@ -3,6 +3,7 @@ and survives the moment after its commit."""
 
 from __future__ import annotations
 
+from bot.outbox import TELL_JOB
 from bot.swiss import SwissService
 from bot.swiss.corrections import parse
 from db import deadlines, players
@@ -57,12 +58,39 @@ async def test_a_complete_round_is_said_once_even_when_its_job_runs_again(club: 
         await swiss.correct(tid, ruling, ORGANISER)
     complete = [t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]
     assert len(complete) == 1
-    # The message is a durable job (``Outbox.store``): run again, as after a crash between
-    # its send and its record, it is not sent twice.
+    # The message is a notice stored as a durable job (``Outbox.tell``): run again, as after a
+    # crash between its send and its record, it is not sent twice.
     async with club.services.db.read() as tx:
-        jobs = [d for d in await deadlines.pending_for(tx, tid, ("job:say",))]
-        said = await tx.all("SELECT id FROM deadlines WHERE kind = 'job:say'", ())
+        jobs = [d for d in await deadlines.pending_for(tx, tid, (TELL_JOB,))]
+        said = await tx.all("SELECT id FROM deadlines WHERE kind = ?", (TELL_JOB,))
     assert jobs == [] and said
     for (job_id,) in said:
         await club.services.infra.deadlines.run(job_id)
     assert len([t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]) == 1
+
+
+async def test_a_judges_result_tells_each_player_in_his_own_language(club: Club) -> None:
+    swiss, tid, ids = await four_players(club)
+    async with club.services.db.transaction() as tx:  # Борис reads English
+        now = club.clock.now().isoformat()
+        await players.remember_user(tx, 1002, "Борис", "Тестов", None, "en", now, private=True)
+    await swiss.begin(tid, ORGANISER)
+    async with club.services.db.read() as tx:
+        rnd = (await swiss.state(tx, tid)).current
+    assert rnd is not None
+    table = next(n for n, pair in enumerate(rnd.tables, 1) if ids[1] in pair)
+    a, b = rnd.tables[table - 1]
+    ruling = parse(f"{table} a причина <b>")
+    assert ruling is not None
+    await swiss.correct(tid, ruling, ORGANISER)
+    told = {
+        r.chat_id: r.text for r in club.session.sent() if "(стол" in r.text or "(table" in r.text
+    }
+    winner, loser = NAMES[ids.index(a)], NAMES[ids.index(b)]
+    assert told[1002].startswith("⚖️ The judge recorded the result")  # English
+    assert f"(table {table}, round 1)" in told[1002]
+    assert f"{winner} beat Тестов {loser}" in told[1002]
+    opponent = ids.index(a if b == ids[1] else b)
+    other = 1001 + opponent if opponent < 3 else GROUP  # the last one: in the group
+    assert f"(стол {table}, тур 1)" in told[other]  # Russian
+    assert "причина &lt;b&gt;" in told[other]  # the reason escaped once

@@ -7,7 +7,8 @@ from functools import partial
 from zoneinfo import ZoneInfo
 
 from bot.draft import DEFAULT_DECK_MINUTES, deck_minutes_of, plan_of
-from bot.draft.views import clock_line, deck_line, pod_text, whole_seconds
+from bot.draft.views import clock_line, deck_phrase, pod_text, whole_seconds
+from bot.notices import render
 from bot.texts import Texts
 from db.tournaments import Tournament
 from rules.limited.clock import Booster, Pause
@@ -21,12 +22,16 @@ MOSCOW = ZoneInfo("Europe/Moscow")
 S = timedelta(seconds=1)
 
 
+def deck_line(lang: str, minimum: int | None) -> str:
+    return render(TEXTS, lang, deck_phrase(minimum))
+
+
 def test_the_deck_to_build_is_told_by_table_3() -> None:
-    assert deck_line(RU, deck_minimum([12, 12])) == (
+    assert deck_line("ru", deck_minimum([12, 12])) == (
         "Колода — не меньше 20 карт из полученных на драфте (601.10)."
     )
-    assert deck_line(RU, deck_minimum([12, 12, 12])).startswith("Колода — не меньше 30 карт")
-    assert deck_line(EN, deck_minimum([12])) == (
+    assert deck_line("ru", deck_minimum([12, 12, 12])).startswith("Колода — не меньше 30 карт")
+    assert deck_line("en", deck_minimum([12])) == (
         "No deck is built: the cards you drafted are your hand (601.10)."
     )
 
