@@ -48,7 +48,28 @@ class Rule:
 
 
 class KindService(Protocol):
-    """A kind's service as the engine calls it."""
+    """A kind's service as the engine calls it.
+
+    The whole contract, and where each part lives:
+
+    - *replay*: its state is replayed from its typed events (``rules/<kind>/events.py``, one
+      ``db.codec.Codec``), by its core, under the tournament's lock in a transaction;
+    - *open games and a result*: its ``bot.results.GameDesk``, registered with the result flow
+      (``register``): the flow finds a game, takes reports and confirmations and calls the
+      desk to record the final result;
+    - *the board*: the group's live board through ``bot.boards.Boards``; the web page's from
+      ``web_board``;
+    - *the notices an event causes*: ``bot.notices.Notice`` data, stored in the event's
+      transaction through ``bot.outbox.Outbox.tell`` (one durable job for every kind), or a
+      durable job of its own registered in ``register`` where what it tells is drawn when sent
+      (a round's pictures, a board edited in place);
+    - *timers*: its deadlines' handlers, registered in ``register`` (``Deadlines.on``, each
+      with what it does when late);
+    - *buttons and commands*: its ``KindSpec`` (the role each button needs; the commands only
+      it has) and ``handlers/<kind>``'s ``KindCommands`` for the commands every kind has;
+    - *the wizard*: ``handlers/<kind>``'s routers, entered from ``/new`` by its
+      ``KindSpec.discipline``.
+    """
 
     def register(self, flow: ResultFlow) -> None:
         """Register its result desk with the flow and its timers and jobs with the deadlines."""

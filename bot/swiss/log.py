@@ -9,17 +9,18 @@ previous one, the finish after the final).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import bot.swiss.heroes as heroes
 from bot import formats
 from bot.swiss.core import SwissCore, T
+from bot.swiss.replayed import EVENTS
 from bot.swiss.views import Names
 from db import players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Event
 from rules.results import Outcome
 from rules.swiss import State
+from rules.swiss.events import SwDrop, SwHeroes, SwJoin, SwPenalty, SwResult
 
 WON = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN, Outcome.BYE)
 LOST = (Outcome.LOSS, Outcome.TECHNICAL_LOSS)
@@ -57,14 +58,15 @@ async def own_name(
     """The player behind an event stored without an actor, if it was his own doing."""
     if event.actor_id is not None:
         return None
-    if event.kind == "sw_drop":
-        return names[int(event.payload["player"])]
-    if event.kind != "sw_result":
+    typed = EVENTS.decode(event.kind, event.payload)
+    if isinstance(typed, SwDrop):
+        return names[typed.player]
+    if not isinstance(typed, SwResult):
         return None
-    rnd = next((r for r in reversed(state.rounds) if r.number == event.payload["round"]), None)
+    rnd = next((r for r in reversed(state.rounds) if r.number == typed.round), None)
     if rnd is None:
         return None
-    stored = await reports.for_game(tx, tournament_id, rnd.key(int(event.payload["table"])))
+    stored = await reports.for_game(tx, tournament_id, rnd.key(typed.table))
     confirmed = [r.reporter_id for r in stored if r.status == "confirmed"]
     return names[confirmed[0]] if confirmed else None
 
@@ -72,30 +74,32 @@ async def own_name(
 def describe(t: T, state: State, event: Event, names: Names) -> str:
     """What the event did, in the reader's words (its kind has a ``log.`` text)."""
     p = event.payload
-    if event.kind == "sw_result":
-        return result_text(t, state, p, names)
-    if event.kind == "sw_heroes":
+    typed = EVENTS.decode(event.kind, p)
+    if isinstance(typed, SwResult):
+        return result_text(t, state, typed, names)
+    if isinstance(typed, SwHeroes):
         return heroes.log_line(t, p, names)
-    if event.kind in ("sw_join", "sw_drop", "sw_deck_edit"):
-        return t(f"log.{event.kind}", name=names[int(p["player"])])
+    if isinstance(typed, SwJoin | SwDrop):
+        return t(f"log.{event.kind}", name=names[typed.player])
+    if event.kind == "sw_deck_edit":  # bot.decks: not a replayed event
+        return t("log.sw_deck_edit", name=names[int(p["player"])])
     if event.kind == "sw_lists_waived":  # 503 overridden at /begin (bot.swiss.rounds)
         return t("log.sw_lists_waived", names=", ".join(names[int(x)] for x in p["players"]))
-    if event.kind == "sw_penalty":  # rules.penalties; its technical loss is its own line
-        kind = t(f"penalties.kind_{p['kind']}")
-        return t("log.sw_penalty", kind=kind, name=names[int(p["player"])], reason=p["reason"])
+    if isinstance(typed, SwPenalty):  # rules.penalties; its technical loss is its own line
+        kind = t(f"penalties.kind_{typed.kind}")
+        return t("log.sw_penalty", kind=kind, name=names[typed.player], reason=typed.reason)
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
 
 
-def result_text(t: T, state: State, p: dict[str, Any], names: Names) -> str:
-    number, table = int(str(p["round"])), int(str(p["table"]))
+def result_text(t: T, state: State, stored: SwResult, names: Names) -> str:
+    number, table = stored.round, stored.table
     rnd = next((r for r in reversed(state.rounds) if r.number == number), None)
     where = t("log.table", round=number, table=table)
     if rnd is None or not 1 <= table <= len(rnd.tables):
         return where
     a, b = (names[pid] for pid in rnd.tables[table - 1])
-    outcome = Outcome(p["outcome_a"])
-    if outcome in WON:
+    if stored.outcome_a in WON:
         return t("log.won", where=where, winner=a, loser=b)
-    if outcome in LOST:
+    if stored.outcome_a in LOST:
         return t("log.won", where=where, winner=b, loser=a)
     return t("log.draw", where=where, a=a, b=b)
