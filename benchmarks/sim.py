@@ -251,14 +251,14 @@ class InProcessBot:
         polls = len(self.emu.requests_for("getUpdates"))
 
         polling = Polling(dp, app.bot, app.db, timeout=1)  # the bot's own loop, as deployed
-        runner = await start_web(app.web_boards) if self.web_port is not None else None
+        served = await start_web(app.web_boards) if self.web_port is not None else None
 
         async def run() -> None:
             try:
                 await polling.run()
             finally:
-                if runner is not None:
-                    await runner.cleanup()
+                if served is not None:
+                    await served.close()
                 await close_services(app)
 
         self.app, self.dp, self.polling = app, dp, polling

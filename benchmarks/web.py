@@ -21,6 +21,9 @@ phones, plain server-sent-event clients (aiohttp) that time each event's arrival
   each report and confirmation after the previous one is on every reader. Target: within 2 s.
   Beside the burst: its slowest press → answer (the bot done with the press; what is left is
   the board reaching the readers);
+* **a press beside a flood**: confirming presses of round 2 one after another, then the same
+  while ``benchmarks.flood`` (another process) sends guessed board links from 8 addresses as
+  fast as they are answered (the web gate answers them from memory and limits each address);
 * **render cost**: one board rendered from the database (``bot.web.server.WebBoards.render``) at
   this size, median of 20, against the live target: the bot renders a board once per change
   for all readers, so ``readers × render`` is what rendering per reader would cost each change.
@@ -38,6 +41,8 @@ import contextlib
 import gc
 import logging
 import re
+import signal
+import sys
 import tempfile
 import time
 from collections.abc import Iterable
@@ -97,14 +102,21 @@ def now_ms() -> float:
 
 
 class Phone:
-    """A plain server-sent-event reader: the time each board arrived and its done tables."""
+    """A plain server-sent-event reader: the time each board arrived and its done tables.
+    Each phone is its own address (``127.0.1.<n>``), as in the room: the web gate bounds
+    what one address may hold."""
 
-    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
+    def __init__(self, number: int, url: str) -> None:
         self.seen: Seen = []
-        self.task = asyncio.create_task(self.listen(session, url + "/events"))
+        self.address = f"127.0.1.{number % 250 + 1}"
+        self.task = asyncio.create_task(self.listen(url + "/events"))
 
-    async def listen(self, session: aiohttp.ClientSession, url: str) -> None:
-        async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
+    async def listen(self, url: str) -> None:
+        connector = aiohttp.TCPConnector(local_addr=(self.address, 0))
+        async with (
+            aiohttp.ClientSession(connector=connector) as session,
+            session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response,
+        ):
             buffer = b""
             async for chunk in response.content.iter_any():
                 buffer += chunk
@@ -221,10 +233,37 @@ async def one_by_one(
     return sent
 
 
+async def presses(club: SwissClub, tables: list[Table]) -> list[float]:
+    """Each table's confirming press → its answer, in ms, one table after another."""
+    took = []
+    for table in tables:
+        await (await table.reporter.press(table.reporter_message, WON)).answer(30)
+        await club.emu.wait_for(partial(all_asked, club, [table]), timeout=30)
+        started = now_ms()
+        await (await table.confirmer.press(request_of(club, table), CONFIRM)).answer(30)
+        took.append(now_ms() - started)
+    return took
+
+
+async def flooded(club: SwissClub, tables: list[Table], url: str) -> tuple[list[float], str]:
+    """``presses`` while ``benchmarks.flood`` sends guessed links from another process."""
+    base = url.split("/t/", 1)[0]
+    flood = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.flood", base, "3600", stdout=asyncio.subprocess.PIPE
+    )
+    await asyncio.sleep(2)  # the flood under way
+    try:
+        took = await presses(club, tables)
+    finally:
+        flood.send_signal(signal.SIGINT)
+        out, _ = await flood.communicate()
+    return took, out.decode().strip()
+
+
 async def render_cost(app: Services, url: str) -> list[float]:
     """Milliseconds of one board render from the database, ``RENDERS`` times."""
     boards = app.web_boards
-    tournament_id = await boards.tournament_of(url.rsplit("/", 1)[1])
+    tournament_id = boards.tournament_of(url.rsplit("/", 1)[1])
     assert tournament_id is not None
     costs = []
     for _ in range(RENDERS):
@@ -274,8 +313,8 @@ async def run(players: int, readers: int, loads: int, sequential: int) -> dict[s
         url = await setup(club, bot, players)
         print(f"setup: {time.monotonic() - started:.1f} s")
         set_aside()
-        async with chromium() as browser, aiohttp.ClientSession() as session:
-            phones = [Phone(session, url) for _ in range(readers - 1)]
+        async with chromium() as browser:
+            phones = [Phone(n, url) for n in range(readers - 1)]
             tv = await browser.new_page(viewport=TV)
             await tv.goto(url + "?tv=1")
             await tv.evaluate(WATCH)
@@ -299,8 +338,21 @@ async def run(players: int, readers: int, loads: int, sequential: int) -> dict[s
             await club.org.send(GROUP, "/next_round")
             await club.wait_sends(before + players + 1, timeout=600)
             await settle(emu, bot.dp)
-            sent = await one_by_one(club, club.tables(2)[:sequential], tv, phones)
+            round_two = club.tables(2)
+            sent = await one_by_one(club, round_two[:sequential], tv, phones)
             result |= figures("one_by_one", sent, await tv_seen(tv), phones)
+            # The web server's work beside a press: guessed links flooding it (issue 20).
+            rest = round_two[sequential:]
+            quiet = await presses(club, rest[: len(rest) // 2])
+            loud, flood = await flooded(club, rest[len(rest) // 2 :], url)
+            result |= {
+                "press_ms_median": round(median(quiet), 1),
+                "press_ms_max": round(max(quiet), 1),
+                "press_flooded_ms_median": round(median(loud), 1),
+                "press_flooded_ms_p95": round(percentile(loud, 95), 1),
+                "press_flooded_ms_max": round(max(loud), 1),
+                "flood": flood,
+            }
             for phone in phones:
                 await phone.close()
     finally:

@@ -62,8 +62,9 @@ from bot.settings import Settings
 from bot.startup import open_database, polling_ready, set_webhook, webhook_ready
 from bot.storage import SqliteStorage
 from bot.texts import Texts
+from bot.web.gate import Gate, Listening, WebLimits, fd_budget, raise_fd_limit
 from bot.web.links import BoardLinks
-from bot.web.server import WebBoards, start_web
+from bot.web.server import KEEPALIVE_SECONDS, WebBoards, start_web
 from bot.webhook import build_webhook_app, listen
 from db import players
 from db.database import Database
@@ -200,6 +201,21 @@ def build_infra(
     )
 
 
+def web_limits(settings: Settings) -> WebLimits:
+    """The web board's bounds (``bot.web.gate``): the club's settings, with the connections
+    in all kept within what the open-files limit (raised here) leaves the bot."""
+    total = fd_budget(raise_fd_limit(), settings.web_connections)
+    return WebLimits(
+        total=total,
+        per_address=min(total, settings.web_connections_per_address),
+        streams=max(1, total * 3 // 4),
+        streams_per_address=settings.web_streams_per_address,
+        header_seconds=settings.web_header_seconds,
+        rate=settings.web_requests_per_second,
+        burst=max(1, round(3 * settings.web_requests_per_second)),
+    )
+
+
 def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> Services:
     """The result flow, each kind's service and the services around them."""
     db, clock, deadlines = infra.db, infra.clock, infra.deadlines
@@ -229,7 +245,9 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         notices=notices,
         judges=Judges(db, clock, flow),
         kinds=kinds,
-        web_boards=WebBoards(db, clock, settings, infra.texts, live, kinds),
+        web_boards=WebBoards(
+            db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
+        ),
     )
 
 
@@ -296,15 +314,15 @@ async def run_polling(
     stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
     services = await build_services(settings, clock=clock, limits=limits)
     dp = create_dispatcher(services)
-    runner = None
+    served: Listening | None = None
     try:
         await polling_ready(services.bot, settings.startup_retry_seconds)
         if settings.web_port is not None:
-            runner = await start_web(services.web_boards)
+            served = await start_web(services.web_boards)
         await Polling(dp, services.bot, services.db, timeout=10).run(handle_signals=handle_signals)
     finally:
-        if runner is not None:
-            await runner.cleanup()
+        if served is not None:
+            await served.close()
         await close_services(services)
 
 
@@ -318,13 +336,15 @@ async def run_webhook(settings: Settings) -> None:
     failure (``bot.startup.StartupError``) closes the server and the database before it goes
     up: an open aiosqlite connection alone would keep the process alive."""
     services = await build_services(settings)
-    runner: web.AppRunner | None = None
+    served: Listening | None = None
     try:
         await webhook_ready(services.bot, settings.startup_retry_seconds)
         dp = create_dispatcher(services)
-        runner = web.AppRunner(webhook_application(services, dp))
+        runner = web.AppRunner(
+            webhook_application(services, dp), keepalive_timeout=KEEPALIVE_SECONDS
+        )
         await runner.setup()
-        await listen(runner, settings)
+        served = await listen(runner, services.web_boards.gate, settings)
         url = settings.webhook_url.rstrip("/") + settings.webhook_path
         await set_webhook(
             services.bot, url, settings.webhook_secret, settings.startup_retry_seconds
@@ -337,6 +357,6 @@ async def run_webhook(settings: Settings) -> None:
         )
         await asyncio.Event().wait()
     finally:
-        if runner is not None:
-            await runner.cleanup()
+        if served is not None:
+            await served.close()
         await close_services(services)

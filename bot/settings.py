@@ -71,6 +71,14 @@ class Settings(BaseSettings):
     web_host: str = "127.0.0.1"
     #: where people reach the web board (its links); https also gives the Mini App button
     public_url: str = ""
+    #: what the web board's visitors may hold (``bot.web.gate``): connections in all and from
+    #: one address, event streams from one address, seconds to send a request, requests a
+    #: second from one address (Telegram's webhook networks are never bounded)
+    web_connections: int = Field(default=512, ge=1, le=100_000)
+    web_connections_per_address: int = Field(default=32, ge=1, le=100_000)
+    web_streams_per_address: int = Field(default=8, ge=1, le=10_000)
+    web_header_seconds: float = Field(default=10, gt=0, le=300)
+    web_requests_per_second: float = Field(default=20, gt=0, le=10_000)
     confirmation_minutes: int = Field(default=10, ge=1, le=1440)
     #: where the bot may not pin, the board is posted again after this many of its messages
     #: in the group (``bot.boards``); 0: never

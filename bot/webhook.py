@@ -11,6 +11,8 @@ from aiohttp import web
 
 from bot.settings import Settings
 from bot.startup import StartupError
+from bot.web.gate import Gate, Listening
+from bot.web.gate import listen as serve
 from bot.web.server import WebBoards, add_routes
 
 log = logging.getLogger(__name__)
@@ -55,11 +57,15 @@ def build_webhook_app(
     return web_app
 
 
-async def listen(runner: web.AppRunner, settings: Settings) -> None:
+async def listen(runner: web.AppRunner, gate: Gate, settings: Settings) -> Listening:
+    """The set-up ``runner`` served on the webhook's host and port behind the web board's
+    gate (``bot.web.gate``: Telegram's networks pass it); the runner is cleaned up when the
+    port cannot be had."""
     host, port = settings.webhook_host, settings.webhook_port
     try:
-        await web.TCPSite(runner, host, port).start()
+        return await serve(runner, gate, host, port)
     except OSError as exc:
+        await runner.cleanup()
         raise StartupError(
             f"cannot listen on WEBHOOK_HOST={host} WEBHOOK_PORT={port} ({exc.strerror or exc}): "
             f"is another program on that port?"

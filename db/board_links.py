@@ -34,3 +34,9 @@ async def tournament_of(tx: Tx, token: str) -> int | None:
     """The tournament a token opens, ``None`` for an unknown one."""
     found = await tx.value("SELECT tournament_id FROM board_links WHERE token = ?", (token,))
     return None if found is None else int(found)
+
+
+async def every(tx: Tx) -> list[tuple[int, str]]:
+    """Every tournament's token: (tournament id, token)."""
+    rows = await tx.all("SELECT tournament_id, token FROM board_links", ())
+    return [(int(row[0]), str(row[1])) for row in rows]

@@ -54,19 +54,35 @@ def board_button(
 
 
 class BoardLinks:
-    """The group boards' button to the web board (``board_button``), the tokens kept in
-    memory once read: a board's every edit asks, and only the first reads the database."""
+    """The group boards' button to the web board (``board_button``), and every token kept in
+    memory both ways: a board's every edit asks for its token, and the web server asks which
+    tournament a token opens without touching the database (``load`` reads them all once,
+    as the web server starts; a token made since is added as it is made)."""
 
     def __init__(self, db: Database, settings: Settings, texts: Texts) -> None:
         self.db = db
         self.settings = settings
         self.texts = texts
         self._tokens: dict[int, str] = {}
+        self._tournaments: dict[str, int] = {}
+
+    async def load(self) -> None:
+        async with self.db.read() as tx:
+            for tournament_id, token in await board_links.every(tx):
+                self._known(tournament_id, token)
+
+    def _known(self, tournament_id: int, token: str) -> None:
+        self._tokens[tournament_id] = token
+        self._tournaments[token] = tournament_id
+
+    def tournament_of(self, token: str) -> int | None:
+        """The tournament ``token`` opens (``None``: no such board), from memory."""
+        return self._tournaments.get(token)
 
     async def token(self, tournament_id: int) -> str:
         if tournament_id not in self._tokens:
             async with self.db.transaction() as tx:
-                self._tokens[tournament_id] = await board_links.make_token(tx, tournament_id)
+                self._known(tournament_id, await board_links.make_token(tx, tournament_id))
         return self._tokens[tournament_id]
 
     async def group_button(self, tournament_id: int, lang: str) -> InlineKeyboardMarkup | None:

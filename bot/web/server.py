@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
@@ -23,9 +24,11 @@ from bot.clock import Clock
 from bot.live import Live
 from bot.settings import Settings
 from bot.texts import Texts
+from bot.web.gate import Gate, Listening, listen
+from bot.web.links import BoardLinks
 from bot.web.page import event, page
 from bot.web.render import Board
-from db import board_links, tournaments
+from db import tournaments
 from db.database import Database, Tx
 
 log = logging.getLogger(__name__)
@@ -36,6 +39,12 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 KEEPALIVE_SECONDS = 15.0
 #: a burst of changes (a result settles in a few commits) becomes one event
 COALESCE_SECONDS = 0.05
+#: the id of a version a page was sent (``WebBoards.version_id``): 8 hex digits, a version
+VERSION_ID = re.compile(r"([0-9a-f]{8})\.([0-9]{1,18})", re.ASCII)
+
+
+class BadVersion(ValueError):
+    """An event id no page of ours sent (answered 400)."""
 
 
 class WebBoardKind(Protocol):
@@ -56,6 +65,8 @@ class WebBoards:
         texts: Texts,
         live: Live,
         kinds: Mapping[str, WebBoardKind],
+        links: BoardLinks,
+        gate: Gate,
     ) -> None:
         self.db = db
         self.clock = clock
@@ -63,13 +74,18 @@ class WebBoards:
         self.texts_of = texts
         self.live = live
         self.kinds = kinds
+        self.links = links
+        self.gate = gate
         #: this process's boards: an event id of another run (before a restart) is stale
         self.epoch = secrets.token_hex(4)
         self._cache: dict[int, tuple[int, Board]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tokens: dict[str, int] = {}
         #: the open event streams, ended when the server shuts down (``close``)
         self.streams: set[asyncio.Task[object]] = set()
+
+    async def load(self, _app: web.Application) -> None:
+        """Every board token, read once as the server starts (``BoardLinks.load``)."""
+        await self.links.load()
 
     async def close(self, _app: web.Application) -> None:
         """End every open stream: a reader's stream never ends by itself, and the server's
@@ -81,18 +97,20 @@ class WebBoards:
         return f"{self.epoch}.{version}"
 
     def seen(self, version_id: str) -> int:
-        """The version a reader has, from the id he sends back (-1: unknown, send the board)."""
-        epoch, _, number = version_id.partition(".")
-        return int(number) if epoch == self.epoch and number.isdigit() else -1
+        """The version a reader has, from the id he sends back (-1: unknown, send the board);
+        ``BadVersion`` for one no page of ours ever sent (not ``epoch.digits``)."""
+        if not version_id:
+            return -1
+        found = VERSION_ID.fullmatch(version_id)
+        if found is None:
+            raise BadVersion(version_id[:40])
+        epoch, number = found.groups()
+        return int(number) if epoch == self.epoch else -1
 
-    async def tournament_of(self, token: str) -> int | None:
-        if token not in self._tokens:
-            async with self.db.read() as tx:
-                found = await board_links.tournament_of(tx, token)
-            if found is None:
-                return None
-            self._tokens[token] = found
-        return self._tokens[token]
+    def tournament_of(self, token: str) -> int | None:
+        """The tournament a board token opens: from memory (``BoardLinks``), never the
+        database, so a flood of guessed links costs no read under the database's lock."""
+        return self.links.tournament_of(token)
 
     async def board(self, tournament_id: int) -> tuple[int, Board]:
         """The board at the tournament's current version (rendered once per version)."""
@@ -126,9 +144,12 @@ class WebBoards:
 
 
 def add_routes(web_app: web.Application, boards: WebBoards) -> None:
-    """The board's routes on ``web_app`` (the webhook's application, or the polling mode's)."""
+    """The board's routes on ``web_app`` (the webhook's application, or the polling mode's),
+    behind the gate's rate per address (``bot.web.gate``); the tokens are read at start."""
+    web_app.middlewares.append(boards.gate.middleware())
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
+    web_app.on_startup.append(boards.load)
     web_app.on_shutdown.append(boards.close)
 
 
@@ -144,6 +165,9 @@ HEADERS = {
 }
 
 
+RETRY_HEADERS = {**HEADERS, "Retry-After": "5"}
+
+
 def _not_found(boards: WebBoards) -> web.Response:
     text = boards.texts_of.get(boards.settings.default_language, "web.not_found")
     return web.Response(status=404, text=text, headers=HEADERS)
@@ -151,7 +175,7 @@ def _not_found(boards: WebBoards) -> web.Response:
 
 def _page_handler(boards: WebBoards) -> Handler:
     async def handle(request: web.Request) -> web.StreamResponse:
-        tournament_id = await boards.tournament_of(request.match_info["token"])
+        tournament_id = boards.tournament_of(request.match_info["token"])
         if tournament_id is None:
             return _not_found(boards)
         version, board = await boards.board(tournament_id)
@@ -165,26 +189,38 @@ def _page_handler(boards: WebBoards) -> Handler:
 
 def _events_handler(boards: WebBoards) -> Handler:
     async def handle(request: web.Request) -> web.StreamResponse:
-        tournament_id = await boards.tournament_of(request.match_info["token"])
+        tournament_id = boards.tournament_of(request.match_info["token"])
         if tournament_id is None:
             return _not_found(boards)
         given = request.headers.get("Last-Event-ID") or request.query.get("v", "")
-        seen = boards.seen(given)
-        response = web.StreamResponse(
-            headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
-        )
-        await response.prepare(request)
-        task = asyncio.current_task()
-        assert task is not None
-        boards.streams.add(task)
         try:
-            with contextlib.suppress(ConnectionError, asyncio.CancelledError):
-                await stream(boards, response, tournament_id, seen)
-        finally:
-            boards.streams.discard(task)
-        return response
+            seen = boards.seen(given)
+        except BadVersion:
+            return web.Response(status=400, text="Bad event id", headers=HEADERS)
+        with boards.gate.stream(request.remote or "") as admitted:
+            if not admitted:
+                return web.Response(status=429, text="Too many streams", headers=RETRY_HEADERS)
+            return await _serve_stream(boards, request, tournament_id, seen)
 
     return handle
+
+
+async def _serve_stream(
+    boards: WebBoards, request: web.Request, tournament_id: int, seen: int
+) -> web.StreamResponse:
+    response = web.StreamResponse(
+        headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+    )
+    await response.prepare(request)
+    task = asyncio.current_task()
+    assert task is not None
+    boards.streams.add(task)
+    try:
+        with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+            await stream(boards, response, tournament_id, seen)
+    finally:
+        boards.streams.discard(task)
+    return response
 
 
 async def stream(boards: WebBoards, response: web.StreamResponse, tid: int, seen: int) -> None:
@@ -210,15 +246,16 @@ def web_application(boards: WebBoards) -> web.Application:
     return web_app
 
 
-async def start_web(boards: WebBoards) -> web.AppRunner:
-    """Serve the board on ``WEB_HOST:WEB_PORT`` (polling mode); the caller cleans the runner up."""
+async def start_web(boards: WebBoards) -> Listening:
+    """Serve the board on ``WEB_HOST:WEB_PORT`` (polling mode) behind its gate; the caller
+    closes it."""
     from bot.startup import StartupError
 
     settings = boards.settings
-    runner = web.AppRunner(web_application(boards))
+    runner = web.AppRunner(web_application(boards), keepalive_timeout=KEEPALIVE_SECONDS)
     await runner.setup()
     try:
-        await web.TCPSite(runner, settings.web_host, settings.web_port).start()
+        served = await listen(runner, boards.gate, settings.web_host, settings.web_port or 0)
     except OSError as exc:
         await runner.cleanup()
         raise StartupError(
@@ -226,4 +263,4 @@ async def start_web(boards: WebBoards) -> web.AppRunner:
             f"({exc.strerror or exc}): is another program on that port?"
         ) from None
     log.info("web board on %s:%s", settings.web_host, settings.web_port)
-    return runner
+    return served

@@ -70,18 +70,18 @@ class RunningBot:
         polling = Polling(dp, app.bot, app.db, timeout=1)
         polls_before = len(self.emu.requests_for("getUpdates"))
 
-        runner = None
+        served = None
         if app.settings.web_port is not None:
             from bot.web.server import start_web
 
-            runner = await start_web(app.web_boards)
+            served = await start_web(app.web_boards)
 
         async def run() -> None:
             try:
                 await polling.run()
             finally:
-                if runner is not None:
-                    await runner.cleanup()
+                if served is not None:
+                    await served.close()
                 await close_services(app)
 
         self.app = app

@@ -85,7 +85,7 @@ async def test_open_streams_do_not_hold_up_the_shutdown(
     async with app.db.transaction() as tx:
         tid = await tournaments.create(tx, GROUP, "billiards", "koth", "Пятничный", {}, 999, "")
         token = await board_links.make_token(tx, tid)
-    runner = await start_web(app.web_boards)
+    served = await start_web(app.web_boards)
     try:
         async with ClientSession() as session:
             url = f"http://127.0.0.1:{settings.web_port}/t/{token}/events"
@@ -93,7 +93,7 @@ async def test_open_streams_do_not_hold_up_the_shutdown(
                 first = await next_event(events.content)
                 assert "Регистрация: 0 игроков" in first["html"]
                 started = time.monotonic()
-                await runner.cleanup()
+                await served.close()
                 assert time.monotonic() - started < 3
     finally:
         await close_services(app)
