@@ -14,6 +14,7 @@ from bot.handled import HandledUpdates
 from bot.texts import Texts, Tr, pick_language
 from db import chats, players
 from db.database import Database
+from db.text import visible
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +100,8 @@ class ContextMiddleware(BaseMiddleware):
             await players.remember_user(
                 tx,
                 user.id,
-                user.first_name,
-                user.last_name,
+                visible(user.first_name),
+                visible(user.last_name) if user.last_name else None,
                 user.username,
                 user.language_code,
                 now,

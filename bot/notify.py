@@ -10,13 +10,14 @@ from aiogram.types import InlineKeyboardMarkup, Message
 from bot.sender import Sender, Unreachable
 from db import players
 from db.database import Database
+from db.text import visible
 
 log = logging.getLogger(__name__)
 
 
 def mention(user_id: int, name: str) -> str:
     """An HTML mention that notifies the user in a group."""
-    return f'<a href="tg://user?id={user_id}">{html.escape(name, quote=False)}</a>'
+    return f'<a href="tg://user?id={user_id}">{html.escape(visible(name), quote=False)}</a>'
 
 
 class Notifier:

@@ -9,6 +9,7 @@ from bot.clock import Clock
 from db import inbox, players, tournaments
 from db.database import Database
 from db.models import Bonus, Player
+from db.text import visible
 from rules.card_rating import START_RATING_CENTS
 
 DISCIPLINES = ("berserk", "heroes", "billiards")
@@ -81,7 +82,10 @@ class Registry:
         async with self._db.transaction() as tx:
             player = await players.by_telegram(tx, telegram_id)
             if player is None:
-                fields: dict[str, str | None] = {"first_name": first_name, "last_name": last_name}
+                fields: dict[str, str | None] = {
+                    "first_name": visible(first_name),
+                    "last_name": visible(last_name) if last_name else last_name,
+                }
                 player_id = await players.create(
                     tx, telegram_id, fields, self._now(), registered=False
                 )

@@ -17,9 +17,10 @@ import time
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
+from aiogram.types import ChatMemberRestricted
 
 from bot.errors import UserError
-from db import tournaments
+from db import players, tournaments
 from db.database import Database
 from db.tournaments import Tournament
 
@@ -75,6 +76,26 @@ class Roles:
             if await self.is_organiser(user_id, group):
                 return True
         return False
+
+    async def sees(self, user_id: int, tournament: Tournament) -> bool:
+        """May have the tournament's board link from a private chat: he plays in it or judges
+        it, is a listed organiser, or is in its group (``/board``: the token protects the page
+        only if the link goes to those who may see it)."""
+        if user_id in self._listed or await self.is_judge(user_id, tournament.id):
+            return True
+        async with self._db.read() as tx:
+            player = await players.by_telegram(tx, user_id)
+            entered = [p.player_id for p in await tournaments.participants(tx, tournament.id)]
+        if player is not None and player.id in entered:
+            return True
+        try:
+            member = await self._bot.get_chat_member(tournament.chat_id, user_id)
+        except TelegramAPIError as exc:
+            log.info("cannot ask Telegram about %s in %s: %s", user_id, tournament.chat_id, exc)
+            return False
+        if isinstance(member, ChatMemberRestricted):
+            return member.is_member
+        return member.status in ("creator", "administrator", "member")
 
     async def is_judge(self, user_id: int, tournament_id: int) -> bool:
         async with self._db.read() as tx:

@@ -3,7 +3,7 @@
 Each validator returns the cleaned value or raises ``Invalid`` with the locale key of the
 explanation. Names accept letters of any alphabet with spaces, hyphens, apostrophes and dots;
 nicknames accept any printable text (emoji included) but no control characters and no invisible
-ones (bidi controls, zero-width characters: see ``_no_invisible``). A phone is never typed: it
+ones (bidi controls, zero-width characters: see ``db.text``). A phone is never typed: it
 comes only as the user's own contact, shared with Telegram's button (``shared_phone``).
 """
 
@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable
 
 from bot.errors import UserError
+from db.text import invisible, visible
 
 SKIP_WORDS = {"-", "—", "/skip", "skip", "нет", "пропустить"}
 
@@ -36,32 +37,15 @@ def _no_controls(text: str) -> None:
         raise Invalid("validation.control_chars")
 
 
-#: ZERO WIDTH JOINER: invisible, but it glues emoji into one (👨‍👩‍👧), so it may stand between two
-_ZWJ = "\u200d"
-
-
-def _invisible(text: str, index: int) -> bool:
-    """Format characters (Unicode category Cf) draw nothing but change what is around them:
-    RLO/LRO and the other bidi controls make a name read backwards in every list it is shown
-    in, zero-width spaces make two names that look the same differ. Only a ZWJ between two
-    symbols (an emoji sequence) is allowed."""
-    ch = text[index]
-    if unicodedata.category(ch) != "Cf":
-        return False
-    if ch != _ZWJ or index in (0, len(text) - 1):
-        return True
-    return not (_emoji_part(text[index - 1]) and _emoji_part(text[index + 1]))
-
-
-def _emoji_part(ch: str) -> bool:
-    """A character an emoji ZWJ sequence joins: a symbol, a skin tone (Sk), or the variation
-    selector that makes the symbol an emoji."""
-    return unicodedata.category(ch) in ("So", "Sk") or ch == "\ufe0f"
-
-
 def _no_invisible(text: str) -> None:
-    if any(_invisible(text, index) for index in range(len(text))):
+    if any(invisible(text, index) for index in range(len(text))):
         raise Invalid("validation.invisible_chars")
+
+
+def shown_name(text: str) -> str:
+    """A Telegram name as it may be shown: without invisible and control characters
+    (``db.text.visible``; the profile's fields refuse them instead)."""
+    return visible(text)
 
 
 def person_name(text: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from db.text import visible
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -25,7 +27,7 @@ class Player:
     def display_name(self) -> str:
         """How boards and announcements name him: "Last First" or the nickname."""
         name = " ".join(part for part in (self.last_name, self.first_name) if part)
-        return name or self.nickname or f"#{self.id}"
+        return visible(name or self.nickname or "") or f"#{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,7 @@ class TgUser:
 
     @property
     def full_name(self) -> str:
-        return " ".join(part for part in (self.first_name, self.last_name) if part)
+        return visible(" ".join(part for part in (self.first_name, self.last_name) if part))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,11 @@
 The tournament is the one a command here refers to (``bot.directory.current``: the group's
 open one, in a private chat the asker's), else the group's newest. The link carries the
 tournament's random token (``db.board_links``), made on first ask; anyone in the group may
-ask: the page shows only what the group's board shows. With an https ``PUBLIC_URL`` the answer
-has a button: in the private chat it opens the page inside Telegram (a Mini App), in the
-group the page itself (Telegram allows Mini App buttons in private chats only).
+ask: the page shows only what the group's board shows. In a private chat only someone who may
+see the group's board gets it (``Roles.sees``: he plays in it, judges it, or is in its group).
+With an https ``PUBLIC_URL`` the answer has a button: in the private chat it opens the page
+inside Telegram (a Mini App), in the group the page itself (Telegram allows Mini App buttons in
+private chats only).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.directory import Directory
+from bot.roles import Roles
 from bot.settings import Settings
 from bot.texts import Tr
 from bot.web.links import BoardLinks, board_button, board_url, serves
@@ -28,12 +31,16 @@ async def board(
     command: CommandObject,
     directory: Directory,
     links: BoardLinks,
+    roles: Roles,
     settings: Settings,
     t: Tr,
 ) -> None:
     if message.from_user is None:
         return
     found = await directory.for_board(message.chat.id, message.from_user.id, command.args)
+    private = message.chat.type == "private"
+    if found is not None and private and not await roles.sees(message.from_user.id, found):
+        found = None  # not his: answered as if there were none (its name stays unknown)
     if found is None:
         await message.answer(t("web.no_tournament"))
         return
@@ -42,6 +49,5 @@ async def board(
         return
     token = await links.token(found.id)
     url = board_url(settings, token)
-    private = message.chat.type == "private"
     markup = board_button(settings, token, t("web.link_button"), private=private)
     await message.answer(t("web.link", name=found.name, url=url), reply_markup=markup)

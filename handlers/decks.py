@@ -10,6 +10,7 @@ a list is never shown there (the Top's are published after the tournament: ``/de
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from aiogram import Bot, F
@@ -92,12 +93,18 @@ async def deck(
     if target is None:
         await message.reply(t("decks.no_tournament"))
         return
-    tournament = await pick(message, t, decks, target, question.tournament_id)
-    if tournament is None:
-        return
     judge = me is None or target.id != me.id
-    if judge and await roles.refusal(message.from_user.id, Role.JUDGE, tournament, where=None):
-        await message.reply(t("decks.not_yours"))
+    asker = message.from_user.id
+
+    async def judged(tournament: Tournament) -> bool:
+        return await roles.refusal(asker, Role.JUDGE, tournament, where=None) is None
+
+    # Someone else's list: only the tournaments the asker judges are even named (a stranger
+    # learns nothing of where the player plays).
+    tournament = await pick(
+        message, t, decks, target, question.tournament_id, judged if judge else None
+    )
+    if tournament is None:
         return
     if message.document is not None:
         listed = await document_text(message, bot) or ""
@@ -111,11 +118,22 @@ async def deck(
 
 
 async def pick(
-    message: Message, t: Tr, decks: DeckService, target: Player, wanted: int | None
+    message: Message,
+    t: Tr,
+    decks: DeckService,
+    target: Player,
+    wanted: int | None,
+    judged: Callable[[Tournament], Awaitable[bool]] | None,
 ) -> Tournament | None:
     """The card tournament meant: the one numbered, else the target's open one (asked to
-    choose when there are several); a reply and ``None`` when there is none."""
+    choose when there are several); a reply and ``None`` when there is none. ``judged``
+    (someone else's list): only the tournaments it admits count, and none is a refusal."""
     candidates = await decks.tournaments_for(target.id, wanted)
+    if judged is not None:
+        candidates = [x for x in candidates if await judged(x)]
+        if not candidates:
+            await message.reply(t("decks.not_yours"))
+            return None
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:

@@ -190,8 +190,8 @@ class SwissService(SwissCore):
         """``/profile``'s lines of the player's penalties in every tournament (``None``: none)."""
         return await penalties.profile_text(self, player_id, lang)
 
-    async def export_csv(self, tournament_id: int) -> str:
-        return await export.export_csv(self, tournament_id)
+    async def export_csv(self, tournament_id: int, *, reasons: bool) -> str:
+        return await export.export_csv(self, tournament_id, reasons=reasons)
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
         return await export.export_target(self, chat_id, wanted)

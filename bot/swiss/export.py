@@ -2,7 +2,13 @@
 
 ``rank`` is the final place (``rules.places``: the Top first once there is one, then the Swiss
 standings), what prizes and crystals go by (empty for a disqualified player, who has none);
-``swiss_rank`` the rank in the Swiss standings. The judges' penalties follow the results."""
+``swiss_rank`` the rank in the Swiss standings. The judges' penalties follow the results; their
+reasons only in the file a judge asks for privately: the group's file leaves them out (they are
+between the judge and the player).
+
+Every cell of text people typed (a name, a reason) that a spreadsheet would read as a formula
+(it begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written after an
+apostrophe, OWASP's rule against CSV injection: a spreadsheet shows it as text."""
 
 from __future__ import annotations
 
@@ -24,7 +30,8 @@ PENALTIES_HEAD: list[object] = ["penalty", "club_id", "name", "round", "table", 
 RESULTS_HEAD = ["round", "stage", "table", "club_id_a", "name_a", "club_id_b", "name_b"]
 
 
-async def export_csv(core: SwissCore, tournament_id: int) -> str:
+async def export_csv(core: SwissCore, tournament_id: int, *, reasons: bool) -> str:
+    """The file; ``reasons``: the penalties' reasons in it (a judge's private copy)."""
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
         lacking = await unregistered(tx, snap.everyone)
@@ -35,7 +42,7 @@ async def export_csv(core: SwissCore, tournament_id: int) -> str:
     writer.writerows(result_rows(snap.state, snap.names))
     if snap.state.penalties:
         writer.writerow([])
-        writer.writerows(penalty_rows(snap.state, snap.names))
+        writer.writerows(penalty_rows(snap.state, snap.names, reasons=reasons))
     return out.getvalue()
 
 
@@ -64,7 +71,7 @@ def standings_rows(
             [
                 "" if pid in state.disqualified else row.rank,  # no place (rules.places)
                 pid,
-                names[pid],
+                text_cell(names[pid]),
                 points_text(row.points),
                 *[spreadsheet(fmt_value(k, row.tie_breaks[k])) for k in kinds],
                 int(pid in state.dropped),
@@ -85,27 +92,40 @@ def result_rows(state: State, names: Names) -> list[list[object]]:
             outcome = result.outcome_a.value if result else ""
             score = (result.games or single_game(result.outcome_a)) if result else None
             games = f"{score[0]}:{score[1]}" if score else ""
-            rows.append([rnd.number, rnd.stage, table, a, names[a], b, names[b], outcome, games])
+            name_a, name_b = text_cell(names[a]), text_cell(names[b])
+            rows.append([rnd.number, rnd.stage, table, a, name_a, b, name_b, outcome, games])
         for bye in rnd.byes:
-            rows.append([rnd.number, rnd.stage, "", bye, names[bye], "", "", "bye", ""])
+            rows.append([rnd.number, rnd.stage, "", bye, text_cell(names[bye]), "", "", "bye", ""])
         for player in rnd.auto:
-            rows.append([rnd.number, rnd.stage, "", player, names[player], "", "", "auto_win", ""])
+            name = text_cell(names[player])
+            rows.append([rnd.number, rnd.stage, "", player, name, "", "", "auto_win", ""])
     for record in state.missed_records():
         player = int(record.player_a)
-        outcome = record.outcome_a.value
-        rows.append([record.round_number, "missed", "", player, names[player], "", "", outcome, ""])
+        name, outcome = text_cell(names[player]), record.outcome_a.value
+        rows.append([record.round_number, "missed", "", player, name, "", "", outcome, ""])
     return rows
 
 
-def penalty_rows(state: State, names: Names) -> list[list[object]]:
+def penalty_rows(state: State, names: Names, *, reasons: bool) -> list[list[object]]:
     """The judges' penalties in the order given (``rules.penalties``); the round and table of
-    the match a penalty landed on, empty without one. Each row starts with the kind, so no
-    penalty line reads as a result line (those start with a round number)."""
-    rows: list[list[object]] = [PENALTIES_HEAD]
+    the match a penalty landed on, empty without one; the reason only with ``reasons``. Each
+    row starts with the kind, so no penalty line reads as a result line (those start with a
+    round number)."""
+    rows: list[list[object]] = [PENALTIES_HEAD if reasons else PENALTIES_HEAD[:-1]]
     for given in state.penalties:
         where = ["" if given.round is None else given.round, given.table or ""]
-        rows.append([given.kind, given.player, names[given.player], *where, given.reason])
+        row: list[object] = [given.kind, given.player, text_cell(names[given.player]), *where]
+        rows.append([*row, text_cell(given.reason)] if reasons else row)
     return rows
+
+
+#: what a spreadsheet reads as the start of a formula (OWASP, CSV injection)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """Text people typed, as a spreadsheet cell that is never evaluated."""
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 async def export_target(core: SwissCore, chat_id: int, wanted: int | None) -> Tournament | None:

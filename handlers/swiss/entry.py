@@ -27,6 +27,7 @@ from bot.sender import Sender
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
+from bot.validation import shown_name
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.guard import permitted
@@ -123,7 +124,7 @@ async def drop(
         target = other
     player = await registry.player_of(target.id)
     status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, judge)
-    name = player.display_name if player else target.full_name
+    name = player.display_name if player else shown_name(target.full_name)
     own = "self_" if judge is None and status != "not_in" else ""
     await message.reply(t(f"swiss.drop_{own}{status}", name=name, tournament=tournament.name))
 
@@ -204,7 +205,9 @@ async def export(
     if message.chat.id not in (tournament.chat_id, message.from_user.id):
         await message.reply(t("swiss.export_where"))
         return
-    csv_text = await swiss.export_csv(tournament.id)
+    # The penalties' reasons are for the judges: only in the file a judge asks for privately.
+    private = message.chat.id == message.from_user.id
+    csv_text = await swiss.export_csv(tournament.id, reasons=private)
     # A file, not text in the chat: a spreadsheet opens it (the BOM tells Excel it is UTF-8).
     document = BufferedInputFile(
         csv_text.encode("utf-8-sig"), filename=f"tournament-{tournament.id}.csv"

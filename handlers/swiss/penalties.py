@@ -26,7 +26,7 @@ from bot.roles import Role, Roles
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwPenaltyCb
 from bot.texts import Tr
-from bot.validation import Invalid
+from bot.validation import Invalid, shown_name
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
@@ -81,7 +81,7 @@ async def penalty(
         assert word is not None
         player = await swiss.find_player(word)
     if player is None:
-        name = other.full_name if other is not None else str(word)
+        name = shown_name(other.full_name) if other is not None else str(word)
         await message.reply(t("penalties.not_in", name=name))
         return
     await give(message, t, swiss, tournament.id, player.id, kind, reason, who)

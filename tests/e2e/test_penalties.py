@@ -109,7 +109,7 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     assert f"штраф — предупреждение: {a} (опоздание на 10 минут)" in log.plain
     assert f"штраф — поражение в матче: {a} (оскорбление соперника)" in log.plain
     assert bot.app is not None
-    exported = await bot.app.service(SwissService).export_csv(1)
+    exported = await bot.app.service(SwissService).export_csv(1, reasons=True)
     penalty_rows = exported.split("penalty,club_id,name,round,table,reason\n")[1].splitlines()
     assert [row.split(",", 2)[0] for row in penalty_rows] == ["warning", "match_loss"]
     assert penalty_rows[1].endswith(f",{a},1,1,оскорбление соперника")
@@ -226,7 +226,7 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
     # Rated: round 1 (a beat b, c beat d) and round 2's b–d; not the disqualification's.
     changes = rating_changes(bot)
     assert changes[a] == GAME and changes[c] == GAME
-    exported = await bot.app.service(SwissService).export_csv(1) if bot.app else ""
+    exported = await bot.app.service(SwissService).export_csv(1, reasons=True) if bot.app else ""
     row = next(line for line in exported.splitlines() if f",{a}," in line)
     assert row.startswith(",") and "dq," in exported
     place = await club.wait_find(club.users[a], "Дисквалификация: места нет.", "")

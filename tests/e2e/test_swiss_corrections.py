@@ -208,7 +208,7 @@ async def test_best_of_three_scores_on_every_path_and_each_game_is_rated(
 
     # The CSV's games column: every match has its score, in table order.
     assert bot.app is not None
-    csv_text = await bot.app.service(SwissService).export_csv(1)
+    csv_text = await bot.app.service(SwissService).export_csv(1, reasons=True)
     results = [line.split(",") for line in csv_text.splitlines() if line[:2] in ("1,", "2,", "3,")]
     matches = [row for row in results if row[1] == "swiss" and row[2]]
     assert len(matches) == 6 and all(re.fullmatch(r"\d:\d", row[-1]) for row in matches)
