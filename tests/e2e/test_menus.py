@@ -17,10 +17,11 @@ import pytest
 
 from bot.commands import ADMIN, GROUP, PRIVATE
 from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
-FALLBACKS = ("Сейчас нет открытых турниров.", "Не понял. Список команд: /help")
+FALLBACKS = (ru("tournament.none_open"), ru("common.unknown"))
 HELP_LINE = re.compile(r"^/(\w+) — ", re.MULTILINE)
 
 
@@ -39,14 +40,14 @@ async def appoint_and_meet(emu: BotApiEmulator, group: int, org: SimUser) -> dic
         await user.start()
         await user.wait_message()
     await org.send(group, "/judge @jude")
-    await emu.wait_bot_message(group, contains="Судья турнира")
+    await emu.wait_bot_message(group, contains=fixed("tournament.judge_added"))
     return {"judge": jude, "stranger": stan}
 
 
 async def koth_running(emu: BotApiEmulator) -> Cast:
     org, (ann, *_rest) = await koth_club.setup_club(emu)
     await koth_club.begin_tournament(emu, org)
-    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 1:")
+    await emu.wait_bot_message(koth_club.GROUP, contains=f"{fixed('koth.pair')} 1:")
     met = await appoint_and_meet(emu, koth_club.GROUP, org)
     return Cast(koth_club.GROUP, {**met, "player": ann, "organiser": org})
 
@@ -54,7 +55,7 @@ async def koth_running(emu: BotApiEmulator) -> Cast:
 async def swiss_running(emu: BotApiEmulator) -> Cast:
     club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(swiss_club.GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(round_title(1, 3)))
     met = await appoint_and_meet(emu, swiss_club.GROUP, club.org)
     return Cast(swiss_club.GROUP, {**met, "player": club.users["Ann"], "organiser": club.org})
 
@@ -95,7 +96,9 @@ async def test_every_offered_command_answers_for_every_role(
     for role, user in cast.roles.items():
         for chat in (cast.group, user.id):
             help_said = await ask(emu, user, chat, "/help")
-            help_text = next((text for text in help_said if text.startswith("Игроку")), "")
+            help_text = next(
+                (text for text in help_said if text.startswith(fixed("help.player"))), ""
+            )
             assert help_text, (role, chat, help_said)
             for name in offered(role, chat, help_text):
                 said = await ask(emu, user, chat, f"/{name}")

@@ -13,9 +13,11 @@ from bot.swiss import SwissService
 from tests.e2e.drivers.judged import BO3, MTG, JudgedClub, query
 from tests.e2e.drivers.registration import register
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
 
+NAME = "Кубок <b>клуба</b>"  # as typed in the wizard
 GAME = 640
 """One rated game between two 1200s in a field of four: K = 16 × 0.8 = 12.8, ±6.40."""
 
@@ -24,16 +26,16 @@ async def begun(club: Club, rounds: str = "3") -> list[tuple[int, str, str, str]
     """Registration done and round 1 paired: its tables."""
     await club.register_all(await club.create(rounds=rounds, top="Без ТОПа"))
     await club.org.send(GROUP, "/begin")
-    board = await club.emu.wait_for(lambda: club.board(f"Тур 1 из {rounds}"))
+    board = await club.emu.wait_for(lambda: club.board(round_title(1, int(rounds))))
     return club.tables(board)
 
 
 async def finish_now(club: Club) -> SimMessage:
     """The organiser finishes the tournament early; the final announcement."""
     await club.org.send(GROUP, "/finish")
-    asked = await club.emu.wait_bot_message(GROUP, contains="досрочно?")
+    asked = await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.confirm_finish", 1))
     await (await club.org.press(asked, "🏁 Да, завершить")).answer()
-    return await club.emu.wait_bot_message(GROUP, contains="завершён досрочно")
+    return await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.finished_early", 1))
 
 
 def rating_changes(bot: RunningBot) -> dict[str, int]:
@@ -46,6 +48,11 @@ def rating_changes(bot: RunningBot) -> dict[str, int]:
     return {str(name): int(str(delta)) for name, delta in rows}
 
 
+def open_tables(count: int) -> str:
+    """The title of round 1's ``/pending``: its open tables."""
+    return ru("swiss.pending_title", name=NAME, round=ru("swiss.round_name", round=1), count=count)
+
+
 async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_rating(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
@@ -54,28 +61,28 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
 
     # A player is no judge: refused, nothing stored.
     await club.users[b].send(GROUP, f"/penalty @{a.lower()} warning опоздание")
-    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+    await emu.wait_bot_message(GROUP, contains=fixed("common.not_allowed"))
     assert query(bot, "SELECT id FROM events WHERE kind = 'sw_penalty'") == []
 
     # A warning: recorded, the player told privately with the reason, nothing else changes.
     await club.org.send(GROUP, f"/penalty @{a.lower()} warning опоздание на 10 минут")
-    answer = await emu.wait_bot_message(GROUP, contains="Записано")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
     assert answer.plain == (
         f"⚖️ Записано — предупреждение: {a}.\nПричина: опоздание на 10 минут\n"
         "Других штрафов у игрока нет."
     )
-    told = await club.wait_find(club.users[a], "штраф от судьи", "")
+    told = await club.wait_find(club.users[a], fixed("penalties.told", 1), "")
     assert told.chat_id == club.users[a].id
     assert told.plain == (
         "⚖️ «Кубок <b>клуба</b>»: штраф от судьи — предупреждение.\nПричина: опоздание на 10 минут"
     )
     await club.org.send(GROUP, "/pending")
-    pending = await emu.wait_bot_message(GROUP, contains="открытые столы (2)")
+    pending = await emu.wait_bot_message(GROUP, contains=open_tables(2))
     assert "⚖️ Штраф: стол 1" in pending.button_labels
 
     # A match loss: the judge sees the earlier warning; table 1 is b's technical win.
     await club.org.send(GROUP, f"/penalty @{a.lower()} match_loss оскорбление соперника")
-    answer = await emu.wait_bot_message(GROUP, contains="поражение в матче")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_match_loss"))
     lines = answer.plain.split("\n")
     assert lines[:3] == [
         f"⚖️ Записано — поражение в матче: {a}.",
@@ -84,11 +91,11 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     ]
     assert lines[3] == "Ранее 1 штраф:"
     assert lines[4].endswith(" · «Кубок <b>клуба</b>» · предупреждение: опоздание на 10 минут")
-    group = await emu.wait_bot_message(GROUP, contains="по решению судьи", since=0)
+    group = await emu.wait_bot_message(GROUP, contains=fixed("penalties.group_match", 2), since=0)
     assert group.plain == f"⚖️ Тур 1, стол 1: техническое поражение по решению судьи — {a}."
-    result = await club.wait_find(club.users[b], "внесён судьёй", "")  # the opponent's
+    result = await club.wait_find(club.users[b], fixed("swiss.result_told", 1), "")  # his rival
     assert "оскорбление" not in result.plain and f"{b} — техническая победа" in result.plain
-    told = await club.wait_find(club.users[a], "поражение в матче", "")
+    told = await club.wait_find(club.users[a], fixed("penalties.kind_match_loss"), "")
     assert told.plain.endswith(
         "Причина: оскорбление соперника\nТур 1, стол 1: техническое поражение."
     )
@@ -97,15 +104,19 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     # c beats d; the standings count the technical result: b 2.5, a 0.
     await club.report(1, 2, c, "Моя победа")
     await club.confirm(1, 2, d, "✅ Подтверждаю")
-    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=1))
+    )
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тур")
+    standings = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} 1 тур"
+    )
     assert f"{c}" in standings.plain and f"{b} — 2,5" in standings.plain
     assert f"{a} — 0" in standings.plain
 
     # The log and the export show both penalties.
     await club.org.send(GROUP, "/log")
-    log = await emu.wait_bot_message(GROUP, contains="Журнал турнира")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
     assert f"штраф — предупреждение: {a} (опоздание на 10 минут)" in log.plain
     assert f"штраф — поражение в матче: {a} (оскорбление соперника)" in log.plain
     assert bot.app is not None
@@ -123,7 +134,7 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     # His own history, in /profile (private) once he completes his registration.
     await register(club.users[a], "Петров", a)
     await club.users[a].send(None, "/profile")
-    profile = await club.users[a].wait_message(contains="Штрафы")
+    profile = await club.users[a].wait_message(contains=fixed("penalties.profile_title"))
     assert "предупреждение: опоздание на 10 минут" in profile.plain
     assert "поражение в матче: оскорбление соперника" in profile.plain
 
@@ -132,18 +143,18 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
     club = JudgedClub(emu, players=4)
     await club.create_with(rounds="3", top="Без ТОПа", fmt=BO3, tb=MTG)
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     (_, a, b, _), (_, c, d, _) = club.tables(board)
 
     # Table 1: a game loss for a: the game is b's, the match goes on; b is told too.
     await club.org.send(GROUP, f"/penalty @{a.lower()} game_loss колода не перетасована")
-    answer = await emu.wait_bot_message(GROUP, contains="поражение в партии")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_game_loss"))
     assert "Тур 1, стол 1: партия засчитана сопернику, матч продолжается." in answer.plain
-    credited = await club.wait_find(club.users[b], "партия засчитана вам", "")
+    credited = await club.wait_find(club.users[b], fixed("penalties.credited", -1), "")
     assert credited.chat_id == club.users[b].id
-    own = await club.wait_find(club.users[a], "штраф от судьи", "")
+    own = await club.wait_find(club.users[a], fixed("penalties.told", 1), "")
     assert own.plain.endswith("Итоговый счёт матча сообщите вместе с ней.")
-    assert not [m for m in emu.bot_messages(GROUP) if "по решению судьи" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("penalties.group_match", 2) in m.plain]
     # They play on; b wins 2:1 with the penalty game counted. Table 1 is open until then.
     await club.report(1, 1, b, "2:1")
     assert await club.confirm(1, 1, a, "✅ Подтверждаю") == "Результат принят."
@@ -156,10 +167,12 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
     assert "Тур 1, стол 2: техническое поражение, сопернику — техническая победа." in second.plain
     assert "Ранее 1 штраф:" in second.plain
     await emu.wait_bot_message(
-        GROUP, contains=f"стол 2: техническое поражение по решению судьи — {d}", since=0
+        GROUP, contains=ru("penalties.group_match", round=1, table=2, name=d), since=0
     )
-    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены", since=0)
-    done = club.board("Тур 1 из 3")  # the board shows the games of each table
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=1)), since=0
+    )
+    done = club.board(round_title(1, 3))  # the board shows the games of each table
     assert done is not None and [t[3] for t in club.tables(done)] == ["✅ 0:1 1:2", "✅ +:− 2:0"]
     stored = query(bot, "SELECT payload_json FROM events WHERE kind = 'sw_result'")
     results = [json.loads(str(r[0])) for r in stored]
@@ -175,7 +188,9 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
     await finish_now(club)
     assert rating_changes(bot) == {a: 0, b: 0, c: 0, d: 0}
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тур")
+    standings = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} 1 тур"
+    )
     assert f"{b} — 3" in standings.plain and f"{c} — 2,5" in standings.plain
 
 
@@ -184,36 +199,38 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
 ) -> None:
     club = Club(emu, players=4)
     await begun(club)
-    (_, a, b, _), (_, c, d, _) = await club.play(1, "Тур 1 из 3")  # a and c win
+    (_, a, b, _), (_, c, d, _) = await club.play(1, round_title(1, 3))  # a and c win
     await club.org.send(GROUP, "/next_round")
-    board2 = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
+    board2 = await emu.wait_for(lambda: club.board(round_title(2, 3)))
     tables2 = {frozenset(t[1:3]): t for t in club.tables(board2)}
     table, _, _, _ = tables2[frozenset((a, c))]
     other, p, q, _ = tables2[frozenset((b, d))]
 
     # a is disqualified mid-round 2: his match is c's technical win, he is out.
     await club.org.send(GROUP, f"/penalty @{a.lower()} dq подмена карт")
-    answer = await emu.wait_bot_message(GROUP, contains="дисквалификация")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_dq"))
     assert answer.plain.split("\n")[2:4] == [
         f"Тур 2, стол {table}: техническое поражение, сопернику — техническая победа.",
         "Игрок выбывает из турнира; прошлые результаты остаются, места и приза нет.",
     ]
-    group = await emu.wait_bot_message(GROUP, contains="Дисквалификация по решению", since=0)
+    group = await emu.wait_bot_message(GROUP, contains=fixed("penalties.group_dq"), since=0)
     assert group.plain == f"⚖️ Дисквалификация по решению судьи: {a}. Места и приза нет."
-    told = await club.wait_find(club.users[a], "штраф от судьи", "")
+    told = await club.wait_find(club.users[a], fixed("penalties.told", 1), "")
     assert "Причина: подмена карт" in told.plain and "Вы выбываете из турнира" in told.plain
     # A second penalty for him is refused.
     await club.org.send(GROUP, f"/penalty @{a.lower()} warning ещё")
-    await emu.wait_bot_message(GROUP, contains=f"Дисквалификация уже есть: {a}")
+    await emu.wait_bot_message(GROUP, contains=ru("penalties.already_disqualified", name=a))
     await club.org.send(GROUP, f"/add @{a.lower()}")  # nor can he come back
-    await emu.wait_bot_message(GROUP, contains=f"вернуться нельзя — {a}")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_disqualified", name=a))
 
     # b beats d; round 3 pairs the three others (a is never paired again).
     await club.report(2, other, p, "Моя победа")
     await club.confirm(2, other, q, "✅ Подтверждаю")
-    await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=2))
+    )
     await club.org.send(GROUP, "/next_round")
-    board3 = await emu.wait_for(lambda: club.board("Тур 3 из 3"))
+    board3 = await emu.wait_for(lambda: club.board(round_title(3, 3)))
     assert a not in board3.plain
 
     final = await finish_now(club)
@@ -229,7 +246,7 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
     exported = await bot.app.service(SwissService).export_csv(1, reasons=True) if bot.app else ""
     row = next(line for line in exported.splitlines() if f",{a}," in line)
     assert row.startswith(",") and "dq," in exported
-    place = await club.wait_find(club.users[a], "Дисквалификация: места нет.", "")
+    place = await club.wait_find(club.users[a], fixed("penalties.your_place_dq"), "")
     assert place.chat_id == club.users[a].id
 
 
@@ -239,17 +256,19 @@ async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
     club = Club(emu, players=4)
     (_, a, b, _), _ = await begun(club)
     await club.org.send(GROUP, "/pending")
-    pending = await emu.wait_bot_message(GROUP, contains="открытые столы (2)")
+    pending = await emu.wait_bot_message(GROUP, contains=open_tables(2))
 
     # A player pressing a judge's button is refused, every step.
     refused = await (await club.users[b].press(pending, "⚖️ Штраф: стол 1")).answer()
     assert refused.text is not None and "только организатор или судья" in refused.text
 
     await (await club.org.press(pending, "⚖️ Штраф: стол 1")).answer()
-    whom = await emu.wait_bot_message(GROUP, contains="Стол 1: кому штраф?")
+    whom = await emu.wait_bot_message(GROUP, contains=ru("penalties.ask_player", table=1))
     assert whom.button_labels == [a, b]
     await (await club.org.press(whom, b)).answer()
-    which = await emu.wait_for(lambda: whom if "Какой?" in whom.plain else None)
+    which = await emu.wait_for(
+        lambda: whom if fixed("penalties.ask_kind", -1) in whom.plain else None
+    )
     assert which.plain == f"⚖️ Штраф — {b}. Какой?"
     assert which.button_labels == [
         "предупреждение",
@@ -260,17 +279,17 @@ async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
     forged = await (await club.users[a].press(which, "дисквалификация")).answer()
     assert forged.text is not None and "только организатор или судья" in forged.text
     await (await club.org.press(which, "поражение в матче")).answer()
-    question = await emu.wait_bot_message(GROUP, contains="Напишите причину")
+    question = await emu.wait_bot_message(GROUP, contains=fixed("penalties.ask_reason", -1))
     assert question.plain.endswith(
         f"поражение в матче — {b}. Напишите причину ответом на это сообщение (/cancel — отмена)."
     )
     await club.org.reply_to(question, "телефон за столом")
-    answer = await emu.wait_bot_message(GROUP, contains="Записано")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
     assert answer.plain.startswith(
         f"⚖️ Записано — поражение в матче: {b}.\nПричина: телефон за столом"
     )
     await emu.wait_bot_message(
-        GROUP, contains=f"стол 1: техническое поражение по решению судьи — {b}", since=0
+        GROUP, contains=ru("penalties.group_match", round=1, table=1, name=b), since=0
     )
-    told = await club.wait_find(club.users[b], "штраф от судьи", "")
+    told = await club.wait_find(club.users[b], fixed("penalties.told", 1), "")
     assert "Причина: телефон за столом" in told.plain

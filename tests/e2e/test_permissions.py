@@ -18,6 +18,7 @@ import pytest
 from db import tournaments
 from tests.clock import ManualClock
 from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.texts import fixed, round_title
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import REFUSAL, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
@@ -107,16 +108,16 @@ async def koth_world(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock, s
     await kai.wait_message()
     ratings = [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850), ("eve", 740)]
     for name, rating in ratings:
-        await koth_club.say(emu, boss, f"/add @{name} {rating}", "Добавлен")
+        await koth_club.say(emu, boss, f"/add @{name} {rating}", fixed("koth.added"))
     if state == "registration":
         return world
-    await koth_club.say(emu, boss, "/draw 1 2 3 4 5", "Очерёдность")
-    await koth_club.say(emu, boss, "/begin", "Основное время")
+    await koth_club.say(emu, boss, "/draw 1 2 3 4 5", fixed("koth.drawn"))
+    await koth_club.say(emu, boss, "/begin", fixed("koth.begun"))
     await koth_club.play(emu, "1", people[0], "Моя победа", people[1])
     await emu.idle()
     if state == "last_circle":
         clock.advance(timedelta(hours=6))
-        await emu.wait_bot_message(koth_club.GROUP, contains="Основное время вышло")
+        await emu.wait_bot_message(koth_club.GROUP, contains=fixed("koth.expired"))
         await emu.idle()
     return world
 
@@ -138,10 +139,10 @@ async def swiss_world(
     if state == "registration":
         return world
     await club.org.send(swiss_club.GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(round_title(1, 3)))
     await emu.idle()
     if state == "round_done":
-        await club.play(1, "Тур 1 из 3")
+        await club.play(1, round_title(1, 3))
     return world
 
 
@@ -151,14 +152,16 @@ async def dispute(world: World) -> tuple[SimMessage, str]:
     emu = world.emu
     if world.kind == "koth":
         ann, cid = world.people["ann"], world.people["cid"]
-        pair = await emu.wait_bot_message(world.group, contains="Партия 2:", since=0)
+        pair = await emu.wait_bot_message(world.group, contains=f"{fixed('koth.pair')} 2:", since=0)
         await (await cid.press(pair, "Моя победа")).answer()  # game 2: Ann (the king) — Cid
-        ask = await ann.wait_message(contains="Верно?", predicate=koth_club.has_buttons)
+        ask = await ann.wait_message(
+            contains=fixed("results.confirm_request", -1), predicate=koth_club.has_buttons
+        )
         await (await ann.press(ask, "Оспорить")).answer()
     else:
         club = world.swiss
         assert club is not None
-        board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+        board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
         _, a, b, _ = club.tables(board)[0]
         await club.report(1, 1, a, "Моя победа")
         assert await club.confirm(1, 1, b, "⚠️ Оспорить") == "Передано судье."
@@ -167,7 +170,7 @@ async def dispute(world: World) -> tuple[SimMessage, str]:
         m
         for chat in list(emu.chats)
         for m in emu.bot_messages(chat)
-        if "Спор о результате" in m.plain and m.inline_keyboard
+        if fixed("results.dispute_for_judge") in m.plain and m.inline_keyboard
     )
     data = str(told.inline_keyboard[0][0]["callback_data"])
     assert data.startswith("jd:"), data
@@ -197,8 +200,8 @@ class Case:
 
 CASES = [
     # King of the Hill (handlers/koth.py, handlers/tournaments.py)
-    Case("koth", "none", "/new", ORG, shows="Какой турнир?"),
-    Case("koth", "none", "button:new_koth", ORG, shows="Название?"),
+    Case("koth", "none", "/new", ORG, shows=fixed("tournament.choose_kind")),
+    Case("koth", "none", "button:new_koth", ORG, shows=fixed("koth.ask_name")),
     Case("koth", "registration", "/add @kai 1000", ORG),
     Case("koth", "registration", "/norms 1 5", ORG),
     Case("koth", "registration", "/draw 5 4 3 2 1", ORG),
@@ -209,12 +212,12 @@ CASES = [
     Case("koth", "last_circle", "/eliminate 4", JUDGE),
     Case("koth", "last_circle", "/reinstate 4", JUDGE, prepare="/eliminate 4"),
     Case("koth", "running", "/finish 1", JUDGE),  # declare the winner: king-of-the-hill.md §5
-    Case("koth", "running", "/log", JUDGE, shows="Журнал"),
+    Case("koth", "running", "/log", JUDGE, shows=fixed("koth.log_title")),
     Case("koth", "running", "button:jd", JUDGE),
     Case("koth", "running", "confirm:/cancel", ORG),  # the command, then its Yes button
     Case("koth", "running", "button:yes:/cancel", ORG),  # the organiser's prompt, pressed
     # Swiss + Top (handlers/swiss.py, handlers/swiss_wizard.py)
-    Case("swiss", "none", "button:new_swiss", ORG, shows="Пришлите название"),
+    Case("swiss", "none", "button:new_swiss", ORG, shows=fixed("swiss.wiz_name")),
     Case("swiss", "registration", "/add @kai", ORG),
     Case("swiss", "registration", "/begin", ORG),
     Case("swiss", "round_done", "/next_round", JUDGE),
@@ -223,7 +226,7 @@ CASES = [
     Case("swiss", "round", "/result 1 b", JUDGE),
     Case("swiss", "round", "/extend 5", JUDGE),
     Case("swiss", "round", "/extend 1 10", JUDGE),
-    Case("swiss", "round", "/export", JUDGE, shows="CSV"),
+    Case("swiss", "round", "/export", JUDGE, shows=fixed("swiss.export_title")),
     Case("swiss", "round", "button:jd", JUDGE),
     Case("swiss", "round", "confirm:/finish", ORG),
     Case("swiss", "round", "button:yes:/finish", ORG),
@@ -260,7 +263,7 @@ async def build(
 
     if case.action.startswith("button:new"):
         said = await world.say(world.boss, "/new")
-        menu = next(m for m in said.messages() if "Какой турнир?" in m.plain)
+        menu = next(m for m in said.messages() if fixed("tournament.choose_kind") in m.plain)
         label = "Царь горы" if case.action == "button:new_koth" else "🃏 Берсерк: швейцарка + ТОП"
         data = str(menu.find_button(label)["callback_data"])
 

@@ -23,6 +23,7 @@ from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
 from tests.e2e.drivers.draft import COMMON, DraftClub, seating
 from tests.e2e.drivers.swiss_club import GROUP as DRAFT_GROUP
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import START, RunningBot
 from tests.e2e.pick_clock import SEVEN, TWELVE, S, at, pods, run_picks, showing
@@ -30,10 +31,22 @@ from tests.e2e.pick_clock import SEVEN, TWELVE, S, at, pods, run_picks, showing
 GROUP = -100_707
 ORGANISER = 999
 PLAYERS = 16
+LATE = (fixed("late.offline"), fixed("late.offline_since_unknown"))
+"""How the bot says it was away (knowing since when, or not)."""
 
 
 def player_tg(seat: int) -> int:
     return 71_000 + seat
+
+
+def pick_line(n: int, seconds: int, until: float, total: int = 11) -> str:
+    """A pod's line of the pick ``n``: its seconds and its end (``until`` s after the start)."""
+    return ru("pickclock.pick", n=n, total=total, seconds=seconds, until=at(until))
+
+
+def deck_building(minutes: int) -> str:
+    """The start of the deck-building timer's announcement, before its end time."""
+    return f"{fixed('pickclock.deck_started')} {minutes} {fixed('pickclock.deck_started', 1)}"
 
 
 async def add_players(app: Services) -> list[int]:
@@ -87,7 +100,9 @@ async def draft_tournament(
 
 async def panel(emu: BotApiEmulator, org: SimUser) -> SimMessage:
     await org.send(GROUP, "/draft")
-    return await emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт-кубок»")
+    return await emu.wait_bot_message(
+        GROUP, contains=ru("pickclock.panel_title", name="Драфт-кубок")
+    )
 
 
 async def press(emu: BotApiEmulator, org: SimUser, label: str) -> str:
@@ -108,14 +123,14 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     assert first.button_labels == ["▶️ Начать бустер 1"]
     answer = await (await org.press(first, "▶️ Начать бустер 1")).answer()
     assert answer.text == "Бустер 1 начат."
-    table_1, table_2 = await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    table_1, table_2 = await showing(emu, GROUP, 1, pick_line(1, 55, 55))
     assert table_1.plain.startswith("🃏 Драфт · стол 1 · 8 игроков\nМеста по порядку: Pl01, Pl03")
     assert table_2.plain.startswith("🃏 Драфт · стол 2 · 8 игроков\nМеста по порядку: Pl02, Pl04")
     assert "Бустер 1 из 2 · 12 карт · передаём налево ⬅️" in table_1.plain
     edits_at: dict[float, int] = {}
     moment = 0.0
     for pick, seconds in enumerate(TWELVE, start=1):
-        line = f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}"
+        line = pick_line(pick, seconds, moment + seconds)
         await showing(emu, GROUP, 1, line)
         edits_at[moment] = table_1.edits + table_2.edits
         clock.advance((seconds - 1) * S)
@@ -123,14 +138,14 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
         await showing(emu, GROUP, 1, line)
         clock.advance(S)
         moment += seconds
-    review = f"👀 Последняя карта передана. Минута на просмотр карт — до {at(390)}"
+    review = ru("pickclock.review", until=at(390))
     await showing(emu, GROUP, 1, review)
     edits_at[moment] = table_1.edits + table_2.edits
     clock.advance(59 * S)
     await emu.idle()
     await showing(emu, GROUP, 1, review)
     clock.advance(S)
-    await showing(emu, GROUP, 1, "✅ Бустер 1 из 2 разобран.")
+    await showing(emu, GROUP, 1, ru("pickclock.done", n=1, total=2))
     edits_at[390.0] = table_1.edits + table_2.edits
     # Telegram allows about 20 edits a minute in a group: the busiest minute of the booster.
     busiest = max(
@@ -151,60 +166,60 @@ async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_build
     _, org = await draft_tournament(emu, bot.app)
     assert await press(emu, org, "▶️ Начать бустер 1") == "Бустер 1 начат."
     clock.advance((55 + 50 + 10) * S)  # ten seconds into pick 3 (45 s)
-    await showing(emu, GROUP, 1, f"Пик 3 из 11: 45 с — до {at(150)}")
+    await showing(emu, GROUP, 1, pick_line(3, 45, 150))
     assert await press(emu, org, "⏸ Пауза") == "Пик-таймер на паузе."
-    await showing(emu, GROUP, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    await showing(emu, GROUP, 1, ru("pickclock.paused", n=3, total=11, seconds=35))
     clock.advance(timedelta(minutes=5))  # the clock stands still while paused
     await emu.idle()
-    await showing(emu, GROUP, 1, "⏸ Пауза · пик 3 из 11: осталось 35 с")
+    await showing(emu, GROUP, 1, ru("pickclock.paused", n=3, total=11, seconds=35))
     assert await press(emu, org, "▶️ Продолжить") == "Пик-таймер идёт дальше."
     shift = 300  # every later end moves by the pause's five minutes
-    await showing(emu, GROUP, 1, f"Пик 3 из 11: 45 с — до {at(150 + shift)}")
+    await showing(emu, GROUP, 1, pick_line(3, 45, 150 + shift))
     clock.advance(35 * S)
     moment = 150 + shift
     for pick, seconds in enumerate(TWELVE[3:], start=4):
-        await showing(emu, GROUP, 1, f"Пик {pick} из 11: {seconds} с — до {at(moment + seconds)}")
+        await showing(emu, GROUP, 1, pick_line(pick, seconds, moment + seconds))
         clock.advance(seconds * S)
         moment += seconds
     assert moment == 330 + shift
-    await showing(emu, GROUP, 1, f"Минута на просмотр карт — до {at(390 + shift)}")
+    await showing(emu, GROUP, 1, ru("pickclock.review", until=at(390 + shift)))
     paused = await press(emu, org, "⏸ Пауза")  # the review minute can be paused too
     assert paused == "Пик-таймер на паузе."
-    await showing(emu, GROUP, 1, "⏸ Пауза · просмотр карт: осталось 60 с")
+    await showing(emu, GROUP, 1, ru("pickclock.paused_review", seconds=60))
     await press(emu, org, "▶️ Продолжить")
     clock.advance(60 * S)
-    await showing(emu, GROUP, 1, "✅ Бустер 1 из 2 разобран.")
+    await showing(emu, GROUP, 1, ru("pickclock.done", n=1, total=2))
     offset = clock.now() - START
     began = offset.total_seconds()
 
     assert await press(emu, org, "▶️ Начать бустер 2") == "Бустер 2 начат."
-    await showing(emu, GROUP, 2, f"Пик 1 из 6: 30 с — до {at(began + 30)}")
+    await showing(emu, GROUP, 2, pick_line(1, 30, began + 30, total=6))
     (table_1, _) = pods(emu, GROUP, 2)
     assert "Бустер 2 из 2 · 7 карт · передаём направо ➡️" in table_1.plain
     review = await run_picks(emu, clock, GROUP, 2, SEVEN, began)
     assert review == began + 105
-    await showing(emu, GROUP, 2, f"Минута на просмотр карт — до {at(review + 60)}")
+    await showing(emu, GROUP, 2, ru("pickclock.review", until=at(review + 60)))
     await org.send(GROUP, "/deckbuilding 40")  # still reviewing: refused
-    await emu.wait_bot_message(GROUP, contains="Бустер 2 ещё идёт")
+    await emu.wait_bot_message(GROUP, contains=ru("pickclock.booster_running", n=2))
     clock.advance(60 * S)
     await showing(
-        emu, GROUP, 2, "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод."
+        emu, GROUP, 2, f"{ru('pickclock.done', n=2, total=2)}\n{fixed('pickclock.all_done')}"
     )
 
     await org.send(GROUP, "/deckbuilding 40")
     ends = review + 60 + 40 * 60
-    started = await emu.wait_bot_message(GROUP, contains="Сборка колод: 40 мин")
+    started = await emu.wait_bot_message(GROUP, contains=deck_building(40))
     assert started.plain == (
         f"🛠 Сборка колод: 40 мин — до {at(ends)}.\n"
         "Колода не собирается: полученные на драфте карты сразу становятся раздачей (601.10)."
     )  # 12 + 7 = 19 cards drafted: under 20, no deck (Table 3)
     clock.advance(timedelta(minutes=39, seconds=59))
     await emu.idle()
-    assert "Сборка колод закончена" not in (emu.last_bot_message(GROUP) or started).plain
+    assert fixed("pickclock.panel_deck_over") not in (emu.last_bot_message(GROUP) or started).plain
     clock.advance(S)
-    await emu.wait_bot_message(GROUP, contains="⏰ Сборка колод закончена.")
+    await emu.wait_bot_message(GROUP, contains=fixed("pickclock.deck_over"))
     await org.send(GROUP, "/log")
-    log = await emu.wait_bot_message(GROUP, contains="Драфт: начат бустер")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.sw_booster"))
     assert log.plain.count("Драфт: начат бустер") == 2
     assert log.plain.count("Драфт: пауза пик-таймера") == 2
     assert log.plain.count("Драфт: пик-таймер продолжен") == 2
@@ -222,18 +237,18 @@ async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
     _, org = await draft_tournament(emu, bot.app, {"boosters": [12, 12]}, seated=False)
     await press(emu, org, "▶️ Начать бустер 1")
     clock.advance((55 + 50 + 45 + 10) * S)  # pick 4 (40 s), 10 s in
-    (table,) = await showing(emu, GROUP, 1, f"Пик 4 из 11: 40 с — до {at(190)}", tables=1)
+    (table,) = await showing(emu, GROUP, 1, pick_line(4, 40, 190), tables=1)
     assert table.plain.startswith("🃏 Драфт · стол 1 · 16 игроков\nМеста по порядку: Pl01, Pl02")
     await bot.stop()
     clock.advance(125 * S)  # 285 s: pick 8 (20 s) began at 280
     await bot.start()
-    await showing(emu, GROUP, 1, f"Пик 8 из 11: 20 с — до {at(300)}", tables=1)
+    await showing(emu, GROUP, 1, pick_line(8, 20, 300), tables=1)
     next_end = [(START + 300 * S).isoformat()]
     await emu.wait_for(lambda: pending_ends(bot.db_path) == next_end)
-    late = [m.plain for m in emu.bot_messages(GROUP) if "С опозданием" in m.plain]
+    late = [m.plain for m in emu.bot_messages(GROUP) if any(late in m.plain for late in LATE)]
     assert len(late) == 1 and f"должны были прийти в 30.11.2026 {at(190)[:5]}" in late[0], late
     clock.advance(15 * S)
-    await showing(emu, GROUP, 1, f"Пик 9 из 11: 15 с — до {at(315)}", tables=1)
+    await showing(emu, GROUP, 1, pick_line(9, 15, 315), tables=1)
 
 
 def pending_ends(db_path: Path) -> list[str]:
@@ -263,22 +278,22 @@ async def test_sigkill_in_the_middle_of_a_booster_resumes_at_the_right_pick(
         await process.start()
         answer = await (await org.press(await panel(emu, org), "▶️ Начать бустер 1")).answer()
         assert answer.text == "Бустер 1 начат."
-        await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+        await showing(emu, GROUP, 1, pick_line(1, 55, 55))
         process.set_clock(START + 55 * S)
-        await showing(emu, GROUP, 1, f"Пик 2 из 11: 50 с — до {at(105)}")
+        await showing(emu, GROUP, 1, pick_line(2, 50, 105))
         process.set_clock(START + 70 * S)
         await process.kill()
         process.set_clock(START + 200 * S)  # pick 5 (35 s) runs from 190 to 225
         await process.start()
-        await showing(emu, GROUP, 1, f"Пик 5 из 11: 35 с — до {at(225)}")
+        await showing(emu, GROUP, 1, pick_line(5, 35, 225))
         # The job that came while the bot was away is done once the messages are edited; then
         # the one end to come is all that is pending.
         next_end = [(START + 225 * S).isoformat()]
         await emu.wait_for(lambda: pending_ends(db_path) == next_end)
-        late = [m.plain for m in emu.bot_messages(GROUP) if "С опозданием" in m.plain]
+        late = [m.plain for m in emu.bot_messages(GROUP) if any(late in m.plain for late in LATE)]
         assert len(late) == 1 and "бот был недоступен" in late[0], late
         process.set_clock(START + 225 * S)
-        await showing(emu, GROUP, 1, f"Пик 6 из 11: 30 с — до {at(255)}")
+        await showing(emu, GROUP, 1, pick_line(6, 30, 255))
     finally:
         await process.stop()
 
@@ -290,23 +305,25 @@ async def test_only_judges_run_the_clock_and_only_in_a_draft(
     tid, org = await draft_tournament(emu, bot.app)
     player = emu.user(player_tg(1))
     await player.send(GROUP, "/draft")
-    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+    await emu.wait_bot_message(GROUP, contains=fixed("common.not_allowed"))
     shown = await panel(emu, org)
     answer = await (await player.press(shown, "▶️ Начать бустер 1")).answer()
     assert answer.text is not None and "только организатор или судья" in answer.text
     assert not pods(emu, GROUP, 1)
     await org.send(GROUP, "/deckbuilding")
-    await emu.wait_bot_message(GROUP, contains="Сборка колод — после драфта: осталось 2 бустера.")
+    await emu.wait_bot_message(GROUP, contains=ru("pickclock.boosters_left", count=2))
     await org.send(GROUP, "/deckbuilding 0")
-    await emu.wait_bot_message(GROUP, contains="от 1 до 180")
+    await emu.wait_bot_message(GROUP, contains=fixed("numbers.swiss_minutes"))
     await org.send(GROUP, "/deckbuilding soon")
-    await emu.wait_bot_message(GROUP, contains="Напишите /deckbuilding или /deckbuilding <минуты>")
+    await emu.wait_bot_message(GROUP, contains=fixed("pickclock.deck_usage"))
     swiss: SwissService = bot.app.service(SwissService)
     await swiss.cancel(tid, ORGANISER)
     other = await swiss.create(GROUP, "Констрактед-кубок", {}, ORGANISER)
     assert other
     await org.send(GROUP, "/draft")
-    await emu.wait_bot_message(GROUP, contains="В этом турнире нет драфта (формат: Констрактед).")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("pickclock.not_draft", format=ru("swiss.wiz_fmt_constructed"))
+    )
 
 
 async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judge(
@@ -322,18 +339,18 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
     await jude.start()
     await jude.wait_message()
     await org.send(GROUP, "/judge @jude")
-    await emu.wait_bot_message(GROUP, contains="Судья турнира")
+    await emu.wait_bot_message(GROUP, contains=fixed("tournament.judge_added"))
     shown = await panel(emu, jude)
     assert "Бустер 1 из 1 ждёт команды судьи." in shown.plain
     answer = await (await jude.press(shown, "▶️ Начать бустер 1")).answer()
     assert answer.text == "Бустер 1 начат."
-    (first, _) = await showing(emu, GROUP, 1, f"Пик 1 из 11: 55 с — до {at(55)}")
+    (first, _) = await showing(emu, GROUP, 1, pick_line(1, 55, 55))
     assert "Бустер 1 из 1 · 12 карт · передаём налево ⬅️" in first.plain
     clock.advance(390 * S)
-    done = "✅ Бустер 1 из 1 разобран.\nВсе бустеры разобраны: дальше сборка колод."
+    done = f"{ru('pickclock.done', n=1, total=1)}\n{fixed('pickclock.all_done')}"
     await emu.wait_for(lambda: first.plain.endswith(done))
     await jude.send(GROUP, "/deckbuilding 5")
-    told = await emu.wait_bot_message(GROUP, contains="Сборка колод: 5 мин")
+    told = await emu.wait_bot_message(GROUP, contains=deck_building(5))
     assert "полученные на драфте карты сразу становятся раздачей" in told.plain  # one booster
     swiss: SwissService = bot.app.service(SwissService)
     async with bot.app.db.transaction() as tx:
@@ -363,23 +380,31 @@ async def test_the_pods_seated_at_begin_each_get_their_message(
     await club.create_limited(
         "Драфт",
         [
-            ("Бустеры на драфт?", "2 × 12"),
-            ("Сколько швейцарских туров?", "Авто"),
-            ("Размер ТОПа?", "4"),
+            (fixed("swiss.wiz_boosters"), "2 × 12"),
+            (fixed("swiss.wiz_rounds"), "Авто"),
+            (fixed("swiss.wiz_top"), "4"),
             *COMMON,
         ],
     )
     await club.org.send(DRAFT_GROUP, "/begin")
-    seated = await emu.wait_bot_message(DRAFT_GROUP, contains="рассадка на драфт 1")
+    seated = await emu.wait_bot_message(
+        DRAFT_GROUP, contains=f"{fixed('limited.seating_head', 1)} 1"
+    )
     tables, _ = seating(seated)
     await emu.idle()
     await club.org.send(DRAFT_GROUP, "/draft")
-    shown = await emu.wait_bot_message(DRAFT_GROUP, contains="Драфт турнира «Драфт клуба»")
+    shown = await emu.wait_bot_message(
+        DRAFT_GROUP, contains=ru("pickclock.panel_title", name="Драфт клуба")
+    )
     assert "Бустеры по порядку: 12+12" in shown.plain and "2 стола" in shown.plain
     await (await club.org.press(shown, "▶️ Начать бустер 1")).answer()
 
     def messages() -> list[SimMessage] | None:
-        found = [m for m in emu.bot_messages(DRAFT_GROUP) if m.plain.startswith("🃏 Драфт · стол")]
+        found = [
+            m
+            for m in emu.bot_messages(DRAFT_GROUP)
+            if m.plain.startswith(fixed("pickclock.pod_title"))
+        ]
         return found if len(found) == 2 else None
 
     found = await emu.wait_for(messages)
@@ -391,4 +416,6 @@ async def test_the_pods_seated_at_begin_each_get_their_message(
             f"Пик 1 из 11: 55 с — до {at(0 + 55)}"
         )
     clock.advance(55 * S)
-    await emu.wait_for(lambda: all(m.plain.endswith(f"до {at(105)}") for m in found))
+    await emu.wait_for(
+        lambda: all(m.plain.endswith(f"{fixed('pickclock.pick', -1)} {at(105)}") for m in found)
+    )

@@ -20,10 +20,18 @@ from tests.e2e.drivers import koth_club
 from tests.e2e.drivers.profile import register
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.swiss_rounds import play_swiss, win
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
 Drawn = list[Any]
+
+SEMI = ru("swiss.top_name", stage=ru("swiss.stage_semi_final"))
+FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
+RATED = "".join(
+    [fixed("swiss.rating_private", 1), ru("discipline.berserk"), fixed("swiss.rating_private", 2)]
+)
+"""A player told how the tournament changed his Berserk rating."""
 
 
 @pytest.fixture
@@ -93,7 +101,7 @@ async def answered(user: SimUser, text: str) -> None:
 async def register_ru(user: SimUser) -> None:
     """The registration dialog in Russian: each answer waits for the next question."""
     await user.start("register")
-    await user.wait_message(contains="Ваша фамилия?")
+    await user.wait_message(contains=fixed("register.ask.last_name"))
     for text in ("Петрова", "Анна", "-", "anna@club.example", "Тула", "Аннушка"):
         await answered(user, text)
     keyboard = user.keyboard()
@@ -118,14 +126,14 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     await club.org.send(GROUP, "/begin")
     await play_swiss(club, 3, 3)
     await club.org.send(GROUP, "/bracket")
-    told = await emu.wait_bot_message(GROUP, contains="ТОПа ещё нет")
+    told = await emu.wait_bot_message(GROUP, contains=fixed("pictures.no_top", 1))
     assert "/standings" in told.plain and not drawn
 
     await club.org.send(GROUP, "/standings")
-    shown = await emu.wait_bot_message(GROUP, contains="Итоги после 3 тур")
+    shown = await emu.wait_bot_message(GROUP, contains=f"{fixed('swiss.standings_title')} 3 тур")
     seeds = [line.split(". ")[1].split(" — ")[0] for line in shown.plain.splitlines()[2:6]]
     await club.org.send(GROUP, "/next_round")
-    started = await photo_in(emu, GROUP, "ТОП начался")
+    started = await photo_in(emu, GROUP, fixed("pictures.bracket_started"))
     picture = last_of(drawn, BracketPicture)
     assert picture.subtitle == "ТОП-4" and picture.title == "Кубок <b>клуба</b>"  # as typed
     assert [stage.name for stage in picture.stages] == ["Полуфинал", "Финал"]
@@ -135,12 +143,14 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     assert names_of(picture, 1) == [(None, None), (None, None)] and picture.champion is None
     assert decoded(started) == bracket_size(picture)
 
-    await win(club, "ТОП: полуфинал", 1, s4, s1)
-    await win(club, "ТОП: полуфинал", 2, s2, s3)
+    await win(club, SEMI, 1, s4, s1)
+    await win(club, SEMI, 2, s2, s3)
     await emu.idle()
     mark = len(emu.bot_messages(ann.id))
     await ann.send(None, "/bracket")
-    private = await photo_in(emu, ann.id, "Сетка ТОПа", since=mark)  # privately
+    private = await photo_in(
+        emu, ann.id, fixed("pictures.bracket_caption"), since=mark
+    )  # privately
     picture = last_of(drawn, BracketPicture)
     assert [stage.name for stage in picture.stages] == ["Полуфинал", "Финал"]
     assert names_of(picture, 0) == [(s1, False), (s4, True), (s2, True), (s3, False)]
@@ -148,10 +158,10 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     assert decoded(private) == bracket_size(picture)
 
     await club.org.send(GROUP, "/next_round")
-    await win(club, "ТОП: финал", 1, s2, s4)
+    await win(club, FINAL, 1, s2, s4)
     await club.org.send(GROUP, "/next_round")
-    end = await emu.wait_bot_message(GROUP, contains=f"Победитель — {s2}")
-    final = await photo_in(emu, GROUP, "Итоговая сетка ТОПа")
+    end = await emu.wait_bot_message(GROUP, contains=ru("swiss.winner", name=s2))
+    final = await photo_in(emu, GROUP, fixed("pictures.bracket_final"))
     assert final.message_id > end.message_id  # under the results
     picture = last_of(drawn, BracketPicture)
     assert picture.champion == s2
@@ -161,7 +171,7 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
     assert sum(1 for m in emu.bot_messages(GROUP) if m.photo is not None) == 2  # once each
 
     await club.org.send(GROUP, "/bracket")  # the finished tournament's bracket on request
-    again = await photo_in(emu, GROUP, "Сетка ТОПа —")
+    again = await photo_in(emu, GROUP, fixed("pictures.bracket_caption"))
     assert last_of(drawn, BracketPicture) == picture and decoded(again) == bracket_size(picture)
 
     await kim.send(None, "/bracket 1")  # by its number, privately, in his language
@@ -174,11 +184,11 @@ async def test_the_bracket_at_the_tops_start_by_command_and_at_the_end_then_the_
 
     # the rated tournament gave Ann a rating history; registered now (in English, his
     # Telegram's language then), /profile charts it under the text
-    told_rating = await ann.wait_message(contains="Ваш рейтинг (Берсерк) изменился")
+    told_rating = await ann.wait_message(contains=RATED)
     await register_ru(ann)
     mark = len(emu.bot_messages(ann.id))
     await ann.send(None, "/profile")
-    chart_message = await photo_in(emu, ann.id, "История рейтинга", since=mark)
+    chart_message = await photo_in(emu, ann.id, fixed("pictures.rating_caption"), since=mark)
     chart = last_of(drawn, RatingChart)
     assert chart.title.startswith("Рейтинг: ") and chart.axis == "Рейтинг"
     (line,) = chart.lines
@@ -194,11 +204,13 @@ async def test_the_king_of_the_hill_final_table_comes_with_the_winner(
     org, (ann, bob, *_rest) = await koth_club.setup_club(emu)
     await koth_club.begin_tournament(emu, org)
     await koth_club.win(emu, 1, ann, bob)
-    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 2:")
+    await emu.wait_bot_message(koth_club.GROUP, contains=f"{fixed('koth.pair')} 2:")
     mark = emu.mark()
-    await koth_club.say(emu, org, "/finish 1", "Победитель объявлен")
-    winner = await emu.wait_bot_message(koth_club.GROUP, contains="Победитель — Ann", since=mark)
-    photo = await photo_in(emu, koth_club.GROUP, "Итоговая таблица")
+    await koth_club.say(emu, org, "/finish 1", fixed("koth.done_declare"))
+    winner = await emu.wait_bot_message(
+        koth_club.GROUP, contains=f"{fixed('koth.winner')} Ann", since=mark
+    )
+    photo = await photo_in(emu, koth_club.GROUP, fixed("pictures.koth_caption"))
     assert photo.message_id > winner.message_id
     table = last_of(drawn, KothTable)
     assert table.title == "Итоги турнира «Пятничный»"
@@ -229,11 +241,11 @@ async def test_the_final_table_follows_the_clubs_language(
     org, _people = await koth_club.setup_club(emu)
     await koth_club.create(emu, org)
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", 900), ("dan", 850)]:
-        await koth_club.say(emu, org, f"/add @{name} {rating}", "Добавлен")
-    await koth_club.say(emu, org, "/draw 1 2 3 4", "Очерёдность")
+        await koth_club.say(emu, org, f"/add @{name} {rating}", fixed("koth.added"))
+    await koth_club.say(emu, org, "/draw 1 2 3 4", fixed("koth.drawn"))
     await org.send(koth_club.GROUP, "/begin")
     await emu.wait_bot_message(koth_club.GROUP, contains="Game 1:")
-    await koth_club.say(emu, org, "/finish 2", "Победитель объявлен")
+    await koth_club.say(emu, org, "/finish 2", fixed("koth.done_declare"))
     photo = await photo_in(emu, koth_club.GROUP, "the final table")
     table = last_of(drawn, KothTable)
     assert table.title == "“Пятничный”: the results"

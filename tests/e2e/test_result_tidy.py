@@ -16,6 +16,7 @@ from datetime import timedelta
 from tests.clock import ManualClock
 from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.drivers.koth_club import BOB, GROUP, begin_tournament, has_buttons, press, setup_club
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -45,6 +46,12 @@ async def becomes(emu: BotApiEmulator, message: SimMessage, text: str) -> None:
     await emu.wait_for(done)
 
 
+def settled(table: int, winner: str, loser: str) -> str:
+    """The one line of a settled game of round 1 (a Swiss table), its buttons gone."""
+    claim = ru("results.claim_win", winner=winner, score="", loser=loser)
+    return ru("results.settled_line", game=ru("swiss.label", table=table, round=1), claim=claim)
+
+
 def data_of(message: SimMessage, label: str) -> str:
     return str(message.find_button(label)["callback_data"])
 
@@ -61,7 +68,7 @@ async def note_of(emu: BotApiEmulator, user: SimUser, claim: str) -> SimMessage:
             (
                 m
                 for m in reversed(emu.bot_messages(user.id))
-                if m.plain.startswith("📨 Вы сообщили: " + claim)
+                if m.plain.startswith(f"{fixed('results.report_sent')} {claim}")
                 and "↩️ Отозвать" in m.button_labels
             ),
             None,
@@ -76,7 +83,9 @@ async def request_to(emu: BotApiEmulator, user: SimUser, claim: str) -> SimMessa
             (
                 m
                 for m in reversed(emu.bot_messages(user.id))
-                if claim in m.plain and "Верно?" in m.plain and has_buttons(m)
+                if claim in m.plain
+                and fixed("results.confirm_request", -1) in m.plain
+                and has_buttons(m)
             ),
             None,
         )
@@ -88,8 +97,8 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
 ) -> None:
     org, (ann, bob, *_rest) = await setup_club(emu)
     await begin_tournament(emu, org)
-    pair = await emu.wait_bot_message(GROUP, contains="Партия 1:")
-    ann_play = await ann.wait_message(contains="Ваша партия 1")
+    pair = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
+    ann_play = await ann.wait_message(contains=f"{fixed('koth.you_play')} 1")
     group_mark = emu.mark(GROUP)
 
     # Ann presses «Я выиграл»: Bob is asked; Ann gets her note with «Отозвать».
@@ -107,7 +116,9 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
     again = await press(ann, pair, "Моя победа")
     assert again == f"Уже отправлено: ждём подтверждения соперника ({BOB})."
     await emu.idle()
-    assert sum("Верно?" in m.plain for m in emu.bot_messages(bob.id)) == 1
+    assert (
+        sum(fixed("results.confirm_request", -1) in m.plain for m in emu.bot_messages(bob.id)) == 1
+    )
 
     # She meant «Я проиграл»: the new claim replaces the old one.
     changed = await press(ann, ann_play, "Моё поражение")
@@ -118,7 +129,7 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
     assert now(emu, first).plain == (
         f"✏️ Запрос изменён, ответьте на новый. Было: {ANN_WON} ({GAME_1})."
     )
-    await becomes(emu, first_note, f"✏️ Заменено новым. Было: {ANN_WON} ({GAME_1}).")
+    await becomes(emu, first_note, ru("results.request_replaced_mine", claim=ANN_WON, game=GAME_1))
     second_note = await note_of(emu, ann, BOB_WON)
 
     # Bob's old screen still shows the first request: its button is refused, clearly.
@@ -141,10 +152,10 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
         ("confirm_reminder", "pending", 1),
     ]
     clock.advance(timedelta(minutes=11))
-    reminder = await bob.wait_message(contains="⏰ Напоминание")
+    reminder = await bob.wait_message(contains=fixed("results.reminder"))
     assert reminder.plain.endswith(f"Ann сообщает: {BOB_WON} ({GAME_1}). Верно?")
     await emu.idle()
-    assert sum("Напоминание" in m.plain for m in emu.bot_messages(bob.id)) == 1
+    assert sum(fixed("results.reminder") in m.plain for m in emu.bot_messages(bob.id)) == 1
 
     # Ann withdraws: Bob's request and reminder say so and lose their buttons.
     withdrawn_data = data_of(second, "⚠️ Оспорить")
@@ -154,7 +165,9 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
         f"↩️ Запрос отозван, отвечать не нужно. Было: {BOB_WON} ({GAME_1})."
     )
     await emu.wait_for(lambda: not has_buttons(now(emu, reminder)) or None)
-    await becomes(emu, second_note, f"↩️ Отозвано: {BOB_WON} ({GAME_1}).")
+    await becomes(
+        emu, second_note, ru("results.request_withdrawn_mine", claim=BOB_WON, game=GAME_1)
+    )
     gone = await answer(bob, second, withdrawn_data)
     assert gone == "Этот запрос отозван: отвечать на него не нужно."
     told_bob = len(emu.bot_messages(bob.id))
@@ -167,19 +180,26 @@ async def test_a_mistaken_report_is_changed_then_withdrawn_and_old_requests_are_
     third = await request_to(emu, bob, ANN_WON)
     third_note = await note_of(emu, ann, ANN_WON)
     assert await press(bob, third, "✅ Подтверждаю") == "Результат принят."
-    line = f"✅ {GAME_1}: {ANN_WON}"
+    line = ru("results.settled_line", game=GAME_1, claim=ANN_WON)
     for message in (pair, ann_play, third, third_note):
         await becomes(emu, message, line)
-    bob_play = next(m for m in emu.bot_messages(bob.id) if m.plain.startswith("✅ партия 1"))
+    bob_play = next(
+        m
+        for m in emu.bot_messages(bob.id)
+        if m.plain.startswith(f"{fixed('results.settled_line')} {GAME_1}")
+    )
     assert bob_play.plain == line and not has_buttons(bob_play)
     assert query(bot, "SELECT status, revision FROM reports WHERE id = ?", report_id) == [
         ("confirmed", 2)  # revisions: the win, the loss (withdrawn), the win again
     ]
     # The group was told nothing of the back and forth: one line for the game, nothing more
     # than the next pair (and the board, edited in place).
-    await emu.wait_bot_message(GROUP, contains="Партия 2:", since=group_mark)
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 2:", since=group_mark)
     told = [m.plain for m in emu.bot_messages(GROUP)[-3:]]
-    assert not any("сообщает" in text or "Отозван" in text for text in told)
+    assert not any(
+        fixed("results.confirm_request") in text or fixed("results.request_withdrawn_mine") in text
+        for text in told
+    )
 
 
 async def test_a_change_racing_the_confirmation_one_wins_the_other_is_told(
@@ -187,7 +207,7 @@ async def test_a_change_racing_the_confirmation_one_wins_the_other_is_told(
 ) -> None:
     org, (ann, bob, *_rest) = await setup_club(emu)
     await begin_tournament(emu, org)
-    pair = await emu.wait_bot_message(GROUP, contains="Партия 1:")
+    pair = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
     await press(ann, pair, "Моя победа")
     request = await request_to(emu, bob, ANN_WON)
 
@@ -209,7 +229,7 @@ async def test_a_change_racing_the_confirmation_one_wins_the_other_is_told(
     winner = "Ann" if told == confirm_won else BOB
     games = query(bot, "SELECT payload_json FROM events WHERE kind = 'game'")
     assert [json.loads(str(p))["w"] for (p,) in games] == [1 if winner == "Ann" else 2]
-    line = f"✅ {GAME_1}: " + (ANN_WON if winner == "Ann" else BOB_WON)
+    line = ru("results.settled_line", game=GAME_1, claim=ANN_WON if winner == "Ann" else BOB_WON)
     await becomes(emu, pair, line)
 
 
@@ -218,7 +238,7 @@ async def test_the_judges_buttons_go_once_the_players_agree_or_a_judge_decides(
 ) -> None:
     club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(GROUP_SW, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     (t1, a1, b1, _), (t2, a2, b2, _) = club.tables(board)
     org = club.org
 
@@ -226,20 +246,24 @@ async def test_the_judges_buttons_go_once_the_players_agree_or_a_judge_decides(
     # opponent confirms after all — the judge's buttons become the result line.
     await club.report(1, t1, a1, "Моя победа")
     clock.advance(timedelta(minutes=11))
-    late = await org.wait_message(contains="не подтверждён вовремя", predicate=has_buttons)
+    late = await org.wait_message(
+        contains=fixed("results.unconfirmed_for_judge"), predicate=has_buttons
+    )
     assert await club.confirm(1, t1, b1, "✅ Подтверждаю") == "Результат принят."
-    line_1 = f"✅ стол {t1}, тур 1: {a1} — победа, {b1} — поражение"
+    line_1 = settled(t1, a1, b1)
     await becomes(emu, late, line_1)
 
     # Table 2: disputed; the judge settles it with /result: the dispute's buttons go too, as
     # do both players' pairing buttons.
     await club.report(1, t2, a2, "Моя победа")
     assert await club.confirm(1, t2, b2, "⚠️ Оспорить") == "Передано судье."
-    dispute = await org.wait_message(contains="Спор о результате", predicate=has_buttons)
+    dispute = await org.wait_message(
+        contains=fixed("results.dispute_for_judge"), predicate=has_buttons
+    )
     pairing = club.find(club.users[a2], swiss_club.pairing_of(1, t2), "Моя победа")
     assert pairing is not None
     await org.send(GROUP_SW, f"/result {t2} b")
-    line_2 = f"✅ стол {t2}, тур 1: {b2} — победа, {a2} — поражение"
+    line_2 = settled(t2, b2, a2)
     for message in (dispute, pairing):
         await becomes(emu, message, line_2)
 
@@ -252,16 +276,18 @@ async def test_a_decision_button_settles_and_every_buttons_message_becomes_one_l
 ) -> None:
     club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(GROUP_SW, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     (t1, a1, b1, _), _second = club.tables(board)
     ann, bob = club.users[a1], club.users[b1]
     await ann.send(ann.id, "/report")  # /report's copy of the buttons is replaced too
-    shown = await ann.wait_message(contains="Как сыграли?", predicate=has_buttons)
+    shown = await ann.wait_message(contains=fixed("report.ask"), predicate=has_buttons)
     await club.report(1, t1, a1, "Моя победа")
     assert await club.confirm(1, t1, b1, "⚠️ Оспорить") == "Передано судье."
-    dispute = await club.org.wait_message(contains="Спор о результате", predicate=has_buttons)
+    dispute = await club.org.wait_message(
+        contains=fixed("results.dispute_for_judge"), predicate=has_buttons
+    )
     assert await press(club.org, dispute, f"Победа: {b1}") == "Результат принят."
-    line = f"✅ стол {t1}, тур 1: {b1} — победа, {a1} — поражение"
+    line = settled(t1, b1, a1)
     pairings = [club.find(user, swiss_club.pairing_of(1, t1), "") for user in (ann, bob)]
     for message in (dispute, shown, *pairings):
         assert message is not None
@@ -274,20 +300,20 @@ async def test_the_board_is_pinned_where_the_bot_may_pin(
     club = await swiss_club.registered(emu, players=4, rounds="3")
     emu.chat(GROUP_SW).bot_status = "administrator"
     await club.org.send(GROUP_SW, "/begin")
-    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    first = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     await emu.wait_for(lambda: emu.chat(GROUP_SW).pinned == [first.message_id] or None)
-    await club.play(1, "Тур 1 из 3")
+    await club.play(1, round_title(1, 3))
     for _ in range(12):  # a busy group: a pinned board stays where it is
         await club.org.send(GROUP_SW, "/standings")
-        await emu.wait_bot_message(GROUP_SW, contains="Итоги после")
+        await emu.wait_bot_message(GROUP_SW, contains=fixed("swiss.standings_title"))
     await club.org.send(GROUP_SW, "/next_round")
-    second = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
+    second = await emu.wait_for(lambda: club.board(round_title(2, 3)))
     # the new round's board is pinned, the old one unpinned; nothing was re-posted
     pinned = emu.chat(GROUP_SW).pinned
     await emu.idle()
     assert pinned == [second.message_id], (pinned, first.message_id, second.message_id)
     assert not now(emu, first).deleted
-    assert sum("Тур 1 из 3" in m.plain for m in emu.bot_messages(GROUP_SW)) == 1
+    assert sum(round_title(1, 3) in m.plain for m in emu.bot_messages(GROUP_SW)) == 1
 
 
 async def test_the_board_is_posted_again_at_the_bottom_where_the_bot_may_not_pin(
@@ -296,10 +322,10 @@ async def test_the_board_is_posted_again_at_the_bottom_where_the_bot_may_not_pin
     org, (ann, bob, *_rest) = await setup_club(emu)
     board = await begin_tournament(emu, org)
     assert emu.chat(GROUP).pinned == []
-    await emu.wait_bot_message(GROUP, contains="Партия 1:")
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
     for _ in range(12):  # the group moves on (the board is not pinned: the bot may not pin)
         await org.send(GROUP, "/queue")
-        await emu.wait_bot_message(GROUP, contains="Царь горы —", edits=False)
+        await emu.wait_bot_message(GROUP, contains=fixed("koth.board_title"), edits=False)
         await emu.idle()
         if emu.chat(GROUP).messages[board.message_id].deleted:
             break

@@ -6,13 +6,22 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e.drivers.swiss_club import (
-    GROUP,
-    Club,
-    registered,
-)
+from tests.e2e.drivers.swiss_club import GROUP, Club, game_label, pairing_of, registered
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
+
+SEMI = ru("swiss.top_name", stage=ru("swiss.stage_semi_final"))
+FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
+RATED = "".join(
+    [fixed("swiss.rating_private", 1), ru("discipline.berserk"), fixed("swiss.rating_private", 2)]
+)
+"""A player told how the tournament changed his Berserk rating."""
+
+
+def round_complete(round_no: int) -> str:
+    """The group told that every result of the round is in."""
+    return ru("swiss.round_complete", round=ru("swiss.round_name", round=round_no))
 
 
 async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top(
@@ -24,81 +33,90 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
     await club.org.send(GROUP, "/begin")
 
     # Round 1: 4 tables and a bye; the silent player's pairing came through the group.
-    tables1 = await club.play(1, "Тур 1 из 4")
-    board1 = club.board("Тур 1 из 4")
+    tables1 = await club.play(1, round_title(1, 4))
+    board1 = club.board(round_title(1, 4))
     assert board1 is not None and "Автопобеда:" in board1.plain
     assert len(tables1) == 4 and "Кубок <b>клуба</b>" in board1.plain
     assert board1.plain.count("✅ 1:0") == 4
-    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")
+    await emu.wait_bot_message(GROUP, contains=round_complete(1))
 
     # Round 2: table 1 is disputed and the judge decides by button; then a correction.
     await club.org.send(GROUP, "/next_round")
-    board2 = await emu.wait_for(lambda: club.board("Тур 2 из 4"))
+    board2 = await emu.wait_for(lambda: club.board(round_title(2, 4)))
     tables2 = club.tables(board2)
     assert "Автопобеда:" in board2.plain
     _, a, b, _ = tables2[0]
     await club.report(2, 1, a, "Моя победа")
     assert await club.confirm(2, 1, b, "⚠️ Оспорить") == "Передано судье."
-    dispute = await club.wait_find(club.org, "Спор о результате (стол 1, тур 2)", f"Победа: {b}")
+    dispute = await club.wait_find(
+        club.org,
+        ru("results.dispute_for_judge", game=ru("swiss.label", table=1, round=2)),
+        f"Победа: {b}",
+    )
     assert (await (await club.org.press(dispute, f"Победа: {b}")).answer()).text == (
         "Результат принят."
     )
-    await club.play(2, "Тур 2 из 4", skip=(1,))
-    await emu.wait_bot_message(GROUP, contains="Тур 2: все результаты внесены")
+    await club.play(2, round_title(2, 4), skip=(1,))
+    await emu.wait_bot_message(GROUP, contains=round_complete(2))
     _, a2, _, _ = tables2[1]
     await club.org.send(GROUP, "/result 2 b")  # the judge corrects table 2: b won
-    await emu.wait_bot_message(GROUP, contains="Результат исправлен (стол 2, тур 2)")
-    corrected = club.board("Тур 2 из 4")
+    table_2 = ru("swiss.label", table=2, round=2)
+    await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.result_recorded_corrected')}{table_2})"
+    )
+    corrected = club.board(round_title(2, 4))
     assert corrected is not None
     assert [status for *_, status in club.tables(corrected)][:2] == ["✅ 0:1", "✅ 0:1"]
     last = emu.last_bot_message(GROUP)
-    assert last is not None and "Тур 2: все результаты внесены" not in last.plain
+    assert last is not None and round_complete(2) not in last.plain
 
     # A drop and a late entrant: still nine players, a bye in every round.
     dropper = a2
     await club.users[dropper].send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains=f"{dropper}, вы вышли из турнира")
-    await club.org.wait_message(contains=f"выход из турнира по своему желанию — {dropper}")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper}{fixed('swiss.drop_self_dropped')}")
+    await club.org.wait_message(contains=f"{fixed('swiss.staff_drop_self', 2)} {dropper}")
     jon = emu.add_user(10, "Jon", username="jon")
     emu.add_member(GROUP, jon)
     club.users["Jon"] = jon
     await jon.start()
     await jon.wait_message()
     await club.org.send(GROUP, "/add @jon")
-    await emu.wait_bot_message(GROUP, contains="Jon вступает в турнир с 0 очков")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_late", name="Jon"))
     await bot.restart()  # the state is the replay of the event log: nothing is lost
 
     for round_no in (3, 4):
         await club.org.send(GROUP, "/next_round")
-        tables = await club.play(round_no, f"Тур {round_no} из 4")
-        board = club.board(f"Тур {round_no} из 4")
+        tables = await club.play(round_no, round_title(round_no, 4))
+        board = club.board(round_title(round_no, 4))
         assert board is not None and "Автопобеда:" in board.plain
         seated = {name for _, x, y, _ in tables for name in (x, y)}
         assert dropper not in seated
         if round_no == 3:
             assert "Jon" in seated or "Автопобеда: Jon" in board.plain
-        await emu.wait_bot_message(GROUP, contains=f"Тур {round_no}: все результаты внесены")
+        await emu.wait_bot_message(GROUP, contains=round_complete(round_no))
 
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 4 туров")
+    standings = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} 4 туров"
+    )
     assert f"{dropper} (выход из турнира)" in standings.plain
 
     # The Top 4: semi-finals, then the final; no draw button in the Top.
     await club.org.send(GROUP, "/next_round")
-    semi_board = await emu.wait_for(lambda: club.board("ТОП: полуфинал"))
+    semi_board = await emu.wait_for(lambda: club.board(SEMI))
     first = club.users[club.tables(semi_board)[0][1]]
-    top_pairing = await club.wait_find(first, "ТОП: полуфинал, стол 1,", "Моя победа")
+    top_pairing = await club.wait_find(first, pairing_of(SEMI, 1), "Моя победа")
     assert "Ничья" not in top_pairing.button_labels
-    semis = await club.play("ТОП: полуфинал", "ТОП: полуфинал")
+    semis = await club.play(SEMI, SEMI)
     assert len(semis) == 2
     await club.org.send(GROUP, "/next_round")
-    final = await club.play("ТОП: финал", "ТОП: финал")
+    final = await club.play(FINAL, FINAL)
     champion = final[0][1]
-    result = await emu.wait_bot_message(GROUP, contains="Победитель")
+    result = await emu.wait_bot_message(GROUP, contains=fixed("swiss.winner"))
     assert f"Победитель — {champion}" in result.plain
     assert "Изменения рейтинга" in result.plain
     # Privately, or in the group with a mention for the player who never started the bot.
-    told = await club.wait_find(club.users[champion], "Ваш рейтинг (Берсерк) изменился", "")
+    told = await club.wait_find(club.users[champion], RATED, "")
     assert "+" in told.plain
 
     # Ratings applied with history; Elo changes sum to zero.
@@ -117,7 +135,7 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
         assert decided.fetchone()[0] == 1
 
     await club.org.send(GROUP, "/export")
-    sent = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    sent = await emu.wait_bot_message(GROUP, contains=fixed("swiss.export_title"))
     assert sent.document is not None
     exported = sent.document.content.decode("utf-8-sig")
     assert exported.startswith("rank,club_id,name,points") and "round,stage,table" in exported
@@ -127,13 +145,13 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 async def test_next_round_refused_naming_open_tables(emu: BotApiEmulator, bot: RunningBot) -> None:
     club = await registered(emu, players=6, rounds="3")
     await club.org.send(GROUP, "/begin")
-    await club.play(1, "Тур 1 из 3", skip=(2, 3))
+    await club.play(1, round_title(1, 3), skip=(2, 3))
     await club.org.send(GROUP, "/next_round")
-    refusal = await emu.wait_bot_message(GROUP, contains="Тур не завершён")
+    refusal = await emu.wait_bot_message(GROUP, contains=fixed("swiss.round_open"))
     assert "столах 2, 3" in refusal.plain
     # The judge may re-pair only before any result: too late now.
     await club.org.send(GROUP, "/repair")
-    await emu.wait_bot_message(GROUP, contains="Пересобрать пары можно")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.repair_too_late"))
 
 
 async def test_repair_before_any_result_gives_new_pairings(
@@ -141,19 +159,20 @@ async def test_repair_before_any_result_gives_new_pairings(
 ) -> None:
     club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
-    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    first = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     user = club.users[club.tables(first)[0][1]]
-    old = await club.wait_find(user, "Тур 1: стол 1,", "Моя победа")
+    old = await club.wait_find(user, pairing_of(1, 1), "Моя победа")
     data = str(old.find_button("Моя победа")["callback_data"])
     await emu.idle()
     await club.org.send(GROUP, "/repair")
     await emu.wait_for(
         lambda: (
-            [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain and m != first] or None
+            [m for m in emu.bot_messages(GROUP) if round_title(1, 3) in m.plain and m != first]
+            or None
         )
     )
     # The old board and pairing say they are void; their buttons answer so.
-    await emu.wait_for(lambda: "пересобраны" in emu.current(old).plain or None)
+    await emu.wait_for(lambda: ru("swiss.repaired_void", round=1) in emu.current(old).plain or None)
     assert emu.current(first).plain == "❌ Пары тура 1 пересобраны — см. новые."
     assert emu.current(old).plain == "❌ Пары тура 1 пересобраны — см. новые."
     answer = await (await user.press_data(old, data)).answer()
@@ -168,10 +187,10 @@ async def test_non_organiser_refused_for_begin_and_new_button(
     club = await registered(emu, players=4, rounds="3")
     ann = club.users["Ann"]
     await ann.send(GROUP, "/begin")
-    refusal = await emu.wait_bot_message(GROUP, contains="только организатор")
+    refusal = await emu.wait_bot_message(GROUP, contains=fixed("common.organisers_only"))
     assert refusal.reply_to is not None
     await club.org.send(GROUP, "/new")
-    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    kinds = await emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
     answer = await (await ann.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
     assert answer.text == "Это может сделать только организатор."
 
@@ -179,20 +198,22 @@ async def test_non_organiser_refused_for_begin_and_new_button(
 async def test_player_outside_the_game_is_refused(emu: BotApiEmulator, bot: RunningBot) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     (_, a, b, _), (_, c, _, _) = club.tables(board)
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
+    pairing = await club.wait_find(club.users[a], pairing_of(1, 1), "Моя победа")
     answer = await (await club.users[c].press(pairing, "Моя победа")).answer()
     assert answer.text == "Это не ваша партия."
     await club.report(1, 1, a, "Моя победа")
-    request = await club.wait_find(club.users[b], "(стол 1, тур 1)", "✅ Подтверждаю")
-    await emu.wait_for(lambda: "⏳ ждёт подтверждения" in (club.board("Тур 1 из 3") or board).plain)
+    request = await club.wait_find(club.users[b], game_label(1, 1), "✅ Подтверждаю")
+    await emu.wait_for(
+        lambda: fixed("swiss.status_pending") in (club.board(round_title(1, 3)) or board).plain
+    )
     answer = await (await club.users[c].press(request, "✅ Подтверждаю")).answer()
     assert answer.text == "Это не ваша партия."
     answer = await (await club.users[a].press(request, "✅ Подтверждаю")).answer()
     assert answer.text == "Свой результат подтверждает соперник, а не вы."
     await club.users[c].send(GROUP, "/pairings")
-    pairings = await emu.wait_bot_message(GROUP, contains="Тур 1 из 3")
+    pairings = await emu.wait_bot_message(GROUP, contains=round_title(1, 3))
     assert "⏳ ждёт подтверждения" in pairings.plain and f"{a} (0) — {b} (0)" in pairings.plain
 
 
@@ -201,24 +222,34 @@ async def test_round_timer_warning_time_and_extra_time(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    first = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     await emu.idle()
     await club.org.send(GROUP, "/extend 5")  # the whole round: 21:50 → 21:55
-    await emu.wait_bot_message(GROUP, contains="Туру добавлено 5 мин: до 21:55")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3 · до 21:55"))
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.extended_round", minutes=5, until="21:55"))
+    await emu.wait_for(
+        lambda: club.board(f"{round_title(1, 3)} {fixed('swiss.board_title', 2)} 21:55")
+    )
     clock.advance(timedelta(minutes=40))
-    assert "осталось 10 минут" not in (emu.last_bot_message(GROUP) or first).plain
+    assert fixed("swiss.ten_minutes", 1) not in (emu.last_bot_message(GROUP) or first).plain
     clock.advance(timedelta(minutes=5))
-    await emu.wait_bot_message(GROUP, contains="Тур 1: осталось 10 минут")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.ten_minutes", round=ru("swiss.round_name", round=1))
+    )
     await club.org.send(GROUP, "/extend 1 15")  # one table: 21:55 → 22:10
-    await emu.wait_bot_message(GROUP, contains="Столу 1 добавлено 15 мин: до 22:10")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.extended_table", table=1, minutes=15, until="22:10")
+    )
     clock.advance(timedelta(minutes=10))
-    time_up = await emu.wait_bot_message(GROUP, contains="Тур 1: время!")
+    time_up = await emu.wait_bot_message(
+        GROUP, contains=f"{ru('swiss.round_name', round=1)}{fixed('swiss.time_swiss', 1)}"
+    )
     assert "Стол 2:" in time_up.plain and "ничья" in time_up.plain
     clock.advance(timedelta(minutes=15))
-    await emu.wait_bot_message(GROUP, contains="Тур 1, стол 1: дополнительное время вышло")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.table_time_swiss", round=ru("swiss.round_name", round=1), table=1)
+    )
     await club.users["Ann"].send(GROUP, "/extend 5")
-    await emu.wait_bot_message(GROUP, contains="только организатор или судья")
+    await emu.wait_bot_message(GROUP, contains=fixed("common.not_allowed"))
 
 
 def unmatchable_without(players: list[str], played: set[frozenset[str]]) -> str:
@@ -248,16 +279,16 @@ async def test_no_legal_pairing_is_told_to_the_judge_who_starts_the_top(
     for round_no in (1, 2, 3):
         if round_no > 1:
             await club.org.send(GROUP, "/next_round")
-        tables = await club.play(round_no, f"Тур {round_no} из 4")
+        tables = await club.play(round_no, round_title(round_no, 4))
         played |= {frozenset((a, b)) for _, a, b, _ in tables}
     dropper = unmatchable_without(list(club.users), played)
     await club.users[dropper].send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains=f"{dropper}, вы вышли из турнира")
+    await emu.wait_bot_message(GROUP, contains=f"{dropper}{fixed('swiss.drop_self_dropped')}")
     await club.org.send(GROUP, "/next_round")
-    told = await emu.wait_bot_message(GROUP, contains="нельзя составить без повторной встречи")
+    told = await emu.wait_bot_message(GROUP, contains=fixed("swiss.no_legal_pairing", 1))
     assert "Тур 4" in told.plain and "/top" in told.plain
     await club.org.send(GROUP, "/top")
-    final = club.tables(await emu.wait_for(lambda: club.board("ТОП: финал")))
+    final = club.tables(await emu.wait_for(lambda: club.board(FINAL)))
     assert len(final) == 1 and dropper not in final[0]
 
 
@@ -266,7 +297,7 @@ async def test_join_by_deep_link(emu: BotApiEmulator, bot: RunningBot) -> None:
     await club.create(rounds="3", top="Без ТОПа")
     ann = club.users["Ann"]
     await ann.start("t-1")
-    await ann.wait_message(contains="вы в турнире")
+    await ann.wait_message(contains=fixed("swiss.join_joined"))
 
 
 async def test_join_and_leave_by_command(emu: BotApiEmulator, bot: RunningBot) -> None:
@@ -274,10 +305,10 @@ async def test_join_and_leave_by_command(emu: BotApiEmulator, bot: RunningBot) -
     await club.create(rounds="3", top="Без ТОПа")
     bob = club.users["Bob"]
     await bob.send(GROUP, "/join")
-    await emu.wait_bot_message(GROUP, contains="Bob, вы в турнире")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_joined", name="Bob"))
     await bob.send(GROUP, "/join")
-    await emu.wait_bot_message(GROUP, contains="Bob, вы уже зарегистрированы")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_already", name="Bob"))
     await bob.send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains="Bob, вы больше не записаны на турнир")
+    await emu.wait_bot_message(GROUP, contains=f"Bob{fixed('swiss.drop_self_left')}")
     await club.org.send(GROUP, "/begin")
-    await emu.wait_bot_message(GROUP, contains="Слишком мало игроков: 0")
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('swiss.too_few')} 0")

@@ -8,13 +8,17 @@ import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
-from tests.e2e.drivers.swiss_club import GROUP, Club, registered
+from tests.e2e.drivers.swiss_club import GROUP, Club, pairing_of, registered
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.emulator_rates import Fault
 from tests.e2e.harness import RunningBot
 
 ORGANISERS_ONLY = "Это может сделать только организатор."
 BOB_AND_CO = "<b>Bob</b> & Co"
+FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
+ROUND_1_TABLE = f"{ru('swiss.round_name', round=1)}{fixed('swiss.pairing_table')}"
+"""A player's pairing of round 1: «Тур 1: стол …»."""
 
 
 def query(bot: RunningBot, sql: str) -> list[tuple[object, ...]]:
@@ -30,7 +34,7 @@ async def private_pairing(emu: BotApiEmulator, user: SimUser, timeout: float = 5
     """The first private message telling ``user`` his table in round 1."""
 
     def found() -> SimMessage | None:
-        mine = [m for m in emu.bot_messages(user.id) if "Тур 1: стол" in m.plain]
+        mine = [m for m in emu.bot_messages(user.id) if ROUND_1_TABLE in m.plain]
         return mine[0] if mine else None
 
     return await emu.wait_for(found, timeout=timeout)
@@ -50,18 +54,18 @@ async def test_finish_early_needs_the_organiser_and_rates_what_was_played(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/finish")
-    await emu.wait_bot_message(GROUP, contains="Турнир ещё не начался")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.finish_in_registration"))
     await club.org.send(GROUP, "/begin")
-    await club.play(1, "Тур 1 из 3", skip=(2,))
+    await club.play(1, round_title(1, 3), skip=(2,))
     await club.users["Ann"].send(GROUP, "/finish")
-    await emu.wait_bot_message(GROUP, contains="только организатор")
+    await emu.wait_bot_message(GROUP, contains=fixed("common.organisers_only"))
 
     await club.org.send(GROUP, "/finish")
-    ask = await emu.wait_bot_message(GROUP, contains="Завершить турнир")
+    ask = await emu.wait_bot_message(GROUP, contains=fixed("swiss.confirm_finish"))
     answer = await (await club.users["Ann"].press(ask, "🏁 Да, завершить")).answer()
     assert answer.text == ORGANISERS_ONLY
     await (await club.org.press(ask, "🏁 Да, завершить")).answer()
-    final = await emu.wait_bot_message(GROUP, contains="завершён досрочно")
+    final = await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished_early", 1))
     await emu.idle()
     assert "Изменения рейтинга" in final.plain and "Итоги после 1 тура" in final.plain
 
@@ -84,23 +88,23 @@ async def test_cancel_stops_the_tournament_its_timers_and_its_buttons(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/cancel")
-    ask = await emu.wait_bot_message(GROUP, contains="Отменить турнир")
+    ask = await emu.wait_bot_message(GROUP, contains=fixed("swiss.confirm_cancel"))
     assert (await (await club.org.press(ask, "Нет")).answer()).text == "Турнир продолжается."
 
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     _, a, _, _ = club.tables(board)[0]
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
+    pairing = await club.wait_find(club.users[a], pairing_of(1, 1), "Моя победа")
     await emu.idle()
     await club.org.send(GROUP, "/cancel")
-    ask = await emu.wait_bot_message(GROUP, contains="Отменить турнир")
+    ask = await emu.wait_bot_message(GROUP, contains=fixed("swiss.confirm_cancel"))
     await (await club.org.press(ask, "🚫 Да, отменить")).answer()
-    await emu.wait_bot_message(GROUP, contains="отменён организатором")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.cancelled", 1))
     await emu.idle()
 
     clock.advance(timedelta(minutes=60))
     await emu.idle()
-    assert not [m for m in emu.bot_messages(GROUP) if "осталось 10 минут" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("swiss.ten_minutes", 1) in m.plain]
     answer = await (await club.users[a].press(pairing, "Моя победа")).answer()
     assert answer.text == "Результат уже принят или партия уже не текущая."
     assert query(bot, "SELECT status FROM tournaments") == [("cancelled",)]
@@ -120,30 +124,32 @@ async def test_best_of_three_game_scores_from_the_buttons_to_the_final(
     assert "Матч — до двух побед" in created.plain
     await club.register_all(created)
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     (_, a, b, _), (_, c, d, _) = club.tables(board)
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "2:1")
+    pairing = await club.wait_find(club.users[a], pairing_of(1, 1), "2:1")
     assert pairing.button_labels == ["2:0", "2:1", "1:2", "0:2", "1:1"]
     await club.report(1, 1, a, "2:1")
     assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
     await club.report(1, 2, c, "1:1")
     assert await club.confirm(1, 2, d, "✅ Подтверждаю") == "Результат принят."
-    await emu.wait_bot_message(GROUP, contains="Тур 1: все результаты внесены")
-    done = club.board("Тур 1 из 3")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=1))
+    )
+    done = club.board(round_title(1, 3))
     assert done is not None
     assert [status for *_, status in club.tables(done)] == ["✅ 1:0 2:1", "✅ ½:½ 1:1"]
 
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
-        await club.play(number, f"Тур {number} из 3", won="2:0")
+        await club.play(number, round_title(number, 3), won="2:0")
     await club.org.send(GROUP, "/next_round")
-    final_board = await emu.wait_for(lambda: club.board("ТОП: финал"))
+    final_board = await emu.wait_for(lambda: club.board(FINAL))
     ((_, x, y, _),) = club.tables(final_board)
-    top = await club.wait_find(club.users[x], "ТОП: финал, стол 1,", "2:1")
+    top = await club.wait_find(club.users[x], pairing_of(FINAL, 1), "2:1")
     assert top.button_labels == ["2:0", "2:1", "1:2", "0:2"]  # no draw in the Top
-    await club.report("ТОП: финал", 1, x, "2:1")
-    assert await club.confirm("ТОП: финал", 1, y, "✅ Подтверждаю") == "Результат принят."
-    result = await emu.wait_bot_message(GROUP, contains="Победитель")
+    await club.report(FINAL, 1, x, "2:1")
+    assert await club.confirm(FINAL, 1, y, "✅ Подтверждаю") == "Результат принят."
+    result = await emu.wait_bot_message(GROUP, contains=fixed("swiss.winner"))
     assert f"Победитель — {x}" in result.plain
     games = [
         str(r[0]) for r in query(bot, "SELECT payload_json FROM events WHERE kind = 'sw_result'")
@@ -156,19 +162,21 @@ async def test_late_entrants_missed_rounds_count_as_the_organiser_says(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    await club.play(1, "Тур 1 из 3")
+    await club.play(1, round_title(1, 3))
     await newcomer(emu, 10, "Jon")
     await newcomer(emu, 11, "Kim")
     await club.org.send(GROUP, "/add @jon bye")
-    await emu.wait_bot_message(GROUP, contains="Jon вступает в турнир со следующего тура; пропущ")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_late_bye", name="Jon"))
     await club.org.send(GROUP, "/add @kim loss")
-    await emu.wait_bot_message(GROUP, contains="технические поражения")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_late_loss", name="Kim"))
 
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тура")
+    standings = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} 1 тура"
+    )
     assert "Jon — 2,9" in standings.plain and "Kim — 0" in standings.plain
     await club.org.send(GROUP, "/next_round")
-    board = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(2, 3)))
     seated = {name for _, p, q, _ in club.tables(board) for name in (p, q)}
     assert {"Jon", "Kim"} <= seated
     details = [str(r[0]) for r in query(bot, "SELECT details_json FROM audit_log")]
@@ -187,14 +195,16 @@ async def test_html_names_render_as_typed_and_a_blocked_player_gets_the_group(
     await club.register_all(created)
     club.users["Ann"].blocked = True  # the bot learns it only from the failing send
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     assert f"{BOB_AND_CO} (0)" in board.plain
-    in_group = await club.wait_find(club.users["Ann"], "Тур 1: стол", "Моя победа")
+    in_group = await club.wait_find(club.users["Ann"], ROUND_1_TABLE, "Моя победа")
     assert in_group in emu.bot_messages(GROUP)
     for name in ("Bob", "Cat", BOB_AND_CO):
         await private_pairing(emu, club.users[name])
     await club.org.send(GROUP, "/standings")
-    standings = await emu.wait_bot_message(GROUP, contains="Итоги после 1 тура")
+    standings = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} 1 тура"
+    )
     assert BOB_AND_CO in standings.plain
 
 

@@ -4,6 +4,7 @@ on the open page within 2 s, a TV page that never scrolls. Screenshots: artifact
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from bot.formats import Money
 from tests.clock import ManualClock
 from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 from tests.e2e.web_browser import LINK, PHONE, TV, chromium, free_port, rows, scrolls, shot
@@ -40,11 +42,17 @@ async def board_link(emu: BotApiEmulator, user: SimUser, chat: int) -> str:
     return found.group(0)
 
 
+def first_row_shows(text: str) -> str:
+    """A page's script: true once the first row of its pairings shows ``text``."""
+    row = "document.querySelector('section.pairings tbody tr').innerText"
+    return f"() => {row}.includes({json.dumps(text)})"
+
+
 async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: RunningBot) -> None:
     org, (ann, bob, *_others) = await koth_club.setup_club(emu)
     mark = emu.mark()
     await koth_club.begin_tournament(emu, org)
-    await emu.wait_bot_message(koth_club.GROUP, contains="Партия 1:")
+    await emu.wait_bot_message(koth_club.GROUP, contains=f"{fixed('koth.pair')} 1:")
     url = await board_link(emu, ann, koth_club.GROUP)
     assert "/t/1" not in url  # a token, not the tournament's number
     async with chromium() as browser:
@@ -94,7 +102,7 @@ async def test_koth_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runnin
 async def test_swiss_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: RunningBot) -> None:
     club = await swiss_club.registered(emu, players=8, rounds="3")
     await club.org.send(swiss_club.GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     tables = club.tables(board)
     url = await board_link(emu, club.users["Ann"], swiss_club.GROUP)
     async with chromium() as browser:
@@ -115,16 +123,14 @@ async def test_swiss_board_phone_and_tv_live(emu: BotApiEmulator, web_bot: Runni
         _, a, b, _ = tables[0]
         await club.report(1, 1, a, "Моя победа")
         await phone.wait_for_function(
-            "() => document.querySelector('section.pairings tbody tr').innerText"
-            ".includes('ждёт подтверждения')",
+            first_row_shows(fixed("web.state_waiting")),
             timeout=LIVE_MS,
         )
         assert await club.confirm(1, 1, b, "✅ Подтверждаю") == "Результат принят."
         confirmed = time.monotonic()
         for page in (phone, tv):
             await page.wait_for_function(
-                "() => document.querySelector('section.pairings tbody tr').innerText"
-                ".includes('сыграно 1:0')",
+                first_row_shows(ru("web.state_done", result="1:0")),
                 timeout=LIVE_MS,
             )
         assert time.monotonic() - confirmed < LIVE_MS / 1000
@@ -169,7 +175,7 @@ async def test_mini_app_button_private_url_button_in_the_group(
     assert mini["web_app"] == {"url": button["url"]}
     assert button["url"] in answer.plain
     await org.send(koth_club.GROUP, "/board")
-    in_group = await emu.wait_bot_message(koth_club.GROUP, contains="Табло турнира")
+    in_group = await emu.wait_bot_message(koth_club.GROUP, contains=fixed("web.link"))
     assert in_group.find_button("📺 Табло")["url"] == button["url"]
 
 
@@ -178,7 +184,7 @@ async def test_the_card_tournaments_group_board_has_the_button(
 ) -> None:
     club = await swiss_club.registered(emu, players=4, rounds="3")
     await club.org.send(swiss_club.GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     button = board.find_button("📺 Табло")
     assert LINK.fullmatch(button["url"]) and button["url"].startswith("https://club.example/t/")
     tables = club.tables(board)

@@ -80,3 +80,9 @@ def fixed(key: str, part: int = 0) -> str:
     if not -len(found) <= part < len(found):
         raise KeyError(f"text {key!r} has {len(found)} runs of fixed text, not {part}")
     return found[part]
+
+
+def round_title(round_no: int, total: int) -> str:
+    """How a Swiss board's title names its round, after the tournament's name ("· Тур 1 из 3"):
+    on every board of that round, with its end time or without."""
+    return ru("swiss.board_title_no_end", name="", round=round_no, total=total).strip()
