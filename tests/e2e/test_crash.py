@@ -466,7 +466,7 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
         ).fetchall()
         repairs = conn.execute("SELECT count(*) FROM audit_log WHERE action = 'repair'").fetchone()
         jobs = conn.execute(
-            "SELECT kind, status FROM deadlines WHERE kind LIKE 'job:swiss_%'"
+            "SELECT kind, status FROM deadlines WHERE kind LIKE 'job:swiss_%' OR kind = 'job:tell'"
         ).fetchall()
         order = [
             row[0]
