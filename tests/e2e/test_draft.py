@@ -28,6 +28,11 @@ SEATING = fixed("limited.seating_head", 1)  # "· рассадка на драф
 PANEL = f"{fixed('pickclock.panel_title')}Драфт клуба"  # the /draft panel
 
 
+def round_title(number: int, total: int) -> str:
+    """The title of round ``number``'s board (of ``total`` rounds)."""
+    return f"{fixed('swiss.board_title')} {number} {fixed('swiss.board_title', 1)} {total}"
+
+
 def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) -> None:
     """Each player was told his own table, seat and both neighbours, privately."""
     for number, table in enumerate(tables, start=1):
@@ -45,8 +50,7 @@ def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) ->
 
 
 async def play_round(club: DraftClub, number: int, total: int) -> list[tuple[str, str]]:
-    title = f"{fixed('swiss.board_title')} {number} {fixed('swiss.board_title', 1)} {total}"
-    tables = await club.play(number, title)
+    tables = await club.play(number, round_title(number, total))
     await club.emu.wait_bot_message(
         GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=number))
     )
@@ -155,9 +159,9 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     assert "Тур 1 судья разводит командой /next_round" in seated.plain
     await emu.idle()
     check_private_seats(club, tables, 1)
-    assert club.board("Тур 1 из 4") is None  # the draft first: round 1 is not paired yet
+    assert club.board(round_title(1, 4)) is None  # the draft first: round 1 is not paired yet
     await draft_and_build_decks(club, clock, tables)
-    assert club.board("Тур 1 из 4") is None  # the judge pairs round 1 himself
+    assert club.board(round_title(1, 4)) is None  # the judge pairs round 1 himself
 
     # 601.5.4: two tables of 10 → 4 rounds, each paired inside the tables only.
     table_of = {name: n for n, table in enumerate(tables) for name in table}
@@ -250,7 +254,7 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
         seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} {draft}")
         assert "по текущей турнирной таблице" in seated.plain and not SEED.search(seated.plain)
         assert "столы: 9 + 8" in seated.plain
-        assert club.board(f"Тур {draft} из 4") is None  # one round per draft, not yet paired
+        assert club.board(round_title(draft, 4)) is None  # one round per draft, not yet paired
         await club.org.send(GROUP, "/standings")
         shown = await emu.wait_bot_message(
             GROUP, contains=f"{fixed('swiss.standings_title')} {draft - 1} тур"
