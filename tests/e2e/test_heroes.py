@@ -236,7 +236,8 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # A player asks in the group: his own hero only, privately.
     await club.users["Bob"].send(GROUP, "/heroes")
     own = await club.users["Bob"].wait_message(
-        contains=fixed("heroes.your_hero_again", 1), predicate=lambda m: "Никому" not in m.plain
+        contains=fixed("heroes.your_hero_again", 1),
+        predicate=lambda m: fixed("heroes.your_hero", 2) not in m.plain,
     )
     assert own.plain == f"🦸 {CUP}: ваш герой — {heroes['Bob']}."
     assert named(emu, GROUP) == set()
