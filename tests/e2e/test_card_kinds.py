@@ -14,6 +14,7 @@ import pytest
 
 from tests.clock import ManualClock
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
 
@@ -21,6 +22,13 @@ STANDING = re.compile(r"^\d+\. (\w+)(?: \(выход из турнира\))? —
 SEMI = "Полузакрытый: привилегированным автопобеды"
 CLOSED = "Закрытый: только по приглашениям"
 HEROES = "Берсерк. Герои"
+CUP = "Кубок <b>клуба</b>"  # the tournament's name as the players read it
+TOP_FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
+
+
+def round_of_3(number: int) -> str:
+    """The title of round ``number``'s board (of three rounds)."""
+    return f"{fixed('swiss.board_title')} {number} {fixed('swiss.board_title', 1)} 3"
 
 
 def rows(db_path: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
@@ -41,7 +49,9 @@ def ratings(db_path: Path, discipline: str) -> dict[str, int]:
 
 async def standings(club: Club, rounds: int) -> dict[str, str]:
     await club.org.send(GROUP, "/standings")
-    text = await club.emu.wait_bot_message(GROUP, contains=f"Итоги после {rounds} тур")
+    text = await club.emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.standings_title')} {rounds} тур"
+    )
     return dict(STANDING.findall(text.plain))
 
 
@@ -58,11 +68,11 @@ async def test_semi_closed_privileged_players_win_the_first_n_rounds_and_not_aft
     assert "автопобеды в первых турах (2)" in created.plain
 
     await club.users["Cat"].send(GROUP, "/privileged @ann")
-    await emu.wait_bot_message(GROUP, contains="Это может сделать только организатор")
+    await emu.wait_bot_message(GROUP, contains=fixed("common.organisers_only"))
     for name in ("ann", "bob"):
         await club.org.send(GROUP, f"/privileged @{name}")
         await emu.wait_bot_message(
-            GROUP, contains=f"⭐ Привилегия: {name.title()} — автопобеда в первых турах (2)"
+            GROUP, contains=ru("swiss.privileged_privileged", name=name.title(), rounds=2)
         )
     for name in ("Cat", "Dan", "Eve", "Fay"):
         answer = await (await club.users[name].press(created, "✋ Участвую")).answer()
@@ -73,8 +83,8 @@ async def test_semi_closed_privileged_players_win_the_first_n_rounds_and_not_aft
     for round_no in (1, 2, 3):
         if round_no > 1:
             await club.org.send(GROUP, "/next_round")
-        tables = await club.play(round_no, f"Тур {round_no} из 3")
-        board = club.board(f"Тур {round_no} из 3")
+        tables = await club.play(round_no, round_of_3(round_no))
+        board = club.board(round_of_3(round_no))
         assert board is not None
         seated = {name for _, a, b, _ in tables for name in (a, b)}
         for _, winner, _, _ in tables:
@@ -84,11 +94,15 @@ async def test_semi_closed_privileged_players_win_the_first_n_rounds_and_not_aft
             assert seated == {"Cat", "Dan", "Eve", "Fay"} and "Автопобеда:" not in board.plain
             points["Ann"] += 29
             points["Bob"] += 29
-            told = await club.users["Bob"].wait_message(contains=f"Тур {round_no}: у вас")
+            told = await club.users["Bob"].wait_message(
+                contains=ru("swiss.your_privilege", round=round_no)
+            )
             assert "автопобеда по привилегии турнира (2,9 очка)" in told.plain
         else:  # round N+1: everybody plays
             assert "привилегии" not in board.plain and seated == set(club.users)
-        await emu.wait_bot_message(GROUP, contains=f"Тур {round_no}: все результаты внесены")
+        await emu.wait_bot_message(
+            GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=round_no))
+        )
 
     table = await standings(club, 3)
     assert {name: tenths(value) for name, value in table.items()} == points
@@ -96,7 +110,7 @@ async def test_semi_closed_privileged_players_win_the_first_n_rounds_and_not_aft
 
     # Too late for a privilege now; and the CSV names the auto-wins of rounds 1 and 2 only.
     await club.org.send(GROUP, "/privileged @cat")
-    await emu.wait_bot_message(GROUP, contains="привилегии назначают до старта")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.privilege_too_late"))
     auto = rows(bot.db_path, "SELECT payload_json FROM events WHERE kind = 'sw_round'")
     assert [str(p).count('"auto": [1, 2]') for (p,) in auto] == [1, 1, 0]
 
@@ -108,11 +122,11 @@ async def test_privileges_and_invitations_belong_to_their_kind(
     created = await club.create(rounds="3", top="Без ТОПа")
     assert "базовый K = 16 · Открытый турнир." in created.plain
     await club.org.send(GROUP, "/privileged @ann")
-    await emu.wait_bot_message(GROUP, contains="Привилегии бывают только в полузакрытом")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.privileged_not_semi"))
     await club.org.send(GROUP, "/invite @ann")
-    await emu.wait_bot_message(GROUP, contains="Приглашения нужны только в закрытом")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.invite_not_closed"))
     await club.org.send(GROUP, "/invite")
-    await emu.wait_bot_message(GROUP, contains="Кого пригласить?")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.invite_usage"))
 
 
 async def test_closed_tournament_takes_only_its_invited_players(
@@ -123,8 +137,8 @@ async def test_closed_tournament_takes_only_its_invited_players(
     assert "Закрытый: играют только приглашённые (/invite)" in created.plain
     for name in ("ann", "bob", "cat"):
         await club.org.send(GROUP, f"/invite @{name}")
-        await emu.wait_bot_message(GROUP, contains=f"Приглашение отправлено: {name.title()}")
-    invitation = await club.users["Ann"].wait_message(contains="Вас пригласили")
+        await emu.wait_bot_message(GROUP, contains=ru("swiss.invite_invited", name=name.title()))
+    invitation = await club.users["Ann"].wait_message(contains=fixed("swiss.invitation"))
     assert "закрытый турнир «Кубок <b>клуба</b>»" in invitation.plain
 
     for name in ("Ann", "Bob", "Cat"):
@@ -135,13 +149,13 @@ async def test_closed_tournament_takes_only_its_invited_players(
     answer = await (await dan.press(created, "✋ Участвую")).answer()
     assert answer.text == f"{refusal} Dan, вас нет в списке приглашённых.", answer.text
     await dan.send(GROUP, "/join")
-    await emu.wait_bot_message(GROUP, contains=f"{refusal} Dan, вас нет")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_not_invited", name="Dan"))
     await eve.start("t-1")
-    await eve.wait_message(contains=f"{refusal} Eve, вас нет")
+    await eve.wait_message(contains=ru("swiss.join_not_invited", name="Eve"))
 
     # The organiser's own /add is an invitation: he chose the player.
     await club.org.send(GROUP, "/add @dan")
-    await emu.wait_bot_message(GROUP, contains="Dan, вы в турнире")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_joined", name="Dan"))
     entered = rows(
         bot.db_path,
         "SELECT p.first_name FROM participants x JOIN players p ON p.id = x.player_id",
@@ -151,10 +165,10 @@ async def test_closed_tournament_takes_only_its_invited_players(
     # Once it runs, even an invited player's late entry is only a request to the organiser,
     # and an uninvited one is refused outright (no request reaches the organiser).
     await club.org.send(GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(round_of_3(1)))
     answer = await (await eve.press(created, "✋ Участвую")).answer()
     assert answer.text and answer.text.startswith(refusal)
-    assert not [m for m in emu.bot_messages(GROUP) if "Заявка на участие" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("swiss.entry_request") in m.plain]
 
 
 @pytest.mark.parametrize(
@@ -181,7 +195,8 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     assert f"Игра: {shown} · базовый K = {k}" in created.plain
     await club.register_all(created)
     await club.org.send(GROUP, "/tournaments")
-    listed = await emu.wait_bot_message(GROUP, contains="«Кубок <b>клуба</b>» —")
+    line = f"{fixed('tournament.list_line', 1)}{CUP}{fixed('tournament.list_line', 2)}"
+    listed = await emu.wait_bot_message(GROUP, contains=line)
     assert (f"{HEROES}: швейцарка" in listed.plain) is (pool == "heroes")
     await club.org.send(GROUP, "/begin")
 
@@ -189,25 +204,27 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     for round_no in (1, 2, 3):
         if round_no > 1:
             await club.org.send(GROUP, "/next_round")
-        for _, winner, loser, _ in await club.play(round_no, f"Тур {round_no} из 3"):
+        for _, winner, loser, _ in await club.play(round_no, round_of_3(round_no)):
             balance[winner] += 1
             balance[loser] -= 1
     await club.org.send(GROUP, "/next_round")
-    top_board = await emu.wait_for(lambda: club.board("ТОП: финал"))
+    top_board = await emu.wait_for(lambda: club.board(TOP_FINAL))
     await emu.idle()
     clock.advance(timedelta(minutes=50))
-    called = await emu.wait_bot_message(GROUP, contains="ТОП: финал — время!")
+    called = await emu.wait_bot_message(
+        GROUP, contains=f"{TOP_FINAL} {fixed('swiss.time_top_play_to_result', 1)}"
+    )
     assert time_call in called.plain
     assert ("жизн" in called.plain) is (pool == "heroes")  # a hero's life only in Heroes
     ((_, winner, loser, _),) = club.tables(top_board)
-    await club.report("ТОП: финал", 1, winner, "Моя победа")
-    assert await club.confirm("ТОП: финал", 1, loser, "✅ Подтверждаю") == "Результат принят."
+    await club.report(TOP_FINAL, 1, winner, "Моя победа")
+    assert await club.confirm(TOP_FINAL, 1, loser, "✅ Подтверждаю") == "Результат принят."
     balance[winner] += 1
     balance[loser] -= 1
 
     # 4 players: coefficient 0.8; everyone starts at 1200 in this pool, so each game is
     # K × 0.8 × ½ = 12.80 (K 32) or 6.40 (K 16) points.
-    final = await emu.wait_bot_message(GROUP, contains="Изменения рейтинга")
+    final = await emu.wait_bot_message(GROUP, contains=fixed("swiss.rating_title"))
     label = "Берсерк. Герои" if pool == "heroes" else "Берсерк"
     assert f"Изменения рейтинга ({label}, базовый K = {k})" in final.plain
     expected = {name: 120_000 + per_game * b for name, b in balance.items()}
@@ -222,7 +239,7 @@ async def test_each_game_rates_its_own_pool_with_the_tournaments_k_and_calls_tim
     # /rating: each pool the player has, with its own table (none in a pool never played).
     ann = club.users["Ann"]
     await ann.send(None, "/rating")
-    table = await ann.wait_message(contains=f"Рейтинг: {label}\n")
+    table = await ann.wait_message(contains=f"{fixed('rating.title')} {label}\n")
     assert f"Ann (#1) — {expected['Ann'] / 100:.2f}".replace(".", ",") in table.plain
     assert ("Рейтинг: Берсерк\n" in table.plain) is (pool == "berserk")
 
@@ -238,9 +255,10 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(GROUP, "/judge @jud")
-    await emu.wait_bot_message(GROUP, contains="Судья турнира «Кубок <b>клуба</b>»: Jud")
+    judged = f"{fixed('tournament.judge_added')}{CUP}{fixed('tournament.judge_added', 1)} Jud"
+    await emu.wait_bot_message(GROUP, contains=judged)
     await club.org.send(GROUP, "/begin")
-    tables = await club.play(1, "Тур 1 из 3")
+    tables = await club.play(1, round_of_3(1))
     winners = sorted(a for _, a, _, _ in tables)
     losers = [b for _, _, b, _ in tables]
 
@@ -252,37 +270,41 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     await kai.wait_message()
     answer = await (await kai.press(created, "✋ Участвую")).answer()
     assert answer.text and "согласия организатора" in answer.text
-    await emu.wait_bot_message(GROUP, contains="Заявка на участие")
-    private = await club.org.wait_message(contains="Заявка на участие")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.entry_request"))
+    private = await club.org.wait_message(contains=fixed("swiss.entry_request"))
     assert "Kai" in private.plain and private.button_labels == ["✅ Принять", "❌ Отклонить"]
     await club.org.send(GROUP, "/add @kai bye")
-    await emu.wait_bot_message(GROUP, contains="Kai вступает в турнир со следующего тура")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.join_late_bye", name="Kai"))
     club.users["Kai"] = kai
 
     # Both losers drop: one by himself (told in the second person), one by the judge.
     await club.users[losers[0]].send(GROUP, "/drop")
-    own = await emu.wait_bot_message(GROUP, contains=f"{losers[0]}, вы вышли из турнира")
+    own = await emu.wait_bot_message(
+        GROUP, contains=f"{losers[0]}{fixed('swiss.drop_self_dropped')}"
+    )
     assert "ваши результаты сохраняются" in own.plain
     dropped = await club.users[losers[1]].send(GROUP, "ухожу")
     await judge.send(GROUP, "/drop", reply_to=dropped)
-    await emu.wait_bot_message(GROUP, contains=f"Выход из турнира: {losers[1]}.")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.drop_dropped", name=losers[1]))
     org_told = [
-        await club.org.wait_message(contains=f"по своему желанию — {losers[0]}"),
-        await club.org.wait_message(contains=f"решением судьи из турнира выходит {losers[1]}"),
+        await club.org.wait_message(contains=f"{fixed('swiss.staff_drop_self', 2)} {losers[0]}"),
+        await club.org.wait_message(contains=f"{fixed('swiss.staff_drop_judge', 2)} {losers[1]}"),
     ]
     assert all("«Кубок <b>клуба</b>», тур 1" in m.plain for m in org_told)
-    await judge.wait_message(contains=f"по своему желанию — {losers[0]}")
-    assert not [m for m in judge.messages() if "решением судьи" in m.plain]  # his own act
+    await judge.wait_message(contains=f"{fixed('swiss.staff_drop_self', 2)} {losers[0]}")
+    assert not [
+        m for m in judge.messages() if fixed("swiss.staff_drop_judge", 2) in m.plain
+    ]  # his own act
 
     # Round 2: the two winners (3) and Kai (2.9): Kai is lowest, but his missed round was his
     # bye, so he plays and a winner sits out.
     await club.org.send(GROUP, "/next_round")
-    board = await emu.wait_for(lambda: club.board("Тур 2 из 3"))
+    board = await emu.wait_for(lambda: club.board(round_of_3(2)))
     (_, a, b, _), *rest = club.tables(board)
     assert not rest and "Kai" in (a, b)
     (bye_holder,) = set(winners) - {a, b}
     assert f"Автопобеда: {bye_holder}" in board.plain
-    await club.play(2, "Тур 2 из 3")
+    await club.play(2, round_of_3(2))
     table = await standings(club, 2)
     assert tenths(table[bye_holder]) == 30 + 29
     assert tenths(table["Kai"]) == 29 + (30 if a == "Kai" else 0)
@@ -292,13 +314,13 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     lee = emu.add_user(17, "Lee", username="lee")
     emu.add_member(GROUP, lee)
     await lee.start("t-1")
-    await lee.wait_message(contains="Заявка отправлена")
+    await lee.wait_message(contains=fixed("swiss.entry_requested"))
     request = await club.org.wait_message(contains="Lee")
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Lee вступает в турнир с 0 очков" in accepted.text
-    await lee.wait_message(contains="Заявка принята организатором")
+    await lee.wait_message(contains=fixed("swiss.entry_accepted"))
     in_group = await emu.wait_bot_message(
-        GROUP, contains="Заявка на участие", since=0, predicate=lambda m: "Lee" in m.plain
+        GROUP, contains=fixed("swiss.entry_request"), since=0, predicate=lambda m: "Lee" in m.plain
     )
     again = await (await club.org.press(in_group, "✅ Принять")).answer()
     assert again.text == "Lee уже в турнире.", again.text
@@ -307,13 +329,13 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     mo = emu.add_user(18, "Mo", username="mo")
     emu.add_member(GROUP, mo)
     await mo.send(GROUP, "/join")
-    await emu.wait_bot_message(GROUP, contains="Заявка отправлена")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.entry_requested"))
     declined = await (
         await club.org.press(await club.org.wait_message(contains="Mo"), "❌ Отклонить")
     ).answer()
     assert declined.text == "Заявка отклонена: Mo."
     group_copy = await emu.wait_bot_message(
-        GROUP, contains="Заявка на участие", since=0, predicate=lambda m: "Mo" in m.plain
+        GROUP, contains=fixed("swiss.entry_request"), since=0, predicate=lambda m: "Mo" in m.plain
     )
     assert (await (await club.org.press(group_copy, "❌ Отклонить")).answer()).text == (
         "Заявка отклонена: Mo."
@@ -323,12 +345,12 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
         m
         for chat in (mo.id, GROUP)
         for m in emu.bot_messages(chat)
-        if "отклонена организатором" in m.plain
+        if fixed("swiss.entry_declined", 1) in m.plain
     ]
     assert len(told) == 1
     club.users["Lee"] = lee
     await club.org.send(GROUP, "/next_round")
-    board3 = await emu.wait_for(lambda: club.board("Тур 3 из 3"))
+    board3 = await emu.wait_for(lambda: club.board(round_of_3(3)))
     seated = {name for _, x, y, _ in club.tables(board3) for name in (x, y)}
     assert seated == {*winners, "Kai", "Lee"} and "Автопобеда" not in board3.plain
 
@@ -340,35 +362,39 @@ async def test_players_without_a_complete_registration_are_asked_and_marked(
     created = await club.create(rounds="3", top="Без ТОПа")
     ann = club.users["Ann"]
     for text, expect in (
-        ("/register", "Ваша фамилия?"),
-        ("Смирнова", "Ваше имя?"),
-        ("Анна", "Ваше отчество?"),
-        ("-", "Ваш e-mail?"),
-        ("ann@club.org", "Ваш город?"),
-        ("Тверь", "Никнейм"),
-        ("-", "Телефон"),
+        ("/register", fixed("register.ask.last_name")),
+        ("Смирнова", fixed("register.ask.first_name")),
+        ("Анна", fixed("register.ask.patronymic")),
+        ("-", fixed("register.ask.email")),
+        ("ann@club.org", fixed("register.ask.city")),
+        ("Тверь", fixed("register.ask.nickname")),
+        ("-", fixed("register.ask.phone")),
     ):
         await ann.send(None, text)
         await ann.wait_message(contains=expect)
     await ann.press_keyboard("Пропустить")
-    await ann.wait_message(contains="Ваш клубный номер")
+    await ann.wait_message(contains=fixed("register.done", 1))
     await club.register_all(created)
 
     # Bob (started the bot) is asked privately; Dan (never did) with a mention in the group;
     # Ann, registered, is not asked.
-    asked = await club.users["Bob"].wait_message(contains="завершите регистрацию")
+    asked = await club.users["Bob"].wait_message(contains=fixed("swiss.complete_registration", 1))
     assert "турнире «Кубок <b>клуба</b>»" in asked.plain
-    mention = await emu.wait_bot_message(GROUP, contains="завершите регистрацию", since=0)
+    mention = await emu.wait_bot_message(
+        GROUP, contains=fixed("swiss.complete_registration", 1), since=0
+    )
     assert mention.plain.startswith("Dan\n")
-    assert not [m for m in ann.messages() if "завершите регистрацию" in m.plain]
+    assert not [m for m in ann.messages() if fixed("swiss.complete_registration", 1) in m.plain]
 
     await club.org.send(GROUP, "/players")
-    roster = await emu.wait_bot_message(GROUP, contains="Игроки (4)")
+    roster = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('swiss.roster')}4{fixed('swiss.roster', 1)}"
+    )
     assert "Смирнова Анна, Bob ⚠️, Cat ⚠️, Dan ⚠️" in roster.plain
     assert "⚠️ — регистрация не завершена" in roster.plain
 
     await club.org.send(GROUP, "/export")
-    sent = await emu.wait_bot_message(GROUP, contains="итоги и результаты (CSV)")
+    sent = await emu.wait_bot_message(GROUP, contains=fixed("swiss.export_title"))
     assert sent.document is not None
     exported = sent.document.content.decode("utf-8-sig")
     head, *lines = exported.split("\r\n\r\n")[0].split("\n\n")[0].splitlines()
@@ -385,11 +411,11 @@ async def test_begin_is_refused_when_the_privileged_leave_nobody_to_play(
     created = await club.create(rounds="3", top="Без ТОПа", kind=SEMI, auto="1")
     for name in ("ann", "bob", "cat"):
         await club.org.send(GROUP, f"/privileged @{name}")
-        await emu.wait_bot_message(GROUP, contains="⭐ Привилегия")
+        await emu.wait_bot_message(GROUP, contains=fixed("swiss.privileged_privileged"))
     answer = await (await club.users["Dan"].press(created, "✋ Участвую")).answer()
     assert answer.text and "вы в турнире" in answer.text
     await club.org.send(GROUP, "/begin")
-    refused = await emu.wait_bot_message(GROUP, contains="а играть некому")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("swiss.too_many_privileged"))
     assert "из 4 игроков за столы садятся меньше двух" in refused.plain
     status = rows(bot.db_path, "SELECT status FROM tournaments")
     assert status == [("registration",)]

@@ -14,8 +14,11 @@ import pytest
 
 from tests.e2e.drivers.crash import crash_before
 from tests.e2e.drivers.swiss_club import GROUP, registered
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
+
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 
 
 async def test_a_deleted_group_gives_up_its_job_and_tells_the_organiser(
@@ -23,7 +26,7 @@ async def test_a_deleted_group_gives_up_its_job_and_tells_the_organiser(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await emu.idle()
     await bot.stop()
     assert crash_before(bot, "job:swiss_round", "%:board") == 1
@@ -31,7 +34,7 @@ async def test_a_deleted_group_gives_up_its_job_and_tells_the_organiser(
     told = len(emu.bot_messages(club.org.id))
     with caplog.at_level(logging.WARNING):
         await bot.start()
-        notice = await club.org.wait_message(contains="Не могу писать в группу «Club»")
+        notice = await club.org.wait_message(contains=f"{fixed('chat.gone')}Club")
         await emu.idle(quiet=0.3)
 
     assert "chat not found" in notice.plain and "«Кубок" in notice.plain

@@ -34,6 +34,7 @@ from pathlib import Path
 from rules.results import MatchRecord, Outcome
 from rules.standings import TieBreak, compute_standings
 from tests.e2e.crash_driver import SILENCE, BotProcess, Person, newest
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, CallbackHandle, RateLimits, SimMessage
 from tests.e2e.harness import TOKEN
 
@@ -56,6 +57,32 @@ DUPLICATE = "Вы уже сообщили этот результат."
 ALREADY = "Уже отправлено: ждём подтверждения соперника ("
 PAIRING = re.compile(r"Тур (\d+): стол (\d+), соперник — (\S+) ")
 STANDING = re.compile(r"^(\d+)\. (Pl\d\d)(?: \(выход из турнира\))? — ([\d,]+) · ", re.MULTILINE)
+CREATED = fixed("swiss.created", -1)
+
+
+def round_name(number: int) -> str:
+    return ru("swiss.round_name", round=number)
+
+
+def board_title(number: int) -> str:
+    """The title of round ``number``'s board."""
+    title = fixed("swiss.board_title")
+    return f"Crash Cup {title} {number} {fixed('swiss.board_title', 1)} {ROUNDS}"
+
+
+def pairing_start(number: int) -> str:
+    """The start of a player's pairing message of round ``number``."""
+    return f"{round_name(number)}{fixed('swiss.your_table')} "
+
+
+def warning(number: int) -> str:
+    """The round's 10-minute warning."""
+    return ru("swiss.ten_minutes", round=round_name(number))
+
+
+def time_call(number: int) -> str:
+    """The start of the round's time call."""
+    return f"{round_name(number)}{fixed('swiss.time_swiss', 1)}"
 
 
 def generation(message: SimMessage) -> int:
@@ -115,28 +142,28 @@ class Tournament:
             await person.user.start()
             await person.user.wait_message()
         await self.org.user.send(GROUP, "/new")
-        kinds = await self.emu.wait_bot_message(GROUP, contains="Какой турнир")
+        kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.user.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-        await self.emu.wait_bot_message(GROUP, contains="Пришлите название")
+        await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
         await self.org.user.send(GROUP, "Crash Cup")
         answers = {
-            "Формат?": "Констрактед",
-            "Подформат констрактеда?": "Классика",
-            "Уровень строгости?": "Любительский (без дэк-листов)",
-            "Сколько швейцарских туров?": str(ROUNDS),
-            "Размер ТОПа?": "Без ТОПа",
-            "Время тура": str(ROUND_MINUTES),
-            "Дополнительные показатели?": "Бухгольц, усечённый Бухгольц, победы, личная встреча",
+            fixed("swiss.wiz_fmt"): "Констрактед",
+            fixed("swiss.wiz_sub"): "Классика",
+            fixed("swiss.wiz_strict"): "Любительский (без дэк-листов)",
+            fixed("swiss.wiz_rounds"): str(ROUNDS),
+            fixed("swiss.wiz_top"): "Без ТОПа",
+            fixed("swiss.wiz_time"): str(ROUND_MINUTES),
+            fixed("swiss.wiz_tb"): "Бухгольц, усечённый Бухгольц, победы, личная встреча",
             "Формат матча?": "Одна партия",
-            "Какая игра?": "Классический Берсерк",
-            "Базовый K": "Обычный (16)",
-            "Вид турнира?": "Открытый: играет любой",
+            fixed("swiss.wiz_game"): "Классический Берсерк",
+            fixed("swiss.wiz_k"): "Обычный (16)",
+            fixed("swiss.wiz_kind"): "Открытый: играет любой",
         }
         while True:  # the wizard's questions, in whatever order it asks them
             asked = await self.emu.wait_bot_message(
-                GROUP, predicate=lambda m: bool(m.button_labels) or "Регистрация" in m.plain
+                GROUP, predicate=lambda m: bool(m.button_labels) or CREATED in m.plain
             )
-            if "Регистрация открыта" in asked.plain:
+            if CREATED in asked.plain:
                 created = asked
                 break
             label = next((a for q, a in answers.items() if q in asked.plain), None)
@@ -222,9 +249,9 @@ class Tournament:
     async def pair(self, number: int) -> None:
         """``/begin`` or ``/next_round`` with a kill around it; in ``BROADCAST_KILLS`` the kill
         cuts the round's pairing broadcast short."""
-        title = f"Crash Cup · Тур {number} из {ROUNDS}"
+        title = board_title(number)
         text = "/begin" if number == 1 else "/next_round"
-        refusals = ("Турнир уже начался", "Тур не завершён")
+        refusals = (fixed("swiss.not_in_registration"), fixed("swiss.round_open"))
         if number in BROADCAST_KILLS:
             kill = asyncio.create_task(self.kill_in_broadcast(number, BROADCAST_KILLS[number]))
             await self.command(text, lambda: newest(self.emu, GROUP, title), refusals)
@@ -246,7 +273,7 @@ class Tournament:
         gens: dict[str, int] = {}
 
         def pairing(person: Person) -> Callable[[], SimMessage | None]:
-            return lambda: newest(self.emu, person.user.id, f"Тур {number}: стол ", WON)
+            return lambda: newest(self.emu, person.user.id, pairing_start(number), WON)
 
         await asyncio.gather(*[self.wait_message(pairing(person), 2.0) for person in self.people])
         await self.emu.idle(quiet=0.3, timeout=30)  # a slow broadcast is not a lost one
@@ -291,7 +318,7 @@ class Tournament:
         return [
             m
             for m in self.emu.bot_messages(person.user.id)
-            if f"Тур {number}: стол " in m.plain and WON in m.button_labels
+            if pairing_start(number) in m.plain and WON in m.button_labels
         ]
 
     async def wait_message(
@@ -326,7 +353,7 @@ class Tournament:
         answer = await self.report(game, first)
         repeated = str(answer).startswith(ALREADY)  # pressed before a kill, asked already
         assert answer in (PENDING, DUPLICATE) or repeated, (game, answer)
-        key = f"(стол {game.table}, тур {game.round})"
+        key = f"({ru('swiss.label', table=game.table, round=game.round)})"
 
         def request() -> SimMessage | None:
             return newest(self.emu, second.user.id, key, CONFIRM)
@@ -388,8 +415,8 @@ class Tournament:
         await self.wave(games[:half], kills=3)
         # Half the tables still play when the round's warning and time come.
         self.trace(f"round {number}: timers")
-        await self.timer(started + timedelta(minutes=ROUND_MINUTES - 10), f"Тур {number}: осталось")
-        await self.timer(started + timedelta(minutes=ROUND_MINUTES), f"Тур {number}: время!")
+        await self.timer(started + timedelta(minutes=ROUND_MINUTES - 10), warning(number))
+        await self.timer(started + timedelta(minutes=ROUND_MINUTES), time_call(number))
         self.trace(f"round {number}: wave 2")
         await self.wave(games[half:], kills=3)
         self.trace(f"round {number}: done")
@@ -411,7 +438,7 @@ async def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Pat
             await club.round(number)
         # The last /next_round finishes the tournament: its announcement is what we compare.
         await club.org.send(GROUP, "/next_round")
-        final = await emu.wait_bot_message(GROUP, contains="🏁 Турнир", timeout=10)
+        final = await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished"), timeout=10)
         await emu.idle(quiet=0.2)
     finally:
         await bot.stop()
@@ -488,10 +515,14 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
     jobs = [(kind, status) for kind, status in jobs if kind != "job:tell"]
     assert Counter(jobs) == {("job:swiss_round", "fired"): ROUNDS, ("job:swiss_end", "fired"): 1}
     for number in range(1, ROUNDS + 1):
-        boards = [m for m in emu.bot_messages(GROUP) if f"Crash Cup · Тур {number} из" in m.plain]
+        boards = [m for m in emu.bot_messages(GROUP) if board_title(number) in m.plain]
         assert boards, number
     for person in club.people:  # his rating change, privately
-        told = [m for m in emu.bot_messages(person.user.id) if "Ваш рейтинг (Берсерк)" in m.plain]
+        told = [
+            m
+            for m in emu.bot_messages(person.user.id)
+            if f"{fixed('swiss.rating_private', 1)}Берсерк)" in m.plain
+        ]
         assert told, person.name
     tables = {
         p["round"]: [tuple(pair) for pair in p["tables"]]
@@ -536,12 +567,12 @@ def check_database(db_path: Path, club: Tournament, final: SimMessage) -> None:
         assert fired[("swiss_warn", number, "fired")] == 1, fired
         assert fired[("swiss_time", number, "fired")] == 1, fired
         group = [m.plain for m in emu.bot_messages(GROUP)]
-        warned = [t for t in group if f"Тур {number}: осталось 10 минут" in t]
-        timed = [t for t in group if f"Тур {number}: время!" in t]
+        warned = [t for t in group if warning(number) in t]
+        timed = [t for t in group if time_call(number) in t]
         assert len(warned) == 1, warned
         # The round's time is a durable message (``Outbox.tell``): never lost; a kill between
         # its send and its record repeats it once, as it may any durable message (``bot.outbox``).
-        killed = club.timer_modes.get(f"Тур {number}: время!") == "kill"
+        killed = club.timer_modes.get(time_call(number)) == "kill"
         assert 1 <= len(timed) <= (2 if killed else 1), timed
     assert not [row for row in fired if row[2] == "pending"], fired
     assert overdue == [], overdue
@@ -604,7 +635,7 @@ async def test_sigkill_right_after_get_updates_loses_no_press(tmp_path: Path) ->
         await bot.start()
         await club.create()
         await club.org.send(GROUP, "/begin")
-        await emu.wait_for(lambda: newest(emu, GROUP, f"Crash Cup · Тур 1 из {ROUNDS}"))
+        await emu.wait_for(lambda: newest(emu, GROUP, board_title(1)))
         await club.read_pairings(1)
         games = sorted(club.record.values(), key=lambda g: g.table)[:10]
         winners = [g.players[0] for g in games]
@@ -619,7 +650,9 @@ async def test_sigkill_right_after_get_updates_loses_no_press(tmp_path: Path) ->
         assert set(answers) <= {PENDING, DUPLICATE}, answers
 
         def request(game: Game, loser: Person) -> Callable[[], SimMessage | None]:
-            return lambda: newest(emu, loser.user.id, f"(стол {game.table}, тур 1)", CONFIRM)
+            return lambda: newest(
+                emu, loser.user.id, f"({ru('swiss.label', table=game.table, round=1)})", CONFIRM
+            )
 
         requests = [
             await emu.wait_for(request(g, p), timeout=SILENCE)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from bot.swiss import SwissService
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
 NAME = "Кубок <b>клуба</b>"
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 CSV = "\n".join(
     [
         "name;set;class;type;horde",
@@ -52,7 +54,7 @@ async def club_with(
 
 async def load_cards(emu: BotApiEmulator, club: Club) -> None:
     await club.org.send_document(None, "cards.csv", CSV.encode(), caption="/cards")
-    loaded = await emu.wait_bot_message(club.org.id, contains="Список карт загружен")
+    loaded = await emu.wait_bot_message(club.org.id, contains=fixed("decks.cards_loaded"))
     assert loaded.plain.splitlines() == [
         "📚 Список карт загружен: 22 карты.",
         "Пропущены строки с ошибками:",
@@ -66,11 +68,13 @@ async def test_a_constructed_list_with_every_kind_of_error(
 ) -> None:
     club, ann, _ = await club_with(emu)
     await load_cards(emu, club)
-    added = await private(emu, club.org, "/banned classic add Запретный свиток", "Добавлено")
+    added = await private(
+        emu, club.org, "/banned classic add Запретный свиток", fixed("decks.banned_added")
+    )
     assert added == "Добавлено в список «Классика»: 1."
-    shown = await private(emu, club.org, "/banned classic", "Запрещённые карты")
+    shown = await private(emu, club.org, "/banned classic", fixed("decks.banned_list"))
     assert shown == "🚫 Запрещённые карты — Классика: 1\nЗапретный свиток"
-    await private(emu, club.org, "/banned кв add Камень силы; Воин 1", "Добавлено")
+    await private(emu, club.org, "/banned кв add Камень силы; Воин 1", fixed("decks.banned_added"))
     overview = await private(emu, club.org, "/banned", "612")
     assert overview.splitlines()[1:5] == [
         "classic (Классика): 1",
@@ -78,12 +82,14 @@ async def test_a_constructed_list_with_every_kind_of_error(
         "block (Блок): 0",
         "class_wars (Классовые войны): 2",
     ]
-    removed = await private(emu, club.org, "/banned class_wars remove воин 1", "Убрано")
+    removed = await private(
+        emu, club.org, "/banned class_wars remove воин 1", fixed("decks.banned_removed")
+    )
     assert removed == "Убрано из списка «Классовые войны»: 1."
-    refused = await private(emu, ann, "/banned classic add Воин 2", "организатор")
+    refused = await private(emu, ann, "/banned classic add Воин 2", fixed("common.organisers_only"))
     assert refused == "Это может сделать только организатор."
 
-    asked = await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    asked = await private(emu, ann, "/deck", fixed("decks.ask", 2))
     assert asked.startswith(f"🃏 «{NAME}» (Констрактед (Классика)). Пришлите дэк-лист")
     listed = "\n".join(
         [
@@ -101,7 +107,7 @@ async def test_a_constructed_list_with_every_kind_of_error(
             "1 Лорд Гор",
         ]
     )
-    answer = await private(emu, ann, listed, "Дэк-лист не принят")
+    answer = await private(emu, ann, listed, fixed("decks.refused"))
     assert answer.splitlines() == [
         f"❌ Дэк-лист не принят — «{NAME}» (Констрактед (Классика)). Ошибок: 9. Исправьте и"
         " пришлите список целиком; прежний, если был, остаётся.",
@@ -117,9 +123,9 @@ async def test_a_constructed_list_with_every_kind_of_error(
         "9. В колоде 15 карт, нужно не меньше 30.",
     ]
     # The question stays open: the corrected list (a .txt file this time) is accepted.
-    fixed = "\n".join(["Колода", *warriors(25), "5 Орк-налётчик"]).encode()
-    await ann.send_document(None, "deck.txt", fixed)
-    accepted = await emu.wait_bot_message(ann.id, contains="Дэк-лист принят")
+    corrected = "\n".join(["Колода", *warriors(25), "5 Орк-налётчик"]).encode()
+    await ann.send_document(None, "deck.txt", corrected)
+    accepted = await emu.wait_bot_message(ann.id, contains=fixed("decks.accepted"))
     lines = accepted.plain.splitlines()
     assert lines[0] == f"✅ Дэк-лист принят — «{NAME}» (Констрактед (Классика))."
     assert lines[2:5] == ["Колода — 30 карт:", "3 Воин 1", "3 Воин 2"]
@@ -130,8 +136,10 @@ async def test_without_a_card_list_only_counts_and_copies_are_checked_and_it_say
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     _, ann, _ = await club_with(emu)
-    await private(emu, ann, "/deck", "Пришлите дэк-лист")
-    answer = await private(emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), "принят")
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
+    answer = await private(
+        emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), fixed("decks.accepted")
+    )
     assert answer.splitlines()[-2:] == [
         "ℹ️ Список карт клуба не загружен: проверены только количества и копии, а «Орда»,"
         " классы, стихии и герои — нет.",
@@ -144,12 +152,12 @@ async def test_a_heroes_list_needs_a_hero_forty_cards_and_a_side_deck_of_ten(
 ) -> None:
     club, ann, _ = await club_with(emu, game="Берсерк. Герои")
     await load_cards(emu, club)
-    await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
     heroes = "Констрактед (Классика), «Берсерк. Герои»"
     wrong = "\n".join(
         ["Колода", *warriors(39), "1 Эльф 1", "Сайд", "3 Воин 1", "3 Воин 14", "2 Камень силы"]
     )
-    answer = await private(emu, ann, wrong, "не принят")
+    answer = await private(emu, ann, wrong, fixed("decks.refused"))
     assert answer.splitlines() == [
         f"❌ Дэк-лист не принят — «{NAME}» ({heroes}). Ошибок: 3. Исправьте и пришлите список"
         " целиком; прежний, если был, остаётся.",
@@ -161,13 +169,13 @@ async def test_a_heroes_list_needs_a_hero_forty_cards_and_a_side_deck_of_ten(
     main = ["Герой", "1 Лорд Гор", "Колода", *warriors(39), "1 Камень силы"]
     side = ["Сайд", "3 Воин 14", "2 Камень силы", "5 Орк-налётчик"]
     elf = "\n".join([*main, *side[:-1], "3 Эльф 2", "2 Орк-налётчик"])
-    answer = await private(emu, ann, elf, "не принят")
+    answer = await private(emu, ann, elf, fixed("decks.refused"))
     # The hero is of the Mountains, Эльф 2 of the Forest: the element rule (001).
     assert answer.splitlines()[2:] == [
         "1. Строка 21: Эльф 2 — стихия «Лес», а у героя — «Горы»: можно только стихию героя и"
         " нейтральные карты."
     ]
-    answer = await private(emu, ann, "\n".join(main + side), "Дэк-лист принят")
+    answer = await private(emu, ann, "\n".join(main + side), fixed("decks.accepted"))
     lines = answer.splitlines()
     assert lines[0] == f"✅ Дэк-лист принят — «{NAME}» ({heroes})."
     assert "Колода — 40 карт:" in lines and "Сайд — 10 карт:" in lines
@@ -187,15 +195,17 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
         await user.start()
         await user.wait_message()
         await user.send(GROUP, "/join")
-        await emu.wait_bot_message(GROUP, contains="вы в турнире")
+        await emu.wait_bot_message(GROUP, contains=fixed("swiss.join_joined"))
     await load_cards(emu, club)
     ann = club.users["Ann"]
-    await private(emu, ann, "/deck", "Пришлите дэк-лист")
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
     # 612.1: a card banned in Constructed is legal here; 603.5: no copy limit.
-    await private(emu, club.org, "/banned classic add Запретный свиток", "Добавлено")
+    await private(
+        emu, club.org, "/banned classic add Запретный свиток", fixed("decks.banned_added")
+    )
     used = ["Колода", "10 Воин 1", "10 Воин 2", "+9 Воин 3", "1 Запретный свиток"]
     pool = "\n".join([*used, "Не используются", "4 Эльф 1", "-2 Камень силы", "+1 Воин 4"])
-    answer = await private(emu, ann, pool, "принят")
+    answer = await private(emu, ann, pool, fixed("decks.accepted"))
     assert answer.splitlines() == [
         "✅ Дэк-лист принят — «Силед» (Силед).",
         "",
@@ -213,8 +223,8 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
         "Весь пул: 37 карт.",
     ]
     short = pool.replace("10 Воин 1", "-10 Воин 1")
-    await private(emu, ann, "/deck", "Заменить список")
-    answer = await private(emu, ann, short, "не принят")
+    await private(emu, ann, "/deck", fixed("decks.ask_replace"))
+    answer = await private(emu, ann, short, fixed("decks.refused"))
     assert answer.splitlines()[2:] == ["1. В колоде 21 карта, нужно не меньше 30."]
 
 
@@ -222,42 +232,44 @@ async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_t
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club, ann, bob = await club_with(emu, strictness="Профессиональный (дэк-листы по желанию)")
-    await private(emu, ann, "/deck\n" + "\n".join(warriors(30)), "Дэк-лист принят")
+    await private(emu, ann, "/deck\n" + "\n".join(warriors(30)), fixed("decks.accepted"))
     # Another player never sees it: not privately, not in the group.
-    refused = await private(emu, bob, "/deck @ann", "Чужой")
+    refused = await private(emu, bob, "/deck @ann", fixed("decks.not_yours"))
     assert refused == "Чужой дэк-лист видят только судьи турнира."
     await bob.send(GROUP, "/deck @ann")
-    said = await emu.wait_bot_message(GROUP, contains="личном чате")
+    said = await emu.wait_bot_message(GROUP, contains=fixed("decks.in_private"))
     assert said.plain == "Дэк-лист присылают в личном чате с ботом: откройте его и отправьте /deck."
 
     await club.org.send(GROUP, "/begin")  # professional: lists are optional
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await ann.send(None, "/deck")
-    await emu.wait_bot_message(ann.id, contains="Дэк-лист — Ann")
-    locked = await emu.wait_bot_message(ann.id, contains="закрыты")
+    await emu.wait_bot_message(ann.id, contains=f"{fixed('decks.shown')} Ann")
+    locked = await emu.wait_bot_message(ann.id, contains=fixed("decks.locked", 1))
     assert locked.plain == (
         f"Дэк-листы турнира «{NAME}» закрыты: турнир начался. Изменить список может только судья."
     )
     await ann.send(None, "\n".join(warriors(31)))  # no question is open: not taken as a list
     await emu.idle()
 
-    shown = await private(emu, club.org, "/deck @ann", "Дэк-лист — Ann")
+    shown = await private(emu, club.org, "/deck @ann", f"{fixed('decks.shown')} Ann")
     assert shown.splitlines()[:3] == [
         f"🃏 Дэк-лист — Ann · «{NAME}» (Констрактед (Классика))",
         "",
         "Колода — 30 карт:",
     ]
-    await emu.wait_bot_message(club.org.id, contains="Игрок: Ann. Пришлите новый список")
+    await emu.wait_bot_message(
+        club.org.id, contains=f"{fixed('decks.ask_judge')} Ann{fixed('decks.ask_judge', 1)}"
+    )
     edited = "\n".join([*warriors(27), "2 Воин 10", "1 Воин 11", "1 Воин 12"])
     await club.org.send(None, edited)
-    judge_said = await emu.wait_bot_message(club.org.id, contains="исправлен судьёй")
+    judge_said = await emu.wait_bot_message(club.org.id, contains=fixed("decks.edited"))
     assert judge_said.plain.splitlines() == [
         "✏️ Дэк-лист исправлен судьёй (игрок: Ann). Изменения:",
         "Колода: Воин 10 3 → 2",
         "Колода: Воин 11 0 → 1",
         "Колода: Воин 12 0 → 1",
     ]
-    told = await emu.wait_bot_message(ann.id, contains="исправлен судьёй")
+    told = await emu.wait_bot_message(ann.id, contains=fixed("decks.told_edit", 1))
     assert told.plain.splitlines() == [
         f"✏️ Ваш дэк-лист в турнире «{NAME}» исправлен судьёй. Изменения:",
         "Колода: Воин 10 3 → 2",
@@ -266,22 +278,22 @@ async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_t
     ]
     assert not [m for m in emu.bot_messages(GROUP) if "Воин" in m.plain]
     await club.org.send(GROUP, "/log")
-    log = await emu.wait_bot_message(GROUP, contains="Журнал")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
     assert log.plain.endswith(" · #3 · Org: дэк-лист исправлен судьёй: Ann")
 
     # /decks: the judge sees whose list is accepted; after the finish the Top's lists go public.
-    status = await private(emu, club.org, "/decks", "Дэк-листы")
+    status = await private(emu, club.org, "/decks", fixed("decks.status"))
     assert status.splitlines()[0] == f"🃏 Дэк-листы «{NAME}»: приняты у 1 из 4."
     assert "✅ Ann (#1)" in status.splitlines()
     await club.org.send(GROUP, "/decks publish")
-    early = await emu.wait_bot_message(GROUP, contains="публикуются после")
+    early = await emu.wait_bot_message(GROUP, contains=fixed("decks.publish_running"))
     assert early.plain == f"Списки ТОПа публикуются после окончания турнира «{NAME}»."
     await club.org.send(GROUP, "/finish")
-    asked = await emu.wait_bot_message(GROUP, contains="Завершить турнир")
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.confirm_finish"))
     await (await club.org.press(asked, "🏁 Да, завершить")).answer()
-    await emu.wait_bot_message(GROUP, contains="завершён досрочно")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished_early", 1))
     await club.org.send(GROUP, "/decks publish")
-    published = await emu.wait_bot_message(GROUP, contains="Дэк-листы ТОПа")
+    published = await emu.wait_bot_message(GROUP, contains=fixed("decks.published"))
     text = published.plain
     assert text.startswith(f"🏆 Дэк-листы ТОПа — «{NAME}»")
     assert ". Ann\nКолода — 31 карта:\n3 Воин 1\n" in text
@@ -294,28 +306,30 @@ async def test_highest_strictness_refuses_to_begin_then_drop_and_override(
     highest = "Высший (дэк-листы обязательны)"
     club, ann, bob = await club_with(emu, players=6, rounds="7", strictness=highest)
     for user in (ann, bob):
-        await private(emu, user, "/deck\n" + "\n".join(warriors(30)), "Дэк-лист принят")
+        await private(emu, user, "/deck\n" + "\n".join(warriors(30)), fixed("decks.accepted"))
     await club.org.send(GROUP, "/begin")
-    refused = await emu.wait_bot_message(GROUP, contains="Высший уровень строгости")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("decks.begin_missing"))
     assert refused.plain == (
         "⚠️ Высший уровень строгости: без принятого дэк-листа — 4 игрока: Cat, Dan, Eve, Fay."
         " Турнир не начат. Уберите их из турнира (/drop ответом на сообщение игрока) или начните"
         " без их списков: /begin override."
     )
-    assert club.board("Тур 1") is None
+    assert club.board(f"{fixed('swiss.board_title')} 1") is None
     fay = club.users["Fay"]
     said = await fay.send(GROUP, "/queue")
     await emu.wait_bot_message(GROUP, contains="Ann")
     await club.org.reply_to(said, "/drop")
     await emu.wait_bot_message(GROUP, contains="Fay")
     await club.org.send(GROUP, "/begin")
-    again = await emu.wait_bot_message(GROUP, contains="Высший уровень строгости")
+    again = await emu.wait_bot_message(GROUP, contains=fixed("decks.begin_missing"))
     assert "без принятого дэк-листа — 3 игрока: Cat, Dan, Eve." in again.plain
     # Seven rounds do not fit five players: the one-tap offer keeps the override.
     await club.org.send(GROUP, "/begin override")
-    offer = await emu.wait_bot_message(GROUP, contains="Так не сыграть")
+    offer = await emu.wait_bot_message(GROUP, contains=fixed("swiss.begin_misfit", 1))
     await (await club.org.press(offer, "▶️ Начать")).answer()
-    await emu.wait_for(lambda: club.board("Тур 1 из"))
+    await emu.wait_for(
+        lambda: club.board(f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)}")
+    )
     await club.org.send(GROUP, "/log")
-    log = await emu.wait_bot_message(GROUP, contains="Журнал")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
     assert "начало без дэк-листов, решение организатора: Cat, Dan, Eve" in log.plain

@@ -14,6 +14,7 @@ from tests.e2e.drivers.crash import crash_before
 from tests.e2e.drivers.draft import COMMON, NAMES, DraftClub, seating
 from tests.e2e.drivers.swiss_club import GROUP
 from tests.e2e.drivers.swiss_rounds import ranked
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import START, RunningBot
 from tests.e2e.pick_clock import S, at, run_booster
@@ -21,7 +22,15 @@ from tests.e2e.pick_clock import S, at, run_booster
 SEED = re.compile(r"Жребий: ([0-9a-f]{32})\.")
 WINS = re.compile(r"^\d+\. (\w+) — .* · (\d+) · \d+$", re.MULTILINE)
 CHANGE = re.compile(r"^(\w+): ([+−][\d,]+)$", re.MULTILINE)
-SEMI, FINAL = "ТОП: полуфинал", "ТОП: финал"
+SEMI = ru("swiss.top_name", stage=ru("swiss.stage_semi_final"))
+FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
+SEATING = fixed("limited.seating_head", 1)  # "· рассадка на драфт": the group's seating
+PANEL = f"{fixed('pickclock.panel_title')}Драфт клуба"  # the /draft panel
+
+
+def round_title(number: int, total: int) -> str:
+    """The title of round ``number``'s board (of ``total`` rounds)."""
+    return f"{fixed('swiss.board_title')} {number} {fixed('swiss.board_title', 1)} {total}"
 
 
 def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) -> None:
@@ -32,7 +41,7 @@ def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) ->
             told = [
                 m.plain
                 for m in club.emu.bot_messages(club.users[name].id)
-                if f"драфт {draft}:" in m.plain
+                if f"{fixed('limited.your_seat', 1)} {draft}:" in m.plain
             ]
             assert told == [
                 f"🪑 «Драфт клуба», драфт {draft}: стол {number}, место {index + 1}.\n"
@@ -41,8 +50,10 @@ def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) ->
 
 
 async def play_round(club: DraftClub, number: int, total: int) -> list[tuple[str, str]]:
-    tables = await club.play(number, f"Тур {number} из {total}")
-    await club.emu.wait_bot_message(GROUP, contains=f"Тур {number}: все результаты внесены")
+    tables = await club.play(number, round_title(number, total))
+    await club.emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=number))
+    )
     return [(a, b) for _, a, b, _ in tables]
 
 
@@ -61,7 +72,7 @@ def pod_heads(tables: list[list[str]], booster: int, boosters: int) -> list[str]
 async def start_booster(club: DraftClub, number: int) -> None:
     """The judge's ``/draft`` panel offers booster ``number`` next; he starts it."""
     await club.org.send(GROUP, "/draft")
-    shown = await club.emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт клуба»")
+    shown = await club.emu.wait_bot_message(GROUP, contains=PANEL)
     assert "Бустеры по порядку: 12+12 (сначала 12-карточные)." in shown.plain
     assert "2 стола; один общий пик-таймер." in shown.plain
     assert f"Бустер {number} из 2 ждёт команды судьи." in shown.plain
@@ -80,12 +91,12 @@ async def draft_and_build_decks(
     emu = club.emu
     await start_booster(club, 1)
     await club.org.send(GROUP, "/next_round")  # no round while a booster is being picked
-    await emu.wait_bot_message(GROUP, contains="Идёт драфт: бустер 1 ещё разбирают.")
+    await emu.wait_bot_message(GROUP, contains=ru("limited.draft_running", booster=1))
     began = (clock.now() - START).total_seconds()
     ended = await run_booster(emu, clock, GROUP, 1, 2, began, pod_heads(tables, 1, 2))
     assert ended == began + 390  # 330 s of picks (Table 2), then the review minute (601.7)
     # One edit at each pick's end, the review's and the booster's: 12 per pod message.
-    first = [m for m in emu.bot_messages(GROUP) if m.plain.startswith("🃏 Драфт · стол")]
+    first = [m for m in emu.bot_messages(GROUP) if m.plain.startswith(fixed("pickclock.pod_title"))]
     assert [m.edits for m in first] == [12, 12]
 
     await start_booster(club, 2)
@@ -94,7 +105,7 @@ async def draft_and_build_decks(
     ended = await run_booster(emu, clock, GROUP, 2, 2, began, heads, to_the_second=False)
     assert ended == began + 390
     await club.org.send(GROUP, "/draft")
-    shown = await emu.wait_bot_message(GROUP, contains="Драфт турнира «Драфт клуба»")
+    shown = await emu.wait_bot_message(GROUP, contains=PANEL)
     assert shown.plain.endswith(
         "Бустер 2 из 2 · 12 карт · передаём направо ➡️\n"
         "✅ Бустер 2 из 2 разобран.\nВсе бустеры разобраны: дальше сборка колод."
@@ -102,16 +113,18 @@ async def draft_and_build_decks(
     assert shown.button_labels == ["🛠 Сборка колод: 30 мин"]
 
     await club.org.send(GROUP, "/deckbuilding")
-    started = await emu.wait_bot_message(GROUP, contains="🛠 Сборка колод: 30 мин")
+    started = await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('pickclock.deck_started')} 30 {fixed('pickclock.deck_started', 1)}"
+    )
     assert started.plain == (
         f"🛠 Сборка колод: 30 мин — до {at(ended + 30 * 60)}.\n"
         "Колода — не меньше 20 карт из полученных на драфте (601.10)."
     )
     clock.advance(30 * 60 * S - S)
     await emu.idle()
-    assert not [m for m in emu.bot_messages(GROUP) if "Сборка колод закончена" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("pickclock.deck_over") in m.plain]
     clock.advance(S)
-    await emu.wait_bot_message(GROUP, contains="⏰ Сборка колод закончена.")
+    await emu.wait_bot_message(GROUP, contains=fixed("pickclock.deck_over"))
 
 
 async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
@@ -121,9 +134,9 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     created = await club.create_limited(
         "Драфт",
         [
-            ("Бустеры на драфт?", "2 × 12"),  # two boosters: amateur, no strictness step
-            ("Сколько швейцарских туров?", "Авто"),
-            ("Размер ТОПа?", "4"),
+            (fixed("swiss.wiz_boosters"), "2 × 12"),  # two boosters: amateur, no strictness step
+            (fixed("swiss.wiz_rounds"), "Авто"),
+            (fixed("swiss.wiz_top"), "4"),
             *COMMON,
         ],
     )
@@ -131,7 +144,7 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     assert "Бустеры на драфт: 12+12." in created.plain
 
     await club.org.send(GROUP, "/begin")
-    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     assert "столы: 10 + 10" in seated.plain
     tables, ids = seating(seated)
     assert [len(t) for t in tables] == [10, 10]
@@ -146,9 +159,9 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     assert "Тур 1 судья разводит командой /next_round" in seated.plain
     await emu.idle()
     check_private_seats(club, tables, 1)
-    assert club.board("Тур 1 из 4") is None  # the draft first: round 1 is not paired yet
+    assert club.board(round_title(1, 4)) is None  # the draft first: round 1 is not paired yet
     await draft_and_build_decks(club, clock, tables)
-    assert club.board("Тур 1 из 4") is None  # the judge pairs round 1 himself
+    assert club.board(round_title(1, 4)) is None  # the judge pairs round 1 himself
 
     # 601.5.4: two tables of 10 → 4 rounds, each paired inside the tables only.
     table_of = {name: n for n, table in enumerate(tables) for name in table}
@@ -159,7 +172,7 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
         assert all(table_of[a] == table_of[b] for a, b in pairs), (number, pairs)
 
     await club.org.send(GROUP, "/standings")
-    shown = await emu.wait_bot_message(GROUP, contains="Итоги после 4 тур")
+    shown = await emu.wait_bot_message(GROUP, contains=f"{fixed('swiss.standings_title')} 4 тур")
     swiss = ranked(shown.plain)
     best = [[p for p in swiss if table_of[p] == n][:2] for n in (0, 1)]
     first, second = sorted(best, key=lambda pair: swiss.index(pair[0]))
@@ -182,7 +195,7 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     assert await club.confirm(FINAL, 1, second[1], "✅ Подтверждаю") == "Результат принят."
     await club.org.send(GROUP, "/next_round")
 
-    end = await emu.wait_bot_message(GROUP, contains="Победитель")
+    end = await emu.wait_bot_message(GROUP, contains=fixed("swiss.winner"))
     losers = sorted([first[0], second[0]], key=swiss.index)
     rest = [p for p in swiss if p not in (*first, *second)]
     assert ranked(end.plain.split("Изменения рейтинга")[0]) == [
@@ -209,11 +222,11 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     created = await club.create_limited(
         "Марафон (драфты, затем силед)",
         [
-            ("Бустеры на драфт?", "2 × 7"),
-            ("Перед сколькими первыми турами драфт?", "3"),
-            ("Уровень строгости?", "Любительский (без дэк-листов)"),
-            ("Сколько швейцарских туров?", "4"),
-            ("Размер ТОПа?", "Без ТОПа"),
+            (fixed("swiss.wiz_boosters"), "2 × 7"),
+            (fixed("swiss.wiz_drafts"), "3"),
+            (fixed("swiss.wiz_strict"), "Любительский (без дэк-листов)"),
+            (fixed("swiss.wiz_rounds"), "4"),
+            (fixed("swiss.wiz_top"), "Без ТОПа"),
             *COMMON,
         ],
     )
@@ -221,7 +234,7 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     assert "Бустеры на драфт: 7+7." in created.plain
 
     await club.org.send(GROUP, "/begin")
-    first = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    first = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     assert "столы: 9 + 8" in first.plain and SEED.search(first.plain)
     await emu.idle()
     check_private_seats(club, seating(first)[0], 1)
@@ -238,12 +251,14 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
 
     for draft in (2, 3):
         await club.org.send(GROUP, "/next_round")  # first the draft, by the standings
-        seated = await emu.wait_bot_message(GROUP, contains=f"рассадка на драфт {draft}")
+        seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} {draft}")
         assert "по текущей турнирной таблице" in seated.plain and not SEED.search(seated.plain)
         assert "столы: 9 + 8" in seated.plain
-        assert club.board(f"Тур {draft} из 4") is None  # one round per draft, not yet paired
+        assert club.board(round_title(draft, 4)) is None  # one round per draft, not yet paired
         await club.org.send(GROUP, "/standings")
-        shown = await emu.wait_bot_message(GROUP, contains=f"Итоги после {draft - 1} тур")
+        shown = await emu.wait_bot_message(
+            GROUP, contains=f"{fixed('swiss.standings_title')} {draft - 1} тур"
+        )
         order = ranked(shown.plain)
         tables, _ = seating(seated)
         assert tables == [order[:9], order[9:]]  # the standings cut into two parts (601.5.6)
@@ -257,9 +272,9 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     # Round 4: Sealed with everything drafted, no draft before it (608.4).
     await club.org.send(GROUP, "/next_round")
     await play_round(club, 4, 4)
-    assert not [m for m in emu.bot_messages(GROUP) if "рассадка на драфт 4" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if f"{SEATING} 4" in m.plain]
     await club.org.send(GROUP, "/next_round")
-    end = await emu.wait_bot_message(GROUP, contains="завершён")
+    end = await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished", 1))
     assert len(ranked(end.plain.split("Изменения рейтинга")[0])) == 17
 
 
@@ -269,11 +284,11 @@ async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
     club = DraftClub(emu, players=3)
     await club.org.start()
     await club.org.send(GROUP, "/new")
-    kinds = await emu.wait_bot_message(GROUP, contains="Какой турнир")
+    kinds = await emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
     await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-    await emu.wait_bot_message(GROUP, contains="Пришлите название")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
     await club.org.send(GROUP, "Марафон")
-    formats = await emu.wait_bot_message(GROUP, contains="Формат?")
+    formats = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_fmt"))
     assert formats.button_labels == [
         "Констрактед",
         "Констрактед, матч до двух побед (Bo3)",
@@ -283,7 +298,7 @@ async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
         "Турнир героев (8 игроков)",
     ]
     await (await club.org.press(formats, "Марафон (драфты, затем силед)")).answer()
-    plans = await emu.wait_bot_message(GROUP, contains="Бустеры на драфт?")
+    plans = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_boosters"))
     assert plans.button_labels == ["2 × 7", "1 × 12", "2 × 12"]  # 608.7 only
     refused = await (await club.org.press_data(plans, "sww:boosters:12x4")).answer()
     assert refused.text == "Эта кнопка больше не действует."
@@ -296,19 +311,19 @@ async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
     await club.create_limited(
         "Драфт",
         [
-            ("Бустеры на драфт?", "1 × 12"),
-            ("Сколько швейцарских туров?", "Авто"),
-            ("Размер ТОПа?", "Авто"),
+            (fixed("swiss.wiz_boosters"), "1 × 12"),
+            (fixed("swiss.wiz_rounds"), "Авто"),
+            (fixed("swiss.wiz_top"), "Авто"),
             *COMMON,
         ],
     )
     await club.org.send(GROUP, "/begin")
-    answer = await emu.wait_bot_message(GROUP, contains="Слишком мало игроков")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("limited.too_few"))
     assert answer.plain == (
         "Слишком мало игроков: 3. Для этого формата нужно не меньше 4 "
         "(драфт, силед, марафон — 4, турнир героев — 8)."
     )
-    assert not [m for m in emu.bot_messages(GROUP) if "рассадка" in m.plain]
+    assert not [m for m in emu.bot_messages(GROUP) if SEATING in m.plain]
 
 
 async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
@@ -320,14 +335,14 @@ async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
     await club.create_limited(
         "Драфт",
         [
-            ("Бустеры на драфт?", "1 × 12"),
-            ("Сколько швейцарских туров?", "Авто"),
-            ("Размер ТОПа?", "Без ТОПа"),
+            (fixed("swiss.wiz_boosters"), "1 × 12"),
+            (fixed("swiss.wiz_rounds"), "Авто"),
+            (fixed("swiss.wiz_top"), "Без ТОПа"),
             *COMMON,
         ],
     )
     await club.org.send(GROUP, "/begin")
-    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     tables, ids = seating(seated)
     assert sorted(ids) == sorted(club.users)  # the names escaped once: shown as typed
     await emu.idle()
@@ -338,11 +353,13 @@ async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
     await bot.start()
 
     def seatings() -> list[SimMessage]:
-        return [m for m in emu.bot_messages(GROUP) if "рассадка на драфт 1" in m.plain]
+        return [m for m in emu.bot_messages(GROUP) if f"{SEATING} 1" in m.plain]
 
     await emu.wait_for(lambda: len(seatings()) == 2)
     await emu.idle()
     assert seatings()[1].plain == seated.plain  # the same draw, told again, not drawn again
     for name, user in club.users.items():
-        told = [m for m in emu.bot_messages(user.id) if "драфт 1:" in m.plain]
+        told = [
+            m for m in emu.bot_messages(user.id) if f"{fixed('limited.your_seat', 1)} 1:" in m.plain
+        ]
         assert len(told) == (2 if name == "Cat" else 1), name

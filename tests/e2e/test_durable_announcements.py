@@ -13,9 +13,12 @@ import sqlite3
 from tests.e2e.drivers.crash import crash_before
 from tests.e2e.drivers.koth_club import GROUP as KOTH_GROUP
 from tests.e2e.drivers.koth_club import begin_tournament, setup_club
-from tests.e2e.drivers.swiss_club import GROUP, registered
+from tests.e2e.drivers.swiss_club import GROUP, pairing_of, registered
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
+
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 
 
 async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
@@ -23,9 +26,9 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
 ) -> None:
     club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     (_, a, _, _), *_ = club.tables(board)
-    await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
+    await club.wait_find(club.users[a], pairing_of(1, 1), "Моя победа")
     await emu.idle()
     before = {name: len(emu.bot_messages(user.id)) for name, user in club.users.items()}
     await bot.stop()
@@ -39,7 +42,7 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
     await bot.start()
 
     def boards() -> list[SimMessage]:
-        return [m for m in emu.bot_messages(GROUP) if "Тур 1 из 3" in m.plain]
+        return [m for m in emu.bot_messages(GROUP) if ROUND_1_OF_3 in m.plain]
 
     # The job left pending runs in the background once the bot polls: wait for it, not for a
     # quiet moment (which may come first).
@@ -66,7 +69,7 @@ async def test_a_pairing_broadcast_cut_short_is_completed_at_start(
 async def test_a_superseded_pairing_job_sends_nothing(emu: BotApiEmulator, bot: RunningBot) -> None:
     club = await registered(emu, players=5, rounds="3")
     await club.org.send(GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await emu.idle()
     await club.org.send(GROUP, "/repair")
     await emu.wait_for(  # the old board marked void, the new one posted
@@ -74,7 +77,7 @@ async def test_a_superseded_pairing_job_sends_nothing(emu: BotApiEmulator, bot: 
             [
                 m
                 for m in emu.bot_messages(GROUP)
-                if "Тур 1 из 3" in m.plain or "пересобраны" in m.plain
+                if ROUND_1_OF_3 in m.plain or fixed("swiss.repaired_void", 1) in m.plain
             ][1:]
             or None
         )
@@ -103,8 +106,8 @@ async def test_king_of_the_hill_start_cut_short_is_completed_at_start(
 ) -> None:
     org, (ann, bob, cid, *_rest) = await setup_club(emu)
     await begin_tournament(emu, org)
-    await emu.wait_bot_message(KOTH_GROUP, contains="Партия 1:")
-    await cid.wait_message(contains="Следующая партия за столом — ваша")
+    await emu.wait_bot_message(KOTH_GROUP, contains=f"{fixed('koth.pair')} 1:")
+    await cid.wait_message(contains=fixed("koth.you_are_next"))
     await emu.idle()
     await bot.stop()
     with sqlite3.connect(bot.db_path) as conn:
@@ -119,9 +122,11 @@ async def test_king_of_the_hill_start_cut_short_is_completed_at_start(
     def count(chat: int, text: str) -> int:
         return len([m for m in emu.bot_messages(chat) if text in m.plain])
 
-    assert count(KOTH_GROUP, "Турнир начался") == 1
-    assert count(KOTH_GROUP, "Царь горы —") == 1
-    assert count(KOTH_GROUP, "Партия 1:") == 1
-    assert count(ann.id, "Ваша партия 1") == 2  # the one the dead bot had not sent, sent now
-    assert count(bob.id, "Ваша партия 1") == 1
-    assert count(cid.id, "Следующая партия за столом — ваша") == 1
+    assert count(KOTH_GROUP, fixed("koth.begun")) == 1
+    assert count(KOTH_GROUP, fixed("koth.board_title")) == 1
+    assert count(KOTH_GROUP, f"{fixed('koth.pair')} 1:") == 1
+    assert (
+        count(ann.id, f"{fixed('koth.you_play')} 1") == 2
+    )  # the one the dead bot had not sent, sent now
+    assert count(bob.id, f"{fixed('koth.you_play')} 1") == 1
+    assert count(cid.id, fixed("koth.you_are_next")) == 1

@@ -16,11 +16,13 @@ from pathlib import Path
 
 from tests.e2e.drivers import koth_club
 from tests.e2e.drivers.swiss_club import GROUP, Club, registered
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.hardening import Said, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
 
 AS_YOURSELF = "Напишите от своего имени"
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 
 
 def rows(db_path: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
@@ -41,9 +43,9 @@ def entrants(db_path: Path, tournament_id: int = 1) -> set[str]:
 
 async def running_swiss(emu: BotApiEmulator) -> tuple[Club, SimMessage]:
     club = await registered(emu, players=4)
-    created = await emu.wait_bot_message(GROUP, contains="Регистрация открыта", since=0)
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1), since=0)
     await club.org.send(GROUP, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await emu.idle()
     return club, created
 
@@ -63,14 +65,14 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
     # The old Join button: a request, once, however often pressed.
     answer = await (await kai.press(created, "✋ Участвую")).answer()
     assert answer.text and "согласия организатора" in answer.text, answer
-    request = await emu.wait_bot_message(GROUP, contains="Заявка на участие")
+    request = await emu.wait_bot_message(GROUP, contains=fixed("swiss.entry_request"))
     assert "Kai" in request.plain and request.button_labels == ["✅ Принять", "❌ Отклонить"]
     again = Said(emu, (GROUP,))
     answer = await (await kai.press(created, "✋ Участвую")).answer()
     assert answer.text and "уже у организатора" in answer.text, answer
     await kai.send(GROUP, "/join")
-    await emu.wait_bot_message(GROUP, contains="уже у организатора")
-    assert not [m for m in again.messages() if "Заявка на участие" in m.plain]
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.entry_asked_before"))
+    assert not [m for m in again.messages() if fixed("swiss.entry_request") in m.plain]
     assert entrants(bot.db_path) == before  # not paired in the next round: not in at all
 
     # Only an organiser answers it: a player of the tournament is refused.
@@ -81,7 +83,7 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
 
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Kai вступает в турнир" in accepted.text, accepted
-    await kai.wait_message(contains="Заявка принята организатором")
+    await kai.wait_message(contains=fixed("swiss.entry_accepted"))
     assert entrants(bot.db_path) == before | {"Kai"}
     joins = rows(bot.db_path, "SELECT count(*) FROM events WHERE kind = 'sw_join'")
     assert joins == [(1,)]  # the late-entry path of /add
@@ -91,11 +93,11 @@ async def test_entering_a_running_swiss_needs_the_organisers_approval(
 
     # The deep link: a request too; declined, and the player is told.
     await lee.start("t-1")
-    await lee.wait_message(contains="Заявка отправлена")
+    await lee.wait_message(contains=fixed("swiss.entry_requested"))
     second = await emu.wait_bot_message(GROUP, contains="Lee")
     declined = await (await club.org.press(second, "❌ Отклонить")).answer()
     assert declined.text == "Заявка отклонена: Lee.", declined
-    await lee.wait_message(contains="отклонена организатором")
+    await lee.wait_message(contains=fixed("swiss.entry_declined", 1))
     assert entrants(bot.db_path) == before | {"Kai"}
 
 
@@ -105,7 +107,7 @@ async def test_king_of_the_hill_refuses_entry_after_the_start(
     org, _people = await koth_club.setup_club(emu)
     await koth_club.begin_tournament(emu, org)
     registration = await emu.wait_bot_message(
-        koth_club.GROUP, contains="Регистрация открыта", since=0
+        koth_club.GROUP, contains=fixed("koth.registration_open", -1), since=0
     )
     zed = emu.add_user(20, "Zed", username="zed")
     emu.add_member(koth_club.GROUP, zed)
@@ -113,7 +115,7 @@ async def test_king_of_the_hill_refuses_entry_after_the_start(
     await zed.wait_message()
     await settled(emu, bot.db_path)
     before = snapshot(bot.db_path)
-    refusal = "после старта новых участников не добавляют"
+    refusal = fixed("koth.no_late_entry")
     assert refusal in await koth_club.press(zed, registration, "Участвую")
     await zed.start("t-1")
     await zed.wait_message(contains=refusal)

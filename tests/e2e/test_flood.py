@@ -16,14 +16,18 @@ from datetime import timedelta
 
 from tests.clock import ManualClock
 from tests.e2e.drivers import swiss_club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.hardening import Said, capture_errors, settled
 from tests.e2e.harness import RunningBot
 
 GROUP = swiss_club.GROUP
-ASK = "Верно?"
+ASK = fixed("results.confirm_request", -1)
 SENT = "Отправлено сопернику на подтверждение."
-TOO_MANY = "Слишком много запросов подряд"
+TOO_MANY = fixed("flood.too_many")
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
+PLAYERS_4 = f"{fixed('swiss.roster')}4{fixed('swiss.roster', 1)}"
+STANDINGS = fixed("swiss.standings_title")
 LIMIT = 20
 
 
@@ -38,9 +42,9 @@ async def running_round(
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     (_, a, b, _), *_ = club.tables(board)
-    pairing = await club.wait_find(club.users[a], "Тур 1: стол 1,", "Моя победа")
+    pairing = await club.wait_find(club.users[a], swiss_club.pairing_of(1, 1), "Моя победа")
     await settled(emu, bot.db_path)
     return club, a, b, pairing
 
@@ -97,13 +101,13 @@ async def test_a_flood_of_commands_is_answered_once_and_others_still_are(
         for _ in range(500):
             await flooder.send(GROUP, "/standings")
         await other.send(GROUP, "/players")
-        await emu.wait_for(lambda: [m for m in said.messages() if "Игроки (4)" in m.plain])
+        await emu.wait_for(lambda: [m for m in said.messages() if PLAYERS_4 in m.plain])
         await emu.idle(quiet=0.3, timeout=30)
     assert not errors.records, errors.describe()
     posted = said.messages()
-    standings = [m for m in posted if "Итоги" in m.plain]
+    standings = [m for m in posted if STANDINGS in m.plain]
     warnings = [m for m in posted if TOO_MANY in m.plain]
-    roster = [i for i, m in enumerate(posted) if "Игроки (4)" in m.plain]
+    roster = [i for i, m in enumerate(posted) if PLAYERS_4 in m.plain]
     assert len(standings) == LIMIT  # was 500
     assert len(warnings) == 1  # one "wait", however long the flood
     assert len(posted) == LIMIT + 2  # and nothing else: the other member's answer
@@ -112,7 +116,7 @@ async def test_a_flood_of_commands_is_answered_once_and_others_still_are(
     clock.advance(timedelta(seconds=61))
     again = Said(emu, (GROUP,))
     await flooder.send(GROUP, "/standings")
-    await emu.wait_for(lambda: [m for m in again.messages() if "Итоги" in m.plain])
+    await emu.wait_for(lambda: [m for m in again.messages() if STANDINGS in m.plain])
 
 
 async def test_presses_over_the_limit_are_answered_without_group_posts(

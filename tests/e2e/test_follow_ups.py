@@ -8,9 +8,11 @@ board's refresh and the round-complete post must follow it all the same.
 from __future__ import annotations
 
 from tests.e2e.drivers.swiss_club import GROUP, game_label, pairing_of, registered
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, Fault
 from tests.e2e.harness import RunningBot
 
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
 
@@ -23,7 +25,7 @@ async def test_follow_ups_are_sent_when_the_button_answer_fails(
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
     await club.org.send(GROUP, "/begin")
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    board = await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     (table, a, b, status), (other, c, d, _) = club.tables(board)
     await club.report(1, other, c, "Моя победа")
     assert await club.confirm(1, other, d, "✅ Подтверждаю") == "Результат принят."
@@ -37,9 +39,9 @@ async def test_follow_ups_are_sent_when_the_button_answer_fails(
     # The confirmation's answer is refused: the board and the round-complete post follow.
     refuse_next_answer(emu)
     await club.users[b].press(request, "✅ Подтверждаю")
-    await emu.wait_bot_message(GROUP, contains="все результаты внесены")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.round_complete", 1))
     await emu.idle()
-    refreshed = club.board("Тур 1 из 3")
+    refreshed = club.board(ROUND_1_OF_3)
     assert refreshed is not None
     [(_, _, _, result), _] = club.tables(refreshed)
     assert result != status

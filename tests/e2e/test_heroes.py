@@ -9,6 +9,7 @@ import sqlite3
 
 from tests.e2e.drivers.limited import create_limited
 from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -22,11 +23,17 @@ SET = [
     "Огненный Дракон",
     "Водная Нимфа",
 ]
-ORDINARY = ("Какой турнир героев?", "Обычный: ровно 8 игроков, 3 тура (609.2, 609.7)")
-UNIFYING = ("Какой турнир героев?", "Объединяющий: игроков кратно 8, туров — до единственного")
-PLAN = ("Бустеры на драфт?", "3 × 12")  # 36 cards drafted: a deck of 30 (609.5, Table 3)
+ORDINARY = (fixed("swiss.wiz_unify"), "Обычный: ровно 8 игроков, 3 тура (609.2, 609.7)")
+UNIFYING = (fixed("swiss.wiz_unify"), "Объединяющий: игроков кратно 8, туров — до единственного")
+PLAN = (fixed("swiss.wiz_boosters"), "3 × 12")  # 36 cards drafted: a deck of 30 (609.5, Table 3)
 CUP = "Кубок <b>клуба</b>"
+SEATING = fixed("limited.seating_head", 1)  # "· рассадка на драфт": the group's seating
 DEALT = re.compile(r"ваш герой — (.+?)\. Никому")
+
+
+def round_of_3(number: int) -> str:
+    """The title of round ``number``'s board (of three rounds)."""
+    return f"{fixed('swiss.board_title')} {number} {fixed('swiss.board_title', 1)} 3"
 
 
 def named(emu: BotApiEmulator, chat: int) -> set[str]:
@@ -43,7 +50,11 @@ def reveal(number: int, table: int, mine: str, opponent: str, theirs: str) -> st
 
 
 def reveals(emu: BotApiEmulator, user: SimUser, number: int) -> list[str]:
-    return [m.plain for m in emu.bot_messages(user.id) if f", тур {number}, стол" in m.plain]
+    return [
+        m.plain
+        for m in emu.bot_messages(user.id)
+        if f"{fixed('heroes.reveal', 1)} {number}{fixed('heroes.reveal', 2)}" in m.plain
+    ]
 
 
 async def join(club: Club, created: SimMessage, names: list[str]) -> None:
@@ -58,7 +69,7 @@ async def appoint_judge(club: Club) -> SimUser:
     await jude.start()
     await jude.wait_message()
     await club.org.send(GROUP, "/judge @jude")
-    await club.emu.wait_bot_message(GROUP, contains="Судья турнира")
+    await club.emu.wait_bot_message(GROUP, contains=fixed("tournament.judge_added"))
     return jude
 
 
@@ -82,7 +93,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
 
     # The organiser names the set in his private chat: the group never reads a hero's name.
     await club.org.send(None, "/heroes " + "; ".join(SET))
-    answer = await club.org.wait_message(contains="Набор героев турнира")
+    answer = await club.org.wait_message(contains=fixed("heroes.set_title"))
     listed = "\n".join(f"{n}. {hero}" for n, hero in enumerate(SET, start=1))
     assert answer.plain == f"🦸 Набор героев турнира «{CUP}»:\n{listed}"
 
@@ -90,17 +101,17 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     names = list(club.users)
     await join(club, created, names[:7])
     await club.org.send(GROUP, "/begin")
-    refused = await emu.wait_bot_message(GROUP, contains="ровно 8 игроков")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("heroes.field_exactly_eight"))
     assert refused.plain == (
         "В турнире героев ровно 8 игроков (609.2), а в турнире 7 игроков. Добавьте или "
         "снимите игроков и повторите /begin."
     )
-    assert club.board("Тур 1") is None
+    assert club.board(f"{fixed('swiss.board_title')} 1") is None
 
     # The eighth joins; before the deal the judge gives the strongest hero by hand (609.4*).
     await join(club, created, names[7:])
     await jude.send(None, "/heroes give @hal Марил де Конт")
-    given = await jude.wait_message(contains="будет выдан")
+    given = await jude.wait_message(contains=fixed("heroes.given_before", 1))
     assert given.plain == (
         "🦸 Герой Марил де Конт будет выдан игроку: Hal. Остальных героев бот раздаст случайно "
         "при старте (сноска к 609.4)."
@@ -108,10 +119,10 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # /begin deals the heroes (609.4: before the draft), then seats the draft (609.5, 601.5);
     # round 1 waits for the organiser's /next_round after the draft.
     await club.org.send(GROUP, "/begin")
-    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     assert "столы: 8" in seated.plain and "Бустеры: 12+12+12" in seated.plain
     await emu.idle()
-    assert club.board("Тур 1") is None
+    assert club.board(f"{fixed('swiss.board_title')} 1") is None
 
     # Each player was told his own hero privately, once; every hero went to one player.
     heroes: dict[str, str] = {}
@@ -127,12 +138,16 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
         )
         # His hero first, then his seat at the draft table; his seat names no hero.
         mine = [m.plain for m in emu.bot_messages(user.id)]
-        seat = [i for i, text in enumerate(mine) if "драфт 1: стол 1" in text]
+        seat = [
+            i
+            for i, text in enumerate(mine)
+            if f"{fixed('limited.your_seat', 1)} 1{fixed('limited.your_seat', 2)} 1" in text
+        ]
         assert len(seat) == 1 and mine.index(dealt[0]) < seat[0], (name, mine)
         assert not [hero for hero in SET if hero in mine[seat[0]]]
     assert sorted(heroes.values()) == sorted(SET) and heroes["Hal"] == "Марил де Конт"
     group = emu.bot_messages(GROUP)
-    told = next(m for m in group if "герои розданы" in m.plain)
+    told = next(m for m in group if fixed("heroes.dealt_group", 1) in m.plain)
     assert told.plain == (
         f"🦸 {CUP}: герои розданы, каждому игроку — личным сообщением. Свой герой никому не "
         "показывайте (609.4). Колода — от 30 карт + герой (609.5). Перед каждым туром герои "
@@ -142,7 +157,9 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
 
     # The judges see all (the judge and the organiser who created it), privately.
     for staff in (jude, club.org):
-        lists = [m.plain for m in emu.bot_messages(staff.id) if "только для судей" in m.plain]
+        lists = [
+            m.plain for m in emu.bot_messages(staff.id) if fixed("heroes.staff_title", 1) in m.plain
+        ]
         assert lists == [staff_list(heroes, given="Hal")]
     # Nobody is seated at a game yet: nothing is revealed, each player knows only his own.
     for name, user in club.users.items():
@@ -153,7 +170,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # privately; nobody else is (no table yet to reveal to).
     dealt_heroes = dict(heroes)
     await jude.send(None, "/heroes give @ann 1")
-    swapped = await jude.wait_message(contains="Обмен героев")
+    swapped = await jude.wait_message(contains=fixed("heroes.swapped"))
     assert swapped.plain == (
         f"🦸 Обмен героев (сноска к 609.4): Ann — теперь Марил де Конт; Hal — теперь "
         f"{dealt_heroes['Ann']}. Оба игрока извещены лично."
@@ -170,7 +187,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # Round 1, paired after the draft: each player learns his table's two heroes, as swapped,
     # and nobody else's.
     await club.org.send(GROUP, "/next_round")
-    board1 = await board_of(club, "Тур 1 из 3")
+    board1 = await board_of(club, round_of_3(1))
     await emu.idle()
     opponents1 = table_of(club, board1)
     for name, user in club.users.items():
@@ -183,7 +200,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # both are told, and the players of their tables get the reveal again.
     before = dict(heroes)
     await jude.send(None, "/heroes give @cat 1")
-    swapped = await jude.wait_message(contains="Обмен героев")
+    swapped = await jude.wait_message(contains=fixed("heroes.swapped"))
     assert swapped.plain == (
         f"🦸 Обмен героев (сноска к 609.4): Cat — теперь Марил де Конт; Ann — теперь "
         f"{before['Cat']}. Оба игрока извещены лично."
@@ -212,21 +229,22 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # The judge asks in the group: the list comes privately, the group reads no hero. The mark
     # «given by the judge» follows the hero the judge's hand gave: Cat's now, no longer Hal's.
     await jude.send(GROUP, "/heroes")
-    sent = await emu.wait_bot_message(GROUP, contains="Отправлено вам в личные сообщения")
+    sent = await emu.wait_bot_message(GROUP, contains=fixed("heroes.sent_private"))
     assert sent.plain == "🦸 Отправлено вам в личные сообщения: в группе героев не показывают."
-    latest = await jude.wait_message(contains="только для судей")
+    latest = await jude.wait_message(contains=fixed("heroes.staff_title", 1))
     assert latest.plain == staff_list(heroes, given="Cat")
     # A player asks in the group: his own hero only, privately.
     await club.users["Bob"].send(GROUP, "/heroes")
     own = await club.users["Bob"].wait_message(
-        contains="ваш герой —", predicate=lambda m: "Никому" not in m.plain
+        contains=fixed("heroes.your_hero_again", 1),
+        predicate=lambda m: fixed("heroes.your_hero", 2) not in m.plain,
     )
     assert own.plain == f"🦸 {CUP}: ваш герой — {heroes['Bob']}."
     assert named(emu, GROUP) == set()
 
     # The tournament's log: the deal and the swaps (who with whom, never which hero).
     await jude.send(None, "/log")
-    log = await jude.wait_message(contains="Журнал")
+    log = await jude.wait_message(contains=fixed("log.title"))
     assert "герои розданы: 8 игроков (список — /heroes в личном чате)" in log.plain
     assert "обмен героев по решению судьи: Ann ↔ Hal" in log.plain
     assert "обмен героев по решению судьи: Cat ↔ Ann" in log.plain
@@ -248,10 +266,10 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
 
     # Round 1 is played: too late to swap now.
     wins = {name: 0 for name in names}
-    for _, a, _, _ in await club.play(1, "Тур 1 из 3"):
+    for _, a, _, _ in await club.play(1, round_of_3(1)):
         wins[a] += 1
     await jude.send(None, "/heroes give @bob 3")
-    late = await jude.wait_message(contains="менять поздно")
+    late = await jude.wait_message(contains=fixed("heroes.swap_too_late", 1))
     assert late.plain == "В туре 1 уже есть результат: героев менять поздно."
 
     # The heroes survive a restart; rounds 2 and 3 reveal each table to its two players only.
@@ -259,7 +277,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     seen = {name: named(emu, club.users[name].id) for name in names}
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
-        board = await board_of(club, f"Тур {number} из 3")
+        board = await board_of(club, round_of_3(number))
         await emu.idle()
         opponents = table_of(club, board)
         for name, user in club.users.items():
@@ -269,13 +287,13 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
             ]
             seen[name].add(heroes[other])
             assert named(emu, user.id) == seen[name]
-        for _, a, _, _ in await club.play(number, f"Тур {number} из 3"):
+        for _, a, _, _ in await club.play(number, round_of_3(number)):
             wins[a] += 1
     assert named(emu, GROUP) == set()
 
     # Three rounds, no Top: the player who won all three is the champion (609.7).
     await club.org.send(GROUP, "/next_round")
-    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    final = await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished", 1))
     champions = [name for name, won in wins.items() if won == 3]
     assert len(champions) == 1
     assert f"🏆 Победитель — {champions[0]}" in final.plain
@@ -294,7 +312,11 @@ def new_hero(hero: str) -> str:
 
 def new_heroes(club: Club, name: str) -> list[str]:
     """What a player was told of the judge's swaps."""
-    return [m.plain for m in club.emu.bot_messages(club.users[name].id) if "по решению" in m.plain]
+    return [
+        m.plain
+        for m in club.emu.bot_messages(club.users[name].id)
+        if fixed("heroes.your_new_hero", 1) in m.plain
+    ]
 
 
 async def board_of(club: Club, title: str) -> SimMessage:
@@ -317,14 +339,14 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     assert "🦸 Объединяющий турнир героев: игроков — кратно 8" in created.plain
     await club.register_all(created)
     await club.org.send(GROUP, "/begin")
-    refused = await emu.wait_bot_message(GROUP, contains="кратно 8 (609.8)")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("heroes.field_multiple_of_eight"))
     assert refused.plain == (
         "В объединяющем турнире героев число игроков кратно 8 (609.8), а в турнире 9 игроков."
     )
     await club.users["Ivy"].send(GROUP, "/drop")
-    await emu.wait_bot_message(GROUP, contains="Ivy, вы больше не записаны")
+    await emu.wait_bot_message(GROUP, contains=f"Ivy{fixed('swiss.drop_self_left')}")
     await club.org.send(GROUP, "/begin")
-    seated = await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     assert "столы: 8" in seated.plain
     await emu.idle()
     dealt = {
@@ -334,7 +356,7 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     # Ivy dropped; Gus never opened the private chat: the group asks him to, naming no hero.
     assert [len(found) for found in dealt.values()] == [1] * 6 + [0, 1, 0]
     group = emu.bot_messages(GROUP)
-    ask = next(m for m in group if "бот не может написать вам лично" in m.plain)
+    ask = next(m for m in group if fixed("heroes.unreachable") in m.plain)
     assert group.index(ask) < group.index(seated)  # his hero is asked for before his seat
     assert ask.plain == (
         "Gus: бот не может написать вам лично. Откройте личный чат с ботом (/start) и пришлите "
@@ -352,12 +374,12 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     await club.users["Gus"].start()
     await club.users["Gus"].wait_message()
     await club.users["Gus"].send(None, "/heroes")
-    own = await club.users["Gus"].wait_message(contains="ваш герой —")
+    own = await club.users["Gus"].wait_message(contains=fixed("heroes.your_hero_again", 1))
     assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
     gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
     assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}
     await club.org.send(GROUP, "/next_round")  # after the draft
-    board = await emu.wait_for(lambda: club.board("Тур 1 из 3"))  # ⌈log₂ 8⌉ = 3
+    board = await emu.wait_for(lambda: club.board(round_of_3(1)))  # ⌈log₂ 8⌉ = 3
     assert len(club.tables(board)) == 4
 
 
@@ -368,23 +390,23 @@ async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
     created = await create_limited(club, "Турнир героев", [PLAN, ORDINARY], [])
     await join(club, created, list(club.users)[:8])
     await club.org.send(GROUP, "/begin")
-    await emu.wait_bot_message(GROUP, contains="рассадка на драфт 1")
+    await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
     await club.org.send(GROUP, "/next_round")  # after the draft
-    await club.play(1, "Тур 1 из 3", won="Ничья")  # every table of round 1 drawn
+    await club.play(1, round_of_3(1), won="Ничья")  # every table of round 1 drawn
     # The field is fixed (609.2) and there is no Top (609.7).
     late = await (await club.users["Ivy"].press(created, "✋ Участвую")).answer()
     assert late.text == "Регистрация закрыта."
     await club.org.send(GROUP, "/top")
-    refused = await emu.wait_bot_message(GROUP, contains="нет ТОПа")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("heroes.no_top"))
     assert refused.plain == (
         "В турнире героев нет ТОПа (609.7): победитель — кто выиграл все туры. Закончить по "
         "таблице сейчас: /top 0."
     )
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
-        await club.play(number, f"Тур {number} из 3")
+        await club.play(number, round_of_3(number))
     await club.org.send(GROUP, "/next_round")
-    final = await emu.wait_bot_message(GROUP, contains="завершён")
+    final = await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished", 1))
     assert (
         "🦸 Побед во всех турах нет ни у кого: чемпиона турнира героев нет (609.7), места — по "
         "очкам и дополнительным показателям."

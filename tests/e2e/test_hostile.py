@@ -24,9 +24,12 @@ from hypothesis import strategies as st
 from bot.commands import ADMIN, MANAGING, PRIVATE
 from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.drivers.hostile import KOTH, MALLORY, RTL, SWISS, build_club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.hardening import ErrorRecords, Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
+
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 
 T = TypeVar("T")
 RLO = "\u202e"  # right-to-left override
@@ -327,15 +330,21 @@ async def test_other_peoples_games_and_stale_buttons(emu: BotApiEmulator, bot: R
     swiss = club.swiss
     assert swiss is not None
     ann, bob, cid, dan, eve = club.koth_people
-    board = swiss.board("Тур 1 из 3")
+    board = swiss.board(ROUND_1_OF_3)
     assert board is not None
     (_, a1, b1, _), (_, a2, b2, _) = swiss.tables(board)
-    koth_pair = await emu.wait_bot_message(KOTH, contains="Партия 2:", since=0)  # Ann — Cid
-    pairing = await swiss.wait_find(swiss.users[a1], "Тур 1: стол 1,", "Моя победа")
+    koth_pair = await emu.wait_bot_message(
+        KOTH, contains=f"{fixed('koth.pair')} 2:", since=0
+    )  # Ann — Cid
+    pairing = await swiss.wait_find(swiss.users[a1], swiss_club.pairing_of(1, 1), "Моя победа")
     await (await cid.press(koth_pair, "Моя победа")).answer()
-    koth_ask = await ann.wait_message(contains="Верно?", predicate=koth_club.has_buttons)
+    koth_ask = await ann.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=koth_club.has_buttons
+    )
     await swiss.report(1, 1, a1, "Моя победа")
-    swiss_ask = await swiss.wait_find(swiss.users[b1], "(стол 1, тур 1)", "✅ Подтверждаю")
+    swiss_ask = await swiss.wait_find(
+        swiss.users[b1], swiss_club.game_label(1, 1), "✅ Подтверждаю"
+    )
     await settled(emu, bot.db_path)
     datas = [
         *(_datas(koth_pair)),
@@ -384,9 +393,9 @@ async def test_stale_buttons_after_a_swiss_repair(emu: BotApiEmulator, bot: Runn
     created = await club.create(rounds="3", top="Без ТОПа")
     await club.register_all(created)
     await club.org.send(SWISS, "/begin")
-    first = await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    first = await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     old = {
-        name: await club.wait_find(club.users[name], f"Тур 1: стол {table},", "Моя победа")
+        name: await club.wait_find(club.users[name], swiss_club.pairing_of(1, table), "Моя победа")
         for table, name, _, _ in club.tables(first)
     }
     # The old pairing messages lose their buttons (marked void): press their data anyway.
@@ -396,8 +405,10 @@ async def test_stale_buttons_after_a_swiss_repair(emu: BotApiEmulator, bot: Runn
     }
     await emu.idle()
     await club.org.send(SWISS, "/repair")
-    await emu.wait_for(lambda: [m for m in emu.bot_messages(SWISS) if "Тур 1 из 3" in m.plain])
-    await emu.wait_for(lambda: all("пересобраны" in m.plain for m in old.values()) or None)
+    await emu.wait_for(lambda: [m for m in emu.bot_messages(SWISS) if ROUND_1_OF_3 in m.plain])
+    await emu.wait_for(
+        lambda: all(fixed("swiss.repaired_void", 1) in m.plain for m in old.values()) or None
+    )
     await settled(emu, bot.db_path)
     with capture_errors() as errors:
         before = snapshot(bot.db_path)

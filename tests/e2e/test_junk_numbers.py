@@ -10,6 +10,7 @@ were stored (a 500-digit fee, a 10³⁸ contribution, a norm of 10²³, a rating
 from __future__ import annotations
 
 from tests.e2e.drivers import koth_club, swiss_club
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.hardening import capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
@@ -24,6 +25,7 @@ MINUTES_KOTH = "целое число минут от 1 до 600"
 MINUTES_SWISS = "целое число минут от 1 до 180"
 TABLE = "Номер стола — целое число от 1 до 999."
 TELEGRAM_ID = "Id пользователя Telegram — целое положительное число, не длиннее 16 цифр."
+ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 
 
 async def refused(
@@ -45,15 +47,15 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
 ) -> None:
     group = koth_club.GROUP
     org, _people = await koth_club.setup_club(emu)
-    choice = await koth_club.say(emu, org, "/new", "Какой турнир?")
+    choice = await koth_club.say(emu, org, "/new", fixed("tournament.choose_kind"))
     await org.press(choice, "Царь горы")
-    await emu.wait_bot_message(group, contains="Название?")
-    await koth_club.say(emu, org, "Пятничный", "Вступительный взнос")
+    await emu.wait_bot_message(group, contains=fixed("koth.ask_name"))
+    await koth_club.say(emu, org, "Пятничный", fixed("koth.ask_fee"))
     for fee in ["9" * 500, "²⁵⁰⁰", "NaN", "1e4", "1000001", "2499", "2500.50", "-3000"]:
         await refused(emu, bot, org, group, fee, FEE)
-    await koth_club.say(emu, org, "2 500 руб.", "Стол")
-    await koth_club.say(emu, org, "Стол 1", "Регистрация открыта")
-    await koth_club.say(emu, org, "/add @ann 1100", "Добавлен")
+    await koth_club.say(emu, org, "2 500 руб.", fixed("koth.ask_table"))
+    await koth_club.say(emu, org, "Стол 1", fixed("koth.registration_open", -1))
+    await koth_club.say(emu, org, "/add @ann 1100", fixed("koth.added"))
     await settled(emu, bot.db_path)
 
     for text, expect in [
@@ -80,10 +82,12 @@ async def test_koth_refuses_junk_numbers_naming_the_range(
     ]:
         await refused(emu, bot, org, group, text, expect)
 
-    await koth_club.say(emu, org, "/add @bob 4999.99", "Добавлен")
-    await koth_club.say(emu, org, "/add @cid 1100,005", "Добавлен")  # rounded half up on entry
-    await koth_club.say(emu, org, "/add @dan 850", "Добавлен")
-    await koth_club.say(emu, org, "/begin", "Основное время")
+    await koth_club.say(emu, org, "/add @bob 4999.99", fixed("koth.added"))
+    await koth_club.say(
+        emu, org, "/add @cid 1100,005", fixed("koth.added")
+    )  # rounded half up on entry
+    await koth_club.say(emu, org, "/add @dan 850", fixed("koth.added"))
+    await koth_club.say(emu, org, "/begin", fixed("koth.begun"))
     await settled(emu, bot.db_path)
     for text, expect in [
         (f"/extend {BIG}", MINUTES_KOTH),
@@ -115,7 +119,7 @@ async def test_swiss_refuses_junk_numbers_naming_the_range(
     ]:
         await refused(emu, bot, org, group, text, expect)
     await org.send(group, "/begin")
-    await emu.wait_for(lambda: club.board("Тур 1 из 3"))
+    await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await settled(emu, bot.db_path)
     for text, expect in [
         (f"/result {BIG} a", TABLE),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from tests.e2e.drivers.texts import fixed
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -23,12 +24,12 @@ async def answer(emu: BotApiEmulator, user: SimUser, text: str, expect: str) -> 
 
 
 async def create(emu: BotApiEmulator, org: SimUser) -> None:
-    choice = await answer(emu, org, "/new", "Какой турнир?")
+    choice = await answer(emu, org, "/new", fixed("tournament.choose_kind"))
     await org.press(choice, "Царь горы")
-    await emu.wait_bot_message(GROUP, contains="Название?")
-    await said(emu, org, "Пятничный", "Вступительный взнос")
-    await said(emu, org, "3000", "Стол")
-    await said(emu, org, "Стол 1", "Регистрация открыта")
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.ask_name"))
+    await said(emu, org, "Пятничный", fixed("koth.ask_fee"))
+    await said(emu, org, "3000", fixed("koth.ask_table"))
+    await said(emu, org, "Стол 1", fixed("koth.registration_open", -1))
 
 
 async def test_a_silent_player_added_by_a_reply_is_named_as_his_message_shows_him(
@@ -46,13 +47,13 @@ async def test_a_silent_player_added_by_a_reply_is_named_as_his_message_shows_hi
 
     hello = await gena.send(GROUP, "привет")  # not delivered to the bot
     await emu.idle()
-    unknown = await said(emu, org, "/add @gena 1000", "Не знаю, кто это")
+    unknown = await said(emu, org, "/add @gena 1000", fixed("koth.add_unknown"))
     # The advice leads with what works under privacy mode, not «write in the group».
     assert "ответьте /add на любое его сообщение" in unknown.lower()
     assert "/start" in unknown and "напишет что-нибудь в группе" not in unknown
     mark = emu.mark()
     await org.send(GROUP, "/add 1000", reply_to=hello)
-    added = await emu.wait_bot_message(GROUP, contains="Добавлено в турнир", since=mark)
+    added = await emu.wait_bot_message(GROUP, contains=fixed("koth.added"), since=mark)
     assert added.plain == "Добавлено в турнир: Петров Гена (клубный номер 1)."
     queue = await said(emu, org, "/queue", "Пятничный")
     assert "Петров Гена" in queue and "2004" not in queue
@@ -72,11 +73,11 @@ async def test_a_late_tap_on_a_rating_request_is_not_logged(
     for reply in ("Иванова", "Анна", "-", "ann@club.org", "Тверь", "-", "-"):
         await ann.wait_message()
         await ann.send(None, reply)
-    await ann.wait_message(contains="клубный номер")
+    await ann.wait_message(contains=fixed("register.done", 1))
     await create(emu, org)
     await ann.send(GROUP, "/join")
-    request = await emu.wait_bot_message(GROUP, contains="хочет участвовать")
-    await said(emu, org, "/add @ann 900", "Добавлено в турнир")
+    request = await emu.wait_bot_message(GROUP, contains=fixed("koth.rating_wanted", 1))
+    await said(emu, org, "/add @ann 900", fixed("koth.added"))
     answer = await (await org.press(request, "1000"))
     assert answer.text == "Рейтинг уже назначен: Иванова Анна."
     with sqlite3.connect(bot.db_path) as conn:

@@ -21,6 +21,7 @@ from tests.e2e.drivers.koth_club import (
     win,
 )
 from tests.e2e.drivers.registration import register
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
 
@@ -66,19 +67,19 @@ async def test_the_next_player_is_told_he_meets_the_winner_of_the_game_at_the_ta
 ) -> None:
     org, (ann, bob, cid, dan, eve) = await setup_club(emu)
     await begin_tournament(emu, org)
-    told = await cid.wait_message(contains="Следующая партия за столом — ваша")
+    told = await cid.wait_message(contains=fixed("koth.you_are_next"))
     # game 1: no King yet, nobody to name but the two at the table
     assert told.plain == (
         f"Следующая партия за столом — ваша: с победителем партии 1 (Ann — {BOB})."
     ), told.plain
     await win(emu, 1, bob, ann)
-    told = await dan.wait_message(contains="Следующая партия за столом — ваша")
+    told = await dan.wait_message(contains=fixed("koth.you_are_next"))
     assert told.plain == (
         f"Следующая партия за столом — ваша: с победителем партии 2 ({BOB} — Cid)."
     ), told.plain
     await win(emu, 2, cid, bob)  # Cid wins: Dan meets Cid, as he was told he might
-    await emu.wait_bot_message(GROUP, contains="Партия 3: Cid 👑 — Dan")
-    told = await eve.wait_message(contains="Следующая партия за столом — ваша")
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 3: Cid 👑 — Dan")
+    told = await eve.wait_message(contains=fixed("koth.you_are_next"))
     assert "победителем партии 3 (Cid — Dan)" in told.plain
     assert not any("👑" in m.plain for m in dan.messages() if "следующий" in m.plain)
 
@@ -96,32 +97,32 @@ async def test_leave_then_stay_is_called_and_too_late_is_told(
     mark = emu.mark()
     await win(emu, 3, ann, dan)
     clock.advance(timedelta(hours=4))  # Ann — Eve at the table: circle 1 is the last
-    await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    cid_choice = await cid.wait_message(contains="Остаётесь", predicate=has_buttons)
-    dan_choice = await dan.wait_message(contains="Остаётесь", predicate=has_buttons)
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    cid_choice = await cid.wait_message(contains=fixed("koth.stay_or_leave"), predicate=has_buttons)
+    dan_choice = await dan.wait_message(contains=fixed("koth.stay_or_leave"), predicate=has_buttons)
     assert cid_choice.button_labels == ["Остаюсь", "Ухожу"]
 
     assert "уходите" in await press(cid, cid_choice, "Ухожу")
-    shown = await board_shows(emu, board, "(отказ от доп. игр)")
+    shown = await board_shows(emu, board, fixed("koth.board_left"))
     out = "3. Cid: 0 / 4 / 4 — вне борьбы: поражение в последнем круге, остаток 4 > 2"
     assert out + " (отказ от доп. игр)" in shown
     await labels_become(emu, cid_choice, ["Остаюсь", "✅ Ухожу"])
     assert "остаётесь" in await press(cid, cid_choice, "Остаюсь")
-    await emu.wait_for(lambda: "(отказ от доп. игр)" not in board_of(emu, board) or None)
+    await emu.wait_for(lambda: fixed("koth.board_left") not in board_of(emu, board) or None)
     shown = board_of(emu, board)
     assert out + " (остаётся" in shown
     await labels_become(emu, cid_choice, ["✅ Остаюсь", "Ухожу"])
 
     # W = Eve; the stayers after her in the order: Cid, then Dan. Cid, who came back, is called.
     await win(emu, 4, eve, ann, since=mark)
-    called = await emu.wait_bot_message(GROUP, contains="Партия 5:", since=mark)
+    called = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5:", since=mark)
     assert "Партия 5: Eve 👑 — Cid" in called.plain
     # Dan leaves and comes back while Cid plays: his turn (after Cid) has not come yet
     assert "уходите" in await press(dan, dan_choice, "Ухожу")
     assert "остаётесь" in await press(dan, dan_choice, "Остаюсь")
     assert "уходите" in await press(dan, dan_choice, "Ухожу")  # and leaves for good
     await win(emu, 5, eve, cid, since=mark)
-    called = await emu.wait_bot_message(GROUP, contains="Партия 6:", since=mark)
+    called = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 6:", since=mark)
     assert "Партия 6: Eve 👑 — Ann" in called.plain  # Dan is not called
     answer = await (await dan.press(dan_choice, "Остаюсь")).answer()
     assert answer.show_alert and answer.text is not None and "Поздно" in answer.text
@@ -152,7 +153,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
         "Потом снова нажмите «✋ Участвую»."
     )
     await zed.start("t-1")  # the tournament's link: the same, with the link to click
-    told = await zed.wait_message(contains="зарегистрируйтесь")
+    told = await zed.wait_message(contains=fixed("koth.register_first"))
     assert told.raw_text is not None and "t.me/test_bot?start=register" in told.raw_text
     await register(zed, "Зуев", "Захар")
     assert query(bot, "SELECT count(*) FROM ratings") == [(0,)]  # nothing made up at sign-up
@@ -160,7 +161,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     # registered, no billiards rating: the organisers are asked in the group, once
     asked = await press(zed, registration, "Участвую")
     assert asked.startswith("У вас ещё нет бильярдного рейтинга. Запрос стартового рейтинга")
-    request = await emu.wait_bot_message(GROUP, contains="хочет участвовать")
+    request = await emu.wait_bot_message(GROUP, contains=fixed("koth.rating_wanted", 1))
     club_id = query(bot, "SELECT id FROM players WHERE telegram_id = 20")[0][0]
     assert request.plain == (
         "🙋 Зуев Захар хочет участвовать в турнире «Пятничный», но бильярдного рейтинга пока нет.\n"
@@ -169,7 +170,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     assert request.button_labels == ["800", "900", "1000", "1100", "1200"]
     await press(zed, registration, "Участвую")
     await emu.idle()
-    assert count(emu, "хочет участвовать") == 1
+    assert count(emu, fixed("koth.rating_wanted", 1)) == 1
 
     # a player's tap is refused; the organiser's sets 1000 and enters him
     assert "только организатор" in await press(ann, request, "1100")
@@ -177,12 +178,12 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     await labels_become(emu, request, [])
     done = emu.chat(GROUP).messages[request.message_id]
     assert done.plain.endswith("\n\n✅ Зуев Захар: стартовый рейтинг 1000, в турнире.")
-    dm = await zed.wait_message(contains="стартовый бильярдный рейтинг")
+    dm = await zed.wait_message(contains=fixed("koth.rating_given"))
     assert dm.plain == "Ваш стартовый бильярдный рейтинг: 1000. Вы в турнире «Пятничный»."
     assert query(bot, "SELECT discipline, rating_cents FROM ratings") == [("billiards", 100000)]
     assert query(bot, "SELECT count(*) FROM participants") == [(1,)]
     assert "Вы уже в турнире" in await press(zed, registration, "Участвую")
-    norms = await say(emu, org, "/norms", "Нормы побед")
+    norms = await say(emu, org, "/norms", fixed("koth.norms_title"))
     assert f"Зуев Захар (#{club_id}): рейтинг 1000,00" in norms.plain
 
 
@@ -202,25 +203,27 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
         (bob, 3, "980,00", 2),
         (eve, 4, "740,00", 5),
     ):
-        note = await user.wait_message(contains="Ваша норма побед")
+        note = await user.wait_message(contains=fixed("koth.your_norm", 1))
         assert note.plain == (
             f"🏁 Турнир «Пятничный» начался. Ваша норма побед: {norm} (ваш рейтинг {rating}, "
             f"средний 914,02). Ваше место в очерёдности: {seat}."
         )
 
     # the game at the table: reported, then disputed, then decided
-    first = await emu.wait_bot_message(GROUP, contains="Партия 1:")
+    first = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
     await press(ann, first, "Моя победа")
     shown = await board_shows(emu, board, "⏳")
     assert f"Сейчас за столом: Ann — {BOB}\n⏳ Результат на подтверждении: победа — Ann, " in shown
     assert f"подтверждает {BOB}." in shown
-    ask = await bob.wait_message(contains="Верно?", predicate=has_buttons)
+    ask = await bob.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=has_buttons
+    )
     await press(bob, ask, "Оспорить")
     shown = await board_shows(emu, board, "⚖️")
     assert f"Ann — {BOB}\n⚖️ Результат оспорен: решает судья." in shown
-    dispute = await org.wait_message(contains="Спор о результате")
+    dispute = await org.wait_message(contains=fixed("results.dispute_for_judge"))
     await (await org.press(dispute, f"Победа: {BOB}")).answer()  # the label shows the name as typed
-    shown = await board_shows(emu, board, f"Сейчас за столом: {BOB} 👑 — Cid")
+    shown = await board_shows(emu, board, f"{fixed('koth.board_table')} {BOB} 👑 — Cid")
     assert "⏳" not in shown and "⚖️" not in shown
 
     # the mini-tournament of test_koth_phases, watched on the board
@@ -228,30 +231,32 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     await win(emu, 3, dan, cid)
     mark = emu.mark()
     await win(emu, 4, dan, eve)
-    await emu.wait_bot_message(GROUP, contains="Партия 5: Dan 👑 — Ann", since=mark)
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5: Dan 👑 — Ann", since=mark)
     clock.advance(timedelta(hours=3, minutes=45))
-    warning = await emu.wait_bot_message(GROUP, contains="До конца основного времени")
+    warning = await emu.wait_bot_message(GROUP, contains=fixed("koth.warning"))
     assert warning.plain == (
         "⏳ До конца основного времени 15 минут (в 01:00). Идущий круг 2 станет последним: "
         "проигрыши в нём, в том числе уже сыгранные, будут учтены при выбывании "
         "(регламент 6.4, 6.7)."
     )
     clock.advance(timedelta(minutes=15))
-    await emu.wait_bot_message(GROUP, contains="Основное время вышло")
-    shown = await board_shows(emu, board, "Последний круг")
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    shown = await board_shows(emu, board, fixed("koth.phase_last_circle"))
     assert "← Лидер" in shown  # from the last circle on
     await win(emu, 5, dan, ann, since=mark)
     await win(emu, 6, bob, dan)
     await win(emu, 7, cid, bob)
     mark = emu.mark()
     await win(emu, 8, cid, eve)
-    called = await emu.wait_bot_message(GROUP, contains="🏁 Мини-турнир", since=mark)
+    called = await emu.wait_bot_message(GROUP, contains=fixed("koth.mini_begin"), since=mark)
     assert called.plain == (
         f"🏁 Мини-турнир на выбывание, порядок: {BOB} → Cid → Dan.\n"
         f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1."
     )
-    await emu.wait_bot_message(GROUP, contains=f"Партия 9: Cid 👑 — {BOB}", since=mark)
-    shown = await board_shows(emu, board, "Мини-турнир")
+    await emu.wait_bot_message(
+        GROUP, contains=f"{fixed('koth.pair')} 9: Cid 👑 — {BOB}", since=mark
+    )
+    shown = await board_shows(emu, board, fixed("koth.phase_mini_line"))
     assert ("Почему финал: остатки сравнялись — Cid: 1, Лидеры (" + BOB + ", Dan): 1.") in shown, (
         shown
     )
@@ -260,7 +265,7 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
 
     await win(emu, 9, cid, bob, since=mark)
     await win(emu, 10, dan, cid, since=mark)
-    winner = await emu.wait_bot_message(GROUP, contains="Победитель — Dan", since=mark)
+    winner = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.winner')} Dan", since=mark)
     lines = winner.plain.split("\n")
     assert lines[2] == "Рейтинг после турнира:", winner.plain
     changes = lines[3:]
@@ -289,17 +294,17 @@ async def test_rating_in_a_billiards_group_shows_billiards_by_name(
 ) -> None:
     org, (ann, *_rest) = await setup_club(emu)
     await create(emu, org)
-    await say(emu, org, "/add @ann 1100", "Добавлен")
-    await say(emu, org, "/add @dan 850", "Добавлен")
-    table = await say(emu, ann, "/rating", "Рейтинг")
+    await say(emu, org, "/add @ann 1100", fixed("koth.added"))
+    await say(emu, org, "/add @dan 850", fixed("koth.added"))
+    table = await say(emu, ann, "/rating", fixed("rating.title"))
     assert table.plain == "Рейтинг: Бильярд\n1. Ann (#1) — 1100,00\n2. Dan (#2) — 850,00"
-    unknown = await say(emu, ann, "/rating шахматы", "Нет такой дисциплины")
+    unknown = await say(emu, ann, "/rating шахматы", fixed("rating.unknown"))
     assert unknown.plain == "Нет такой дисциплины. Есть: Берсерк, Берсерк. Герои, Бильярд"
     await ann.send(None, "/rating бильярд")
-    private = await ann.wait_message(contains="Рейтинг")
+    private = await ann.wait_message(contains=fixed("rating.title"))
     assert private.plain.startswith("Рейтинг: Бильярд\n1. Ann (#1) — 1100,00")
     await ann.send(None, "/rating берсерк")
-    await ann.wait_message(contains="Рейтинг «Берсерк» пока пуст.")
+    await ann.wait_message(contains=ru("rating.empty", discipline="Берсерк"))
     # nobody played Berserk: nobody has a Berserk rating, nobody got a made-up 1200
     assert query(bot, "SELECT count(*) FROM ratings WHERE discipline = 'berserk'") == [(0,)]
 
