@@ -30,6 +30,12 @@ async def mark_gone(tx: Tx, chat_id: int, reason: str, now: str) -> bool:
     )
 
 
+async def gone(tx: Tx, chat_id: int) -> bool:
+    """The group was marked gone (``mark_gone``) and has not written since."""
+    value = await tx.value("SELECT gone_at FROM chats WHERE id = ?", (chat_id,))
+    return value is not None
+
+
 async def title(tx: Tx, chat_id: int) -> str | None:
     value = await tx.value("SELECT title FROM chats WHERE id = ?", (chat_id,))
     return None if value is None else str(value)

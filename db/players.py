@@ -135,7 +135,9 @@ async def erase(tx: Tx, player_id: int, now: str) -> None:
     """Delete a player's personal data; the club ID and tournament history stay, anonymous.
 
     His ``tg_users`` row (Telegram name and username) goes too; it is written again only if he
-    writes to the bot again. The bytes stay in the file until ``Database.compact``."""
+    writes to the bot again. The bytes stay in the file until ``Database.compact``. Each
+    tournament he played in is touched (``Tx.touch``): its open web pages get the board
+    without his name at once."""
     telegram_id = await tx.value("SELECT telegram_id FROM players WHERE id = ?", (player_id,))
     if telegram_id is not None:
         await tx.execute("DELETE FROM tg_users WHERE id = ?", (telegram_id,))
@@ -145,6 +147,10 @@ async def erase(tx: Tx, player_id: int, now: str) -> None:
              registered = 0, deleted_at = ? WHERE id = ?""",
         (now, player_id),
     )
+    # Every board that showed his name shows it no more: each open page hears of the change.
+    entered = "SELECT tournament_id FROM participants WHERE player_id = ?"
+    for (tournament_id,) in await tx.all(entered, (player_id,)):
+        tx.touch(int(tournament_id))
 
 
 async def rating(tx: Tx, player_id: int, discipline: str) -> int | None:

@@ -50,7 +50,7 @@ from bot.notices import Notice, ToChat, phrase
 from bot.swiss.core import SwissCore
 from bot.swiss.play import play_of
 from bot.swiss.timers import Rearm
-from db import deadlines, tournaments
+from db import chats, deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -239,6 +239,8 @@ class DraftClockService:
                 draft = await self.draft(tx, tid)
             except UserError:
                 return  # finished, cancelled: the clock stops
+            if await chats.gone(tx, draft.tournament.chat_id):
+                return  # no group to show it in (``bot.gone``): the clock stops
             booster, now = draft.booster, self.core.now()
             wanted = (deadline.payload.get("draft"), deadline.payload.get("booster"))
             if booster is None or (booster.draft, booster.number) != wanted:

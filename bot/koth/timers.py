@@ -22,7 +22,7 @@ from bot.koth.core import (
 )
 from bot.koth.desk import Desk
 from bot.koth.events import KOTH_EVENTS
-from db import deadlines, tournaments
+from db import chats, deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -105,8 +105,8 @@ class Timers:
     async def on_board_tick(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
         """Every few minutes of the main time: the board's "time left" brought up to date."""
         tournament = await self._running(tx, deadline)
-        if tournament is None:
-            return None
+        if tournament is None or await chats.gone(tx, tournament.chat_id):
+            return None  # over, or no group to show it in (``bot.gone``): no more refreshes
         snap = await self.core.snapshot(tx, tournament.id)
         due = snap.main_due
         if snap.state is None or snap.state.expired or due is None or due <= self.core.now():

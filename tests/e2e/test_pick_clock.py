@@ -419,3 +419,47 @@ async def test_the_pods_seated_at_begin_each_get_their_message(
     await emu.wait_for(
         lambda: all(m.plain.endswith(f"{fixed('pickclock.pick', -1)} {at(105)}") for m in found)
     )
+
+
+async def test_a_gone_group_stops_the_pick_clock(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """The bot removed from the group mid-booster (issue 20, item 10): the first refused edit
+    marks the group gone, and no pick's end tries again (the round broadcast gives up alike)."""
+    assert bot.app is not None
+    _, org = await draft_tournament(emu, bot.app)
+    assert await press(emu, org, "▶️ Начать бустер 1") == "Бустер 1 начат."
+    await showing(emu, GROUP, 1, pick_line(1, 55, 55))
+    del emu.chats[GROUP]  # «chat not found» from now on
+
+    def tries() -> int:
+        wanted = ("sendMessage", "editMessageText")
+        return sum(
+            1
+            for method in wanted
+            for r in emu.requests_for(method)
+            if str(r.params.get("chat_id")) == str(GROUP)
+        )
+
+    def gone() -> bool:
+        with sqlite3.connect(bot.db_path) as conn:
+            found = conn.execute("SELECT gone_at FROM chats WHERE id = ?", (GROUP,)).fetchone()
+        return found is not None and found[0] is not None
+
+    before = tries()
+    clock.advance(TWELVE[0] * S)  # the first pick's end: its edit is refused, the group gone
+    await emu.wait_for(lambda: gone() or None, timeout=10)
+    await emu.idle(quiet=0.3)
+    refused = tries() - before
+    for seconds in TWELVE[1:]:  # the rest of the booster: not one more try
+        clock.advance(seconds * S)
+        await emu.idle()
+    await emu.idle(quiet=0.3)
+    assert refused >= 1 and tries() - before == refused
+    assert bot.app is not None
+    await bot.app.infra.deadlines.fire_due()  # any end still due runs, and stops the clock
+    with sqlite3.connect(bot.db_path) as conn:
+        pending = conn.execute(
+            "SELECT count(*) FROM deadlines WHERE kind = 'job:draft_clock' AND status = 'pending'"
+        ).fetchone()
+    assert pending == (0,)
