@@ -14,7 +14,7 @@ from bot.handled import HandledUpdates
 from bot.texts import Texts, Tr, pick_language
 from db import chats, players
 from db.database import Database
-from db.text import visible
+from rules.text import visible
 
 log = logging.getLogger(__name__)
 

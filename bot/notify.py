@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardMarkup, Message
 from bot.sender import Sender, Unreachable
 from db import players
 from db.database import Database
-from db.text import visible
+from rules.text import visible
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from bot.clock import Clock
 from db import inbox, players, tournaments
 from db.database import Database
 from db.models import Bonus, Player
-from db.text import visible
 from rules.card_rating import START_RATING_CENTS
+from rules.text import visible
 
 DISCIPLINES = ("berserk", "heroes", "billiards")
 """The rating pools: classic Berserk and «Берсерк. Герои» are separate ones (a card

@@ -3,7 +3,7 @@
 Each validator returns the cleaned value or raises ``Invalid`` with the locale key of the
 explanation. Names accept letters of any alphabet with spaces, hyphens, apostrophes and dots;
 nicknames accept any printable text (emoji included) but no control characters and no invisible
-ones (bidi controls, zero-width characters: see ``db.text``). A phone is never typed: it
+ones (bidi controls, zero-width characters: see ``rules.text``). A phone is never typed: it
 comes only as the user's own contact, shared with Telegram's button (``shared_phone``).
 """
 
@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable
 
 from bot.errors import UserError
-from db.text import invisible, visible
+from rules.text import invisible, visible
 
 SKIP_WORDS = {"-", "—", "/skip", "skip", "нет", "пропустить"}
 
@@ -44,7 +44,7 @@ def _no_invisible(text: str) -> None:
 
 def shown_name(text: str) -> str:
     """A Telegram name as it may be shown: without invisible and control characters
-    (``db.text.visible``; the profile's fields refuse them instead)."""
+    (``rules.text.visible``; the profile's fields refuse them instead)."""
     return visible(text)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from db.text import visible
+from rules.text import visible
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ Choices where the regulation is silent:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -88,8 +89,9 @@ class DeckService:
         return await stored_decks.card_list(tx)
 
     async def load_cards(self, text: str) -> tuple[int, list[Problem]]:
-        """Replace the card list by a CSV's cards (nothing changes when it has none)."""
-        cards, problems = read_card_list(text)
+        """Replace the card list by a CSV's cards (nothing changes when it has none). Read in a
+        worker thread: a large file does not hold up the presses meanwhile."""
+        cards, problems = await asyncio.to_thread(read_card_list, text)
         if len(cards):
             async with self.db.transaction() as tx:
                 await stored_decks.replace_card_list(tx, cards)

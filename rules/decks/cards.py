@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from rules.decks.names import card_key
 from rules.decks.parse import Problem
+from rules.text import visible
 
 __all__ = ["COLUMNS", "Card", "CardList", "read_card_list"]
 
@@ -82,29 +83,55 @@ class CardList:
         return len(self.cards)
 
 
+#: a line of the card list longer than this is no card (a name is at most 100 characters):
+#: skipped unread, so that no field reaches the csv module's own limit (128 KB)
+MAX_LINE = 1000
+#: this many bad lines and the file is not a card list: nothing of it is loaded
+MAX_BAD_LINES = 50
+
+
 def read_card_list(text: str) -> tuple[CardList, list[Problem]]:
     """The cards of a CSV text and the problems of its lines (numbered as a spreadsheet does:
-    the header is line 1)."""
+    the header is line 1). Bounded: an overlong line is skipped unread; at ``MAX_BAD_LINES``
+    bad lines it stops and loads nothing (``csv_not_cards``); a line the csv module cannot
+    read (an unclosed quote running on) ends the reading there."""
     lines = text.lstrip("\ufeff").splitlines()
     if not lines or not lines[0].strip():
         return CardList({}), [Problem("csv_empty")]
+    problems: list[Problem] = []
+    for index, line in enumerate(lines):
+        if len(line) > MAX_LINE:
+            problems.append(Problem("csv_long_line", index + 1, {"max": MAX_LINE}))
+            lines[index] = ""
+    if problems and problems[0].line == 1:
+        return CardList({}), [Problem("csv_no_name", 1)]
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
-    header = [COLUMNS.get(card_key(cell)) for cell in rows[0]]
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    try:
+        header = [COLUMNS.get(card_key(cell)) for cell in next(reader)]
+    except csv.Error:
+        return CardList({}), [Problem("csv_no_name", 1)]
     if "name" not in header:
         return CardList({}), [Problem("csv_no_name", 1)]
     cards: dict[str, Card] = {}
-    problems: list[Problem] = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        read = card_row(header, row)
-        if isinstance(read, str):
-            problems.append(Problem(read, number, {"text": ";".join(row)[:60]}))
-        elif len(cards) < MAX_CARDS or card_key(read.name) in cards:
-            cards[card_key(read.name)] = read
-        else:
-            return CardList(cards), [*problems, Problem("csv_too_many", number, {"max": MAX_CARDS})]
+    try:
+        for row in reader:
+            number = reader.line_num
+            if len(problems) >= MAX_BAD_LINES:
+                return CardList({}), [Problem("csv_not_cards", None, {"max": MAX_BAD_LINES})]
+            if not any(cell.strip() for cell in row):
+                continue
+            read = card_row(header, row)
+            if isinstance(read, str):
+                problems.append(Problem(read, number, {"text": visible(";".join(row))[:60]}))
+            elif len(cards) < MAX_CARDS or card_key(read.name) in cards:
+                cards[card_key(read.name)] = read
+            else:
+                too_many = Problem("csv_too_many", number, {"max": MAX_CARDS})
+                return CardList(cards), [*problems, too_many]
+    except csv.Error:
+        problems.append(Problem("csv_unreadable", reader.line_num))
+    problems.sort(key=lambda p: p.line or 0)
     return CardList(cards), problems
 
 
@@ -114,6 +141,8 @@ def card_row(header: list[str | None], row: list[str]) -> Card | str:
     name = " ".join(values.get("name", "").split())
     if not name or not any(ch.isalpha() for ch in name) or len(name) > 100:
         return "csv_bad_name"
+    if any(visible(cell) != cell for cell in values.values()):
+        return "csv_invisible"  # the rules of names (``rules.text``): nothing that draws nothing
     horde = card_key(values.get("horde", ""))
     if horde not in YES | NO:
         return "csv_bad_horde"

@@ -324,3 +324,34 @@ def test_the_deck_commands_arguments() -> None:
     assert asked("/deck #12 17") == Asked(12, "17")
     assert asked("/deck #x") is None
     assert asked("/deck @ann @bob") is None
+
+
+# -- the card list's bounds (issue 20, item 9) ---------------------------------------------
+
+
+def test_an_overlong_line_is_skipped_unread_and_the_rest_loads() -> None:
+    huge = "x" * 200_000  # over the csv module's own field limit (128 KB)
+    cards, problems = read_card_list(f"name;set\nЁж;Сет\n{huge};Сет\nЁрш;Сет\n")
+    assert set(cards.cards) == {card_key("Ёж"), card_key("Ёрш")}
+    assert [(p.code, p.line) for p in problems] == [("csv_long_line", 3)]
+
+
+def test_a_file_of_junk_is_no_card_list_and_loads_nothing() -> None:
+    junk = "\n".join(f"=1+{n};;;zzz" for n in range(400))
+    cards, problems = read_card_list("name;horde\nЁж;да\n" + junk.replace(";;;zzz", ";maybe"))
+    assert len(cards) == 0
+    assert [p.code for p in problems] == ["csv_not_cards"]
+
+
+def test_an_unclosed_quote_ends_the_reading_without_an_error() -> None:
+    running_on = '"Ёрш\n' + ("a" * 900 + "\n") * 200  # one quoted field of 180 KB
+    cards, problems = read_card_list("name\nЁж\n" + running_on)
+    assert set(cards.cards) == {card_key("Ёж")}
+    assert [p.code for p in problems] == ["csv_unreadable"]
+
+
+def test_card_names_follow_the_rules_of_names() -> None:
+    cards, problems = read_card_list("name\nЁж\nЕ\u202eж\nЗ\u200bмей\nБ\x07ык\n")
+    assert set(cards.cards) == {card_key("Ёж")}
+    assert [p.code for p in problems] == ["csv_invisible"] * 3
+    assert all("\u202e" not in str(p.values["text"]) for p in problems)

@@ -142,6 +142,10 @@ decks-err_csv_no_name = the first line has no name column.
 decks-err_csv_bad_name = «{ $text }» — no card name.
 decks-err_csv_bad_horde = «{ $text }» — the horde column takes yes or no (1 or 0).
 decks-err_csv_too_many = more than { $max } cards: the rest were not read.
+decks-err_csv_long_line = a line over { $max } characters is no card: skipped.
+decks-err_csv_not_cards = more than { $max } lines are no cards: this is not a card list, nothing was loaded.
+decks-err_csv_unreadable = from here the file is no CSV (an unclosed quote?): the rest was not read.
+decks-err_csv_invisible = «{ $text }» — invisible or control characters in the line.
 
 ## /banned
 decks-banned_usage = Format: /banned &lt;sub-format&gt; — show the list; /banned &lt;sub-format&gt; add Card; Card — add; /banned &lt;sub-format&gt; remove Card — remove. Sub-formats: classic, standard, block, class_wars.

@@ -150,6 +150,10 @@ decks-err_csv_no_name = в первой строке нет столбца name 
 decks-err_csv_bad_name = «{ $text }» — нет названия карты.
 decks-err_csv_bad_horde = «{ $text }» — в столбце horde ожидается да или нет (1 или 0).
 decks-err_csv_too_many = больше { $max } карт: остальные не прочитаны.
+decks-err_csv_long_line = строка длиннее { $max } знаков — не карта: пропущена.
+decks-err_csv_not_cards = больше { $max } строк не читаются как карты: это не список карт клуба, ничего не загружено.
+decks-err_csv_unreadable = дальше файл не читается как CSV (незакрытая кавычка?): остальное не прочитано.
+decks-err_csv_invisible = «{ $text }» — невидимые или управляющие символы в строке.
 
 ## /banned
 decks-banned_usage = Формат: /banned &lt;подформат&gt; — показать список; /banned &lt;подформат&gt; add Карта; Карта — добавить; /banned &lt;подформат&gt; remove Карта — убрать. Подформаты: classic (Классика), standard (Стандарт), block (Блок), class_wars (Классовые войны).
