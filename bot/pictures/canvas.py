@@ -18,6 +18,7 @@ import logging
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -109,10 +110,32 @@ def _locked(draw: Callable[[P], bytes], picture: P) -> bytes:
         return draw(picture)
 
 
+#: the pictures drawn lately, by what was drawn from what: the same data is drawn once, however
+#: many ask for it at once or again (issue 20: four strangers asking ``/bracket`` 19 times each
+#: made 75 renders of one bracket); a picture is its data, so a change draws a new one
+_DRAWN: OrderedDict[tuple[object, object], asyncio.Task[bytes]] = OrderedDict()
+DRAWN_KEPT = 32
+
+
 async def render(draw: Callable[[P], bytes], picture: P) -> bytes:
-    """``draw(picture)`` in a worker thread: the other chats are served meanwhile. The time it
-    took is logged (a Top 8 bracket takes about 0.1–0.3 s once matplotlib is loaded; the first
-    picture after the start also loads matplotlib, about a second more)."""
+    """``draw(picture)`` in a worker thread: the other chats are served meanwhile; once per
+    picture's data (``_DRAWN``: a frozen, hashable picture). The time it took is logged (a Top
+    8 bracket takes about 0.1–0.3 s once matplotlib is loaded; the first picture after the
+    start also loads matplotlib, about a second more)."""
+    key = (draw, picture)
+    task = _DRAWN.get(key)
+    if task is not None and task.done() and task.exception() is None:
+        _DRAWN.move_to_end(key)
+        return task.result()
+    if task is None or task.done():  # not drawn, or its drawing failed: draw it (again)
+        task = asyncio.ensure_future(_render(draw, picture))
+        _DRAWN[key] = task
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popitem(last=False)
+    return await asyncio.shield(task)  # one asking goes away: the others still get it
+
+
+async def _render(draw: Callable[[P], bytes], picture: P) -> bytes:
     started = time.perf_counter()
     data = await asyncio.to_thread(_locked, draw, picture)
     took = time.perf_counter() - started

@@ -13,6 +13,7 @@ off), and listens to the server's events (``EventSource``): each carries the new
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 
@@ -126,8 +127,17 @@ def page(board: Board, version: str, now: str, texts: dict[str, str], *, tv: boo
     )
 
 
+@functools.lru_cache(maxsize=256)
+def encoded(markup: str) -> str:
+    """A board's markup as a JSON string, once per board for all its readers; UTF-8 as it is
+    (not ``\\u``-escaped: Cyrillic would take six bytes a letter instead of two)."""
+    return json.dumps(markup, ensure_ascii=False)
+
+
 def event(version: str, now: str, title: str, board: Board) -> bytes:
-    """One server-sent event carrying a new board."""
+    """One server-sent event carrying a new board (only its small envelope is made for each
+    reader: the moment it is sent, which the page's clock follows)."""
     plain = html.unescape(title)  # the title is HTML text; document.title takes plain text
-    data = json.dumps({"v": version, "now": now, "title": plain, "html": board.html})
+    head = json.dumps({"v": version, "now": now, "title": plain}, ensure_ascii=False)
+    data = f'{head[:-1]}, "html": {encoded(board.html)}}}'
     return f"id: {version}\nevent: board\ndata: {data}\n\n".encode()

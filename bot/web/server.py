@@ -160,7 +160,9 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": (
         "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-        "connect-src 'self'; img-src data:"
+        "connect-src 'self'; img-src data:; "
+        # framed only by Telegram's web clients (the Mini App), by nothing else
+        "frame-ancestors https://web.telegram.org"
     ),
 }
 
@@ -197,6 +199,8 @@ def _events_handler(boards: WebBoards) -> Handler:
             seen = boards.seen(given)
         except BadVersion:
             return web.Response(status=400, text="Bad event id", headers=HEADERS)
+        if request.method == "HEAD":  # what a stream would be, without holding one open
+            return web.Response(headers={**HEADERS, "Content-Type": "text/event-stream"})
         with boards.gate.stream(request.remote or "") as admitted:
             if not admitted:
                 return web.Response(status=429, text="Too many streams", headers=RETRY_HEADERS)

@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
 from bot.settings import load_settings
+from bot.web.page import encoded
 from bot.web.server import start_web
 from db import board_links, tournaments
 from tests.clock import ManualClock
@@ -22,6 +23,14 @@ from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import TOKEN, free_port
 
 GROUP = -100700
+
+
+async def raw_data(stream: StreamReader) -> bytes:
+    """The next server-sent event's data line, as sent."""
+    while True:
+        line = await asyncio.wait_for(stream.readline(), 5)
+        if line.startswith(b"data: "):
+            return line
 
 
 async def next_event(stream: StreamReader) -> dict[str, str]:
@@ -95,5 +104,39 @@ async def test_open_streams_do_not_hold_up_the_shutdown(
                 started = time.monotonic()
                 await served.close()
                 assert time.monotonic() - started < 3
+    finally:
+        await close_services(app)
+
+
+async def test_head_requests_frames_and_the_events_size(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    """Issue 20, items 13-14: HEAD answered (a stream's too, without holding it open), only
+    Telegram's web client may frame the page, the event carries UTF-8 as it is, encoded once
+    for every reader."""
+    app = await build_services(
+        webhook_settings(emu, tmp_path), clock=clock, limits=Limits.unlimited()
+    )
+    dp = create_dispatcher(app)
+    async with app.db.transaction() as tx:
+        tid = await tournaments.create(tx, GROUP, "billiards", "koth", "Пятничный", {}, 999, "")
+        token = await board_links.make_token(tx, tid)
+    try:
+        async with TestClient(TestServer(webhook_application(app, dp))) as client:
+            page = await asyncio.wait_for(client.head(f"/t/{token}"), 10)
+            assert page.status == 200 and await page.read() == b""
+            csp = page.headers["Content-Security-Policy"]
+            assert "frame-ancestors https://web.telegram.org" in csp
+            events = await asyncio.wait_for(client.head(f"/t/{token}/events"), 10)
+            assert events.status == 200 and events.headers["Content-Type"] == "text/event-stream"
+            assert app.web_boards.gate.streams == 0  # nothing held open by a HEAD
+            hits = encoded.cache_info().hits
+            readers = [await client.get(f"/t/{token}/events") for _ in range(3)]
+            raw = [await raw_data(r.content) for r in readers]
+            assert all("Регистрация".encode() in body for body in raw)  # not \\u-escaped
+            assert b"\\u04" not in raw[0]
+            assert encoded.cache_info().hits >= hits + 2  # one encoding for three readers
+            for reader in readers:
+                reader.close()
     finally:
         await close_services(app)

@@ -3,6 +3,7 @@ the size its layout gives. Text inside an image is not readable by a test: the d
 
 from __future__ import annotations
 
+import asyncio
 import io
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -152,6 +153,8 @@ async def test_a_render_runs_off_the_event_loop() -> None:
     picture = bracket_picture(RU, "Кубок", top_state(range(1, 33), upsets, 2), names)
     assert picture is not None
     await canvas.render(draw_bracket, picture)  # matplotlib loaded before the measurement
+    other = bracket_picture(RU, "Кубок 2", top_state(range(1, 33), upsets, 2), names)
+    assert other is not None  # another picture: drawn, not the one already drawn
     ticks = 0
     done = asyncio.Event()
 
@@ -163,8 +166,24 @@ async def test_a_render_runs_off_the_event_loop() -> None:
 
     task = asyncio.create_task(ticker())
     started = time.perf_counter()
-    await canvas.render(draw_bracket, picture)
+    await canvas.render(draw_bracket, other)
     took = time.perf_counter() - started
     done.set()
     await task
     assert ticks >= 5 and took > 0.01, (ticks, took)
+
+
+async def test_the_same_picture_is_drawn_once_however_many_ask() -> None:
+    """Issue 20, item 12: a picture is its data; asked for at once or again, drawn once."""
+    drawn: list[object] = []
+
+    def draw(picture: tuple[str, int]) -> bytes:
+        drawn.append(picture)
+        return repr(picture).encode()
+
+    asked = [canvas.render(draw, ("bracket", 1)) for _ in range(20)]
+    results = await asyncio.gather(*asked)
+    assert set(results) == {b"('bracket', 1)"} and len(drawn) == 1
+    assert await canvas.render(draw, ("bracket", 1)) == b"('bracket', 1)" and len(drawn) == 1
+    await canvas.render(draw, ("bracket", 2))  # its data changed: a new picture
+    assert drawn == [("bracket", 1), ("bracket", 2)]
