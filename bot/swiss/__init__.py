@@ -157,8 +157,8 @@ class SwissService(SwissCore):
         """Cancelled; the announcement (a durable job) goes beside the press's answer."""
         self.background.spawn(self.committed(await finish.cancel(self, tournament_id, actor)))
 
-    async def standings_view(self, tournament_id: int, lang: str) -> str:
-        return await queries.standings_view(self, tournament_id, lang)
+    async def standings_view(self, tournament_id: int, lang: str, limit: int | None = None) -> str:
+        return await queries.standings_view(self, tournament_id, lang, limit)
 
     async def pairings_view(self, tournament_id: int, lang: str) -> str | None:
         return await queries.pairings_view(self, tournament_id, lang)

@@ -11,9 +11,12 @@ from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
 from db import tournaments
 
 
-def standings_text(core: SwissCore, t: T, snap: SwissSnapshot) -> str:
+def standings_text(core: SwissCore, t: T, snap: SwissSnapshot, limit: int | None = None) -> str:
+    """The standings; with ``limit``, its first rows and where the whole table is (a group's
+    chat: 256 lines would be four messages, read by everyone in it)."""
     state, names = snap.state, snap.names
-    rows = core.places(snap.tournament, state, snap.everyone)
+    every = core.places(snap.tournament, state, snap.everyone)
+    rows = every if limit is None else every[:limit]
     kinds = tie_breaks_of(snap.tournament)
     head = " · ".join(t(f"swiss.tb_{SHORT[k]}") for k in kinds)
     title = "swiss.standings_title"
@@ -35,15 +38,21 @@ def standings_text(core: SwissCore, t: T, snap: SwissSnapshot) -> str:
                 mark=mark,
             )
         )
+    if len(rows) < len(every):
+        more = len(every) - len(rows)
+        lines.append(t("swiss.standings_cut", count=more, id=snap.tournament.id))
+        return "\n".join(lines)
     ranked = [int(row.player) for row in rows]
     lines += pods.standings_by_table(t, snap.tournament, state, ranked, names)
     return "\n".join(lines)
 
 
-async def standings_view(core: SwissCore, tournament_id: int, lang: str) -> str:
+async def standings_view(
+    core: SwissCore, tournament_id: int, lang: str, limit: int | None = None
+) -> str:
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
-    return standings_text(core, core.t(lang), snap)
+    return standings_text(core, core.t(lang), snap, limit)
 
 
 async def pairings_view(core: SwissCore, tournament_id: int, lang: str) -> str | None:

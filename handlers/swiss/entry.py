@@ -172,8 +172,13 @@ async def roster_text(t: Tr, tournament: Tournament, swiss: SwissService) -> str
     return finished_note(t, tournament, text)
 
 
+#: the standings' rows a group's chat shows (the whole table goes privately and on the board)
+GROUP_ROWS = 32
+
+
 async def standings(call: Call, swiss: SwissService) -> None:
-    text = await swiss.standings_view(call.tournament.id, call.t.lang)
+    limit = GROUP_ROWS if call.message.chat.type != "private" else None
+    text = await swiss.standings_view(call.tournament.id, call.t.lang, limit)
     await call.message.answer(finished_note(call.t, call.tournament, text))
 
 

@@ -7,11 +7,17 @@ edits that part alone, where it used to be lost (only the first part was ever ed
 
 from __future__ import annotations
 
+import re
+
+from handlers.swiss.entry import GROUP_ROWS
 from tests.e2e.drivers.swiss_club import BOARD_LINE, GROUP, Club
-from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.drivers.texts import fixed
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
 PLAYERS = 64
+#: a line of the standings: «12. Name — 3 очка · …»
+STANDING = re.compile(r"^\d+\. .+ — ", re.MULTILINE)
 
 
 def long_name(index: int) -> str:
@@ -46,3 +52,23 @@ async def test_a_board_of_two_messages_keeps_both_current(
     await emu.idle()
     assert first.edits == 0  # its tables did not change: no edit
     assert [t[3] for t in club.tables(first)] == ["…"] * len(club.tables(first))
+
+    # /standings of 64 players in the group: its top and where the rest is (issue 20, item 11);
+    # privately: the whole table.
+    mark = emu.mark()
+    await a_member(club).send(GROUP, "/standings")
+    shown = await emu.wait_bot_message(GROUP, contains=fixed("swiss.standings_cut", 1), since=mark)
+    assert len(STANDING.findall(shown.plain)) == GROUP_ROWS
+    assert f"ещё {PLAYERS - GROUP_ROWS}" in shown.plain
+    asker = a_member(club)
+    before = len(emu.bot_messages(asker.id))
+    await asker.send(asker.id, "/standings 1")
+
+    def lines() -> int:  # the whole table may take two messages
+        return sum(len(STANDING.findall(m.plain)) for m in emu.bot_messages(asker.id)[before:])
+
+    await emu.wait_for(lambda: lines() == PLAYERS or None)
+
+
+def a_member(club: Club) -> SimUser:
+    return next(iter(club.users.values()))

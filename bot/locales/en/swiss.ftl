@@ -37,6 +37,7 @@ swiss-standings_title = <b>Standings after { $rounds } { $rounds ->
     }</b>
     # Player — points · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
+swiss-standings_cut = … and { $count } more — the whole table: /standings { $id } in a private chat with me, or on the web board (/board).
 swiss-dropped_mark = {" "}(dropped)
 swiss-not_in_registration = The tournament has already started.
 swiss-too_few = Too few players: { $count }, at least { $need } are needed.

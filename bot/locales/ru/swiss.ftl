@@ -37,6 +37,7 @@ swiss-standings_title = <b>Итоги после { $rounds } { $rounds ->
     }</b>
     # Игрок — очки · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
+swiss-standings_cut = … и ещё { $count } — вся таблица: /standings { $id } в личном чате со мной или на веб-табло (/board).
 swiss-dropped_mark = {" "}(выход из турнира)
 swiss-not_in_registration = Турнир уже начался.
 swiss-too_few = Слишком мало игроков: { $count }, нужно не меньше { $need }.
