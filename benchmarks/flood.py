@@ -1,6 +1,7 @@
 """A flood of guessed board links, as a stranger would send it (issue 20): run beside the bot,
 in its own process, by ``benchmarks.web`` (the flood's own work must not share the bot's loop);
-SIGINT or SIGTERM ends it.
+SIGINT or SIGTERM ends it. With ``--streams N --token T`` it opens and holds N event streams of
+the board ``T`` instead, as one stranger with one link would.
 
 ``.venv/bin/python -m benchmarks.flood http://127.0.0.1:PORT 10``: ``--clients`` connections
 from each of ``--addresses`` loopback addresses ask for ``/t/<random token>`` as fast as they
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import secrets
 import signal
 import time
@@ -28,6 +30,43 @@ async def client(
                 seen[response.status] += 1
         except aiohttp.ClientError:
             seen[0] += 1
+
+
+async def hold(
+    session: aiohttp.ClientSession, url: str, stop: asyncio.Event, seen: Counter[int]
+) -> None:
+    """One event stream opened and held (read) until ``stop``."""
+    try:
+        async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
+            seen[response.status] += 1
+            while not stop.is_set() and response.status == 200:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(response.content.readany(), 1)
+    except aiohttp.ClientError:
+        seen[0] += 1
+
+
+async def streams(url: str, count: int, addresses: int) -> Counter[int]:
+    """``count`` event streams of ``url`` spread over ``addresses`` loopback addresses, held
+    until SIGINT or SIGTERM: the statuses they were answered with."""
+    seen: Counter[int] = Counter()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    sessions = [
+        aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(f"127.0.2.{n + 1}", 0), limit=0)
+        )
+        for n in range(addresses)
+    ]
+    try:
+        await asyncio.gather(
+            *(hold(sessions[n % addresses], url, stop, seen) for n in range(count))
+        )
+    finally:
+        for session in sessions:
+            await session.close()
+    return seen
 
 
 async def flood(base: str, seconds: float, addresses: int, clients: int) -> Counter[int]:
@@ -56,8 +95,15 @@ def main() -> None:
     parser.add_argument("seconds", type=float)
     parser.add_argument("--addresses", type=int, default=8)
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--streams", type=int, default=0, help="hold this many event streams")
+    parser.add_argument("--token", default="", help="the board's token (with --streams)")
     args = parser.parse_args()
     started = time.monotonic()
+    if args.streams:
+        url = f"{args.base}/t/{args.token}/events"
+        held = asyncio.run(streams(url, args.streams, args.addresses))
+        print(f"streams: {args.streams} asked, answered {dict(held)}")
+        return
     seen = asyncio.run(flood(args.base, args.seconds, args.addresses, args.clients))
     total = sum(seen.values())
     print(f"flood: {total} requests, {total / (time.monotonic() - started):.0f}/s, {dict(seen)}")

@@ -39,8 +39,11 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import logging
+import os
 import re
+import resource
 import signal
 import sys
 import tempfile
@@ -67,6 +70,7 @@ from benchmarks.sim import (
 )
 from bot.pacing import Limits
 from bot.services import Services
+from bot.web.page import event
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimMessage
 from tests.e2e.web_browser import LINK, PHONE, TV, chromium, free_port
 
@@ -245,19 +249,41 @@ async def presses(club: SwissClub, tables: list[Table]) -> list[float]:
     return took
 
 
-async def flooded(club: SwissClub, tables: list[Table], url: str) -> tuple[list[float], str]:
-    """``presses`` while ``benchmarks.flood`` sends guessed links from another process."""
+async def flooded(
+    club: SwissClub, tables: list[Table], url: str, *options: str
+) -> tuple[list[float], str]:
+    """``presses`` while ``benchmarks.flood`` (``options``) runs in another process: guessed
+    links, or (``--streams``) event streams held open."""
     base = url.split("/t/", 1)[0]
     flood = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "benchmarks.flood", base, "3600", stdout=asyncio.subprocess.PIPE
+        sys.executable,
+        "-m",
+        "benchmarks.flood",
+        base,
+        "3600",
+        *options,
+        stdout=asyncio.subprocess.PIPE,
     )
     await asyncio.sleep(2)  # the flood under way
     try:
         took = await presses(club, tables)
+        # this process's descriptors meanwhile: the bot's, the emulator's, the readers'
+        fds = len(os.listdir("/proc/self/fd"))
     finally:
         flood.send_signal(signal.SIGINT)
         out, _ = await flood.communicate()
-    return took, out.decode().strip()
+    return took, f"{out.decode().strip()}; descriptors open here: {fds}"
+
+
+async def event_bytes(app: Services, url: str) -> dict[str, int]:
+    """The bytes of one event carrying the board now, and of its markup as the page used to
+    send it (JSON with ``\\u`` escapes)."""
+    boards = app.web_boards
+    tournament_id = boards.tournament_of(url.rsplit("/", 1)[1])
+    assert tournament_id is not None
+    version, board = await boards.board(tournament_id)
+    sent = event(boards.version_id(version), "", board.title, board)
+    return {"event_bytes": len(sent), "event_bytes_escaped": len(json.dumps(board.html))}
 
 
 async def render_cost(app: Services, url: str) -> list[float]:
@@ -334,6 +360,7 @@ async def run(players: int, readers: int, loads: int, sequential: int) -> dict[s
             set_aside()
             await asyncio.sleep(1)  # the TV's layout of the last board, the sender's last jobs
             costs = await render_cost(bot.app, url)
+            result |= await event_bytes(bot.app, url)
             before = club.sends()
             await club.org.send(GROUP, "/next_round")
             await club.wait_sends(before + players + 1, timeout=600)
@@ -343,8 +370,12 @@ async def run(players: int, readers: int, loads: int, sequential: int) -> dict[s
             result |= figures("one_by_one", sent, await tv_seen(tv), phones)
             # The web server's work beside a press: guessed links flooding it (issue 20).
             rest = round_two[sequential:]
-            quiet = await presses(club, rest[: len(rest) // 2])
-            loud, flood = await flooded(club, rest[len(rest) // 2 :], url)
+            third = len(rest) // 3
+            quiet = await presses(club, rest[:third])
+            loud, flood = await flooded(club, rest[third : 2 * third], url)
+            token = url.rsplit("/", 1)[1]
+            held = ("--streams", "1100", "--addresses", "40", "--token", token)
+            streamed, streams = await flooded(club, rest[2 * third :], url, *held)
             result |= {
                 "press_ms_median": round(median(quiet), 1),
                 "press_ms_max": round(max(quiet), 1),
@@ -352,6 +383,10 @@ async def run(players: int, readers: int, loads: int, sequential: int) -> dict[s
                 "press_flooded_ms_p95": round(percentile(loud, 95), 1),
                 "press_flooded_ms_max": round(max(loud), 1),
                 "flood": flood,
+                "press_1100_streams_ms_median": round(median(streamed), 1),
+                "press_1100_streams_ms_max": round(max(streamed), 1),
+                "streams": streams,
+                "open_files_limit": resource.getrlimit(resource.RLIMIT_NOFILE)[0],
             }
             for phone in phones:
                 await phone.close()
