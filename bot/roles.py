@@ -38,10 +38,17 @@ class Role(enum.IntEnum):
 
 
 class Roles:
-    def __init__(self, bot: Bot, db: Database, organiser_ids: frozenset[int]) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        db: Database,
+        organiser_ids: frozenset[int],
+        club_groups: frozenset[int] = frozenset(),
+    ) -> None:
         self._bot = bot
         self._db = db
         self._listed = organiser_ids
+        self._club = club_groups
         self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
 
     async def is_organiser(self, user_id: int, chat_id: int | None) -> bool:
@@ -63,15 +70,27 @@ class Roles:
         self._admins[key] = (time.monotonic(), admin)
         return admin
 
-    async def club_organiser(self, user_id: int, chat_id: int) -> bool:
-        """In a group: its organiser. In private: an organiser of the group of any recent
-        tournament, or one listed in ORGANIZER_IDS (the card and banned lists are the club's)."""
-        if chat_id < 0:
-            return await self.is_organiser(user_id, chat_id)
-        if await self.is_organiser(user_id, None):
-            return True
+    async def club_groups(self) -> set[int]:
+        """The club's own groups: ``CLUB_GROUPS``, and the groups of the tournaments its listed
+        organisers (``ORGANIZER_IDS``) created. With neither set (a bot in one club's group),
+        the groups where tournaments were held: set one of them once the bot is in another
+        club's group too, or that group's admins count as the club's."""
         async with self._db.read() as tx:
-            groups = {found.chat_id for found in await tournaments.recent(tx, 30)}
+            recent = await tournaments.recent(tx, 200)
+        if not self._club and not self._listed:
+            return {found.chat_id for found in recent}
+        return set(self._club) | {t.chat_id for t in recent if t.created_by in self._listed}
+
+    async def club_organiser(self, user_id: int, chat_id: int) -> bool:
+        """May change what is the club's (the card list, the banned lists): one listed in
+        ``ORGANIZER_IDS``, or an admin of one of the club's groups (``club_groups``) — in a
+        group, of that group, which must be the club's; in private, of any of them. An admin
+        of some other group is no organiser of the club (issue 29)."""
+        if user_id in self._listed:
+            return True
+        groups = await self.club_groups()
+        if chat_id < 0:
+            return chat_id in groups and await self.is_organiser(user_id, chat_id)
         for group in sorted(groups):
             if await self.is_organiser(user_id, group):
                 return True

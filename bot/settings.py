@@ -27,6 +27,7 @@ HINTS: dict[str, str] = {
         "Telegram (/newbot), then put the token it gives in .env as BOT_TOKEN=..."
     ),
     "organizer_ids": "ORGANIZER_IDS must be Telegram user ids separated by commas, e.g. 1234,5678",
+    "club_groups": "CLUB_GROUPS must be Telegram group ids separated by commas, e.g. -1001234",
     "timezone": "TIMEZONE must be an IANA time zone name, e.g. Europe/Moscow",
     "default_language": "DEFAULT_LANGUAGE must be ru or en",
     "log_level": "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR",
@@ -54,6 +55,10 @@ class Settings(BaseSettings):
     bot_token: SecretStr
     database_path: Path = Path("data/club.db")
     organizer_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    #: the club's own groups (``bot.roles.Roles.club_groups``): their admins change what is the
+    #: club's (the card list, the banned lists); the groups of tournaments created by
+    #: ``ORGANIZER_IDS`` are the club's too
+    club_groups: Annotated[frozenset[int], NoDecode] = frozenset()
     timezone: str = "Europe/Moscow"
     default_language: Literal["ru", "en"] = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -101,7 +106,7 @@ class Settings(BaseSettings):
             raise ValueError("malformed token")
         return SecretStr(value.get_secret_value().strip())
 
-    @field_validator("organizer_ids", mode="before")
+    @field_validator("organizer_ids", "club_groups", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):

@@ -61,7 +61,7 @@ async def cards(
 ) -> None:
     assert message.from_user is not None
     if not await roles.club_organiser(message.from_user.id, message.chat.id):
-        await message.reply(t("common.organisers_only"))
+        await message.reply(t("decks.club_only"))
         return
     if message.document is not None:
         await load(message, t, decks, await document_text(message, bot, MAX_CARD_FILE))
@@ -108,7 +108,7 @@ async def load(message: Message, t: Tr, decks: DeckService, text: str | None) ->
 async def banned(message: Message, t: Tr, roles: Roles, decks: DeckService) -> None:
     assert message.from_user is not None
     if not await roles.club_organiser(message.from_user.id, message.chat.id):
-        await message.reply(t("common.organisers_only"))
+        await message.reply(t("decks.club_only"))
         return
     words = (message.text or "").split(maxsplit=3)[1:]
     if not words:

@@ -49,12 +49,20 @@ def problem_text(t: T, rules: DeckRules, problem: Problem) -> str:
     return t("decks.at_line", line=problem.line, text=Html(text))
 
 
+#: the errors an answer lists; the count of the rest follows (a junk file of 400 lines made
+#: 31 messages, issue 29): one message, the first errors and how many more
+SHOWN_ERRORS = 15
+
+
 def errors_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:
-    """The numbered errors."""
-    return [
+    """The numbered errors: the first ``SHOWN_ERRORS``, then how many more."""
+    shown = [
         t("decks.numbered", n=n, text=Html(problem_text(t, rules, p)))
-        for n, p in enumerate(verdict.errors, start=1)
+        for n, p in enumerate(verdict.errors[:SHOWN_ERRORS], start=1)
     ]
+    if len(verdict.errors) > SHOWN_ERRORS:
+        shown.append(t("decks.more_errors", count=len(verdict.errors) - SHOWN_ERRORS))
+    return shown
 
 
 def notes_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:

@@ -86,8 +86,11 @@ async def test_a_constructed_list_with_every_kind_of_error(
         emu, club.org, "/banned class_wars remove воин 1", fixed("decks.banned_removed")
     )
     assert removed == "Убрано из списка «Классовые войны»: 1."
-    refused = await private(emu, ann, "/banned classic add Воин 2", fixed("common.organisers_only"))
-    assert refused == "Это может сделать только организатор."
+    refused = await private(emu, ann, "/banned classic add Воин 2", fixed("decks.club_only"))
+    assert refused == (
+        "Список карт и списки запрещённых карт — общие для клуба: менять их могут только "
+        "организаторы клуба."
+    )
 
     asked = await private(emu, ann, "/deck", fixed("decks.ask", 2))
     assert asked.startswith(f"🃏 «{NAME}» (Констрактед (Классика)). Пришлите дэк-лист")

@@ -137,6 +137,11 @@ decks-cards_loaded = 📚 Card list loaded: { $count } { $count ->
     }.
 decks-cards_none = No card was read — the earlier card list stays.
 decks-cards_skipped = Lines skipped for errors:
+decks-club_only = The card list and the banned lists are the whole club's: only the club's organisers change them.
+decks-more_errors = …and { $count } more { $count ->
+    [one] error
+   *[other] errors
+}: fix these and send the list again.
 decks-err_csv_empty = The file is empty.
 decks-err_csv_no_name = the first line has no name column.
 decks-err_csv_bad_name = «{ $text }» — no card name.

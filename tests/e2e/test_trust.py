@@ -1,0 +1,63 @@
+"""Trust between groups (issue 29): what the admin of another group — not the club's, with no
+tournament of the club in it — can do to the club's card list, banned lists, players and
+ratings: nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed
+from tests.e2e.emulator import BotApiEmulator, SimUser
+from tests.e2e.harness import RunningBot
+
+OTHER = -100999
+CSV = "name;set\nФальшивка;Сет\nПодделка;Сет\n"
+
+
+def count(bot: RunningBot, sql: str) -> int:
+    with sqlite3.connect(bot.db_path) as conn:
+        (found,) = conn.execute(sql).fetchone()
+    return int(found)
+
+
+async def outsider(emu: BotApiEmulator) -> SimUser:
+    """Mallory, the admin of her own group (the bot is in it too)."""
+    mallory = emu.add_user(777, "Mallory", username="mallory")
+    emu.add_group(OTHER, "Mallory's", members=[], admins=[mallory])
+    await mallory.start()
+    await mallory.wait_message()
+    return mallory
+
+
+async def test_another_groups_admin_cannot_change_the_clubs_card_lists(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    for chat in (OTHER, mallory.id):  # in her group, and privately
+        await mallory.send(chat, "/cards\n" + CSV)
+        await emu.wait_bot_message(chat, contains=fixed("decks.club_only"))
+        await mallory.send(chat, "/banned classic add Запретный свиток")
+        await emu.wait_bot_message(chat, contains=fixed("decks.club_only"))
+    assert count(bot, "SELECT count(*) FROM card_list") == 0
+    assert count(bot, "SELECT count(*) FROM banned_cards") == 0
+    # The club's own organiser, in the club's group: changed.
+    await club.org.send(GROUP, "/cards\n" + CSV)
+    await emu.wait_bot_message(GROUP, contains=fixed("decks.cards_loaded"))
+    assert count(bot, "SELECT count(*) FROM card_list") == 2
+
+
+async def test_a_junk_deck_file_gets_one_answer(emu: BotApiEmulator, bot: RunningBot) -> None:
+    """400 junk lines: the first errors and how many more, in one message (it was 31)."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    ann = club.users["Ann"]
+    junk = "\n".join(f"{n} Несуществующая карта номер {n} \u202e" for n in range(400))
+    before = len(emu.bot_messages(ann.id))
+    await ann.send_document(None, "deck.txt", junk.encode(), caption="/deck")
+    answer = await emu.wait_bot_message(ann.id, contains=fixed("decks.more_errors"))
+    await emu.idle(quiet=0.3)
+    assert len(emu.bot_messages(ann.id)) == before + 1
+    assert len(answer.plain) < 4096 and "\u202e" not in answer.plain
