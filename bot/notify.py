@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import logging
 
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import ChatMemberRestricted, InlineKeyboardMarkup, Message
 
 from bot.sender import Sender, Unreachable
 from db import players
@@ -24,6 +25,18 @@ class Notifier:
     def __init__(self, db: Database, sender: Sender) -> None:
         self._db = db
         self._sender = sender
+
+    async def in_chat(self, user_id: int, chat_id: int) -> bool:
+        """The user is a member of the group ``chat_id`` (Telegram is asked; ``False`` when it
+        cannot say)."""
+        try:
+            member = await self._sender.bot.get_chat_member(chat_id, user_id)
+        except TelegramAPIError as exc:
+            log.info("cannot ask Telegram about %s in %s: %s", user_id, chat_id, exc)
+            return False
+        if isinstance(member, ChatMemberRestricted):
+            return member.is_member
+        return member.status in ("creator", "administrator", "member")
 
     async def reachable(self, user_id: int) -> bool:
         """The user started the bot and has not blocked it."""

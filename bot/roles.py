@@ -17,9 +17,9 @@ import time
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import ChatMemberRestricted
 
 from bot.errors import UserError
+from bot.notify import Notifier
 from db import players, tournaments
 from db.database import Database
 from db.tournaments import Tournament
@@ -42,11 +42,13 @@ class Roles:
         self,
         bot: Bot,
         db: Database,
+        notifier: Notifier,
         organiser_ids: frozenset[int],
         club_groups: frozenset[int] = frozenset(),
     ) -> None:
         self._bot = bot
         self._db = db
+        self.notifier = notifier
         self._listed = organiser_ids
         self._club = club_groups
         self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
@@ -107,14 +109,7 @@ class Roles:
             entered = [p.player_id for p in await tournaments.participants(tx, tournament.id)]
         if player is not None and player.id in entered:
             return True
-        try:
-            member = await self._bot.get_chat_member(tournament.chat_id, user_id)
-        except TelegramAPIError as exc:
-            log.info("cannot ask Telegram about %s in %s: %s", user_id, tournament.chat_id, exc)
-            return False
-        if isinstance(member, ChatMemberRestricted):
-            return member.is_member
-        return member.status in ("creator", "administrator", "member")
+        return await self.notifier.in_chat(user_id, tournament.chat_id)
 
     async def is_judge(self, user_id: int, tournament_id: int) -> bool:
         async with self._db.read() as tx:

@@ -99,6 +99,10 @@ class SwissService(SwissCore):
     async def privilege(self, tournament_id: int, player_id: int, actor: int) -> str:
         return await admission.privilege(self, tournament_id, player_id, actor)
 
+    async def consent(self, tournament_id: int, player_id: int, actor: int) -> str:
+        """A player's «yes» to the tournament an organiser of another group asked him into."""
+        return await registration.consented(self, tournament_id, player_id, actor)
+
     async def invite(self, tournament_id: int, player_id: int, actor: int) -> str:
         return await admission.invite(self, tournament_id, player_id, actor)
 

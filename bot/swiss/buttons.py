@@ -13,6 +13,14 @@ class SwJoinCb(CallbackData, prefix="swj"):
     t: int
 
 
+class SwConsentCb(CallbackData, prefix="swc"):
+    """Yes to the tournament ``t`` an organiser (``by``) asked a player into, sent to him alone
+    (he is not in its group: he enters only if he wants, issue 29)."""
+
+    t: int
+    by: int
+
+
 class SwWizCb(CallbackData, prefix="sww"):
     """A wizard choice: step ``s`` (fmt, strict, rounds, top, time, tb), value ``v``."""
 

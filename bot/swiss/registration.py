@@ -13,11 +13,14 @@ import random
 from dataclasses import asdict
 from typing import Any
 
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
 import bot.swiss.staff as staff
 from bot import numbers
+from bot.swiss.buttons import SwConsentCb
 from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
 from bot.swiss.settings import card
-from db import players, tournaments
+from db import chats, players, tournaments
 from db.database import Tx
 from db.models import Player
 from db.tournaments import Tournament
@@ -57,8 +60,57 @@ async def join(
     late: str | None = None,
 ) -> str:
     """``enter`` the player; when he is in by now, ask him to complete his registration if it
-    lacks a required field."""
+    lacks a required field. Someone an organiser adds who is not in the tournament's group is
+    asked first (``asked``; ``cannot_ask`` when the bot cannot write to him): a group's admin
+    enters nobody of another group without his consent (issue 29)."""
+    if actor is not None:
+        asked = await ask_consent(core, tournament_id, player_id, actor)
+        if asked is not None:
+            return asked
     status = await enter(core, tournament_id, player_id, actor, late)
+    if status == "joined" or status.startswith("late"):
+        await remind_to_register(core, tournament_id, player_id)
+    return status
+
+
+def consent_key(tournament_id: int, player_id: int, actor: int) -> str:
+    """The outbox key of the question to a player whom ``actor`` adds: its being sent is what
+    makes his «yes» valid (a forged button asks nothing)."""
+    return f"sw:{tournament_id}:consent:{player_id}:{actor}"
+
+
+async def ask_consent(
+    core: SwissCore, tournament_id: int, player_id: int, actor: int
+) -> str | None:
+    """``None`` when the player may be added at once (he is in the tournament's group, or adds
+    himself); else he is asked privately: ``asked``, or ``cannot_ask``."""
+    async with core.db.read() as tx:
+        player = await players.by_id(tx, player_id)
+        tournament = await tournaments.get(tx, tournament_id)
+        group = await chats.title(tx, tournament.chat_id) if tournament else None
+    if player is None or tournament is None or player.telegram_id == actor:
+        return None
+    if player.telegram_id is not None and await core.notifier.in_chat(
+        player.telegram_id, tournament.chat_id
+    ):
+        return None
+    if player.telegram_id is None or not await core.notifier.reachable(player.telegram_id):
+        return "cannot_ask"
+    t = core.t(await core.lang(player.telegram_id))
+    text = t("swiss.consent_ask", tournament=tournament.name, group=group or "—")
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("swiss.btn_join"), callback_data=SwConsentCb(t=tournament_id, by=actor))
+    key = consent_key(tournament_id, player_id, actor)
+    sent = await core.outbox.send_once(key, player.telegram_id, text, builder.as_markup())
+    return "asked" if sent is not None else "cannot_ask"
+
+
+async def consented(core: SwissCore, tournament_id: int, player_id: int, actor: int) -> str:
+    """His «yes» to ``ask_consent``: entered as the organiser would have (``join``'s
+    statuses), or ``not_asked`` when no such question was sent to him."""
+    if await core.outbox.sent(consent_key(tournament_id, player_id, actor)) is None:
+        return "not_asked"
+    status = await enter(core, tournament_id, player_id, actor, None)
     if status == "joined" or status.startswith("late"):
         await remind_to_register(core, tournament_id, player_id)
     return status

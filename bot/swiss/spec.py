@@ -15,6 +15,7 @@ from bot.roles import Role
 from bot.swiss import SwissService
 from bot.swiss.buttons import (
     SwBeginCb,
+    SwConsentCb,
     SwEntryCb,
     SwJoinCb,
     SwManageCb,
@@ -59,6 +60,7 @@ SPEC = KindSpec(
     build=SwissKind,
     buttons={
         SwJoinCb: Role.PLAYER,
+        SwConsentCb: Role.PLAYER,
         SwManageCb: Role.ORGANISER,
         SwEntryCb: Role.ORGANISER,
         SwTopCb: Role.JUDGE,

@@ -25,7 +25,7 @@ from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.sender import Sender
 from bot.swiss import SwissService
-from bot.swiss.buttons import SwEntryCb, SwJoinCb
+from bot.swiss.buttons import SwConsentCb, SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
 from bot.validation import shown_name
 from db.tournaments import Tournament
@@ -88,6 +88,28 @@ async def join_button(
 ) -> None:
     text = await joined(query.from_user, callback_data.t, swiss, registry, t)
     await query.answer(text, show_alert=True)
+
+
+@routes.callback_query(SwConsentCb.filter())
+async def consent_button(
+    query: CallbackQuery,
+    callback_data: SwConsentCb,
+    t: Tr,
+    swiss: SwissService,
+    registry: Registry,
+    sender: Sender,
+) -> None:
+    """His «yes» to the tournament an organiser of a group he is not in asked him into."""
+    player = await registry.player_of(query.from_user.id)
+    status = "not_asked"
+    if player is not None:
+        status = await swiss.consent(callback_data.t, player.id, callback_data.by)
+    name = player.display_name if player else query.from_user.full_name
+    text = t(f"swiss.join_{status}", name=name)
+    await query.answer(text, show_alert=True)
+    message = query.message
+    if status != "not_asked" and isinstance(message, Message) and message.html_text:
+        await sender.edit(message.chat.id, message.message_id, f"{message.html_text}\n\n{text}")
 
 
 @routes.message(CommandStart(deep_link=True), F.chat.type == "private", LinkedTournament("swiss"))

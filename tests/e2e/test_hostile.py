@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.commands import ADMIN, MANAGING, PRIVATE
+from rules.text import visible
 from tests.e2e.drivers import koth_club, swiss_club
 from tests.e2e.drivers.hostile import KOTH, MALLORY, RTL, SWISS, build_club
 from tests.e2e.drivers.texts import fixed
@@ -438,15 +439,16 @@ names = (
 
 async def test_names_render_as_typed(emu: BotApiEmulator, bot: RunningBot) -> None:
     """Telegram first names with markup, entities, emoji and RTL marks join a Swiss tournament;
-    the join answer (an alert: plain text) and the roster (an HTML message) show them exactly
-    as typed."""
+    the join answer (an alert: plain text) and the roster (an HTML message) show them as typed,
+    without the bidi controls, which would turn the line around (``rules.text.visible``)."""
     club = swiss_club.Club(emu, players=2)
     created = await club.create(rounds="3", top="Без ТОПа")
     counter = iter(range(5000, 6000))
 
-    async def body(name: str) -> None:
-        user = emu.add_user(next(counter), name)
+    async def body(typed: str) -> None:
+        user = emu.add_user(next(counter), typed)
         emu.add_member(SWISS, user)
+        name = visible(typed).strip() or typed
         with capture_errors() as errors:
             answer = await (await user.press(created, "✋ Участвую")).answer()
             assert answer.text == f"{name}, вы в турнире.", (name, answer.text)
@@ -454,6 +456,7 @@ async def test_names_render_as_typed(emu: BotApiEmulator, bot: RunningBot) -> No
             await user.send(SWISS, "/players")
             roster = "\n".join(m.plain for m in await emu.wait_for(said.messages))
             assert name in roster, (name, roster)
+            assert RLO not in roster and RTL not in answer.text
         no_errors(errors, name)
 
     await examples(names, body, 40)

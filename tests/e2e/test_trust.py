@@ -61,3 +61,42 @@ async def test_a_junk_deck_file_gets_one_answer(emu: BotApiEmulator, bot: Runnin
     await emu.idle(quiet=0.3)
     assert len(emu.bot_messages(ann.id)) == before + 1
     assert len(answer.plain) < 4096 and "\u202e" not in answer.plain
+
+
+async def test_another_groups_admin_enters_a_club_player_only_if_he_says_yes(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ann = club.users["Ann"]
+    await mallory.send(OTHER, "/new")  # her own tournament, in her own group
+    kinds = await emu.wait_bot_message(OTHER, contains=fixed("tournament.choose_kind"))
+    await (await mallory.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.wiz_name"))
+    await mallory.send(OTHER, "Чужой кубок")
+    for question, label in [
+        ("swiss.wiz_fmt", "Констрактед"),
+        ("swiss.wiz_sub", "Классика"),
+        ("swiss.wiz_strict", "Любительский (без дэк-листов)"),
+        ("swiss.wiz_rounds", "3"),
+        ("swiss.wiz_top", "Без ТОПа"),
+        ("swiss.wiz_time", "50"),
+        ("swiss.wiz_tb", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        ("swiss.wiz_game", "Классический Берсерк"),
+        ("swiss.wiz_k", "Обычный (16)"),
+        ("swiss.wiz_kind", "Открытый: играет любой"),
+    ]:
+        asked = await emu.wait_bot_message(OTHER, contains=fixed(question))
+        await (await mallory.press(asked, label)).answer()
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.created", -1))
+    ann_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {ann.id}")
+    await mallory.send(OTHER, f"/add {ann_id}")
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_asked", -1))
+    mine = "SELECT count(*) FROM participants WHERE tournament_id = 2"
+    assert count(bot, mine) == 0  # not in: she was asked
+    asking = await ann.wait_message(contains=fixed("swiss.consent_ask"))
+    assert "Чужой кубок" in asking.plain and "Mallory's" in asking.plain
+    answer = await (await ann.press(asking, "✋ Участвую")).answer()
+    assert answer.text is not None and "вы в турнире" in answer.text
+    assert count(bot, mine) == 1  # her «yes» entered her
