@@ -70,7 +70,7 @@ Value = str | StrictInt | Tagged
 Phrase.model_rebuild()
 
 
-def phrase(key: str, **values: Value) -> Phrase:
+def phrase(key: str, /, **values: Value) -> Phrase:
     """``phrase("swiss.label", table=2, round=1)``."""
     return Phrase(key=key, values=values)
 

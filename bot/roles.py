@@ -21,7 +21,7 @@ from aiogram.exceptions import TelegramAPIError
 from bot.errors import UserError
 from bot.notify import Notifier
 from db import players, tournaments
-from db.database import Database
+from db.database import Database, Tx
 from db.tournaments import Tournament
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,23 @@ class Role(enum.IntEnum):
     PLAYER = 0
     JUDGE = 1  #: judge of that tournament (organisers are judges of every tournament of the club)
     ORGANISER = 2  #: administrator of the tournament's group, or listed in ORGANIZER_IDS
+
+
+async def club_groups(db: Database, listed: frozenset[int], club: frozenset[int]) -> set[int]:
+    """The club's own groups (``club_groups_in``), read now."""
+    async with db.read() as tx:
+        return await club_groups_in(tx, listed, club)
+
+
+async def club_groups_in(tx: Tx, listed: frozenset[int], club: frozenset[int]) -> set[int]:
+    """The club's own groups: ``CLUB_GROUPS`` (``club``), and the groups of the tournaments its
+    listed organisers (``ORGANIZER_IDS``) created. With neither set (a bot in one club's
+    group), the groups where tournaments were held: set one of them once the bot is in another
+    club's group too, or that group's admins count as the club's."""
+    recent = await tournaments.recent(tx, 200)
+    if not club and not listed:
+        return {found.chat_id for found in recent}
+    return set(club) | {t.chat_id for t in recent if t.created_by in listed}
 
 
 class Roles:
@@ -73,15 +90,8 @@ class Roles:
         return admin
 
     async def club_groups(self) -> set[int]:
-        """The club's own groups: ``CLUB_GROUPS``, and the groups of the tournaments its listed
-        organisers (``ORGANIZER_IDS``) created. With neither set (a bot in one club's group),
-        the groups where tournaments were held: set one of them once the bot is in another
-        club's group too, or that group's admins count as the club's."""
-        async with self._db.read() as tx:
-            recent = await tournaments.recent(tx, 200)
-        if not self._club and not self._listed:
-            return {found.chat_id for found in recent}
-        return set(self._club) | {t.chat_id for t in recent if t.created_by in self._listed}
+        """The club's own groups (``club_groups``)."""
+        return await club_groups(self._db, self._listed, self._club)
 
     async def club_organiser(self, user_id: int, chat_id: int) -> bool:
         """May change what is the club's (the card list, the banned lists): one listed in

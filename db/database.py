@@ -114,12 +114,18 @@ def migration_scripts() -> list[tuple[int, str]]:
     return sorted(scripts)
 
 
+class NestedTransaction(RuntimeError):
+    """A task asked for the database while it holds it (a read inside its own transaction)."""
+
+
 class Database:
     """The bot's only connection to its SQLite file."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        #: the task holding the lock (``_held``)
+        self._holder: asyncio.Task[object] | None = None
         #: called with each tournament a committed transaction touched (``Tx.touch``)
         self._watchers: list[Callable[[int], None]] = []
 
@@ -200,9 +206,23 @@ class Database:
                 raise
 
     @asynccontextmanager
+    async def _held(self) -> AsyncIterator[None]:
+        """The lock, for this task; ``NestedTransaction`` when this task holds it already (the
+        lock is not re-entrant: waiting for it would wait for ever)."""
+        task = asyncio.current_task()
+        if task is not None and task is self._holder:
+            raise NestedTransaction("a transaction or read inside another: pass its tx instead")
+        async with self._lock:
+            self._holder = task
+            try:
+                yield
+            finally:
+                self._holder = None
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on any exception."""
-        async with self._lock:
+        async with self._held():
             tx = Tx(self._conn, writing=True)
             try:
                 await self._conn.execute("BEGIN IMMEDIATE")
@@ -235,5 +255,5 @@ class Database:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """Reads with no writes, under the transactions' lock: they see committed rows only."""
-        async with self._lock:
+        async with self._held():
             yield Tx(self._conn)

@@ -19,12 +19,14 @@ class GivenPenalty:
     kind: str
     reason: str
     at: str
+    #: the tournament's group
+    chat_id: int = 0
 
 
 async def of_player(tx: Tx, player_id: int) -> list[GivenPenalty]:
     """Every penalty ``player_id`` was given, oldest first (the index of migration 0010)."""
     rows = await tx.all(
-        "SELECT e.id, e.tournament_id, e.payload_json, e.at, t.name FROM events e"
+        "SELECT e.id, e.tournament_id, e.payload_json, e.at, t.name, t.chat_id FROM events e"
         " JOIN tournaments t ON t.id = e.tournament_id"
         " WHERE e.kind = 'sw_penalty' AND json_extract(e.payload_json, '$.player') = ?"
         " ORDER BY e.id",
@@ -34,7 +36,6 @@ async def of_player(tx: Tx, player_id: int) -> list[GivenPenalty]:
     for row in rows:
         payload = json.loads(row["payload_json"])
         kind, reason = str(payload["kind"]), str(payload.get("reason") or "")
-        out.append(
-            GivenPenalty(row["id"], row["tournament_id"], row["name"], kind, reason, row["at"])
-        )
+        tid, name, at = row["tournament_id"], row["name"], row["at"]
+        out.append(GivenPenalty(row["id"], tid, name, kind, reason, at, int(row["chat_id"])))
     return out

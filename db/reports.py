@@ -118,3 +118,12 @@ async def revise(tx: Tx, report_id: int, claim: Claim) -> Report:
     assert row is not None
     tx.touch(int(row["tournament_id"]))
     return _report(row)
+
+
+async def confirmed_any(tx: Tx, tournament_id: int) -> bool:
+    """A player of the tournament confirmed a result (or reported the same as his opponent)."""
+    found = await tx.value(
+        "SELECT 1 FROM reports WHERE tournament_id = ? AND status = 'confirmed' LIMIT 1",
+        (tournament_id,),
+    )
+    return found is not None

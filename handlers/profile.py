@@ -99,7 +99,9 @@ async def show(
     charts: RatingCharts,
 ) -> None:
     assert message.from_user is not None
-    player = await own_player(message.from_user.id, registry)
+    # One who played but never finished registering sees his number, ratings and history too,
+    # and how to finish (issue 22): only the editing needs a registration.
+    player = await registry.player_of(message.from_user.id)
     if player is None:
         await message.answer(t("profile.not_registered"))
         return
@@ -109,10 +111,13 @@ async def show(
     today = clock.now().astimezone(settings.zone).date()
     profile = await registry.profile(player, today)
     text = render(profile, t)
-    # His penalties in every card tournament (bot.swiss.penalties), as the judges see them.
+    # His penalties in the club's card tournaments (bot.swiss.penalties).
     if (given := await swiss.player_penalties(player.id, t.lang)) is not None:
         text += "\n\n" + given
-    await message.answer(text, reply_markup=profile_keyboard(t))
+    if not player.registered:
+        text += "\n\n" + t("profile.unfinished")
+    markup = profile_keyboard(t) if player.registered else None
+    await message.answer(text, reply_markup=markup)
     await rating_picture(message, t, charts, player)
 
 

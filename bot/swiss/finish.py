@@ -10,12 +10,13 @@ from __future__ import annotations
 import bot.swiss.timers as timers
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
+from bot.roles import club_groups_in
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.play import play_of
 from bot.swiss.queries import standings_text
-from db import deadlines, players, tournaments
+from db import deadlines, players, reports, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -51,6 +52,9 @@ async def finish(
         participants=len(everyone),
         base_k=base_k(core, tournament),
     )
+    unrated = not await vouched(core, tx, tournament)
+    if unrated:
+        changes = {}
     now = core.now().isoformat()
     pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
     for pid, delta in changes.items():
@@ -61,7 +65,7 @@ async def finish(
         await players.set_rating(
             tx, int(pid), pool, current + delta, "tournament", now, tournament.id
         )
-    ended = SwFinish(champion, {int(k): v for k, v in changes.items()}, early)
+    ended = SwFinish(champion, {int(k): v for k, v in changes.items()}, early, unrated)
     await core.record(tx, tournament.id, ended, None)
     await tournaments.set_status(tx, tournament.id, "finished", now)
     rearm = await timers.cancel_all(tx, tournament.id)
@@ -72,6 +76,19 @@ async def finish(
         await core.deadlines.run(job)  # the announcement (again at the restart if killed)
 
     return after
+
+
+async def vouched(core: SwissCore, tx: Tx, tournament: Tournament) -> bool:
+    """Its results may move the club's ratings: it was played in one of the club's groups
+    (``bot.roles.club_groups``: their judges are the club's), or its players confirmed results
+    themselves. A tournament of some other group whose every result its own organiser typed
+    in, no player confirming one, moves nobody's rating (issue 29: a stranger's «tournament»
+    took club players' ratings up and down)."""
+    settings = core.settings
+    groups = await club_groups_in(tx, settings.organizer_ids, settings.club_groups)
+    if tournament.chat_id in groups:
+        return True
+    return await reports.confirmed_any(tx, tournament.id)
 
 
 def base_k(core: SwissCore, tournament: Tournament) -> float:
@@ -143,13 +160,15 @@ async def announce_final(core: SwissCore, tournament_id: int) -> None:
         if player is None or player.telegram_id is None:
             continue
         t = core.t(await core.lang(player.telegram_id))
-        text = t(
-            "swiss.rating_private",
-            name=snap.tournament.name,
-            delta=RatingChange(snap.state.changes.get(pid, 0)),
-            discipline=t(f"discipline.{snap.tournament.discipline}"),
-            rating=Rating(ratings[pid] or 0),
-        )
+        text = t("swiss.unrated_private", name=snap.tournament.name)
+        if not snap.state.unrated:
+            text = t(
+                "swiss.rating_private",
+                name=snap.tournament.name,
+                delta=RatingChange(snap.state.changes.get(pid, 0)),
+                discipline=t(f"discipline.{snap.tournament.discipline}"),
+                rating=Rating(ratings[pid] or 0),
+            )
         if pid in snap.state.disqualified:  # no place, no prize (rules.penalties)
             text += "\n" + t("penalties.your_place_dq")
         else:
@@ -170,6 +189,9 @@ def final_text(core: SwissCore, snap: SwissSnapshot) -> str:
     lines.append(standings_text(core, t, snap))
     game = t(f"discipline.{snap.tournament.discipline}")
     lines.append(t("swiss.rating_title", discipline=game, k=f"{base_k(core, snap.tournament):g}"))
+    if state.unrated:
+        lines.append(t("swiss.unrated"))
+        return "\n".join(lines)
     for pid in snap.everyone:
         delta = RatingChange(state.changes.get(pid, 0))
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))

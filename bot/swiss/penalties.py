@@ -18,7 +18,7 @@ told. What each kind does is ``rules.penalties``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import bot.swiss.corrections as corrections
@@ -26,6 +26,7 @@ from bot import formats
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.notices import Notice, Phrase, ToChat, ToPerson, Value, phrase, spoken
+from bot.roles import club_groups
 from bot.swiss.core import SwissCore, T, nothing
 from bot.swiss.settings import card
 from db import event_log, penalties, players, tournaments
@@ -82,7 +83,9 @@ async def give(
             await record(tx, await core.state(tx, tournament_id))
     event_id, job = stored[0]
     async with core.db.read() as tx:
-        earlier = [p for p in await penalties.of_player(tx, player_id) if p.event_id < event_id]
+        given = await penalties.of_player(tx, player_id)
+    shown = await seen_by_judges(core, tournament, given)
+    earlier = [p for p in shown if p.event_id < event_id]
 
     async def told() -> None:
         await after()
@@ -238,22 +241,42 @@ def history_text(core: SwissCore, t: T, given: list[GivenPenalty], title: str, e
     for item in given:
         day = formats.day(datetime.fromisoformat(item.at).astimezone(core.settings.zone).date())
         kind = t(f"penalties.kind_{item.kind}")
-        lines.append(
-            t(
-                "penalties.history_line",
-                day=day,
-                tournament=item.tournament,
-                kind=kind,
-                reason=item.reason,
-            )
-        )
+        values = {"day": day, "tournament": item.tournament, "kind": kind}
+        if item.reason:
+            lines.append(t("penalties.history_line", reason=item.reason, **values))
+        else:  # another tournament's: its reason is its judges'
+            lines.append(t("penalties.history_line_other", **values))
     return "\n".join(lines)
 
 
+async def the_clubs(core: SwissCore, given: list[GivenPenalty]) -> list[GivenPenalty]:
+    """The penalties given in the club's own groups (``bot.roles.club_groups``): what another
+    group's judges gave is theirs, not the club's record of the player (issue 29)."""
+    settings = core.settings
+    groups = await club_groups(core.db, settings.organizer_ids, settings.club_groups)
+    return [p for p in given if p.chat_id in groups]
+
+
+async def seen_by_judges(
+    core: SwissCore, tournament: Tournament, given: list[GivenPenalty]
+) -> list[GivenPenalty]:
+    """What a tournament's judge sees of a player's penalties: this tournament's with their
+    reasons, and the club's others by kind and date only (a reason stays with the judges of
+    the tournament it was given in)."""
+    club = {p.event_id for p in await the_clubs(core, given)}
+    return [
+        p if p.tournament_id == tournament.id else replace(p, reason="")
+        for p in given
+        if p.tournament_id == tournament.id or p.event_id in club
+    ]
+
+
 async def profile_text(core: SwissCore, player_id: int, lang: str) -> str | None:
-    """The player's own penalties in every tournament, for ``/profile``; ``None``: none."""
+    """The player's own penalties in the club's tournaments, with their reasons (he was told
+    them), for ``/profile``; ``None``: none."""
     async with core.db.read() as tx:
-        given = await penalties.of_player(tx, player_id)
+        every = await penalties.of_player(tx, player_id)
+    given = await the_clubs(core, every)
     if not given:
         return None
     return history_text(core, core.t(lang), given, "penalties.profile_title", "penalties.first")

@@ -111,6 +111,7 @@ class SwFinish:
     champion: int | None = None
     changes: Mapping[int, int] = field(default_factory=dict)
     early: bool = False
+    unrated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,8 +39,9 @@ read and written by ``db.codec``):
   three); a ``dq`` drops the player and takes him out of the prizes (``State.disqualified``).
   The technical loss a penalty sets is its own ``sw_result`` (marked ``penalty``), stored with
   it;
-- ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool}`` (``early``: the
-  organiser finished it before its end);
+- ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool, "unrated": bool}``
+  (``early``: the organiser finished it before its end; ``unrated``: its results moved no
+  rating, none being vouched for: ``bot.swiss.finish.vouched``);
 - ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
 """
 
@@ -207,6 +208,8 @@ class State:
     changes: dict[int, int] = field(default_factory=dict)
     cancelled: bool = False
     early: bool = False
+    #: its results moved no rating (``sw_finish``'s ``unrated``)
+    unrated: bool = False
     #: late entrants' missed Swiss rounds: player → (how they count, round numbers)
     missed: dict[int, tuple[Outcome, list[int]]] = field(default_factory=dict)
     #: round number → when it ends (ISO), from its last ``sw_round`` / ``sw_extend`` saying so
@@ -472,6 +475,7 @@ def apply(state: State, event: SwissEvent) -> None:
             state.finished = True
             state.champion = event.champion
             state.early = event.early
+            state.unrated = event.unrated
             state.changes = dict(event.changes)
         case SwCancel():
             state.finished = state.cancelled = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
-from tests.e2e.drivers.texts import fixed
+from tests.e2e.drivers.texts import fixed, round_title
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -28,6 +28,30 @@ async def outsider(emu: BotApiEmulator) -> SimUser:
     await mallory.start()
     await mallory.wait_message()
     return mallory
+
+
+async def her_tournament(emu: BotApiEmulator, mallory: SimUser) -> None:
+    """Mallory's own Swiss tournament, in her own group (the club's second: id 2)."""
+    await mallory.send(OTHER, "/new")
+    kinds = await emu.wait_bot_message(OTHER, contains=fixed("tournament.choose_kind"))
+    await (await mallory.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.wiz_name"))
+    await mallory.send(OTHER, "Чужой кубок")
+    for question, label in [
+        ("swiss.wiz_fmt", "Констрактед"),
+        ("swiss.wiz_sub", "Классика"),
+        ("swiss.wiz_strict", "Любительский (без дэк-листов)"),
+        ("swiss.wiz_rounds", "3"),
+        ("swiss.wiz_top", "Без ТОПа"),
+        ("swiss.wiz_time", "50"),
+        ("swiss.wiz_tb", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
+        ("swiss.wiz_game", "Классический Берсерк"),
+        ("swiss.wiz_k", "Обычный (16)"),
+        ("swiss.wiz_kind", "Открытый: играет любой"),
+    ]:
+        asked = await emu.wait_bot_message(OTHER, contains=fixed(question))
+        await (await mallory.press(asked, label)).answer()
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.created", -1))
 
 
 async def test_another_groups_admin_cannot_change_the_clubs_card_lists(
@@ -70,26 +94,7 @@ async def test_another_groups_admin_enters_a_club_player_only_if_he_says_yes(
     await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
     mallory = await outsider(emu)
     ann = club.users["Ann"]
-    await mallory.send(OTHER, "/new")  # her own tournament, in her own group
-    kinds = await emu.wait_bot_message(OTHER, contains=fixed("tournament.choose_kind"))
-    await (await mallory.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
-    await emu.wait_bot_message(OTHER, contains=fixed("swiss.wiz_name"))
-    await mallory.send(OTHER, "Чужой кубок")
-    for question, label in [
-        ("swiss.wiz_fmt", "Констрактед"),
-        ("swiss.wiz_sub", "Классика"),
-        ("swiss.wiz_strict", "Любительский (без дэк-листов)"),
-        ("swiss.wiz_rounds", "3"),
-        ("swiss.wiz_top", "Без ТОПа"),
-        ("swiss.wiz_time", "50"),
-        ("swiss.wiz_tb", "Бухгольц, усечённый Бухгольц, победы, личная встреча"),
-        ("swiss.wiz_game", "Классический Берсерк"),
-        ("swiss.wiz_k", "Обычный (16)"),
-        ("swiss.wiz_kind", "Открытый: играет любой"),
-    ]:
-        asked = await emu.wait_bot_message(OTHER, contains=fixed(question))
-        await (await mallory.press(asked, label)).answer()
-    await emu.wait_bot_message(OTHER, contains=fixed("swiss.created", -1))
+    await her_tournament(emu, mallory)
     ann_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {ann.id}")
     await mallory.send(OTHER, f"/add {ann_id}")
     await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_asked", -1))
@@ -100,3 +105,46 @@ async def test_another_groups_admin_enters_a_club_player_only_if_he_says_yes(
     answer = await (await ann.press(asking, "✋ Участвую")).answer()
     assert answer.text is not None and "вы в турнире" in answer.text
     assert count(bot, mine) == 1  # her «yes» entered her
+
+
+async def test_her_tournament_moves_no_rating_and_her_penalty_is_not_the_clubs(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """The club's players are in Mallory's group too: she enters them, types every
+    result herself and finishes; she disqualifies Bob with a reason. The club's ratings do
+    not move, and the club's judge and Bob's /profile do not see her penalty."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    bob = club.users["Bob"]
+    for user in club.users.values():  # all four are in her group too
+        emu.add_member(OTHER, user)
+    await her_tournament(emu, mallory)
+    for user in club.users.values():
+        club_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {user.id}")
+        await mallory.send(OTHER, f"/add {club_id}")
+        await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_joined", -1))
+    await mallory.send(OTHER, "/begin")
+    await emu.wait_bot_message(OTHER, contains=round_title(1, 3))
+    for table in (1, 2):
+        await mallory.send(OTHER, f"/result {table} a")
+        await emu.wait_bot_message(OTHER, contains=fixed("swiss.result_recorded"))
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    await mallory.send(OTHER, f"/penalty {bob_id} warning MALLORY_SECRET")
+    await emu.wait_bot_message(OTHER, contains=fixed("penalties.recorded"))
+    await mallory.send(OTHER, "/finish")
+    asked = await emu.wait_bot_message(OTHER, contains=fixed("swiss.confirm_finish"))
+    await (await mallory.press(asked, "🏁 Да, завершить")).answer()
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("swiss.unrated"))
+    assert "Рейтинги не изменились" in ended.plain
+    moved = "SELECT count(*) FROM rating_history WHERE reason = 'tournament'"
+    assert count(bot, moved) == 0
+    # The club's judge gives Bob a warning in the club's tournament: hers is not his record.
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_for(lambda: club.board(round_title(1, 3)))
+    await club.org.send(GROUP, f"/penalty {bob_id} warning опоздание")
+    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
+    assert "MALLORY_SECRET" not in answer.plain and "Других штрафов у игрока нет" in answer.plain
+    await bob.send(bob.id, "/profile")
+    profile = await bob.wait_message(contains="опоздание")
+    assert "Чужой кубок" not in profile.plain and "MALLORY_SECRET" not in profile.plain

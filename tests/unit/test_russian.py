@@ -121,6 +121,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "status": TEXTS.get(lang, "tournament.status_running"),
         "stage": TEXTS.get(lang, "swiss.stage_final"),
         "tournament": "Пятничный кубок",
+        "group": "Клуб «Грифон»",
         "title": "Клуб Луза",
         "what": TEXTS.get(lang, "koth.log_begin"),
     }

@@ -72,6 +72,7 @@ profile-edit_hint = {""}
     (/cancel to keep it)
 profile-saved = Saved: { $label }.
 profile-not_registered = You are not registered yet: /register
+profile-unfinished = 📝 Your registration is not complete: /register — surname, first name, patronymic, e-mail and city. Then you can edit your profile too.
 profile-private_only = Your profile is in the private chat with me.
 profile-delete_ask = Delete your personal data? Your club ID and tournament results stay, anonymous.
 profile-delete_yes = Yes, delete

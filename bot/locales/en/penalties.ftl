@@ -31,6 +31,7 @@ penalties-earlier = Earlier { $count ->
 }:
 penalties-first = No other penalties.
 penalties-history_line = • { $day } · «{ $tournament }» · { $kind }: { $reason }
+penalties-history_line_other = • { $day } · «{ $tournament }» · { $kind }
 penalties-profile_title = <b>Penalties</b>
 penalties-dq_mark = {" "}(disqualified, no place)
 penalties-your_place_dq = Disqualified: no place.

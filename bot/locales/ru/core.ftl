@@ -72,6 +72,7 @@ profile-edit_hint = {""}
     (/cancel — не менять)
 profile-saved = Сохранено: { $label }.
 profile-not_registered = Вы ещё не зарегистрированы: /register
+profile-unfinished = 📝 Регистрация не завершена: /register — фамилия, имя, отчество, e-mail и город. Тогда профиль можно будет и менять.
 profile-private_only = Профиль — в личном чате со мной.
 profile-delete_ask = Удалить ваши личные данные? Клубный номер и результаты турниров останутся обезличенными.
 profile-delete_yes = Да, удалить

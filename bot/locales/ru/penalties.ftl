@@ -32,6 +32,7 @@ penalties-earlier = Ранее { $count ->
 }:
 penalties-first = Других штрафов у игрока нет.
 penalties-history_line = • { $day } · «{ $tournament }» · { $kind }: { $reason }
+penalties-history_line_other = • { $day } · «{ $tournament }» · { $kind }
 penalties-profile_title = <b>Штрафы</b>
 penalties-dq_mark = {" "}(дисквалификация, без места)
 penalties-your_place_dq = Дисквалификация: места нет.
