@@ -340,8 +340,11 @@ async def run_webhook(settings: Settings) -> None:
     try:
         await webhook_ready(services.bot, settings.startup_retry_seconds)
         dp = create_dispatcher(services)
+        # No access log: its lines would carry every board link (a token opens a board).
         runner = web.AppRunner(
-            webhook_application(services, dp), keepalive_timeout=KEEPALIVE_SECONDS
+            webhook_application(services, dp),
+            keepalive_timeout=KEEPALIVE_SECONDS,
+            access_log=None,
         )
         await runner.setup()
         served = await listen(runner, services.web_boards.gate, settings)

@@ -26,7 +26,7 @@ from bot.settings import Settings
 from bot.texts import Texts
 from bot.web.gate import Gate, Listening, listen
 from bot.web.links import BoardLinks
-from bot.web.page import event, page
+from bot.web.page import SCRIPT_HASH, event, page
 from bot.web.render import Board
 from db import tournaments
 from db.database import Database, Tx
@@ -143,10 +143,17 @@ class WebBoards:
         }
 
 
+async def unnamed(_request: web.Request, response: web.StreamResponse) -> None:
+    """No ``Server`` header naming Python's and aiohttp's versions (a visitor's map of what
+    to attack)."""
+    response.headers["Server"] = "club-bot"
+
+
 def add_routes(web_app: web.Application, boards: WebBoards) -> None:
     """The board's routes on ``web_app`` (the webhook's application, or the polling mode's),
     behind the gate's rate per address (``bot.web.gate``); the tokens are read at start."""
     web_app.middlewares.append(boards.gate.middleware())
+    web_app.on_response_prepare.append(unnamed)
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
     web_app.on_startup.append(boards.load)
@@ -159,7 +166,7 @@ HEADERS = {
     "X-Robots-Tag": "noindex",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+        f"default-src 'none'; style-src 'unsafe-inline'; script-src '{SCRIPT_HASH}'; "
         "connect-src 'self'; img-src data:; "
         # framed only by Telegram's web clients (the Mini App), by nothing else
         "frame-ancestors https://web.telegram.org"
@@ -256,7 +263,9 @@ async def start_web(boards: WebBoards) -> Listening:
     from bot.startup import StartupError
 
     settings = boards.settings
-    runner = web.AppRunner(web_application(boards), keepalive_timeout=KEEPALIVE_SECONDS)
+    runner = web.AppRunner(
+        web_application(boards), keepalive_timeout=KEEPALIVE_SECONDS, access_log=None
+    )
     await runner.setup()
     try:
         served = await listen(runner, boards.gate, settings.web_host, settings.web_port or 0)

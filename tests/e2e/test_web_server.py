@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.main import build_services, close_services, create_dispatcher, webhook_application
 from bot.pacing import Limits
 from bot.settings import load_settings
-from bot.web.page import encoded
+from bot.web.page import SCRIPT_HASH, encoded
 from bot.web.server import start_web
 from db import board_links, tournaments
 from tests.clock import ManualClock
@@ -127,6 +127,8 @@ async def test_head_requests_frames_and_the_events_size(
             assert page.status == 200 and await page.read() == b""
             csp = page.headers["Content-Security-Policy"]
             assert "frame-ancestors https://web.telegram.org" in csp
+            assert f"script-src '{SCRIPT_HASH}'" in csp and "script-src 'unsafe-inline'" not in csp
+            assert page.headers["Server"] == "club-bot"  # no Python or aiohttp version
             events = await asyncio.wait_for(client.head(f"/t/{token}/events"), 10)
             assert events.status == 200 and events.headers["Content-Type"] == "text/event-stream"
             assert app.web_boards.gate.streams == 0  # nothing held open by a HEAD
