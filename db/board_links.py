@@ -40,3 +40,9 @@ async def every(tx: Tx) -> list[tuple[int, str]]:
     """Every tournament's token: (tournament id, token)."""
     rows = await tx.all("SELECT tournament_id, token FROM board_links", ())
     return [(int(row[0]), str(row[1])) for row in rows]
+
+
+async def renew_token(tx: Tx, tournament_id: int) -> str:
+    """A new token for the tournament (the old one opens nothing from now on)."""
+    await tx.execute("DELETE FROM board_links WHERE tournament_id = ?", (tournament_id,))
+    return await make_token(tx, tournament_id)

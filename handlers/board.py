@@ -7,7 +7,8 @@ ask: the page shows only what the group's board shows. In a private chat only so
 see the group's board gets it (``Roles.sees``: he plays in it, judges it, or is in its group).
 With an https ``PUBLIC_URL`` the answer has a button: in the private chat it opens the page
 inside Telegram (a Mini App), in the group the page itself (Telegram allows Mini App buttons in
-private chats only).
+private chats only). ``/board new`` (the tournament's organisers): a new link, the old one
+opening nothing any more — for a link shared too widely, or a finished tournament's.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.directory import Directory
-from bot.roles import Roles
+from bot.roles import Role, Roles
 from bot.settings import Settings
 from bot.texts import Tr
 from bot.web.links import BoardLinks, board_button, board_url, serves
+from handlers.guard import permitted
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -37,7 +39,10 @@ async def board(
 ) -> None:
     if message.from_user is None:
         return
-    found = await directory.for_board(message.chat.id, message.from_user.id, command.args)
+    words = (command.args or "").split()
+    renew = bool(words) and words[-1].lower() == "new"
+    args = " ".join(words[:-1]) if renew else command.args
+    found = await directory.for_board(message.chat.id, message.from_user.id, args)
     private = message.chat.type == "private"
     if found is not None and private and not await roles.sees(message.from_user.id, found):
         found = None  # not his: answered as if there were none (its name stays unknown)
@@ -47,7 +52,12 @@ async def board(
     if not serves(settings):
         await message.answer(t("web.no_server"))
         return
-    token = await links.token(found.id)
+    if renew:  # a new link, the old one dead: the tournament's organisers only
+        if await permitted(message, roles, found, Role.ORGANISER, t) is None:
+            return
+        token = await links.renew(found.id)
+    else:
+        token = await links.token(found.id)
     url = board_url(settings, token)
     markup = board_button(settings, token, t("web.link_button"), private=private)
     await message.answer(t("web.link", name=found.name, url=url), reply_markup=markup)

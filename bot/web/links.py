@@ -85,6 +85,17 @@ class BoardLinks:
                 self._known(tournament_id, await board_links.make_token(tx, tournament_id))
         return self._tokens[tournament_id]
 
+    async def renew(self, tournament_id: int) -> str:
+        """A new link for the tournament's board: the old one opens nothing any more (a link
+        shared too widely, or a finished tournament's)."""
+        async with self.db.transaction() as tx:
+            token = await board_links.renew_token(tx, tournament_id)
+        old = self._tokens.pop(tournament_id, None)
+        if old is not None:
+            self._tournaments.pop(old, None)
+        self._known(tournament_id, token)
+        return token
+
     async def group_button(self, tournament_id: int, lang: str) -> InlineKeyboardMarkup | None:
         """The button under a group's live board: none without an https ``PUBLIC_URL``."""
         if not self.settings.public_url.startswith("https://"):

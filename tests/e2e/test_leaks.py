@@ -109,3 +109,23 @@ async def test_a_stranger_learns_nothing_of_a_players_tournaments_or_boards(
     await ann.send(ann.id, "/board 1")
     link = await ann.wait_message(contains="/t/")
     assert "Кубок" in link.plain
+
+
+async def test_an_organiser_renews_a_link_and_the_old_one_opens_nothing(
+    emu: BotApiEmulator, served: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    await club.org.send(GROUP, "/board")
+    old = (await emu.wait_bot_message(GROUP, contains="/t/")).plain.split("/t/", 1)[1].split()[0]
+    ann = club.users["Ann"]
+    await ann.send(GROUP, "/board new")  # a player: refused, the link stands
+    await emu.wait_bot_message(GROUP, contains=fixed("common.organisers_only"))
+    assert served.app is not None
+    links = served.app.infra.links
+    assert links.tournament_of(old) == 1
+    mark = emu.mark()
+    await club.org.send(GROUP, "/board new")
+    answer = await emu.wait_bot_message(GROUP, contains="/t/", since=mark)
+    new = answer.plain.split("/t/", 1)[1].split()[0]
+    assert new != old and links.tournament_of(new) == 1 and links.tournament_of(old) is None
