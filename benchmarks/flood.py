@@ -32,6 +32,26 @@ async def client(
             seen[0] += 1
 
 
+def stopped_by_signal() -> asyncio.Event:
+    """Set by SIGINT or SIGTERM: stop, and tell what was sent."""
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    return stop
+
+
+def from_addresses(
+    prefix: str, first: int, count: int, limit: int = 100
+) -> list[aiohttp.ClientSession]:
+    """A client session from each of ``count`` loopback addresses ``prefix + first`` on."""
+    return [
+        aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(f"{prefix}{first + n}", 0), limit=limit)
+        )
+        for n in range(count)
+    ]
+
+
 async def hold(
     session: aiohttp.ClientSession, url: str, stop: asyncio.Event, seen: Counter[int]
 ) -> None:
@@ -50,15 +70,8 @@ async def streams(url: str, count: int, addresses: int) -> Counter[int]:
     """``count`` event streams of ``url`` spread over ``addresses`` loopback addresses, held
     until SIGINT or SIGTERM: the statuses they were answered with."""
     seen: Counter[int] = Counter()
-    stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
-    sessions = [
-        aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(local_addr=(f"127.0.2.{n + 1}", 0), limit=0)
-        )
-        for n in range(addresses)
-    ]
+    stop = stopped_by_signal()
+    sessions = from_addresses("127.0.2.", 1, addresses, limit=0)
     try:
         await asyncio.gather(
             *(hold(sessions[n % addresses], url, stop, seen) for n in range(count))
@@ -72,13 +85,8 @@ async def streams(url: str, count: int, addresses: int) -> Counter[int]:
 async def flood(base: str, seconds: float, addresses: int, clients: int) -> Counter[int]:
     seen: Counter[int] = Counter()
     until = time.monotonic() + seconds
-    stop = asyncio.Event()  # SIGINT or SIGTERM: stop and tell what was sent
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
-    sessions = [
-        aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{n + 2}", 0)))
-        for n in range(addresses)
-    ]
+    stop = stopped_by_signal()
+    sessions = from_addresses("127.0.0.", 2, addresses)
     try:
         await asyncio.gather(
             *(client(s, base, until, stop, seen) for s in sessions for _ in range(clients))

@@ -134,6 +134,11 @@ class Outbox:
         except ValidationError:
             log.error("job %s holds no notices; dropped", deadline.id, exc_info=True)
             return
+        await self.deliver_all(notices)
+
+    async def deliver_all(self, notices: Sequence[Notice]) -> None:
+        """Each notice once (``deliver``), one after another; one that fails is logged and
+        does not stop the others."""
         for notice in notices:
             try:
                 await self.deliver(notice)

@@ -171,8 +171,7 @@ async def tell_job(core: SwissCore, deadline: Deadline) -> None:
         if not found or found[0].id != event_id:
             return
         told = await notices(tx, tournament, event_id, found[0].payload)
-    for notice in told:
-        await core.outbox.deliver(notice)
+    await core.outbox.deliver_all(told)
 
 
 def to_group(payload: dict[str, object]) -> bool:

@@ -142,5 +142,4 @@ async def tell_job(core: SwissCore, deadline: Deadline) -> None:
             return
         change = await change_of(core, tx, tournament, event_id)
         notices = [] if change is None else await ruling_notices(core, tx, change)
-    for notice in notices:
-        await core.outbox.deliver(notice)
+    await core.outbox.deliver_all(notices)
