@@ -21,6 +21,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 
+from db.turns import in_background
+
 log = logging.getLogger(__name__)
 
 #: how long a stop waits for follow-ups still running before cancelling them
@@ -39,6 +41,7 @@ class Background:
 
     @staticmethod
     async def _run(work: Awaitable[None]) -> None:
+        in_background()  # its transactions let the updates' go first (db.turns)
         try:
             await work
         except Exception:

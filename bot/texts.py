@@ -113,6 +113,15 @@ def pick_language(language_code: str | None, default: str) -> str:
     return default
 
 
+#: How many formatted texts are kept. Fluent takes about 0.2 ms a text, and a 256-player Swiss
+#: board is 256 of them (66 ms of the event loop, rendered about ten times while a whole round
+#: is reported at once: ``benchmarks.burst``); between two renders most lines are the same. A
+#: text is a pure function of its language, key and values (their types included: an ``Html``
+#: value is put in as it is, the equal ``str`` escaped), so a kept one is always right. When
+#: full, the kept texts are forgotten at once: simpler than an order of use, and rare.
+FORMATTED = 8192
+
+
 class Texts:
     """All locales, loaded once."""
 
@@ -121,6 +130,8 @@ class Texts:
         loaded = {lang: load_bundle(lang) for lang in LANGUAGES}
         self._bundles = {lang: bundle for lang, (bundle, _) in loaded.items()}
         self._keys = {lang: keys for lang, (_, keys) in loaded.items()}
+        #: texts formatted already (``FORMATTED``)
+        self._formatted: dict[tuple[object, ...], str] = {}
 
     def get(self, lang: str, key: str, **values: object) -> str:
         return self._format(lang, key, values, markup=True)
@@ -131,6 +142,20 @@ class Texts:
         return self._format(lang, key, values, markup=False)
 
     def _format(self, lang: str, key: str, values: dict[str, object], *, markup: bool) -> str:
+        """The text, formatted once per language, key and values (see ``FORMATTED``)."""
+        try:
+            seen = (lang, key, markup, *((n, type(v), v) for n, v in values.items()))
+            found = self._formatted.get(seen)
+        except TypeError:  # a value that cannot be a key (never expected): formatted every time
+            return self._fluent(lang, key, values, markup=markup)
+        if found is None:
+            found = self._fluent(lang, key, values, markup=markup)
+            if len(self._formatted) >= FORMATTED:
+                self._formatted.clear()
+            self._formatted[seen] = found
+        return found
+
+    def _fluent(self, lang: str, key: str, values: dict[str, object], *, markup: bool) -> str:
         language = lang if lang in self._bundles else "ru"
         ident = fluent_id(key)
         bundle = self._bundles[language]

@@ -1,13 +1,13 @@
 """One aiosqlite connection for the whole bot, its migrations and its transactions.
 
-Every write happens inside ``Database.transaction()``: under an asyncio lock (one transaction at
-a time on the shared connection), ``BEGIN IMMEDIATE``, the block's statements each awaited, then
-an awaited ``COMMIT``; callbacks registered with ``Tx.on_commit`` run only after that ``COMMIT``
-has returned. Any exception in the block (cancellation included) rolls that transaction back
-and is re-raised; the connection stays usable for the next one. A task cancelled while its
-``COMMIT`` is under way waits for that ``COMMIT`` (it cannot be called back) before the
-cancellation goes on. Reads use ``Database.read()``,
-under the same lock, so they never see another task's uncommitted writes.
+Every write happens inside ``Database.transaction()``: in its turn (``db.turns``: one
+transaction at a time on the shared connection, a person's update before background work),
+``BEGIN IMMEDIATE``, the block's statements each awaited, then an awaited ``COMMIT``; callbacks
+registered with ``Tx.on_commit`` run only after that ``COMMIT`` has returned. Any exception in
+the block (cancellation included) rolls that transaction back and is re-raised; the connection
+stays usable for the next one. A task cancelled while its ``COMMIT`` is under way waits for that
+``COMMIT`` (it cannot be called back) before the cancellation goes on. Reads use
+``Database.read()``, in the same turns, so they never see another task's uncommitted writes.
 
 Only aiosqlite's public API is used, so the repositories' plain SQL could move to another
 backend behind the same ``Tx`` methods.
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from db.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +125,7 @@ class Database:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
-        self._lock = asyncio.Lock()
+        self._lock = Turns()
         #: the task holding the lock (``_held``)
         self._holder: asyncio.Task[object] | None = None
         #: called with each tournament a committed transaction touched (``Tx.touch``)

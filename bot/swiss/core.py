@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import bot.swiss.replayed as replayed
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
+from bot.swiss.replayed import Replayed
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Translate, pick_language
 from db import audit, players, reports, tournaments
@@ -68,6 +69,7 @@ class SwissCore(KindCore):
         super().__init__(infra)
         self.flow = flow
         self.notices = notices
+        self.replayed = Replayed()
 
     def t(self, lang: str | None = None) -> T:
         return self.tr(lang)
@@ -78,12 +80,12 @@ class SwissCore(KindCore):
     # -- reads inside a transaction
     async def state(self, tx: Tx, tournament_id: int) -> State:
         """The state after the tournament's log as ``tx`` sees it, the caller's own
-        (``bot.swiss.replayed.state``)."""
-        return await replayed.state(tx, tournament_id)
+        (``bot.swiss.replayed.Replayed.state``)."""
+        return await self.replayed.state(tx, tournament_id)
 
     async def hand_over(self, tx: Tx, tournament_id: int, state: State) -> None:
-        """The next ``state`` in ``tx`` may take ``state`` (``bot.swiss.replayed.hand_over``)."""
-        await replayed.hand_over(tx, tournament_id, state)
+        """The next ``state`` in ``tx`` may take ``state`` (``Replayed.hand_over``)."""
+        await self.replayed.hand_over(tx, tournament_id, state)
 
     async def tournament(
         self, tx: Tx, tournament_id: int, statuses: tuple[str, ...], refusal: str

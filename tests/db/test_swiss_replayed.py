@@ -1,5 +1,6 @@
-"""The Swiss state handed over inside a transaction (``bot.swiss.replayed``): the next read
-takes it with the events since applied, equal to a replay, and a press replays once."""
+"""The Swiss state (``bot.swiss.replayed``): handed over inside a transaction, the next read takes
+it with the events since applied, equal to a replay, and a press replays once; the log kept
+decoded after a commit, a later read fetching only what came after it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from bot.swiss import replayed
-from db import tournaments
+from bot.swiss.replayed import Replayed
+from db import event_log, tournaments
 from db.database import Database, Tx
 from rules.swiss import replay
 from tests.unit.swiss_events import replay_log
@@ -38,6 +39,7 @@ async def replayed_fully(tx: Tx, tid: int) -> object:
 
 async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path: Path) -> None:
     db, tid = await club(tmp_path)
+    replayed = Replayed()
     async with db.transaction() as tx:
         with mock.patch("bot.swiss.replayed.replay", wraps=replay) as spy:
             found = await replayed.state(tx, tid)
@@ -55,9 +57,47 @@ async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path
 
 async def test_nothing_is_handed_to_another_transaction(tmp_path: Path) -> None:
     db, tid = await club(tmp_path)
+    replayed = Replayed()
     async with db.transaction() as tx:
         found = await replayed.state(tx, tid)
         await replayed.hand_over(tx, tid, found)
     async with db.read() as tx:
         assert await replayed.state(tx, tid) is not found
+    await db.close()
+
+
+async def test_a_committed_read_is_kept_and_the_next_reads_only_what_came_after(
+    tmp_path: Path,
+) -> None:
+    db, tid = await club(tmp_path)
+    replayed = Replayed()
+    async with db.transaction() as tx:
+        first = await replayed.state(tx, tid)
+        await tournaments.append_event(tx, tid, "sw_result", result(1), None, NOW)
+        last = await event_log.last_id(tx, tid)
+    async with db.transaction() as tx:
+        with mock.patch("bot.swiss.replayed.event_log.since", wraps=event_log.since) as since:
+            after = await replayed.state(tx, tid)
+        assert since.call_args.args[2] == last  # the result: the begin and the round are kept
+        assert after == await replayed_fully(tx, tid) and after is not first
+        assert after.current is not None and set(after.current.results) == {1}
+        after.current.results.clear()  # the reader's own: the kept log does not change
+        assert await replayed.state(tx, tid) == await replayed_fully(tx, tid)
+    await db.close()
+
+
+async def test_a_read_rolled_back_is_not_kept(tmp_path: Path) -> None:
+    db, tid = await club(tmp_path)
+    replayed = Replayed()
+    try:
+        async with db.transaction() as tx:
+            await tournaments.append_event(tx, tid, "sw_result", result(1), None, NOW)
+            assert (await replayed.state(tx, tid)).current.results  # type: ignore[union-attr]
+            raise RuntimeError("rolled back")
+    except RuntimeError:
+        pass
+    async with db.read() as tx:
+        found = await replayed.state(tx, tid)
+        assert found.current is not None and not found.current.results
+        assert found == await replayed_fully(tx, tid)
     await db.close()
