@@ -41,9 +41,9 @@ class Background:
 
     @staticmethod
     async def _run(work: Awaitable[None]) -> None:
-        in_background()  # its transactions let the updates' go first (db.turns)
         try:
-            await work
+            with in_background():  # its transactions let the updates' go first (db.turns)
+                await work
         except Exception:
             log.exception("work in the background failed")
 

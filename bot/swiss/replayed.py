@@ -32,8 +32,9 @@ from rules.swiss import State, apply, replay
 from rules.swiss.events import EVENTS as SWISS_EVENTS
 from rules.swiss.events import SwissEvent
 
-#: the key of a state handed over in a transaction (``Tx.handed``)
-HANDED = "swiss_state"
+#: the keys of a state handed over in a transaction and of the last event a read of it saw
+#: (``Tx.handed``)
+HANDED, SEEN = "swiss_state", "swiss_seen"
 #: How many tournaments' logs are kept (the ones read most recently); a club runs a few at once.
 KEPT = 32
 
@@ -75,6 +76,7 @@ class Replayed:
             tail = await event_log.since(tx, tournament_id, handed.last_id + 1)
             for event in EVENTS.typed((e.kind, e.payload) for e in tail):
                 apply(handed.state, event)
+            tx.handed[(SEEN, tournament_id)] = tail[-1].id if tail else handed.last_id
             return handed.state
         return replay(await self.events(tx, tournament_id))
 
@@ -85,8 +87,10 @@ class Replayed:
         tail = await event_log.since(tx, tournament_id, first)
         before = kept.events if kept is not None else ()
         if not tail:
+            tx.handed[(SEEN, tournament_id)] = first - 1 if first else 0
             return before
         found = Kept(tail[-1].id, (*before, *EVENTS.typed((e.kind, e.payload) for e in tail)))
+        tx.handed[(SEEN, tournament_id)] = found.last_id
         tx.on_commit(lambda: self._keep(tournament_id, found))
         return found.events
 
@@ -100,8 +104,10 @@ class Replayed:
             self._kept.popitem(last=False)
 
     async def hand_over(self, tx: Tx, tournament_id: int, found: State) -> None:
-        """``found`` (as ``state`` gave it in ``tx``, unchanged since) is no longer needed by
-        its reader: the next ``state`` of the tournament in ``tx`` takes it instead of
-        replaying."""
-        last = await event_log.last_id(tx, tournament_id)
+        """``found`` (as the last ``state`` of the tournament in ``tx`` gave it, unchanged since)
+        is no longer needed by its reader: the next ``state`` of the tournament in ``tx`` takes
+        it instead of replaying, with the events after the last that read saw (appended since
+        by ``tx`` too)."""
+        seen = tx.handed.get((SEEN, tournament_id))
+        last = seen if isinstance(seen, int) else await event_log.last_id(tx, tournament_id)
         tx.handed[(HANDED, tournament_id)] = Handed(last, found)

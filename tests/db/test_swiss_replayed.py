@@ -101,3 +101,16 @@ async def test_a_read_rolled_back_is_not_kept(tmp_path: Path) -> None:
         assert found.current is not None and not found.current.results
         assert found == await replayed_fully(tx, tid)
     await db.close()
+
+
+async def test_a_state_handed_over_after_an_append_gets_that_event_too(tmp_path: Path) -> None:
+    db, tid = await club(tmp_path)
+    replayed = Replayed()
+    async with db.transaction() as tx:
+        found = await replayed.state(tx, tid)
+        await tournaments.append_event(tx, tid, "sw_result", result(1), None, NOW)
+        await replayed.hand_over(tx, tid, found)  # read before the append: it is applied next
+        after = await replayed.state(tx, tid)
+        assert after is found and after == await replayed_fully(tx, tid)
+        assert after.current is not None and set(after.current.results) == {1}
+    await db.close()

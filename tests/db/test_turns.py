@@ -12,7 +12,13 @@ from db.turns import Turns, in_background
 
 async def waiter(turns: Turns, name: str, order: list[str], *, background: bool) -> None:
     if background:
-        in_background()  # this task's own context: the caller's stays foreground
+        with in_background():
+            await take(turns, name, order)
+    else:
+        await take(turns, name, order)
+
+
+async def take(turns: Turns, name: str, order: list[str]) -> None:
     async with turns:
         order.append(name)
         await asyncio.sleep(0)
@@ -47,13 +53,17 @@ async def test_background_work_waiting_its_patience_goes_next() -> None:
     assert order == ["follow-up", "press"]
 
 
-async def test_the_marking_stays_in_its_task() -> None:
-    turns = Turns()
-    order = await queue_behind(turns, ("follow-up", True), ("press", False))
-    assert order == ["press", "follow-up"]
-    assert not turns.locked()
-    await waiter(turns, "caller", order, background=False)  # no marking leaked to the caller
-    assert order[-1] == "caller"
+async def test_the_marking_ends_with_its_block() -> None:
+    turns, order = Turns(), list[str]()
+    await turns.acquire()
+    with in_background():
+        follow_up = asyncio.create_task(take(turns, "follow-up", order))  # a copy of the context
+    await asyncio.sleep(0)
+    press = asyncio.create_task(take(turns, "press", order))  # created after the block: not
+    await asyncio.sleep(0)
+    turns.release()
+    await asyncio.gather(follow_up, press)
+    assert order == ["press", "follow-up"] and not turns.locked()
 
 
 async def test_a_waiter_cancelled_while_waiting_leaves_the_queue() -> None:
