@@ -30,6 +30,8 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.deadlines import AfterCommit, Late
 from bot.swiss import (
     admission,
@@ -189,6 +191,15 @@ class SwissService(SwissCore):
 
     def penalty_text(self, lang: str, given: penalties.Given, reason: str) -> str:
         return penalties.answer_text(self, lang, given, reason)
+
+    async def to_judge(
+        self, user_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> bool:
+        """A judge's private message (what a penalty's reason and the player's history are
+        in, or a question of the penalty buttons): False when he cannot get one (he never
+        opened the chat with the bot, or blocked it): the group never gets it instead."""
+        sent = await self.notifier.to_user(user_id, "", text, markup, fallback_chat=None)
+        return sent is not None
 
     async def player_penalties(self, player_id: int, lang: str) -> str | None:
         """``/profile``'s lines of the player's penalties in every tournament (``None``: none)."""

@@ -26,7 +26,9 @@ WON = (Outcome.CLEAN_WIN, Outcome.TECHNICAL_WIN, Outcome.BYE)
 LOST = (Outcome.LOSS, Outcome.TECHNICAL_LOSS)
 
 
-async def log_text(core: SwissCore, tournament_id: int, lang: str) -> str:
+async def log_text(core: SwissCore, tournament_id: int, lang: str, *, reasons: bool) -> str:
+    """The log; a penalty's reason only with ``reasons`` (read in a private chat: the reason
+    is between the judge and the player, ``bot.swiss.penalties``)."""
     t = core.t(lang)
     async with core.db.read() as tx:
         snap = await core.snapshot(tx, tournament_id)
@@ -36,7 +38,7 @@ async def log_text(core: SwissCore, tournament_id: int, lang: str) -> str:
             own = await own_name(tx, tournament_id, snap.state, event, snap.names)
             who = await actor_name(tx, event) or own
             known = event.kind == "sw_result" or core.texts.has(f"log.{event.kind}")
-            what = describe(t, snap.state, event, snap.names) if known else event.kind
+            what = describe(t, snap.state, event, snap.names, reasons) if known else event.kind
             when = formats.moment(datetime.fromisoformat(event.at), core.settings.zone)
             lines.append(t("log.line", at=when, id=event.id, who=who or t("log.bot"), what=what))
     return "\n".join(lines)
@@ -71,7 +73,7 @@ async def own_name(
     return names[confirmed[0]] if confirmed else None
 
 
-def describe(t: T, state: State, event: Event, names: Names) -> str:
+def describe(t: T, state: State, event: Event, names: Names, reasons: bool) -> str:
     """What the event did, in the reader's words (its kind has a ``log.`` text)."""
     p = event.payload
     typed = EVENTS.decode(event.kind, p)
@@ -87,6 +89,8 @@ def describe(t: T, state: State, event: Event, names: Names) -> str:
         return t("log.sw_lists_waived", names=", ".join(names[int(x)] for x in p["players"]))
     if isinstance(typed, SwPenalty):  # rules.penalties; its technical loss is its own line
         kind = t(f"penalties.kind_{typed.kind}")
+        if not reasons:
+            return t("log.sw_penalty_public", kind=kind, name=names[typed.player])
         return t("log.sw_penalty", kind=kind, name=names[typed.player], reason=typed.reason)
     return t(f"log.{event.kind}", round=p.get("round", ""), minutes=p.get("minutes", ""))
 

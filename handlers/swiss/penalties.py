@@ -4,10 +4,15 @@
   club id, or as a reply to his message (then ``/penalty <kind> <reason>``); the reason is
   required.
 - From ``/pending``: the button of a table, then the player, then the kind (each press is
-  checked as the tournament's judge's by ``bot.access``), then the reason, asked with a reply
-  request (``handlers.prompts``) and kept in the FSM storage; the answer is checked against
-  the judge's role again before anything is stored. ``/cancel`` leaves it; other commands
-  pass through untouched.
+  checked as the tournament's judge's by ``bot.access``), then the reason, kept in the FSM
+  storage; the answer is checked against the judge's role again before anything is stored.
+  ``/cancel`` leaves it; other commands pass through untouched.
+
+The group learns of a penalty only what the regulation makes public: a match lost by a penalty
+and a disqualification (``bot.swiss.penalties`` posts those). So what the judge chooses after
+the table's button (whom, which penalty, why) happens in his private chat with the bot, and a
+``/penalty`` typed in the group is answered there with one line, the reason and the player's
+earlier penalties going to the judge privately; a judge who never opened that chat is asked to.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from aiogram import F
 from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import validation
@@ -31,7 +36,7 @@ from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
-from handlers.prompts import ask_again, ask_presser
+from handlers.prompts import ask_again
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press, replied_user
 from rules.penalties import KINDS, PenaltyKind, penalty_kind
@@ -97,29 +102,64 @@ async def give(
     reason: str,
     judge: int,
 ) -> None:
-    """Store it, tell the player (and the group), then answer the judge with the history."""
+    """Store it, tell the player (and the group), then answer the judge with the history:
+    privately (the group gets one line saying where it went)."""
     given = await swiss.penalty(tournament_id, player_id, kind, reason, judge)
-    await message.reply(swiss.penalty_text(t.lang, given, reason))
+    answer = swiss.penalty_text(t.lang, given, reason)
+    if message.chat.type == "private":
+        await message.reply(answer)
+    elif await swiss.to_judge(judge, answer):
+        await message.reply(t("penalties.recorded_private"))
+    else:
+        await message.reply(t("penalties.recorded_open_chat"))
+
+
+async def in_private(query: CallbackQuery, t: Tr, swiss: SwissService, cb: SwPenaltyCb) -> bool:
+    """True when the press came in the judge's private chat. A press in the group starts the
+    choice again there, privately (the toast says so; an alert when he cannot get it)."""
+    message = query.message
+    if isinstance(message, Message) and message.chat.type == "private":
+        return True
+    text, markup = await whom(t, swiss, SwPenaltyCb(t=cb.t, r=cb.r, n=cb.n))
+    if markup is None:
+        await query.answer(t("common.stale_button"), show_alert=True)
+    elif await swiss.to_judge(query.from_user.id, text, markup):
+        await query.answer(t("penalties.asked_privately"))
+    else:
+        await query.answer(t("penalties.open_chat"), show_alert=True)
+    return False
+
+
+async def whom(
+    t: Tr, swiss: SwissService, cb: SwPenaltyCb
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The question whom the penalty is for, with a button per player of the table (``None``:
+    the table is gone)."""
+    seated = await swiss.table_players(cb.t, cb.r, cb.n)
+    if not seated:
+        return "", None
+    builder = InlineKeyboardBuilder()
+    for player in seated:
+        data = SwPenaltyCb(t=cb.t, r=cb.r, n=cb.n, p=player.id)
+        builder.button(text=player.display_name, callback_data=data)
+    return t("penalties.ask_player", table=cb.n), builder.as_markup()
 
 
 @routes.callback_query(SwPenaltyCb.filter(F.p == 0))
 async def choose_player(
     query: CallbackQuery, callback_data: SwPenaltyCb, t: Tr, swiss: SwissService
 ) -> None:
-    """The table's button: whom (a judge of the tournament: ``bot.access``)."""
+    """The table's button: whom (a judge of the tournament: ``bot.access``), privately."""
     if (message := await organiser_press(query, t)) is None:
         return
-    cb = callback_data
-    seated = await swiss.table_players(cb.t, cb.r, cb.n)
-    if not seated:
+    if not await in_private(query, t, swiss, callback_data):
+        return
+    text, markup = await whom(t, swiss, callback_data)
+    if markup is None:
         await query.answer(t("common.stale_button"), show_alert=True)
         return
-    builder = InlineKeyboardBuilder()
-    for player in seated:
-        data = SwPenaltyCb(t=cb.t, r=cb.r, n=cb.n, p=player.id)
-        builder.button(text=player.display_name, callback_data=data)
     await query.answer()
-    await message.answer(t("penalties.ask_player", table=cb.n), reply_markup=builder.as_markup())
+    await message.answer(text, reply_markup=markup)
 
 
 @routes.callback_query(SwPenaltyCb.filter((F.p != 0) & (F.k == "")))
@@ -128,6 +168,8 @@ async def choose_kind(
 ) -> None:
     """The player chosen: which penalty."""
     if (message := await organiser_press(query, t)) is None:
+        return
+    if not await in_private(query, t, swiss, callback_data):
         return
     cb = callback_data
     seated = {p.id: p for p in await swiss.table_players(cb.t, cb.r, cb.n)}
@@ -152,8 +194,10 @@ async def ask_reason(
     swiss: SwissService,
     state: FSMContext,
 ) -> None:
-    """The kind chosen: the reason, as a reply to the question."""
+    """The kind chosen: the reason, the judge's next message."""
     if (message := await organiser_press(query, t)) is None:
+        return
+    if not await in_private(query, t, swiss, callback_data):
         return
     cb = callback_data
     seated = {p.id: p for p in await swiss.table_players(cb.t, cb.r, cb.n)}
@@ -166,7 +210,7 @@ async def ask_reason(
     await query.answer()
     await message.edit_reply_markup(reply_markup=None)
     label = t(f"penalties.kind_{kind.value}")
-    await ask_presser(query, t("penalties.ask_reason", kind=label, name=seated[cb.p].display_name))
+    await message.answer(t("penalties.ask_reason", kind=label, name=seated[cb.p].display_name))
 
 
 @routes.message(StateFilter(PenaltyReason.reason), F.text, ~F.text.startswith("/"))

@@ -92,8 +92,11 @@ async def extend(call: Call, swiss: SwissService) -> None:
 
 
 async def log(call: Call, swiss: SwissService) -> None:
-    """The tournament's log for its judges: every stored event, when and who (``bot.swiss.log``)."""
-    await call.message.answer(await log_text(swiss, call.tournament.id, call.t.lang))
+    """The tournament's log for its judges: every stored event, when and who (``bot.swiss.log``);
+    a penalty's reason only in a private chat."""
+    private = call.message.chat.type == "private"
+    text = await log_text(swiss, call.tournament.id, call.t.lang, reasons=private)
+    await call.message.answer(text)
 
 
 @routes.message(Command("pending"), SWISS)

@@ -2,8 +2,10 @@
 ``bot.swiss.penalties``): a warning that changes nothing, a match loss (a technical loss, not
 rated), a game loss in a best of three (one game, then the match), a disqualification (his
 open match lost, his past results kept, no place), a non-judge refused, the buttons of
-``/pending`` with the reason asked by a reply, the player told privately with the reason, the
-judge shown the earlier penalties, and the player's history in ``/profile``."""
+``/pending`` with the player, the kind and the reason chosen in the judge's private chat, the
+player told privately with the reason, the judge shown the earlier penalties privately (the
+group gets one line, never the reason or the history), and the player's history in
+``/profile``."""
 
 from __future__ import annotations
 
@@ -66,7 +68,10 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
 
     # A warning: recorded, the player told privately with the reason, nothing else changes.
     await club.org.send(GROUP, f"/penalty @{a.lower()} warning опоздание на 10 минут")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
+    short = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded_private"))
+    assert short.plain == ru("penalties.recorded_private")
+    answer = await club.wait_find(club.org, fixed("penalties.recorded"), "")
+    assert answer.chat_id == club.org.id
     assert answer.plain == (
         f"⚖️ Записано — предупреждение: {a}.\nПричина: опоздание на 10 минут\n"
         "Других штрафов у игрока нет."
@@ -82,7 +87,9 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
 
     # A match loss: the judge sees the earlier warning; table 1 is b's technical win.
     await club.org.send(GROUP, f"/penalty @{a.lower()} match_loss оскорбление соперника")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_match_loss"))
+    answer = await club.wait_find(
+        club.org, ru("penalties.recorded", kind="поражение в матче", name=a), ""
+    )
     lines = answer.plain.split("\n")
     assert lines[:3] == [
         f"⚖️ Записано — поражение в матче: {a}.",
@@ -114,11 +121,19 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     assert f"{c}" in standings.plain and f"{b} — 2,5" in standings.plain
     assert f"{a} — 0" in standings.plain
 
-    # The log and the export show both penalties.
+    # The log shows both penalties: in the group without their reasons, privately with them.
     await club.org.send(GROUP, "/log")
     log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
+    assert f"штраф — предупреждение: {a}\n" in log.plain + "\n"
+    assert f"штраф — поражение в матче: {a}" in log.plain and "оскорбление" not in log.plain
+    assert "опоздание" not in log.plain
+    await club.org.send(None, "/log")
+    log = await club.org.wait_message(contains=fixed("log.title"))
     assert f"штраф — предупреждение: {a} (опоздание на 10 минут)" in log.plain
     assert f"штраф — поражение в матче: {a} (оскорбление соперника)" in log.plain
+    # Every penalty's reason, the judge's answers included, stayed out of the group.
+    in_group = [m.plain for m in emu.bot_messages(GROUP)]
+    assert not [text for text in in_group if "опоздание" in text or "оскорбление" in text]
     assert bot.app is not None
     exported = await bot.app.service(SwissService).export_csv(1, reasons=True)
     penalty_rows = exported.split("penalty,club_id,name,round,table,reason\n")[1].splitlines()
@@ -148,7 +163,7 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
 
     # Table 1: a game loss for a: the game is b's, the match goes on; b is told too.
     await club.org.send(GROUP, f"/penalty @{a.lower()} game_loss колода не перетасована")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_game_loss"))
+    answer = await club.wait_find(club.org, fixed("penalties.kind_game_loss"), "")
     assert "Тур 1, стол 1: партия засчитана сопернику, матч продолжается." in answer.plain
     credited = await club.wait_find(club.users[b], fixed("penalties.credited", -1), "")
     assert credited.chat_id == club.users[b].id
@@ -161,9 +176,9 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
 
     # Table 2: two game losses for d: the second loses the match (0:2).
     await club.org.send(GROUP, f"/penalty @{d.lower()} game_loss медленная игра")
-    await emu.wait_bot_message(GROUP, contains="медленная игра")
+    await club.wait_find(club.org, "медленная игра", "")
     await club.org.send(GROUP, f"/penalty @{d.lower()} game_loss снова медленная игра")
-    second = await emu.wait_bot_message(GROUP, contains="снова медленная игра")
+    second = await club.wait_find(club.org, "снова медленная игра", "")
     assert "Тур 1, стол 2: техническое поражение, сопернику — техническая победа." in second.plain
     assert "Ранее 1 штраф:" in second.plain
     await emu.wait_bot_message(
@@ -208,7 +223,7 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
 
     # a is disqualified mid-round 2: his match is c's technical win, he is out.
     await club.org.send(GROUP, f"/penalty @{a.lower()} dq подмена карт")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.kind_dq"))
+    answer = await club.wait_find(club.org, fixed("penalties.kind_dq"), "")
     assert answer.plain.split("\n")[2:4] == [
         f"Тур 2, стол {table}: техническое поражение, сопернику — техническая победа.",
         "Игрок выбывает из турнира; прошлые результаты остаются, места и приза нет.",
@@ -262,8 +277,11 @@ async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
     refused = await (await club.users[b].press(pending, "⚖️ Штраф: стол 1")).answer()
     assert refused.text is not None and "только организатор или судья" in refused.text
 
-    await (await club.org.press(pending, "⚖️ Штраф: стол 1")).answer()
-    whom = await emu.wait_bot_message(GROUP, contains=ru("penalties.ask_player", table=1))
+    # The judge's choice goes on in his private chat: whom, which penalty, why.
+    moved = await (await club.org.press(pending, "⚖️ Штраф: стол 1")).answer()
+    assert moved.text == ru("penalties.asked_privately")
+    whom = await club.org.wait_message(contains=ru("penalties.ask_player", table=1))
+    assert whom.chat_id == club.org.id
     assert whom.button_labels == [a, b]
     await (await club.org.press(whom, b)).answer()
     which = await emu.wait_for(
@@ -276,15 +294,13 @@ async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
         "поражение в матче",
         "дисквалификация",
     ]
-    forged = await (await club.users[a].press(which, "дисквалификация")).answer()
-    assert forged.text is not None and "только организатор или судья" in forged.text
     await (await club.org.press(which, "поражение в матче")).answer()
-    question = await emu.wait_bot_message(GROUP, contains=fixed("penalties.ask_reason", -1))
+    question = await club.org.wait_message(contains=fixed("penalties.ask_reason", -1))
     assert question.plain.endswith(
-        f"поражение в матче — {b}. Напишите причину ответом на это сообщение (/cancel — отмена)."
+        f"поражение в матче — {b}. Напишите причину следующим сообщением (/cancel — отмена)."
     )
-    await club.org.reply_to(question, "телефон за столом")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
+    await club.org.send(None, "телефон за столом")
+    answer = await club.org.wait_message(contains=fixed("penalties.recorded"))
     assert answer.plain.startswith(
         f"⚖️ Записано — поражение в матче: {b}.\nПричина: телефон за столом"
     )
@@ -293,3 +309,28 @@ async def test_a_penalty_from_the_pending_buttons_asks_the_reason(
     )
     told = await club.wait_find(club.users[b], fixed("penalties.told", 1), "")
     assert "Причина: телефон за столом" in told.plain
+    in_group = [m.plain for m in emu.bot_messages(GROUP)]
+    assert not [text for text in in_group if fixed("penalties.ask_kind", -1) in text]
+    assert not [text for text in in_group if "телефон" in text]
+
+
+async def test_a_judge_who_never_opened_the_private_chat_is_asked_to(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=4)
+    (_, a, _, _), _ = await begun(club)
+    judge = emu.add_user(9100, "Jud", username="jud")  # he never opens the private chat
+    emu.add_member(GROUP, judge)
+    await judge.send(GROUP, "/help")
+    await judge.wait_message(GROUP)
+    await club.org.send(GROUP, "/judge @jud")
+    await emu.wait_bot_message(GROUP, contains=fixed("tournament.judge_added"))
+    await judge.send(GROUP, "/pending")
+    pending = await emu.wait_bot_message(GROUP, contains=open_tables(2))
+    refused = await (await judge.press(pending, "⚖️ Штраф: стол 1")).answer()
+    assert refused.text == ru("penalties.open_chat") and refused.show_alert
+    await judge.send(GROUP, f"/penalty @{a.lower()} warning опоздание")
+    short = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded_open_chat"))
+    assert "опоздание" not in short.plain and a not in short.plain
+    told = await club.wait_find(club.users[a], fixed("penalties.told", 1), "")
+    assert "Причина: опоздание" in told.plain  # given all the same, the player told
