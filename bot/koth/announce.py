@@ -33,7 +33,7 @@ from bot.web.links import BoardLinks
 from db import deadlines, outbox, tournaments
 from db.database import Tx
 from db.models import Deadline
-from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time
+from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time, next_challenger
 from rules.koth.settings import KothSettings
 
 log = logging.getLogger(__name__)
@@ -266,9 +266,9 @@ class Announcer:
                 n=n,
             )
             await self.core.remember(tid, game, sent)
-        if state.upcoming:
+        nxt = next_challenger(state)  # across a circle's end too: the next circle's opener
+        if nxt is not None:
             # He meets whoever wins this game, not the King of now: the game decides it.
-            nxt = state.upcoming[0]
             await self.core.dm_once(
                 f"{key}:next:{nxt}",
                 nxt,

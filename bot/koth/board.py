@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from bot.formats import Rating
 from bot.texts import Html, Translate
-from rules.koth import EliminationReason, KothState, Phase
+from rules.koth import EliminationReason, KothState, Phase, next_challenger
 
 
 def clock_text(left: timedelta) -> str:
@@ -119,18 +119,26 @@ def render_board(
         lines.append(t("koth.board_table", a=names[a], crown=" 👑" if crowned else "", b=names[b]))
         if table_note:
             lines.append(table_note)
-        upcoming = [names[p] for p in state.upcoming]
-        end = (
-            Html(t("koth.board_circle_end"))
-            if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE)
-            else Html("")
-        )
-        lines.append(t("koth.board_next", names=" → ".join(upcoming) or "—", end=end))
+        lines.append(next_line(t, state, names))
     elif state.winner is not None:
         lines.append(t("koth.board_winner", name=names[state.winner]))
     lines += ["", t("koth.board_header")]
     lines += [player_row(t, state, names, player) for player in state.order]
     return "\n".join(lines)
+
+
+def next_line(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
+    """Who comes after the pair at the table, up to the circle's end; after a circle's last
+    game in the main time, who opens the next circle (when the result does not decide it)."""
+    upcoming = [names[p] for p in state.upcoming]
+    if not upcoming and state.phase is Phase.MAIN:
+        opener = next_challenger(state)
+        if opener is None:  # p1 at the table: if he wins p2 opens, if he loses he does
+            return t("koth.board_next_circle_open")
+        return t("koth.board_next_circle", circle=state.circle + 1, name=names[opener])
+    circles = state.phase in (Phase.MAIN, Phase.LAST_CIRCLE)
+    end = Html(t("koth.board_circle_end")) if circles else Html("")
+    return t("koth.board_next", names=" → ".join(upcoming) or "—", end=end)
 
 
 #: The phases whose board marks the Leaders: 6.8 defines them for the last circle, and the extra

@@ -1,0 +1,71 @@
+"""King of the Hill as a club reads it through an evening (issue 22, items 4–10): who is told he
+plays next across a circle's end, the eliminations of the last circle's last game, where a
+result at the table stands, the final called in the order of the game call, the journal, a
+warning the clock jumped past, and the board's title and phase lines."""
+
+from __future__ import annotations
+
+from tests.e2e.drivers.koth_club import (
+    BOB,
+    GROUP,
+    begin_tournament,
+    setup_club,
+    win,
+)
+from tests.e2e.drivers.texts import fixed, ru
+from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
+from tests.e2e.harness import RunningBot
+
+
+def board_of(emu: BotApiEmulator, board: SimMessage) -> str:
+    return emu.chat(GROUP).messages[board.message_id].plain
+
+
+async def board_shows(emu: BotApiEmulator, board: SimMessage, text: str) -> str:
+    """The live board once it shows ``text``."""
+    await emu.wait_for(lambda: text in board_of(emu, board) or None)
+    return board_of(emu, board)
+
+
+def told(user: SimUser, key: str) -> list[str]:
+    """The private messages of ``user`` that are the text ``key``."""
+    return [m.plain for m in user.messages() if fixed(key) in m.plain]
+
+
+async def test_the_player_who_opens_the_next_circle_is_told_he_is_next(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    board = await begin_tournament(emu, org)
+    await win(emu, 1, bob, ann)
+    await win(emu, 2, cid, bob)
+    mark = emu.mark()
+    await win(emu, 3, dan, cid)  # game 4, Dan — Eve, ends circle 1: Ann opens circle 2
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 4: Dan 👑 — Eve", since=mark)
+    await ann.wait_message(contains=fixed("koth.you_are_next"))
+    assert told(ann, "koth.you_are_next") == [ru("koth.you_are_next", n=4, a="Dan", b="Eve")]
+    shown = await board_shows(emu, board, fixed("koth.board_next_circle"))
+    assert ru("koth.board_next_circle", circle=2, name="Ann") in shown
+    assert "Дальше: —" not in shown
+    await win(emu, 4, eve, dan, since=mark)
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5: Eve 👑 — Ann", since=mark)
+    await board_shows(emu, board, f"{fixed('koth.board_next')} {BOB} → Cid → Dan")
+
+
+async def test_p1_at_the_circles_last_game_leaves_the_next_circle_to_its_result(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    board = await begin_tournament(emu, org)
+    await win(emu, 1, ann, bob)
+    await win(emu, 2, ann, cid)
+    mark = emu.mark()
+    await win(emu, 3, ann, dan)  # game 4, Ann — Eve: if Eve wins, Ann opens circle 2 at once
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 4: Ann 👑 — Eve", since=mark)
+    await board_shows(emu, board, ru("koth.board_next_circle_open"))
+    await emu.idle()
+    assert told(bob, "koth.you_are_next") == []  # nobody knows yet: no false warning
+    await win(emu, 4, eve, ann, since=mark)
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5: Eve 👑 — Ann", since=mark)
+    await bob.wait_message(contains=fixed("koth.you_are_next"))
+    assert told(bob, "koth.you_are_next") == [ru("koth.you_are_next", n=5, a="Eve", b="Ann")]
