@@ -363,14 +363,18 @@ class Announcer:
         old_out = set(before.eliminated) if before else set()
         new_out = [p for p in state.eliminated if p not in old_out]
         chat = snap.tournament.chat_id
+        t = self.core.tr(snap.lang)
+        # Who is out now, unless the winner ends it or the expiry's own text lists them.
+        expiry = before is not None and state.expired and not before.expired
+        out = ""
+        if new_out and state.phase is not Phase.FINISHED and not expiry:
+            out = t("koth.eliminated_now", lines=Html(out_lines(t, state, new_out, snap.names)))
         if before is not None and before.phase is not state.phase:
-            await self._announce_phase(snap, key)
-        elif new_out and state.phase is not Phase.FINISHED:
-            t = self.core.tr(snap.lang)
-            lines = Html(out_lines(t, state, new_out, snap.names))
-            await self.core.outbox.send_once(
-                f"{key}:out", chat, t("koth.eliminated_now", lines=lines)
-            )
+            # The last circle's last game may put its loser out as it ends the circle: one
+            # message says both (what comes next first).
+            await self._announce_phase(snap, key, out)
+        elif out:
+            await self.core.outbox.send_once(f"{key}:out", chat, out)
         for player in new_out:
             if may_stay(state, player):
                 await self.ask_stay(snap.tournament.id, chat, player, f"{key}:stay:{player}")
@@ -384,8 +388,9 @@ class Announcer:
         ):
             await self.announce_pair(snap, current, key)
 
-    async def _announce_phase(self, snap: KothSnapshot, key: str) -> None:
-        """Extra games begin, or a final / mini-tournament is set (with its order)."""
+    async def _announce_phase(self, snap: KothSnapshot, key: str, out: str = "") -> None:
+        """Extra games begin, or a final / mini-tournament is set (with its order); ``out``:
+        who the same game put out of the fight."""
         state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
         assert state is not None
         text = None
@@ -398,7 +403,8 @@ class Announcer:
             text = t(which, names=" → ".join(names[p] for p in state.finalists))
             why = final_reason(t, state, names)
             text += "\n" + why if why else ""
-        if text is not None:
+        text = "\n".join(part for part in (text, out) if part)
+        if text:
             await self.core.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
     def expiry_text(self, snap: KothSnapshot) -> str:

@@ -251,8 +251,9 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     called = await emu.wait_bot_message(GROUP, contains=fixed("koth.mini_begin"), since=mark)
     assert called.plain == (
         f"🏁 Мини-турнир на выбывание, порядок: {BOB} → Cid → Dan.\n"
-        f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1."
-    )
+        f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1.\n"
+        "Вне борьбы:\n• Eve (поражение в последнем круге, остаток 4 > 1)"
+    )  # the game that ended the last circle put Eve out (issue 22, item 5)
     await emu.wait_bot_message(
         GROUP, contains=f"{fixed('koth.pair')} 9: Cid 👑 — {BOB}", since=mark
     )

@@ -5,6 +5,9 @@ warning the clock jumped past, and the board's title and phase lines."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from tests.clock import ManualClock
 from tests.e2e.drivers.koth_club import (
     BOB,
     GROUP,
@@ -69,3 +72,35 @@ async def test_p1_at_the_circles_last_game_leaves_the_next_circle_to_its_result(
     await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5: Eve 👑 — Ann", since=mark)
     await bob.wait_message(contains=fixed("koth.you_are_next"))
     assert told(bob, "koth.you_are_next") == [ru("koth.you_are_next", n=5, a="Eve", b="Ann")]
+
+
+async def test_the_last_circles_last_game_tells_who_it_put_out(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    await begin_tournament(emu, org)
+    await win(emu, 1, bob, ann)
+    await win(emu, 2, cid, bob)
+    await win(emu, 3, dan, cid)
+    mark = emu.mark()
+    await win(emu, 4, dan, eve)
+    await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5: Dan 👑 — Ann", since=mark)
+    clock.advance(timedelta(hours=4))  # circle 2 is the last
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    await win(emu, 5, dan, ann, since=mark)
+    await win(emu, 6, bob, dan)
+    await win(emu, 7, cid, bob)
+    mark = emu.mark()
+    await win(emu, 8, eve, cid)  # the circle's last game: Cid out (2 > 1), Eve plays extra games
+    extra = await emu.wait_bot_message(GROUP, contains=fixed("koth.extra_begin"), since=mark)
+    reason = ru("koth.reason_last_circle", remainder=2, leader=1)
+    assert extra.plain == "\n".join(
+        [
+            ru("koth.extra_begin", count=2, leaders=f"{BOB}, Dan", king="Eve"),
+            ru("koth.eliminated_now", lines=ru("koth.out_line", name="Cid", reason=reason)),
+        ]
+    )
+    await cid.wait_message(contains=fixed("koth.stay_or_leave"))
+    await emu.idle()
+    cid_out = ru("koth.out_line", name="Cid", reason=reason)
+    assert sum(cid_out in m.plain for m in emu.bot_messages(GROUP)) == 1  # said once
