@@ -73,8 +73,16 @@ def table_note(t: Translate, snap: KothSnapshot) -> str:
     if winner is None or state is None or state.next_pair is None:
         return ""
     a, b = state.next_pair
-    confirmer = b if report.reporter_id == a else a
-    return t("koth.table_pending", winner=snap.names[winner], confirmer=snap.names[confirmer])
+    # Who reported and who must confirm, by name: a loser's report would otherwise read as
+    # the winner confirming his own win.
+    reporter, confirmer = (a, b) if report.reporter_id == a else (b, a)
+    names = snap.names
+    return t(
+        "koth.table_pending",
+        reporter=names[reporter],
+        winner=names[winner],
+        confirmer=names[confirmer],
+    )
 
 
 def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:

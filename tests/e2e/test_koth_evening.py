@@ -12,6 +12,8 @@ from tests.e2e.drivers.koth_club import (
     BOB,
     GROUP,
     begin_tournament,
+    has_buttons,
+    press,
     setup_club,
     win,
 )
@@ -104,3 +106,24 @@ async def test_the_last_circles_last_game_tells_who_it_put_out(
     await emu.idle()
     cid_out = ru("koth.out_line", name="Cid", reason=reason)
     assert sum(cid_out in m.plain for m in emu.bot_messages(GROUP)) == 1  # said once
+
+
+async def test_the_board_names_who_reported_the_result_and_who_confirms_it(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    org, (ann, bob, *_rest) = await setup_club(emu)
+    board = await begin_tournament(emu, org)
+    first = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
+    assert fixed("results.sent_for_confirmation") in await press(
+        bob, first, "Моё поражение"
+    )  # the loser says
+    shown = await board_shows(emu, board, "⏳")
+    pending = ru("koth.table_pending", reporter=BOB, winner="Ann", confirmer="Ann")
+    assert f"{fixed('koth.board_table')} Ann — {BOB}\n{pending}\n" in shown
+    assert pending.startswith(f"⏳ {BOB} ")  # the reporter first, not the winner
+    ask = await ann.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=has_buttons
+    )
+    await press(ann, ask, "Подтверждаю")  # the one the board named
+    shown = await board_shows(emu, board, f"{fixed('koth.board_table')} Ann 👑 — Cid")
+    assert "⏳" not in shown
