@@ -21,7 +21,14 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import formats, late
 from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
-from bot.koth.board import MainClock, elimination_reason, final_reason, render_board, table_pair
+from bot.koth.board import (
+    MainClock,
+    elimination_reason,
+    final_names,
+    final_reason,
+    render_board,
+    table_pair,
+)
 from bot.koth.buttons import KothStayCb
 from bot.koth.core import KothCore, KothSnapshot, Sent
 from bot.koth.events import game_number
@@ -408,7 +415,7 @@ class Announcer:
             text = t("koth.extra_begin", king=king, leaders=leaders, count=len(state.leaders))
         elif state.phase is Phase.FINAL:
             which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
-            text = t(which, names=" → ".join(names[p] for p in state.finalists))
+            text = t(which, names=final_names(state, names, " → "))
             why = final_reason(t, state, names)
             text += "\n" + why if why else ""
         text = "\n".join(part for part in (text, out) if part)

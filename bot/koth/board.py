@@ -42,6 +42,15 @@ def table_pair(state: KothState[int]) -> tuple[int, int, bool] | None:
     return a, b, a == state.king
 
 
+def final_names(state: KothState[int], names: Mapping[int, str], joiner: str) -> str:
+    """The players of a final or mini-tournament: a final's two as its game is called (the one
+    at the table first, "A — B"), a mini-tournament's in its fixed order joined by ``joiner``."""
+    shown = table_pair(state)
+    if not state.is_mini_tournament and shown is not None:
+        return f"{names[shown[0]]} — {names[shown[1]]}"
+    return joiner.join(names[p] for p in state.finalists)
+
+
 def final_reason(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
     """Why the final (or mini-tournament) was called, from the figures when it was set.
 
@@ -83,7 +92,7 @@ def phase_line(t: Translate, state: KothState[int], names: Mapping[int, str]) ->
         )
     if state.phase is Phase.FINAL:
         key = "koth.phase_mini_line" if state.is_mini_tournament else "koth.phase_final_line"
-        line = t(key, names=", ".join(names[p] for p in state.finalists))
+        line = t(key, names=final_names(state, names, ", "))
         why = final_reason(t, state, names)
         return line + "\n" + why if why else line
     return t(f"koth.phase_{state.phase.value}")

@@ -127,3 +127,24 @@ async def test_the_board_names_who_reported_the_result_and_who_confirms_it(
     await press(ann, ask, "Подтверждаю")  # the one the board named
     shown = await board_shows(emu, board, f"{fixed('koth.board_table')} Ann 👑 — Cid")
     assert "⏳" not in shown
+
+
+async def test_the_final_is_called_in_the_order_of_its_game(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    start = emu.mark()
+    board = await begin_tournament(emu, org)
+    clock.advance(timedelta(hours=4))  # circle 1 is the last
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    await win(emu, 1, ann, bob, since=start)
+    await win(emu, 2, ann, cid)
+    await win(emu, 3, dan, ann)
+    mark = emu.mark()
+    await win(emu, 4, dan, eve)  # Dan ends the circle level with the Leader Ann: a final
+    final = await emu.wait_bot_message(GROUP, contains=fixed("koth.final_begin"), since=mark)
+    call = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 5:", since=mark)
+    assert call.plain == ru("koth.pair", n=5, a="Dan", crown=" 👑", b="Ann")
+    assert final.plain.startswith(ru("koth.final_begin", names="Dan — Ann") + "\n")
+    shown = await board_shows(emu, board, fixed("koth.phase_final_line"))
+    assert ru("koth.phase_final_line", names="Dan — Ann") in shown
