@@ -14,6 +14,7 @@ from tests.e2e.drivers.koth_club import (
     begin_tournament,
     has_buttons,
     press,
+    say,
     setup_club,
     win,
 )
@@ -148,3 +149,31 @@ async def test_the_final_is_called_in_the_order_of_its_game(
     assert final.plain.startswith(ru("koth.final_begin", names="Dan — Ann") + "\n")
     shown = await board_shows(emu, board, fixed("koth.phase_final_line"))
     assert ru("koth.phase_final_line", names="Dan — Ann") in shown
+
+
+async def test_the_journal_names_a_players_own_choice_once_and_counts_what_it_lists(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, bob, cid, dan, _eve) = await setup_club(emu)
+    await begin_tournament(emu, org)
+    await win(emu, 1, ann, bob)
+    await win(emu, 2, ann, cid)
+    await win(emu, 3, ann, dan)
+    await say(emu, org, "/extend 30", fixed("koth.extended"))
+    clock.advance(timedelta(hours=4, minutes=30))
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))  # Cid and Dan are out
+    choice = await cid.wait_message(contains=fixed("koth.stay_or_leave"), predicate=has_buttons)
+    assert fixed("koth.left") in await press(cid, choice, "Ухожу")
+    assert fixed("koth.staying") in await press(cid, choice, "Остаюсь")  # changed his mind
+    log = await say(emu, org, "/log", fixed("koth.log_title"))
+    lines = log.plain.splitlines()
+    assert any(line.endswith(f" · Cid: {ru('koth.log_leave')}") for line in lines), lines
+    assert any(line.endswith(f" · Cid: {ru('koth.log_stay')}") for line in lines), lines
+    assert "Cid: Cid" not in log.plain
+    by_olga = [line for line in lines if " · Olga (@olga): " in line]
+    assert [line.split(": ", 1)[1] for line in by_olga] == [
+        ru("koth.log_begin"),
+        ru("koth.log_extend", minutes=30),
+    ]
+    # /add ×5, /norms ×5 and /draw are in the audit log, not in this journal: not counted
+    assert lines[-1] == ru("koth.log_audit", count=len(by_olga))
