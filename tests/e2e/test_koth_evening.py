@@ -5,6 +5,7 @@ warning the clock jumped past, and the board's title and phase lines."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
@@ -177,3 +178,25 @@ async def test_the_journal_names_a_players_own_choice_once_and_counts_what_it_li
     ]
     # /add ×5, /norms ×5 and /draw are in the audit log, not in this journal: not counted
     assert lines[-1] == ru("koth.log_audit", count=len(by_olga))
+
+
+def warn_statuses(bot: RunningBot) -> list[str]:
+    with sqlite3.connect(bot.db_path) as conn:
+        rows = conn.execute("SELECT status FROM deadlines WHERE kind = 'koth_warn' ORDER BY id")
+        return [r[0] for r in rows]
+
+
+async def test_a_warning_the_clock_jumped_past_is_dropped(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, _people = await setup_club(emu)
+    await begin_tournament(emu, org)
+    await emu.idle()
+    clock.advance(timedelta(hours=3, minutes=50))  # 15 minutes before the end was 5 minutes ago
+    await emu.wait_for(lambda: warn_statuses(bot) == ["dropped"] or None)
+    await say(emu, org, "/extend 30", f"{fixed('koth.extended')} 30")  # a new warning, at 4:15
+    clock.advance(timedelta(minutes=41))  # past the new warning and past the end (4:30)
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    await emu.idle()
+    assert warn_statuses(bot) == ["dropped", "dropped"]
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("koth.warning") in m.plain]
