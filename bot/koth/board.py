@@ -117,11 +117,17 @@ def render_board(
 ) -> str:
     """The queue board: King, the pair at the table (and where its result stands: ``table_note``),
     who comes next, every player's figures."""
-    head = t("koth.board_title", name=title, circle=state.circle)
+    head = t("koth.board_title", name=title)
+    if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE):  # extra games and a final are no circle
+        head += t("koth.board_circle", circle=state.circle)
+    lines = [head]
     if state.phase is Phase.MAIN and clock is not None:
-        head += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
+        # The title says "main time until 23:00": no "Main time" line under it.
+        lines[0] += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
+    else:
+        lines.append(phase_line(t, state, names))
     shown_average = Rating.of(Decimal(average or 0))
-    lines = [head, phase_line(t, state, names), t("koth.board_average", average=shown_average), ""]
+    lines += [t("koth.board_average", average=shown_average), ""]
     shown = table_pair(state)
     if shown is not None:
         a, b, crowned = shown

@@ -150,6 +150,7 @@ async def test_the_final_is_called_in_the_order_of_its_game(
     assert final.plain.startswith(ru("koth.final_begin", names="Dan — Ann") + "\n")
     shown = await board_shows(emu, board, fixed("koth.phase_final_line"))
     assert ru("koth.phase_final_line", names="Dan — Ann") in shown
+    assert shown.splitlines()[0] == ru("koth.board_title", name="Пятничный")  # no «· круг 1»
 
 
 async def test_the_journal_names_a_players_own_choice_once_and_counts_what_it_lists(
@@ -200,3 +201,30 @@ async def test_a_warning_the_clock_jumped_past_is_dropped(
     await emu.idle()
     assert warn_statuses(bot) == ["dropped", "dropped"]
     assert not [m for m in emu.bot_messages(GROUP) if fixed("koth.warning") in m.plain]
+
+
+async def test_the_boards_title_and_phase_line_say_each_thing_once(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    org, (ann, bob, cid, dan, eve) = await setup_club(emu)
+    start = emu.mark()
+    board = await begin_tournament(emu, org)
+    title = ru("koth.board_title", name="Пятничный")
+    head = board_of(emu, board).splitlines()
+    assert head[0].startswith(f"{title}{ru('koth.board_circle', circle=1)} ")
+    assert fixed("koth.board_time_left") in head[0]
+    assert head[1] == ru("koth.board_average", average="914,02")  # no «Основное время» under it
+    clock.advance(timedelta(hours=4))  # circle 1 is the last
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.expired"))
+    head = (await board_shows(emu, board, fixed("koth.phase_last_circle"))).splitlines()
+    assert head[:2] == [f"{title}{ru('koth.board_circle', circle=1)}", ru("koth.phase_last_circle")]
+    await win(emu, 1, ann, bob, since=start)
+    await win(emu, 2, ann, cid)
+    await win(emu, 3, ann, dan)
+    mark = emu.mark()
+    await win(emu, 4, eve, ann)  # Eve ends the circle behind the Leader Ann: extra games
+    await emu.wait_bot_message(GROUP, contains=fixed("koth.extra_begin"), since=mark)
+    head = (await board_shows(emu, board, fixed("koth.phase_extra_line"))).splitlines()
+    assert head[0] == title  # no circle in the extra games
+    assert head[1].startswith(fixed("koth.phase_extra_line"))
+    assert fixed("koth.board_circle") not in board_of(emu, board)
