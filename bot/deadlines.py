@@ -77,17 +77,22 @@ class Late(enum.Enum):
       circle begins), ``koth_bonus`` (expired bonuses change effective ratings), ``draft_deck``
       (deck building ends), and every durable job (``job:*``: announcements of what already
       happened; ``job:draft_clock``, a draft's pick clock, shows where the draft is now);
-    - ``DROP``: ``swiss_warn`` ("10 minutes left"), ``koth_warn`` (before the main time ends),
-      ``confirm_reminder``, and ``koth_board`` (the board's "time left"; dropping it shows the
-      time left now and resumes the refresh).
+    - ``DROP``: ``confirm_reminder``, and ``koth_board`` (the board's "time left"; dropping it
+      shows the time left now and resumes the refresh);
+    - ``WARN``: ``swiss_warn`` ("10 minutes left"), ``koth_warn`` (before the main time ends):
+      dropped too, and dropped whenever they fire late, not only at start.
     """
 
     #: It changes state (a round's time, the main time's end, a bonus expiry, a durable job):
     #: applied anyway, and its announcement says that it is late and why (``Deadlines.overdue``).
     APPLY = "apply"
-    #: A pure reminder or warning ("10 minutes left", "confirm the result", a board refresh):
-    #: its moment has passed, so it is marked ``dropped`` and never fired.
+    #: A pure reminder ("confirm the result", a board refresh): its moment has passed, so it
+    #: is marked ``dropped`` and never fired.
     DROP = "drop"
+    #: A warning of a moment to come ("15 minutes left, until 22:00"): dropped like ``DROP`` at
+    #: start, and also whenever it fires more than ``LATE_AFTER`` past its time while running
+    #: (the clock jumped past it): what it says is then false, or already over.
+    WARN = "warn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +200,7 @@ class Deadlines:
             overdue = self._overdue_at_start(deadline)
             if overdue is None:
                 await self._fire(deadline.id)
-            elif self._late.get(deadline.kind) is Late.DROP:
+            elif self._late.get(deadline.kind) in (Late.DROP, Late.WARN):
                 await self._drop(deadline)
             else:
                 self._overdue[deadline.id] = overdue
@@ -327,13 +332,21 @@ class Deadlines:
         try:
             async with self._db.read() as tx:
                 deadline = await deadlines.get(tx, deadline_id)
-            if deadline is None or deadline.kind not in self._durable:
+            if deadline is not None and self._warning_passed(deadline):
+                await self._drop(deadline)
+            elif deadline is None or deadline.kind not in self._durable:
                 await self._fire_once(deadline_id)
             else:
                 await self._run_durable(deadline)
         finally:
             del self._running[deadline_id]
             done.set()
+
+    def _warning_passed(self, deadline: Deadline) -> bool:
+        """A warning (``Late.WARN``) whose moment has passed: the clock jumped past it."""
+        if self._late.get(deadline.kind) is not Late.WARN:
+            return False
+        return self._clock.now() - datetime.fromisoformat(deadline.due_at) > LATE_AFTER
 
     async def _run_durable(self, deadline: Deadline) -> None:
         try:

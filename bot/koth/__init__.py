@@ -72,7 +72,7 @@ class KothService:
         # dropping it resumes the refresh (the board shows the time left now, the next refresh
         # is armed).
         timers = self.timers
-        deadlines.on(WARN, timers.on_warning, late=Late.DROP)
+        deadlines.on(WARN, timers.on_warning, late=Late.WARN)
         deadlines.on(EXPIRE, timers.on_expire, late=Late.APPLY)
         deadlines.on(BOARD_TICK, timers.on_board_tick, late=Late.DROP, dropped=timers.on_board_tick)
         deadlines.on(BONUS_CHECK, self.finishing.on_bonus_check, late=Late.APPLY)

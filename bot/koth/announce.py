@@ -21,7 +21,14 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import formats, late
 from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
-from bot.koth.board import MainClock, elimination_reason, final_reason, render_board, table_pair
+from bot.koth.board import (
+    MainClock,
+    elimination_reason,
+    final_names,
+    final_reason,
+    render_board,
+    table_pair,
+)
 from bot.koth.buttons import KothStayCb
 from bot.koth.core import KothCore, KothSnapshot, Sent
 from bot.koth.events import game_number
@@ -33,7 +40,7 @@ from bot.web.links import BoardLinks
 from db import deadlines, outbox, tournaments
 from db.database import Tx
 from db.models import Deadline
-from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time
+from rules.koth import BONUS, EliminationReason, KothState, Phase, main_time, next_challenger
 from rules.koth.settings import KothSettings
 
 log = logging.getLogger(__name__)
@@ -73,8 +80,16 @@ def table_note(t: Translate, snap: KothSnapshot) -> str:
     if winner is None or state is None or state.next_pair is None:
         return ""
     a, b = state.next_pair
-    confirmer = b if report.reporter_id == a else a
-    return t("koth.table_pending", winner=snap.names[winner], confirmer=snap.names[confirmer])
+    # Who reported and who must confirm, by name: a loser's report would otherwise read as
+    # the winner confirming his own win.
+    reporter, confirmer = (a, b) if report.reporter_id == a else (b, a)
+    names = snap.names
+    return t(
+        "koth.table_pending",
+        reporter=names[reporter],
+        winner=names[winner],
+        confirmer=names[confirmer],
+    )
 
 
 def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:
@@ -266,9 +281,9 @@ class Announcer:
                 n=n,
             )
             await self.core.remember(tid, game, sent)
-        if state.upcoming:
+        nxt = next_challenger(state)  # across a circle's end too: the next circle's opener
+        if nxt is not None:
             # He meets whoever wins this game, not the King of now: the game decides it.
-            nxt = state.upcoming[0]
             await self.core.dm_once(
                 f"{key}:next:{nxt}",
                 nxt,
@@ -363,14 +378,18 @@ class Announcer:
         old_out = set(before.eliminated) if before else set()
         new_out = [p for p in state.eliminated if p not in old_out]
         chat = snap.tournament.chat_id
+        t = self.core.tr(snap.lang)
+        # Who is out now, unless the winner ends it or the expiry's own text lists them.
+        expiry = before is not None and state.expired and not before.expired
+        out = ""
+        if new_out and state.phase is not Phase.FINISHED and not expiry:
+            out = t("koth.eliminated_now", lines=Html(out_lines(t, state, new_out, snap.names)))
         if before is not None and before.phase is not state.phase:
-            await self._announce_phase(snap, key)
-        elif new_out and state.phase is not Phase.FINISHED:
-            t = self.core.tr(snap.lang)
-            lines = Html(out_lines(t, state, new_out, snap.names))
-            await self.core.outbox.send_once(
-                f"{key}:out", chat, t("koth.eliminated_now", lines=lines)
-            )
+            # The last circle's last game may put its loser out as it ends the circle: one
+            # message says both (what comes next first).
+            await self._announce_phase(snap, key, out)
+        elif out:
+            await self.core.outbox.send_once(f"{key}:out", chat, out)
         for player in new_out:
             if may_stay(state, player):
                 await self.ask_stay(snap.tournament.id, chat, player, f"{key}:stay:{player}")
@@ -384,8 +403,9 @@ class Announcer:
         ):
             await self.announce_pair(snap, current, key)
 
-    async def _announce_phase(self, snap: KothSnapshot, key: str) -> None:
-        """Extra games begin, or a final / mini-tournament is set (with its order)."""
+    async def _announce_phase(self, snap: KothSnapshot, key: str, out: str = "") -> None:
+        """Extra games begin, or a final / mini-tournament is set (with its order); ``out``:
+        who the same game put out of the fight."""
         state, names, t = snap.state, snap.names, self.core.tr(snap.lang)
         assert state is not None
         text = None
@@ -395,10 +415,11 @@ class Announcer:
             text = t("koth.extra_begin", king=king, leaders=leaders, count=len(state.leaders))
         elif state.phase is Phase.FINAL:
             which = "koth.mini_begin" if state.is_mini_tournament else "koth.final_begin"
-            text = t(which, names=" → ".join(names[p] for p in state.finalists))
+            text = t(which, names=final_names(state, names, " → "))
             why = final_reason(t, state, names)
             text += "\n" + why if why else ""
-        if text is not None:
+        text = "\n".join(part for part in (text, out) if part)
+        if text:
             await self.core.outbox.send_once(f"{key}:phase", snap.tournament.chat_id, text)
 
     def expiry_text(self, snap: KothSnapshot) -> str:

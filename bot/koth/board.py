@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from bot.formats import Rating
 from bot.texts import Html, Translate
-from rules.koth import EliminationReason, KothState, Phase
+from rules.koth import EliminationReason, KothState, Phase, next_challenger
 
 
 def clock_text(left: timedelta) -> str:
@@ -40,6 +40,15 @@ def table_pair(state: KothState[int]) -> tuple[int, int, bool] | None:
     if b == state.king:
         a, b = b, a
     return a, b, a == state.king
+
+
+def final_names(state: KothState[int], names: Mapping[int, str], joiner: str) -> str:
+    """The players of a final or mini-tournament: a final's two as its game is called (the one
+    at the table first, "A — B"), a mini-tournament's in its fixed order joined by ``joiner``."""
+    shown = table_pair(state)
+    if not state.is_mini_tournament and shown is not None:
+        return f"{names[shown[0]]} — {names[shown[1]]}"
+    return joiner.join(names[p] for p in state.finalists)
 
 
 def final_reason(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
@@ -83,7 +92,7 @@ def phase_line(t: Translate, state: KothState[int], names: Mapping[int, str]) ->
         )
     if state.phase is Phase.FINAL:
         key = "koth.phase_mini_line" if state.is_mini_tournament else "koth.phase_final_line"
-        line = t(key, names=", ".join(names[p] for p in state.finalists))
+        line = t(key, names=final_names(state, names, ", "))
         why = final_reason(t, state, names)
         return line + "\n" + why if why else line
     return t(f"koth.phase_{state.phase.value}")
@@ -108,29 +117,43 @@ def render_board(
 ) -> str:
     """The queue board: King, the pair at the table (and where its result stands: ``table_note``),
     who comes next, every player's figures."""
-    head = t("koth.board_title", name=title, circle=state.circle)
+    head = t("koth.board_title", name=title)
+    if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE):  # extra games and a final are no circle
+        head += t("koth.board_circle", circle=state.circle)
+    lines = [head]
     if state.phase is Phase.MAIN and clock is not None:
-        head += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
+        # The title says "main time until 23:00": no "Main time" line under it.
+        lines[0] += t("koth.board_time_left", left=clock_text(clock.left), until=clock.until)
+    else:
+        lines.append(phase_line(t, state, names))
     shown_average = Rating.of(Decimal(average or 0))
-    lines = [head, phase_line(t, state, names), t("koth.board_average", average=shown_average), ""]
+    lines += [t("koth.board_average", average=shown_average), ""]
     shown = table_pair(state)
     if shown is not None:
         a, b, crowned = shown
         lines.append(t("koth.board_table", a=names[a], crown=" 👑" if crowned else "", b=names[b]))
         if table_note:
             lines.append(table_note)
-        upcoming = [names[p] for p in state.upcoming]
-        end = (
-            Html(t("koth.board_circle_end"))
-            if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE)
-            else Html("")
-        )
-        lines.append(t("koth.board_next", names=" → ".join(upcoming) or "—", end=end))
+        lines.append(next_line(t, state, names))
     elif state.winner is not None:
         lines.append(t("koth.board_winner", name=names[state.winner]))
     lines += ["", t("koth.board_header")]
     lines += [player_row(t, state, names, player) for player in state.order]
     return "\n".join(lines)
+
+
+def next_line(t: Translate, state: KothState[int], names: Mapping[int, str]) -> str:
+    """Who comes after the pair at the table, up to the circle's end; after a circle's last
+    game in the main time, who opens the next circle (when the result does not decide it)."""
+    upcoming = [names[p] for p in state.upcoming]
+    if not upcoming and state.phase is Phase.MAIN:
+        opener = next_challenger(state)
+        if opener is None:  # p1 at the table: if he wins p2 opens, if he loses he does
+            return t("koth.board_next_circle_open")
+        return t("koth.board_next_circle", circle=state.circle + 1, name=names[opener])
+    circles = state.phase in (Phase.MAIN, Phase.LAST_CIRCLE)
+    end = Html(t("koth.board_circle_end")) if circles else Html("")
+    return t("koth.board_next", names=" → ".join(upcoming) or "—", end=end)
 
 
 #: The phases whose board marks the Leaders: 6.8 defines them for the last circle, and the extra

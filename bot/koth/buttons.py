@@ -31,3 +31,13 @@ class KothRatingCb(CallbackData, prefix="kr"):
     t: int
     p: int
     r: int
+
+
+class KothConsentCb(CallbackData, prefix="kcs"):
+    """Yes to tournament ``t`` an organiser (``by``) asked a player into, with the starting
+    rating ``r`` he typed ("" for none), sent to that player alone: he is not in its group, so
+    he enters only if he wants (issue 29). Valid only if that very question was sent."""
+
+    t: int
+    by: int
+    r: str = ""

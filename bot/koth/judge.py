@@ -14,7 +14,7 @@ from bot.koth.core import TIMERS, KothCore, KothSnapshot
 from bot.koth.desk import Desk
 from bot.koth.events import decoded, live_games
 from bot.texts import Html
-from db import audit, deadlines, players, reports, tournaments
+from db import deadlines, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth import KothState, Phase, extra_turn_passed
@@ -142,7 +142,6 @@ class Judging:
     async def log_text(self, tournament_id: int, lang: str) -> str:
         async with self.core.db.read() as tx:
             snap = await self.core.snapshot(tx, tournament_id)
-            entries = await audit.entries(tx, tournament_id)
             actors = {e.actor_id for e in snap.stored if e.actor_id}
             who = {a: await self._person(tx, a) for a in actors}
             players_own = {e.id: await self._own(tx, snap, e) for e in snap.stored}
@@ -154,7 +153,11 @@ class Judging:
             by = who.get(event.actor_id or 0) or players_own[event.id] or t("koth.log_bot")
             what = self._what(snap, event, lang)
             lines.append(t("koth.log_line", at=at, id=event.id, who=by, what=Html(what)))
-        lines.append(t("koth.log_audit", count=len(entries)))
+        # What the organisers and judges did among the lines above (an event with its actor;
+        # the players' own reports and choices carry none), not the audit log's other rows
+        # (/add, /draw, /judge), which this journal does not list.
+        done_by_them = sum(1 for event in snap.stored if event.actor_id is not None)
+        lines.append(t("koth.log_audit", count=done_by_them))
         return "\n".join(lines)
 
     def _what(self, snap: KothSnapshot, event: tournaments.Event, lang: str) -> str:
@@ -183,7 +186,7 @@ class Judging:
         e.g. the main time's end)."""
         if event.actor_id is not None:
             return None
-        if event.kind == "leave":
+        if event.kind in ("leave", "stay"):  # his own choice: its line does not name him twice
             return snap.names.get(int(event.payload["p"]))
         if event.kind != "game" or "key" not in event.payload:
             return None

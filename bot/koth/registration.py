@@ -12,7 +12,8 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
 from bot.errors import UserError
-from bot.koth.buttons import KothRatingCb
+from bot.koth.buttons import KothConsentCb, KothRatingCb
+from bot.koth.consent import ask_consent, was_asked
 from bot.koth.core import DISCIPLINE, KIND, KothCore
 from bot.koth.events import KOTH_EVENTS
 from db import players, tournaments
@@ -45,6 +46,16 @@ class Joined:
     player: Player
     added: bool
     needs_rating: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """What ``/add`` did: ``added``, or, for one not in the tournament's group, ``asked`` (his
+    yes enters him) or ``cannot_ask`` (the bot cannot write to him)."""
+
+    name: str
+    club_id: int
+    status: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,24 +193,59 @@ class Registration:
 
     async def add(
         self, tournament: Tournament, actor: int, target: Person | str, rating: Decimal | None
-    ) -> tuple[str, int]:
-        """``target``: the author of a message replied to, ``@name`` or a club ID."""
-        now = self.core.now().isoformat()
+    ) -> Added:
+        """``target``: the author of a message replied to, ``@name`` or a club ID. One who is
+        not in the tournament's group is asked first (``bot.koth.consent``)."""
         async with self.core.db.transaction() as tx:
             player_id = await self._player_for(tx, target)
             found = await players.by_id(tx, player_id)
             assert found is not None
-            if rating is not None:
-                cents = numbers.hundredths(rating)
-                await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
-            if not await self._enter(tx, tournament, player_id):
-                # Raised inside the transaction, which undoes it: "already in" changes nothing,
-                # his rating included.
-                raise UserError("koth.already_in", name=found.display_name)
-            await self.core.audit(
-                tx, tournament.id, actor, "koth_add", player=player_id, rating=str(rating)
-            )
-        return found.display_name, player_id
+        asked = await ask_consent(self.core, tournament, found, actor, rating)
+        if asked is not None:
+            return Added(found.display_name, player_id, asked)
+        async with self.core.db.transaction() as tx:
+            already = UserError("koth.already_in", name=found.display_name)
+            await self._add_in(tx, tournament, actor, player_id, rating, already)
+        return Added(found.display_name, player_id, "added")
+
+    async def consented(self, data: KothConsentCb, telegram_id: int) -> Joined | None:
+        """His yes to the question ``add`` sent him: entered as the organiser (``data.by``)
+        would have, with the rating he was shown; ``None`` when no such question was sent."""
+        player = await was_asked(self.core, data, telegram_id)
+        if player is None:
+            return None
+        rating = Decimal(data.r) if data.r else None
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, data.t)
+            already = UserError("koth.already_joined", name=tournament.name)
+            await self._add_in(tx, tournament, data.by, player.id, rating, already)
+        t = self.core.tr(self.core.group_lang())  # the organiser who asked hears the yes
+        await self.core.sender.send(
+            tournament.chat_id, t("koth.joined_group", name=player.display_name)
+        )
+        return Joined(tournament, player, added=True)
+
+    async def _add_in(
+        self,
+        tx: Tx,
+        tournament: Tournament,
+        actor: int,
+        player_id: int,
+        rating: Decimal | None,
+        already: UserError,
+    ) -> None:
+        """The organiser's entry of a player, with his starting rating if given."""
+        if rating is not None:
+            cents = numbers.hundredths(rating)
+            now = self.core.now().isoformat()
+            await players.set_rating(tx, player_id, DISCIPLINE, cents, "set_by_organiser", now)
+        if not await self._enter(tx, tournament, player_id):
+            # Raised inside the transaction, which undoes it: "already in" changes nothing,
+            # his rating included.
+            raise already
+        await self.core.audit(
+            tx, tournament.id, actor, "koth_add", player=player_id, rating=str(rating)
+        )
 
     async def _player_for(self, tx: Tx, target: Person | str) -> int:
         """The club ID of the player ``target`` names; a Telegram user new to the club gets one

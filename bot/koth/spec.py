@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.kind import KindSpec
 from bot.koth import KothService
-from bot.koth.buttons import KothCancelCb, KothJoinCb, KothRatingCb, KothStayCb
+from bot.koth.buttons import KothCancelCb, KothConsentCb, KothJoinCb, KothRatingCb, KothStayCb
 from bot.koth.core import DISCIPLINE, KIND
 from bot.roles import Role
 
@@ -27,6 +27,7 @@ SPEC = KindSpec(
     build=build,
     buttons={
         KothJoinCb: Role.PLAYER,
+        KothConsentCb: Role.PLAYER,
         KothStayCb: Role.PLAYER,
         KothCancelCb: Role.ORGANISER,
         KothRatingCb: Role.ORGANISER,

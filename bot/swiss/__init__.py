@@ -249,7 +249,7 @@ class SwissService(SwissCore):
         on, durable = self.deadlines.on, self.deadlines.on_durable
         # After downtime (``bot.deadlines.Late``): "10 minutes left" is a warning whose moment
         # has passed; the round's time and a table's extra time end play, so they are told late.
-        on(WARN, self.on_timer, late=Late.DROP)
+        on(WARN, self.on_timer, late=Late.WARN)
         on(TIME, self.on_timer, late=Late.APPLY)
         on(TABLE_TIME, self.on_timer, late=Late.APPLY)
         # The durable jobs that tell people about a pairing and the end (crash-safe sends).

@@ -148,7 +148,7 @@ async def on_timer(core: SwissCore, tx: Tx, deadline: Deadline) -> AfterCommit |
         key=f"deadline:{deadline.id}", to=ToChat(chat=tournament.chat_id), lines=tuple(lines)
     )
     if deadline.kind == WARN:
-        # A warning whose moment passed is dropped (``Late.DROP``): not stored to be sent at
+        # A warning whose moment passed is dropped (``Late.WARN``): not stored to be sent at
         # a restart, it goes only now.
         async def send() -> None:
             await core.outbox.deliver(notice)

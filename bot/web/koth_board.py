@@ -16,7 +16,7 @@ from bot.koth.board import (
 from bot.koth.core import KothSnapshot
 from bot.texts import Translate
 from bot.web.render import Board, clock, esc, row, section, table
-from rules.koth import KothState, Phase
+from rules.koth import KothState, Phase, next_challenger
 
 
 def koth_board(t: Translate, snap: KothSnapshot, now: datetime) -> Board:
@@ -47,10 +47,9 @@ def status(t: Translate, snap: KothSnapshot, state: KothState[int], now: datetim
         phase = t("web.cancelled")
     elif tournament.status == "finished" or state.winner is not None:
         phase = t("web.finished")
-    items = [
-        f'<p class="phase">{phase}</p>',
-        f'<p class="circle">{t("web.circle", circle=state.circle)}</p>',
-    ]
+    items = [f'<p class="phase">{phase}</p>']
+    if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE):  # extra games and a final are no circle
+        items.append(f'<p class="circle">{t("web.circle", circle=state.circle)}</p>')
     due = snap.main_due
     if tournament.status == "running" and state.phase is Phase.MAIN and due is not None:
         items.append(clock(t("web.main_left"), due, now))
@@ -90,7 +89,10 @@ def queue(t: Translate, snap: KothSnapshot, state: KothState[int]) -> str:
     items = [f"<li>{esc(snap.names[p])}</li>" for p in state.upcoming]
     if state.phase in (Phase.MAIN, Phase.LAST_CIRCLE):
         items.append(f'<li class="boundary">{t("web.circle_end")}</li>')
-    if not state.upcoming:
+    opener = next_challenger(state) if state.phase is Phase.MAIN and not state.upcoming else None
+    if opener is not None:  # past the boundary: who opens the next circle, whoever wins now
+        items.append(f"<li>{esc(snap.names[opener])}</li>")
+    elif not state.upcoming:
         items.insert(0, f'<li class="empty">{t("web.queue_empty")}</li>')
     return section("queue", t("web.queue"), '<ol class="queue">' + "".join(items) + "</ol>")
 

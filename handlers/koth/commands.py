@@ -25,7 +25,7 @@ from bot.buttons import NewCb
 from bot.errors import UserError
 from bot.formats import Money
 from bot.koth import KothService
-from bot.koth.buttons import KothJoinCb, KothRatingCb
+from bot.koth.buttons import KothConsentCb, KothJoinCb, KothRatingCb
 from bot.koth.registration import TYPICAL_START_RATINGS, Person, Unregistered
 from bot.roles import Role, Roles
 from bot.sender import Sender
@@ -185,6 +185,20 @@ async def starting_rating(
         await query.answer(t("koth.rating_already", name=player.display_name))
 
 
+@routes.callback_query(KothConsentCb.filter())
+async def consent_button(
+    query: CallbackQuery, callback_data: KothConsentCb, t: Tr, koth: KothService, sender: Sender
+) -> None:
+    """His yes to the tournament an organiser of a group he is not in asked him into."""
+    joined = await koth.registration.consented(callback_data, query.from_user.id)
+    if joined is None:
+        await query.answer(t("koth.consent_not_asked"), show_alert=True)
+        return
+    answer = t("koth.joined", name=joined.tournament.name)
+    await query.answer(answer, show_alert=True)
+    await settle_note(query, answer, sender)
+
+
 # --- organiser: players, norms, draw, begin --------------------------------------------------
 
 
@@ -216,8 +230,9 @@ async def add(call: Call, koth: KothService) -> None:
         await call.message.reply(t("koth.fund_added", amount=Money(amount), fund=Money(fund)))
         return
     target, rating = who_and_rating(call.message, args)
-    name, club_id = await koth.registration.add(tournament, call.actor, target, rating)
-    await call.message.reply(t("koth.added", name=name, club_id=club_id))
+    added = await koth.registration.add(tournament, call.actor, target, rating)
+    key = "koth.added" if added.status == "added" else f"koth.add_{added.status}"
+    await call.message.reply(t(key, name=added.name, club_id=added.club_id))
 
 
 @routes.message(Command("norms"), CurrentTournament("koth"))

@@ -13,7 +13,15 @@ The state is a pure function of the order, the norms and the event list (spec §
 from __future__ import annotations
 
 from rules.elo import elo_delta
-from rules.koth.engine import Event, apply_event, extra_turn_passed, replay, replay_from, start
+from rules.koth.engine import (
+    Event,
+    apply_event,
+    extra_turn_passed,
+    next_challenger,
+    replay,
+    replay_from,
+    start,
+)
 from rules.koth.errors import (
     ContributionError,
     EntryFeeError,
@@ -94,6 +102,7 @@ __all__ = [
     "elo_delta",
     "extra_turn_passed",
     "main_time",
+    "next_challenger",
     "norm_for",
     "norms",
     "prize_fund",

@@ -33,7 +33,15 @@ from rules.koth.state import (
     leaders_by_remainder,
 )
 
-__all__ = ["Event", "apply_event", "extra_turn_passed", "replay", "replay_from", "start"]
+__all__ = [
+    "Event",
+    "apply_event",
+    "extra_turn_passed",
+    "next_challenger",
+    "replay",
+    "replay_from",
+    "start",
+]
 
 Event = tuple[object, ...]
 """``("game", winner, loser)``, ``("expire",)``, ``("leave", p)``, ``("stay", p)``,
@@ -197,6 +205,30 @@ def record_game(state: KothState[PlayerId], winner: object, loser: object) -> Ko
     if state.phase is Phase.EXTRA:
         return extra_game(state, won, lost)
     return final_game(state, won, lost)
+
+
+def next_challenger(state: KothState[PlayerId]) -> PlayerId | None:
+    """Who plays the winner of the game at the table, whichever way it goes; ``None`` when the
+    result decides that (or no game follows either way).
+
+    Mid-circle it is the next challenger; after a circle's last game it is the player who opens
+    the next circle, when both results call the same one (not when p1 is at the table: if he
+    wins, p2 opens; if he loses, he does). Each result is tried on the pure rules; a result
+    that ends the tournament calls nobody and is left out, as a norm reached mid-circle is.
+    """
+    pair = state.next_pair
+    if pair is None:
+        return None
+    called: set[PlayerId] = set()
+    for winner, loser in (pair, pair[::-1]):
+        after = record_game(state, winner, loser).next_pair
+        if after is None:
+            continue
+        newcomers = [p for p in after if p not in pair]
+        if winner not in after or len(newcomers) != 1:
+            return None  # the loser plays again, or a final without this winner
+        called.add(newcomers[0])
+    return called.pop() if len(called) == 1 else None
 
 
 # --- circles (main time and last circle) ------------------------------------------------------

@@ -29,6 +29,7 @@ class Recorder:
         self.told_late: list[int] = []
         service.on("state", self.handle, late=Late.APPLY)
         service.on("reminder", self.handle, late=Late.DROP)
+        service.on("warning", self.handle, late=Late.WARN)
         service.on_durable("job", self.job)
         service.on_late_job = self.tell
 
@@ -111,6 +112,25 @@ async def test_late_is_measured_from_the_start_with_a_small_grace(tmp_path: Path
     await service.catch_up()
     assert [ref for ref, _ in seen.fired] == [2]
     assert await status(db, 1) == "dropped"
+    await service.stop()
+    await db.close()
+
+
+async def test_a_warning_the_running_clock_jumped_past_is_dropped(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    db = await Database.open(tmp_path / "jump.db")
+    service = Deadlines(db, clock)
+    seen = Recorder(service)
+    await service.start()
+    async with db.transaction() as tx:
+        for ref, kind in [(1, "warning"), (2, "reminder"), (3, "state")]:
+            await deadlines.add(tx, kind, ref, START + timedelta(minutes=10))
+        await deadlines.add(tx, "warning", 4, START + timedelta(minutes=20))
+    clock.set(START + timedelta(minutes=20))  # 10 minutes past the first three, on time for 4
+    await service.fire_due()
+    # the reminder still reminds, the state changes; only the warning's moment is gone
+    assert [ref for ref, _ in seen.fired] == [2, 3, 4]
+    assert [await status(db, ref) for ref in range(1, 5)] == ["dropped", "fired", "fired", "fired"]
     await service.stop()
     await db.close()
 

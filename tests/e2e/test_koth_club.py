@@ -213,8 +213,8 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     first = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} 1:")
     await press(ann, first, "Моя победа")
     shown = await board_shows(emu, board, "⏳")
-    assert f"Сейчас за столом: Ann — {BOB}\n⏳ Результат на подтверждении: победа — Ann, " in shown
-    assert f"подтверждает {BOB}." in shown
+    pending = ru("koth.table_pending", reporter="Ann", winner="Ann", confirmer=BOB)
+    assert f"Сейчас за столом: Ann — {BOB}\n{pending}" in shown
     ask = await bob.wait_message(
         contains=fixed("results.confirm_request", -1), predicate=has_buttons
     )
@@ -251,8 +251,9 @@ async def test_the_board_and_the_announcements_of_a_whole_evening(
     called = await emu.wait_bot_message(GROUP, contains=fixed("koth.mini_begin"), since=mark)
     assert called.plain == (
         f"🏁 Мини-турнир на выбывание, порядок: {BOB} → Cid → Dan.\n"
-        f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1."
-    )
+        f"Почему финал: остатки сравнялись — Cid: 1, Лидеры ({BOB}, Dan): 1.\n"
+        "Вне борьбы:\n• Eve (поражение в последнем круге, остаток 4 > 1)"
+    )  # the game that ended the last circle put Eve out (issue 22, item 5)
     await emu.wait_bot_message(
         GROUP, contains=f"{fixed('koth.pair')} 9: Cid 👑 — {BOB}", since=mark
     )

@@ -69,7 +69,7 @@ async def test_hand_eliminations_in_the_last_circle_then_a_final(
     mark = emu.mark()
     await win(emu, 4, dan, eve)
     final = await emu.wait_bot_message(GROUP, contains=fixed("koth.final_begin"), since=mark)
-    assert "Финал: Ann → Dan." in final.plain
+    assert "Финал: Dan — Ann." in final.plain  # as its game is called
     await emu.wait_bot_message(
         GROUP, contains=f"{fixed('koth.pair')} 5: Dan 👑 — Ann", since=mark
     )  # the King stays first

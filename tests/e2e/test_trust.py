@@ -5,9 +5,11 @@ ratings: nothing."""
 from __future__ import annotations
 
 import sqlite3
+from decimal import Decimal
 
+from bot.formats import Rating
 from tests.e2e.drivers.swiss_club import GROUP, Club
-from tests.e2e.drivers.texts import fixed, round_title
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -148,3 +150,48 @@ async def test_her_tournament_moves_no_rating_and_her_penalty_is_not_the_clubs(
     await bob.send(bob.id, "/profile")
     profile = await bob.wait_message(contains="опоздание")
     assert "Чужой кубок" not in profile.plain and "MALLORY_SECRET" not in profile.plain
+
+
+async def her_koth(emu: BotApiEmulator, mallory: SimUser) -> None:
+    """Mallory's own King of the Hill, in her own group (the club's second tournament)."""
+    await mallory.send(OTHER, "/new")
+    kinds = await emu.wait_bot_message(OTHER, contains=fixed("tournament.choose_kind"))
+    await (await mallory.press(kinds, "Царь горы")).answer()
+    for question, answer in [
+        ("koth.ask_name", "Чужой стол"),
+        ("koth.ask_fee", "3000"),
+        ("koth.ask_table", "Стол 9"),
+    ]:
+        await emu.wait_bot_message(OTHER, contains=fixed(question))
+        await mallory.send(OTHER, answer)
+    await emu.wait_bot_message(OTHER, contains=fixed("koth.registration_open", -1))
+
+
+async def test_another_groups_admin_adds_a_club_player_to_her_koth_only_if_he_says_yes(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ann = club.users["Ann"]
+    await her_koth(emu, mallory)
+    ann_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {ann.id}")
+    await mallory.send(OTHER, f"/add {ann_id} 1500")
+    told = await emu.wait_bot_message(OTHER, contains=fixed("koth.add_asked", -1))
+    assert told.plain == ru("koth.add_asked", name="Ann")
+    mine = "SELECT count(*) FROM participants WHERE tournament_id = 2"
+    rated = f"SELECT count(*) FROM ratings WHERE player_id = {ann_id} AND discipline = 'billiards'"
+    assert count(bot, mine) == 0 and count(bot, rated) == 0  # neither in nor rated: asked
+    asking = await ann.wait_message(contains=fixed("koth.consent_ask_rating"))
+    assert asking.plain == ru(
+        "koth.consent_ask_rating",
+        tournament="Чужой стол",
+        group="Mallory's",
+        rating=Rating.of(Decimal(1500)),
+    )
+    answer = await (await ann.press(asking, fixed("koth.join_button"))).answer()
+    assert answer.text == ru("koth.joined", name="Чужой стол")
+    assert count(bot, mine) == 1 and count(bot, rated) == 1  # her «yes» entered her
+    await emu.wait_bot_message(OTHER, contains=ru("koth.joined_group", name="Ann"))
+    again = await (await ann.press(asking, fixed("koth.join_button"))).answer()
+    assert again.text == ru("koth.already_joined", name="Чужой стол")

@@ -21,6 +21,7 @@ from rules.koth import (
     UnknownEventError,
     UnknownPlayerError,
     WrongPairError,
+    next_challenger,
     replay,
     replay_from,
     start,
@@ -517,3 +518,29 @@ def test_only_main_time_and_last_circle_games_are_rated() -> None:
     state = koth([*TO_EXTRA, g("d", "b"), g("a", "d")], a=5, b=5, c=5, d=5)
     assert state.rated == (True, True, True, True, True, True, False, False)
     assert len(state.games) == state.game_count == 8
+
+
+# --- who plays next, whatever the game at the table gives -------------------------------------
+
+
+def test_mid_circle_the_next_challenger_is_called_either_way() -> None:
+    state = koth([g("a", "b")], a=5, b=5, c=5, d=5)  # a — c at the table, d next
+    assert next_challenger(state) == "d"
+
+
+def test_after_the_circles_last_game_p1_opens_the_next_circle() -> None:
+    state = koth([g("a", "b"), g("c", "a")], a=5, b=5, c=5, d=5)  # c — d: the circle's last
+    assert state.upcoming == ()
+    assert next_challenger(state) == "a"  # whoever wins, a opens circle 2 against him
+
+
+def test_p1_at_the_circles_last_game_leaves_the_opener_to_the_result() -> None:
+    state = koth(A_SWEEPS[:2], a=5, b=5, c=5, d=5)  # a — d ends circle 1
+    # a wins: a is King, b opens circle 2; d wins: a opens it at once
+    assert next_challenger(state) is None
+
+
+def test_a_result_that_ends_the_tournament_calls_nobody() -> None:
+    state = koth([g("a", "b")], a=2, b=5, c=5, d=5)  # a wins the tournament if he beats c
+    assert next_challenger(state) == "d"  # c beats a: d challenges c
+    assert next_challenger(replay_from(state, [g("a", "c")])) is None  # over

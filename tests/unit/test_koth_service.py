@@ -143,7 +143,7 @@ def test_a_final_says_why_and_shows_the_king_first_with_the_crown() -> None:
     state = replay([1, 2, 3, 4], {1: 3, 2: 3, 3: 4, 4: 5}, events)
     assert state.next_pair == (1, 4)
     board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
-    assert "Финал: Ann, Dan" in board
+    assert "Финал: Dan — Ann\n" in board  # as the game is called, the King first
     assert "Почему финал: остатки сравнялись — Dan: 2, Лидер (Ann): 2." in board
     assert "Сейчас за столом: Dan 👑 — Ann" in board
 
@@ -153,7 +153,7 @@ def test_a_final_after_w_lost_an_extra_game_says_so() -> None:
     events += [("game", 4, 3), ("game", 1, 4)]
     state = replay([1, 2, 3, 4], {1: 3, 2: 2, 3: 4, 4: 5}, events)
     board = render_board(ru_t, "Fri", state, NAMES, "900.00", None)
-    assert "Финал: Ann, &lt;b&gt;Bob&lt;/b&gt; &amp; Co" in board
+    assert "Финал: Ann — &lt;b&gt;Bob&lt;/b&gt; &amp; Co\n" in board
     assert "Почему финал: Dan — поражение в дополнительной игре и выбывание" in board
 
 
