@@ -25,8 +25,9 @@ from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.bracket import post_bracket
 from bot.swiss.core import SwissCore, T
+from bot.swiss.play import play_of
 from bot.swiss.settings import card
-from bot.swiss.views import Names, points_before, render_board, round_name
+from bot.swiss.views import Names, points_before, render_board, round_name, round_pods
 from bot.texts import pick_language
 from bot.web.links import BoardLinks
 from db import deadlines, game_messages, outbox, players, tournaments
@@ -151,6 +152,7 @@ def pairing_texts(
     before = points_before(state, rnd.number)
     seeds = {pid: n for n, pid in enumerate(state.seeds or [], start=1)}
     ends = round_end(core, state, rnd)
+    pods = round_pods(state, rnd, in_pods=play_of(tournament).in_pods(tournament))
     out: list[tuple[int, str, InlineKeyboardMarkup | None]] = []
     for table, (a, b) in enumerate(rnd.tables, start=1):
         for me, other in ((a, b), (b, a)):
@@ -166,6 +168,7 @@ def pairing_texts(
                 t("swiss.pairing_head", name=tournament.name),
                 t(key, round=round_name(t, rnd), table=table, opponent=names[other], **about),
             ]
+            lines += [t("limited.pairing_pod", pod=pods[me])] if me in pods else []
             lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
             lines += [t("swiss.score_hint")] if match_format(tournament) else []
             out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
@@ -338,9 +341,9 @@ def board_text(
     names: Names,
     pending: set[int],
 ) -> str:
-    return render_board(
-        core.t(), tournament, state, rnd, names, pending, round_end(core, state, rnd)
-    )
+    pods = round_pods(state, rnd, in_pods=play_of(tournament).in_pods(tournament))
+    ends = round_end(core, state, rnd)
+    return render_board(core.t(), tournament, state, rnd, names, pending, ends, pods)
 
 
 async def refresh_board(core: SwissCore, tournament_id: int) -> None:

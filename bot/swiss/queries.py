@@ -7,7 +7,7 @@ import bot.swiss.pods as pods
 from bot.formats import Joined, Points
 from bot.swiss.broadcast import round_end
 from bot.swiss.core import SwissCore, SwissSnapshot, T
-from bot.swiss.views import SHORT, fmt_value, render_board, tie_breaks_of
+from bot.swiss.views import SHORT, fmt_value, render_board, round_pods, tie_breaks_of
 from db import tournaments
 
 
@@ -69,4 +69,5 @@ async def pairings_view(core: SwissCore, tournament_id: int, lang: str) -> str |
     pending = {n for n in rnd.open_tables() if rnd.key(n) in unresolved}
     # The round's end while the tournament runs (once it is over, the time says nothing).
     ends = round_end(core, state, rnd) if tournament.status == "running" else ""
-    return render_board(core.t(lang), tournament, state, rnd, names, pending, ends)
+    pods_of = round_pods(state, rnd, in_pods=pods.in_pods(tournament))
+    return render_board(core.t(lang), tournament, state, rnd, names, pending, ends, pods_of)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,7 @@ from bot.texts import Html, Translate
 from db.tournaments import Tournament
 from rules.results import Outcome
 from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
-from rules.swiss import TOP, Result, Round, State
+from rules.swiss import SWISS, TOP, Result, Round, State
 
 SHORT = {
     TieBreak.BUCHHOLZ: "bh",
@@ -63,6 +64,14 @@ def result_mark(result: Result | None, pending: bool, t: Translate) -> str:
     return t("swiss.status_done", result=code + games)
 
 
+def round_pods(state: State, rnd: Round, *, in_pods: bool) -> dict[int, int]:
+    """Each seated player's draft table (pod, 1, 2, …) when the round is played inside the
+    pods of a draft of more than one table (601.5.4); else empty (nothing to tell apart)."""
+    if not in_pods or rnd.stage != SWISS or len(state.pods) < 2:
+        return {}
+    return {player: n for n, pod in enumerate(state.pods, start=1) for player in pod}
+
+
 def render_board(
     t: Translate,
     tournament: Tournament,
@@ -71,13 +80,19 @@ def render_board(
     names: Names,
     pending: set[int],
     ends: str,
+    pods: Mapping[int, int] | None = None,
 ) -> str:
     """The live board of one round (names escaped by ``t``): the round's end («до 21:50»)
-    only when one is known; in the Top each player's seed (#1 … #8), not his Swiss points."""
+    only when one is known; in the Top each player's seed (#1 … #8), not his Swiss points;
+    with ``pods`` (``round_pods``) a heading before each draft table's games."""
     lines = [board_title(t, tournament, state, rnd, ends)]
     before = points_before(state, rnd.number)
     seeds = {pid: n for n, pid in enumerate(state.seeds or [], start=1)}
+    pod = 0
     for table, (a, b) in enumerate(rnd.tables, start=1):
+        if pods and pods.get(a, pod) != pod:
+            pod = pods[a]
+            lines.append(t("limited.board_pod", pod=pod))
         status = Html(result_mark(rnd.results.get(table), table in pending, t))
         if rnd.stage == TOP:
             sides: dict[str, object] = {"sa": seeds.get(a, 0), "sb": seeds.get(b, 0)}

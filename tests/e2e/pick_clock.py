@@ -33,7 +33,7 @@ def pods(emu: BotApiEmulator, group: int, booster: int) -> list[SimMessage]:
     return [
         m
         for m in emu.bot_messages(group)
-        if m.plain.startswith("🃏 Драфт · стол") and f"\nБустер {booster} из " in m.plain
+        if m.plain.startswith("🃏 Драфт · стол драфта") and f"\nБустер {booster} из " in m.plain
     ]
 
 

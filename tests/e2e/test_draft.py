@@ -44,7 +44,7 @@ def check_private_seats(club: DraftClub, tables: list[list[str]], draft: int) ->
                 if f"{fixed('limited.your_seat', 1)} {draft}:" in m.plain
             ]
             assert told == [
-                f"🪑 «Драфт клуба», драфт {draft}: стол {number}, место {index + 1}.\n"
+                f"🪑 «Драфт клуба», драфт {draft}: стол драфта {number}, место {index + 1}.\n"
                 f"Слева: {left} · справа: {right}."
             ], (name, told)
 
@@ -57,12 +57,29 @@ async def play_round(club: DraftClub, number: int, total: int) -> list[tuple[str
     return [(a, b) for _, a, b, _ in tables]
 
 
+async def pods_shown(club: DraftClub, tables: list[list[str]], table_of: dict[str, int]) -> None:
+    """Round 1's board heads each draft table's games with its name, and each player's
+    pairing message says within which draft table the round is played (issue 21, item 8)."""
+    board = await club.emu.wait_for(lambda: club.board(round_title(1, 4)))
+    heads = [ru("limited.board_pod", pod=n) for n in (1, 2)]
+    lines = board.plain.splitlines()
+    assert [line for line in lines if line in heads] == heads
+    second = lines.index(heads[1])
+    for number, a, b, _ in club.tables(board):
+        line = next(i for i, text in enumerate(lines) if text.startswith(f"Стол {number}  "))
+        assert table_of[a] == table_of[b] == (0 if line < second else 1), (number, a, b)
+    for name, pod in ((tables[0][0], 1), (tables[1][0], 2)):
+        pairing = await club.wait_find(club.users[name], fixed("swiss.pairing_head"), "")
+        await club.emu.wait_for(lambda p=pairing: fixed("limited.pairing_pod") in p.plain)
+        assert ru("limited.pairing_pod", pod=pod) in pairing.plain
+
+
 def pod_heads(tables: list[list[str]], booster: int, boosters: int) -> list[str]:
     """Each pod's message of a 12-card booster above its clock line: the table, its seats as
     the seating published them, the booster and its pass direction (601.6.3: odd ones left)."""
     side = "налево ⬅️" if booster % 2 else "направо ➡️"
     return [
-        f"🃏 Драфт · стол {number} · {len(table)} игроков\n"
+        f"🃏 Драфт · стол драфта {number} · {len(table)} игроков\n"
         f"Места по порядку: {', '.join(table)}\n"
         f"Бустер {booster} из {boosters} · 12 карт · передаём {side}"
         for number, table in enumerate(tables, start=1)
@@ -145,7 +162,7 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
 
     await club.org.send(GROUP, "/begin")
     seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
-    assert "столы: 10 + 10" in seated.plain
+    assert "столы драфта: 10 + 10" in seated.plain
     tables, ids = seating(seated)
     assert [len(t) for t in tables] == [10, 10]
     assert sorted(ids) == sorted(NAMES)
@@ -167,6 +184,8 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     table_of = {name: n for n, table in enumerate(tables) for name in table}
     for number in range(1, 5):
         await club.org.send(GROUP, "/next_round")
+        if number == 1:
+            await pods_shown(club, tables, table_of)
         pairs = await play_round(club, number, 4)
         assert len(pairs) == 10
         assert all(table_of[a] == table_of[b] for a, b in pairs), (number, pairs)
@@ -178,7 +197,7 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     first, second = sorted(best, key=lambda pair: swiss.index(pair[0]))
     by_table = shown.plain.split("По столам драфта (в ТОП выходит поровну от каждого стола):\n")
     assert by_table[1].splitlines() == [
-        f"Стол {n + 1}: " + ", ".join(p for p in swiss if table_of[p] == n) for n in (0, 1)
+        f"Стол драфта {n + 1}: " + ", ".join(p for p in swiss if table_of[p] == n) for n in (0, 1)
     ]
 
     # 601.5.5: two from each table, table winners seeded first; semi-finals cross the tables.
@@ -235,7 +254,7 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
 
     await club.org.send(GROUP, "/begin")
     first = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
-    assert "столы: 9 + 8" in first.plain and SEED.search(first.plain)
+    assert "столы драфта: 9 + 8" in first.plain and SEED.search(first.plain)
     await emu.idle()
     check_private_seats(club, seating(first)[0], 1)
 
@@ -253,7 +272,7 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
         await club.org.send(GROUP, "/next_round")  # first the draft, by the standings
         seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} {draft}")
         assert "по текущей турнирной таблице" in seated.plain and not SEED.search(seated.plain)
-        assert "столы: 9 + 8" in seated.plain
+        assert "столы драфта: 9 + 8" in seated.plain
         assert club.board(round_title(draft, 4)) is None  # one round per draft, not yet paired
         await club.org.send(GROUP, "/standings")
         shown = await emu.wait_bot_message(

@@ -120,7 +120,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     # round 1 waits for the organiser's /next_round after the draft.
     await club.org.send(GROUP, "/begin")
     seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
-    assert "столы: 8" in seated.plain and "Бустеры: 12+12+12" in seated.plain
+    assert "столы драфта: 8" in seated.plain and "Бустеры: 12+12+12" in seated.plain
     await emu.idle()
     assert club.board(f"{fixed('swiss.board_title')} 1") is None
 
@@ -347,7 +347,7 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     await emu.wait_bot_message(GROUP, contains=f"Ivy{fixed('swiss.drop_self_left')}")
     await club.org.send(GROUP, "/begin")
     seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
-    assert "столы: 8" in seated.plain
+    assert "столы драфта: 8" in seated.plain
     await emu.idle()
     dealt = {
         name: [m.plain for m in emu.bot_messages(user.id) if DEALT.search(m.plain)]

@@ -124,8 +124,12 @@ async def test_twelve_card_booster_to_the_second_under_the_group_limit(
     answer = await (await org.press(first, "▶️ Начать бустер 1")).answer()
     assert answer.text == "Бустер 1 начат."
     table_1, table_2 = await showing(emu, GROUP, 1, pick_line(1, 55, 55))
-    assert table_1.plain.startswith("🃏 Драфт · стол 1 · 8 игроков\nМеста по порядку: Pl01, Pl03")
-    assert table_2.plain.startswith("🃏 Драфт · стол 2 · 8 игроков\nМеста по порядку: Pl02, Pl04")
+    assert table_1.plain.startswith(
+        "🃏 Драфт · стол драфта 1 · 8 игроков\nМеста по порядку: Pl01, Pl03"
+    )
+    assert table_2.plain.startswith(
+        "🃏 Драфт · стол драфта 2 · 8 игроков\nМеста по порядку: Pl02, Pl04"
+    )
     assert "Бустер 1 из 2 · 12 карт · передаём налево ⬅️" in table_1.plain
     edits_at: dict[float, int] = {}
     moment = 0.0
@@ -238,7 +242,9 @@ async def test_restart_in_the_middle_of_a_booster_resumes_at_the_right_pick(
     await press(emu, org, "▶️ Начать бустер 1")
     clock.advance((55 + 50 + 45 + 10) * S)  # pick 4 (40 s), 10 s in
     (table,) = await showing(emu, GROUP, 1, pick_line(4, 40, 190), tables=1)
-    assert table.plain.startswith("🃏 Драфт · стол 1 · 16 игроков\nМеста по порядку: Pl01, Pl02")
+    assert table.plain.startswith(
+        "🃏 Драфт · стол драфта 1 · 16 игроков\nМеста по порядку: Pl01, Pl02"
+    )
     await bot.stop()
     clock.advance(125 * S)  # 285 s: pick 8 (20 s) began at 280
     await bot.start()
@@ -410,7 +416,7 @@ async def test_the_pods_seated_at_begin_each_get_their_message(
     found = await emu.wait_for(messages)
     for number, (message, table) in enumerate(zip(found, tables, strict=True), start=1):
         assert message.plain == (
-            f"🃏 Драфт · стол {number} · 10 игроков\n"
+            f"🃏 Драфт · стол драфта {number} · 10 игроков\n"
             f"Места по порядку: {', '.join(table)}\n"
             "Бустер 1 из 2 · 12 карт · передаём налево ⬅️\n"
             f"Пик 1 из 11: 55 с — до {at(0 + 55)}"

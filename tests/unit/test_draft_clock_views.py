@@ -40,7 +40,7 @@ def test_a_pods_message_to_the_second() -> None:
     booster = Booster(1, 2, 7, T0)
     text = pod_text(RU, 1, ["Аня", "Гена <b>"], booster, 2, T0 + 31 * S, MOSCOW)
     assert text == (
-        "🃏 Драфт · стол 1 · 2 игрока\n"
+        "🃏 Драфт · стол драфта 1 · 2 игрока\n"
         "Места по порядку: Аня, Гена &lt;b&gt;\n"
         "Бустер 2 из 2 · 7 карт · передаём направо ➡️\n"
         "Пик 2 из 6: 25 с — до <b>21:00:55</b>"

@@ -3,7 +3,7 @@
 menu-draft = Draft panel: boosters, pause (Berserk)
 menu-deckbuilding = Deck-building time after a draft (Berserk)
 
-pickclock-pod_title = 🃏 Draft · table { $table } · { $count ->
+pickclock-pod_title = 🃏 Draft · draft table { $table } · { $count ->
     [one] { $count } player
    *[other] { $count } players
 }

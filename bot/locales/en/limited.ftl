@@ -23,14 +23,16 @@ limited-created_marathon = { $drafts ->
        *[other] A draft before each of rounds 1–{ $drafts }, then Sealed.
     }
 limited-too_few = Too few players: { $count }. This format needs at least { $need } (Draft, Sealed, Marathon: 4; Heroes tournament: 8).
-limited-seating_head = 🪑 <b>{ $name }</b> · seating for draft { $draft } · tables: { $sizes }
-limited-seating_table = Table { $table }: { $players }
+limited-seating_head = 🪑 <b>{ $name }</b> · seating for draft { $draft } · draft tables: { $sizes }
+limited-seating_table = Draft table { $table }: { $players }
+limited-board_pod = 🃏 <i>Draft table { $pod }</i>
+limited-pairing_pod = The round is played within draft table { $pod } (601.5.4).
 limited-seating_seat = { $seat }. { $name } (#{ $id })
 limited-seating_seed = 🎲 Draw: { $seed }. Anyone can check it: the players by club ID ascending, then a Fisher–Yates shuffle from the last place to the first, place i swapped with place SHA-256("{ $seed }:i") mod (i + 1); the list is cut into the tables in order.
 limited-seating_by_standings = Seated by the current standings: the best at table 1 (601.5.6).
 limited-seating_boosters = Boosters: { $plan }; odd boosters are passed left, even ones right.
 limited-seating_next = Next: the draft and deck building. The judge pairs round { $round } with /next_round.
-limited-your_seat = 🪑 «{ $name }», draft { $draft }: table { $table }, seat { $seat }.
+limited-your_seat = 🪑 «{ $name }», draft { $draft }: draft table { $table }, seat { $seat }.
     Left: { $on_left } · right: { $on_right }.
 limited-draft_next = Draft { $draft } comes before the next round: /next_round seats the players by the current standings, the /next_round after it pairs the round.
 log-sw_pods = draft seating

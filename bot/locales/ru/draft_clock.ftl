@@ -3,7 +3,7 @@
 menu-draft = Пульт драфта: бустеры, пауза (Берсерк)
 menu-deckbuilding = Время на сборку колод после драфта (Берсерк)
 
-pickclock-pod_title = 🃏 Драфт · стол { $table } · { $count ->
+pickclock-pod_title = 🃏 Драфт · стол драфта { $table } · { $count ->
     [one] { $count } игрок
     [few] { $count } игрока
    *[other] { $count } игроков

@@ -23,14 +23,16 @@ limited-created_marathon = { $drafts ->
        *[other] Драфт перед каждым из туров 1–{ $drafts }, дальше силед.
     }
 limited-too_few = Слишком мало игроков: { $count }. Для этого формата нужно не меньше { $need } (драфт, силед, марафон — 4, турнир героев — 8).
-limited-seating_head = 🪑 <b>{ $name }</b> · рассадка на драфт { $draft } · столы: { $sizes }
-limited-seating_table = Стол { $table }: { $players }
+limited-seating_head = 🪑 <b>{ $name }</b> · рассадка на драфт { $draft } · столы драфта: { $sizes }
+limited-seating_table = Стол драфта { $table }: { $players }
+limited-board_pod = 🃏 <i>Стол драфта { $pod }</i>
+limited-pairing_pod = Тур играется внутри стола драфта { $pod } (601.5.4).
 limited-seating_seat = { $seat }. { $name } (№ { $id })
 limited-seating_seed = 🎲 Жребий: { $seed }. Проверить может каждый: игроки по клубным номерам по возрастанию, затем тасовка Фишера — Йетса от последнего места к первому, место i меняется с местом SHA-256(«{ $seed }:i») mod (i + 1); список режется на столы по порядку.
 limited-seating_by_standings = Рассадка по текущей турнирной таблице: лучшие — за первым столом (п. 601.5.6).
 limited-seating_boosters = Бустеры: { $plan }; нечётный бустер передают налево, чётный — направо.
 limited-seating_next = Дальше драфт и сборка колод. Тур { $round } судья разводит командой /next_round.
-limited-your_seat = 🪑 «{ $name }», драфт { $draft }: стол { $table }, место { $seat }.
+limited-your_seat = 🪑 «{ $name }», драфт { $draft }: стол драфта { $table }, место { $seat }.
     Слева: { $on_left } · справа: { $on_right }.
 limited-draft_next = Перед следующим туром — драфт { $draft }: /next_round рассадит игроков по текущей таблице, следующий /next_round разведёт тур.
 log-sw_pods = рассадка на драфт

@@ -32,7 +32,7 @@ NAMES = [
     "Tom",
 ]
 SEAT = re.compile(r"(\d+)\. (\S+) \(№ (\d+)\)")
-TABLE = re.compile(r"^Стол (\d+): (.+)$", re.MULTILINE)
+TABLE = re.compile(rf"^{re.escape(fixed('limited.seating_table'))} ?(\d+): (.+)$", re.MULTILINE)
 
 
 class DraftClub(Club):
