@@ -69,8 +69,7 @@ async def pods_shown(club: DraftClub, tables: list[list[str]], table_of: dict[st
         line = next(i for i, text in enumerate(lines) if text.startswith(f"Стол {number}  "))
         assert table_of[a] == table_of[b] == (0 if line < second else 1), (number, a, b)
     for name, pod in ((tables[0][0], 1), (tables[1][0], 2)):
-        pairing = await club.wait_find(club.users[name], fixed("swiss.pairing_head"), "")
-        await club.emu.wait_for(lambda p=pairing: fixed("limited.pairing_pod") in p.plain)
+        pairing = await club.wait_find(club.users[name], fixed("limited.pairing_pod"), "")
         assert ru("limited.pairing_pod", pod=pod) in pairing.plain
 
 
