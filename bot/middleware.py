@@ -14,7 +14,6 @@ from bot.handled import HandledUpdates
 from bot.texts import Texts, Tr, pick_language
 from db import chats, players
 from db.database import Database
-from db.turns import in_background
 from rules.text import visible
 
 log = logging.getLogger(__name__)
@@ -88,10 +87,8 @@ class ContextMiddleware(BaseMiddleware):
             return await handler(event, data)
         finally:
             # A refusal or a failure is answered too (by the error router, around this
-            # middleware): a redelivery must not run the update again. Answered already, it
-            # lets the other updates' transactions go first (db.turns).
-            with in_background():
-                await self._handled.mark(event.update_id, self._clock.now().isoformat())
+            # middleware): a redelivery must not run the update again.
+            await self._handled.mark(event.update_id, self._clock.now().isoformat())
 
     async def _remember(self, user: User | None, chat: Chat | None, now: str) -> None:
         """Upsert the person who sent the update and the chat he wrote in (not bots)."""

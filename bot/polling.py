@@ -43,7 +43,6 @@ from aiogram.utils.backoff import Backoff, BackoffConfig
 
 from db import inbox
 from db.database import Database
-from db.turns import in_background
 
 log = logging.getLogger(__name__)
 
@@ -212,9 +211,8 @@ class Polling:
         """Delete a finished update from the inbox. If that fails it is handled again at the
         next start, and ``bot.handled`` skips it there."""
         try:
-            with in_background():  # answered: the other updates' transactions go first
-                async with self.db.transaction() as tx:
-                    await inbox.finish(tx, update_id)
+            async with self.db.transaction() as tx:
+                await inbox.finish(tx, update_id)
         except Exception:
             log.exception("update %s handled but left in the inbox", update_id)
 

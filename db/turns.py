@@ -3,8 +3,7 @@
 Every transaction waits for its turn on the one connection (``db.database``). A plain FIFO lock
 served them in arrival order, so when a whole Swiss round was reported at once, each press's
 answer waited behind the follow-ups of the presses before it (the opponent's confirmation
-request, the board's edit: work that runs beside the updates, ``bot.background``) and behind
-their bookkeeping once answered (the update marked handled and taken out of the inbox).
+request, the board's edit: work that runs beside the updates, ``bot.background``).
 ``benchmarks.burst`` at 256 players measured press → answer p99 of 0.84–1.41 s that way. Here a
 waiter marked as background (``in_background``) lets every waiter that is not go first, so the
 presses are answered before their follow-ups run; a background waiter that has waited
@@ -31,8 +30,7 @@ PATIENCE = 2.0
 @contextmanager
 def in_background() -> Iterator[None]:
     """Inside it the current task's transactions are background work: a follow-up or a deadline
-    firing (``bot.background``), an update's bookkeeping once it was answered. A task's context
-    is its own, so this marks no other."""
+    firing (``bot.background``). A task's context is its own, so this marks no other."""
     token = _BACKGROUND.set(True)
     try:
         yield

@@ -133,7 +133,9 @@ async def test_her_tournament_moves_no_rating_and_her_penalty_is_not_the_clubs(
         await emu.wait_bot_message(OTHER, contains=fixed("swiss.result_recorded"))
     bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
     await mallory.send(OTHER, f"/penalty {bob_id} warning MALLORY_SECRET")
-    await emu.wait_bot_message(OTHER, contains=fixed("penalties.recorded"))
+    await emu.wait_bot_message(
+        OTHER, contains=ru("penalties.recorded_private").split(".")[0]
+    )  # the details: privately
     await mallory.send(OTHER, "/finish")
     asked = await emu.wait_bot_message(OTHER, contains=fixed("swiss.confirm_finish"))
     await (await mallory.press(asked, "🏁 Да, завершить")).answer()
@@ -145,7 +147,7 @@ async def test_her_tournament_moves_no_rating_and_her_penalty_is_not_the_clubs(
     await club.org.send(GROUP, "/begin")
     await emu.wait_for(lambda: club.board(round_title(1, 3)))
     await club.org.send(GROUP, f"/penalty {bob_id} warning опоздание")
-    answer = await emu.wait_bot_message(GROUP, contains=fixed("penalties.recorded"))
+    answer = await club.wait_find(club.org, fixed("penalties.recorded"), "")  # privately
     assert "MALLORY_SECRET" not in answer.plain and "Других штрафов у игрока нет" in answer.plain
     await bob.send(bob.id, "/profile")
     profile = await bob.wait_message(contains="опоздание")

@@ -127,7 +127,16 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     }
     if var == "name" or var in fragments:
         return fragments.get(var, "Пятничный кубок")
-    numbers = {"club_id": 17, "id": 3, "table": 5, "n": 3, "circle": 2, "seat": 1, "norm": 4}
+    numbers = {
+        "club_id": 17,
+        "id": 3,
+        "table": 5,
+        "pod": 2,
+        "n": 3,
+        "circle": 2,
+        "seat": 1,
+        "norm": 4,
+    }
     numbers |= {"wins": 2, "remainder": 2, "leader": 1, "need": 4, "max": 3, "place": 2}
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
     numbers |= {"draft": 2, "booster": 2}

@@ -3,16 +3,25 @@ the text formatting would give, an ``Html`` value never taken for the equal plai
 
 from __future__ import annotations
 
+from typing import Any
 from unittest import mock
+
+from fluent.runtime import FluentBundle
 
 import bot.texts
 from bot.formats import Points
 from bot.texts import Html, Texts
 
 
+def formatting() -> Any:
+    """Counts Fluent's formatting of a text (``FluentBundle.format_pattern``) while entered."""
+    original = FluentBundle.format_pattern
+    return mock.patch.object(FluentBundle, "format_pattern", autospec=True, side_effect=original)
+
+
 def test_a_kept_text_is_the_one_formatting_gives_and_is_formatted_once() -> None:
     texts = Texts()
-    with mock.patch.object(texts, "_fluent", wraps=texts._fluent) as fluent:
+    with formatting() as fluent:
         first = texts.get("ru", "swiss.board_bye", name="Аня")
         again = texts.get("ru", "swiss.board_bye", name="Аня")
         other = texts.get("ru", "swiss.board_bye", name="Боря")
@@ -43,7 +52,7 @@ def test_when_full_the_kept_texts_are_forgotten() -> None:
     with mock.patch.object(bot.texts, "FORMATTED", 2):
         for name in ("a", "b", "c"):
             texts.get("ru", "swiss.board_bye", name=name)
-        with mock.patch.object(texts, "_fluent", wraps=texts._fluent) as fluent:
+        with formatting() as fluent:
             assert texts.get("ru", "swiss.board_bye", name="c") == "Автопобеда: c"
             texts.get("ru", "swiss.board_bye", name="a")
     assert fluent.call_count == 1  # "c" kept after the clearing, "a" formatted again
