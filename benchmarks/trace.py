@@ -8,8 +8,8 @@ King-of-the-Hill club of five, begun through the bot; then Ann asks ``/report`` 
 presses «Моя победа». From that press until its ``answerCallbackQuery`` reaches the emulator,
 ``sys.setprofile`` records every call of a function defined in ``bot/``, ``handlers/``, ``db/``
 or ``rules/`` (the emulator and the libraries are left out). What runs beside the press in the
-same moments (the deadline runner, the follow-up the press starts) is counted too: the figure is
-an upper bound of one press's path.
+same moments (the deadline runner, the follow-up the press starts) is counted apart: the
+press's own path is what its update's task (``Polling._handle``) calls, the rest runs beside it.
 """
 
 from __future__ import annotations
@@ -29,14 +29,18 @@ from tests.e2e.drivers.koth_club import begin_tournament, has_buttons, setup_clu
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 
 ROOT = Path(__file__).resolve().parents[1]
+INNER = ("<listcomp>", "<genexpr>", "<dictcomp>", "<setcomp>", "<lambda>")
 FOLDERS = tuple(str(ROOT / name) + "/" for name in ("bot", "handlers", "db", "rules"))
 
 
 class Calls:
-    """The project's functions called while recording, in the order first called."""
+    """The project's functions called while recording, in the order first called: ``seen`` in
+    the update's own task (the press's path to its answer), ``beside`` in any other."""
 
     def __init__(self) -> None:
         self.seen: dict[tuple[str, str], int] = {}
+        self.beside: dict[tuple[str, str], int] = {}
+        self._own: dict[asyncio.Task[Any], bool] = {}
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":
@@ -44,7 +48,18 @@ class Calls:
         path = frame.f_code.co_filename
         if path.startswith(FOLDERS):
             key = (str(Path(path).relative_to(ROOT)), frame.f_code.co_qualname)
-            self.seen[key] = self.seen.get(key, 0) + 1
+            calls = self.seen if self._in_update(asyncio.current_task()) else self.beside
+            calls[key] = calls.get(key, 0) + 1
+
+    def _in_update(self, task: asyncio.Task[Any] | None) -> bool:
+        """Whether ``task`` handles an update (``bot.polling.Polling._handle``)."""
+        if task is None:
+            return False
+        if task not in self._own:
+            coro = task.get_coro()
+            code = getattr(coro, "cr_code", None)
+            self._own[task] = code is not None and code.co_qualname == "Polling._handle"
+        return self._own[task]
 
 
 async def trace(folder: Path) -> Calls:
@@ -79,8 +94,22 @@ async def main(every: bool) -> None:
     if every:
         for (path, name), count in calls.seen.items():
             print(f"{count:>4}  {path}:{name}")
-    figures = {"functions": len(calls.seen), "files": len(files), "file_list": files}
-    print(f"functions={len(calls.seen)} files={len(files)}", flush=True)
+    beside = sorted({path for path, _ in calls.beside} - set(files))
+    # comprehensions and lambdas run inside the function a reader follows: not counted apart
+    named = [name for _, name in calls.seen if not name.endswith(INNER)]
+    figures = {
+        "functions": len(named),
+        "with_comprehensions": len(calls.seen),
+        "files": len(files),
+        "file_list": files,
+        "beside_functions": len(calls.beside),
+        "beside_files_not_on_the_path": beside,
+    }
+    print(
+        f"functions={len(named)} ({len(calls.seen)} with comprehensions) files={len(files)} "
+        f"(beside it: {len(calls.beside)} functions)",
+        flush=True,
+    )
     emit_json(figures)
 
 

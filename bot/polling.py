@@ -43,6 +43,7 @@ from aiogram.utils.backoff import Backoff, BackoffConfig
 
 from db import inbox
 from db.database import Database
+from db.turns import in_background
 
 log = logging.getLogger(__name__)
 
@@ -211,8 +212,11 @@ class Polling:
         """Delete a finished update from the inbox. If that fails it is handled again at the
         next start, and ``bot.handled`` skips it there."""
         try:
-            async with self.db.transaction() as tx:
-                await inbox.finish(tx, update_id)
+            # Answered and marked handled already (``bot.handled``): a kill before this
+            # delete only leaves a row the next start skips, so the other updates go first.
+            with in_background():
+                async with self.db.transaction() as tx:
+                    await inbox.finish(tx, update_id)
         except Exception:
             log.exception("update %s handled but left in the inbox", update_id)
 

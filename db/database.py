@@ -68,11 +68,10 @@ class Tx:
 
     async def _write(self, sql: str, params: Params) -> tuple[int, int]:
         """Run one statement; (last inserted row id, rows changed)."""
+        # Not closed: a statement that returns no rows is done once executed (sqlite3 resets
+        # it), and closing it would cost another trip to the connection's thread.
         cursor = await self._conn.execute(sql, params)
-        try:
-            return cursor.lastrowid or 0, cursor.rowcount
-        finally:
-            await cursor.close()
+        return cursor.lastrowid or 0, cursor.rowcount
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return the last inserted row id."""
