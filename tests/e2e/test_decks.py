@@ -137,18 +137,42 @@ async def test_a_constructed_list_with_every_kind_of_error(
     assert lines[-1] == "5 Орк-налётчик"
 
 
-async def test_without_a_card_list_only_counts_and_copies_are_checked_and_it_says_so(
+async def test_without_a_card_list_4_copies_are_accepted_pending_the_judge_and_decks_says_so(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    _, ann, _ = await club_with(emu)
+    club, ann, bob = await club_with(emu)
     await private(emu, ann, "/deck", fixed("decks.ask", 2))
     answer = await private(
-        emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), fixed("decks.accepted")
+        emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), fixed("decks.accepted_pending")
     )
-    assert answer.splitlines()[-2:] == [
+    # 4 copies may break 602.0.2 unless the card has «Орда»: accepted pending the judge's check.
+    lines = answer.splitlines()
+    assert lines[0] == (
+        f"⏳ Дэк-лист принят условно, до проверки судьи — «{NAME}» (Констрактед (Классика))."
+        " 4–5 копий можно только картам с «Ордой», а список карт клуба не загружен — это"
+        " проверит судья: Орк-налётчик."
+    )
+    assert not answer.startswith("✅")
+    assert lines[-1] == (
         "ℹ️ Список карт клуба не загружен: проверены только количества и копии, а «Орда»,"
-        " классы, стихии и герои — нет.",
-        "ℹ️ 4–5 копий можно только картам с «Ордой» — это проверит судья: Орк-налётчик.",
+        " классы, стихии и герои — нет."
+    )
+    plain = await private(emu, bob, "/deck\n" + "\n".join(warriors(30)), fixed("decks.accepted"))
+    assert plain.startswith(f"✅ Дэк-лист принят — «{NAME}»")
+    status = await private(emu, club.org, "/decks", fixed("decks.status"))
+    assert status.splitlines()[:4] == [
+        f"🃏 Дэк-листы «{NAME}»: приняты у 2 из 4.",
+        "Ждут проверки судьи (4–5 копий без списка карт клуба): 1.",
+        "⏳ Ann (#1) — ждёт проверки судьи (4–5 копий): Орк-налётчик",
+        "✅ Bob (#2)",
+    ]
+    # Once the club's card list says Орк-налётчик has «Орда», the judge's check is done.
+    await load_cards(emu, club)
+    status = await private(emu, club.org, "/decks", fixed("decks.status"))
+    assert status.splitlines()[:3] == [
+        f"🃏 Дэк-листы «{NAME}»: приняты у 2 из 4.",
+        "✅ Ann (#1)",
+        "✅ Bob (#2)",
     ]
 
 

@@ -35,6 +35,7 @@ decks-pool = The whole pool: { $count } { $count ->
        *[other] cards
     }.
 decks-accepted = ✅ Deck list accepted — «{ $name }» ({ $fmt }).
+decks-accepted_pending = ⏳ Deck list accepted pending the judge's check — «{ $name }» ({ $fmt }). 4–5 copies are allowed for «Horde» cards only, and the club's card list is not loaded — the judge will check: { $names }.
 decks-refused = ❌ Deck list not accepted — «{ $name }» ({ $fmt }). { $count ->
         [one] An error
        *[other] Errors: { $count }
@@ -112,6 +113,8 @@ decks-change_none = the same cards
 ## /decks
 decks-status = 🃏 Deck lists of «{ $name }»: accepted for { $done } of { $count }.
 decks-status_line = { $mark } { $player } (#{ $id })
+decks-status_pending = ⏳ { $player } (#{ $id }) — awaits the judge's check (4–5 copies): { $names }
+decks-status_pending_count = Awaiting the judge's check (4–5 copies without the club's card list): { $count }.
 decks-decks_usage = Format: /decks — whose deck list is accepted; /decks publish [tournament number] — after the tournament, publish the Top's lists in the group.
 decks-publish_running = The Top's lists are published after «{ $name }» is over.
 decks-published = 🏆 <b>The Top's deck lists — «{ $name }»</b>

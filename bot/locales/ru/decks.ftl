@@ -37,6 +37,7 @@ decks-pool = Весь пул: { $count } { $count ->
        *[many] карт
     }.
 decks-accepted = ✅ Дэк-лист принят — «{ $name }» ({ $fmt }).
+decks-accepted_pending = ⏳ Дэк-лист принят условно, до проверки судьи — «{ $name }» ({ $fmt }). 4–5 копий можно только картам с «Ордой», а список карт клуба не загружен — это проверит судья: { $names }.
 decks-refused = ❌ Дэк-лист не принят — «{ $name }» ({ $fmt }). { $count ->
         [1] Ошибка
        *[other] Ошибок: { $count }
@@ -118,6 +119,8 @@ decks-change_none = карты те же
 ## /decks
 decks-status = 🃏 Дэк-листы «{ $name }»: приняты у { $done } из { $count }.
 decks-status_line = { $mark } { $player } (#{ $id })
+decks-status_pending = ⏳ { $player } (#{ $id }) — ждёт проверки судьи (4–5 копий): { $names }
+decks-status_pending_count = Ждут проверки судьи (4–5 копий без списка карт клуба): { $count }.
 decks-decks_usage = Формат: /decks — у кого принят дэк-лист; /decks publish [номер турнира] — после турнира опубликовать в группе списки ТОПа.
 decks-publish_running = Списки ТОПа публикуются после окончания турнира «{ $name }».
 decks-published = 🏆 <b>Дэк-листы ТОПа — «{ $name }»</b>
