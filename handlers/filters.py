@@ -70,6 +70,8 @@ class CommandTournament(Filter):
         args = None if lookup is Lookup.CURRENT else command.args
         if lookup is Lookup.SHOWN:
             found = await directory.shown(chat, user, args)
+        elif lookup is Lookup.LATEST:
+            found = await directory.latest(chat, user, args)
         else:
             found = await directory.current(chat, user, args)
         return False if found is None else {"tournament": found}
