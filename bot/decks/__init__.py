@@ -191,14 +191,17 @@ class DeckService:
             rules = await self.rules(tx, tournament)
         if listed is None:
             return None
-        deck = parse_list(listed.text)[0]
+        verdict = check_list(listed.text, rules)
         head = t(
             "decks.shown",
             player=player.display_name,
             name=tournament.name,
             fmt=views.format_name(t, rules),
         )
-        return f"{head}\n\n{views.deck_text(t, rules, deck)}"
+        shown = f"{head}\n\n{views.deck_text(t, rules, verdict.deck)}"
+        if listed.valid and verdict.pending is not None:  # still awaiting the judge's check
+            shown += "\n\n" + t("decks.note_horde_unknown", names=verdict.pending)
+        return shown
 
     def verdict_text(self, lang: str, tournament: Tournament, sent: Submitted) -> str:
         """The answer to a list: understood and stored, or the numbered errors."""

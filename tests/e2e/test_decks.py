@@ -166,6 +166,11 @@ async def test_without_a_card_list_4_copies_are_accepted_pending_the_judge_and_d
         "⏳ Ann (#1) — ждёт проверки судьи (4–5 копий): Орк-налётчик",
         "✅ Bob (#2)",
     ]
+    await ann.send(None, "/deck")
+    mine = await emu.wait_bot_message(ann.id, contains=f"{fixed('decks.shown')} Ann")
+    assert mine.plain.splitlines()[-1] == (
+        "ℹ️ 4–5 копий можно только картам с «Ордой» — это проверит судья: Орк-налётчик."
+    )
     # Once the club's card list says Орк-налётчик has «Орда», the judge's check is done.
     await load_cards(emu, club)
     status = await private(emu, club.org, "/decks", fixed("decks.status"))
