@@ -44,6 +44,10 @@ class Directory:
         """See ``shown``."""
         return await shown(self.db, chat_id, user_id, args, kind)
 
+    async def latest(self, chat_id: int, user_id: int, args: str | None) -> Tournament | None:
+        """See ``latest``."""
+        return await latest(self.db, chat_id, user_id, args)
+
     async def current(
         self, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
     ) -> Tournament | None:
@@ -108,6 +112,22 @@ async def shown(
                 else await tournaments.last_finished(tx, kind, None, player.id)
             )
     return _of_kind(last or found, kind)
+
+
+async def latest(db: Database, chat_id: int, user_id: int, args: str | None) -> Tournament | None:
+    """What /log shows: the tournament its number names (finished ones too), else the open one
+    (``current``); with none open here, the last finished one: the group's, or in a private
+    chat the last one the user played or judged."""
+    found = await current(db, chat_id, user_id, args)
+    if found is not None or id_argument(args) is not None:
+        return found
+    async with db.read() as tx:
+        if chat_id < 0:
+            return await tournaments.last_finished(tx, None, chat_id, None)
+        player = await players.by_telegram(tx, user_id)
+        played = await tournaments.last_finished(tx, None, None, player.id) if player else None
+        judged = await tournaments.last_judged(tx, user_id)
+    return max((x for x in (played, judged) if x is not None), key=lambda x: x.id, default=None)
 
 
 def _of_kind(found: Tournament | None, kind: str | None) -> Tournament | None:

@@ -7,7 +7,9 @@ service through ``Sender`` or from a handler's ``message.answer`` — passes thr
 - honours ``RetryAfter`` (waits as asked, then retries) and retries 5xx and network errors with
   a growing pause;
 - splits texts over 4096 characters at line boundaries (the keyboard goes with the last part);
-- treats "message is not modified" as success;
+- treats "message is not modified" as success, and sends no such edit to begin with: it keeps
+  what each recent message of the bot's shows (``Shown``) and answers an edit that would
+  change nothing itself (each edit costs part of a group's 20 messages a minute);
 - follows a group's migration to a supergroup (``migrate_to_chat_id``) and remembers it;
 - reports a private chat that answers 403 (blocked, never started) through ``on_blocked``, and
   a group that is gone for good (deleted, the bot removed: ``permanent``) through ``on_gone``;
@@ -27,6 +29,7 @@ import asyncio
 import html
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -158,6 +161,72 @@ def _chat_id(method: TelegramMethod[Any]) -> int | None:
     return chat if isinstance(chat, int) else None
 
 
+#: a message's content as an edit compares it: its text (``None``: not known) and keyboard
+Content = tuple[str | None, str | None]
+
+
+def _keyboard(markup: object) -> str | None:
+    if isinstance(markup, InlineKeyboardMarkup):
+        return markup.model_dump_json(exclude_none=True)
+    return None
+
+
+class Shown:
+    """What the bot's recent messages show (text and keyboard, as last sent or edited through
+    this process), by chat and message: an edit to the same is known to change nothing. Bounded
+    (the oldest forgotten first); after a restart nothing is known and the first edit goes out."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._content: OrderedDict[tuple[int, int], Content] = OrderedDict()
+
+    def unchanged(self, method: TelegramMethod[Any]) -> bool:
+        """``method`` (an edit) would leave its message as it is."""
+        key = self._key(method, getattr(method, "message_id", None))
+        if key is None or key not in self._content:
+            return False
+        text, keyboard = self._content[key]
+        if isinstance(method, EditMessageText):
+            return text == method.text and keyboard == _keyboard(method.reply_markup)
+        return isinstance(method, EditMessageReplyMarkup) and (
+            keyboard == _keyboard(method.reply_markup)
+        )
+
+    def record(self, method: TelegramMethod[Any], result: object) -> None:
+        """Keep what a send or an edit that went through left its message showing."""
+        if isinstance(method, SendMessage) and isinstance(result, Message):
+            key = self._key(method, result.message_id)
+            content: Content = (method.text, _keyboard(method.reply_markup))
+        elif isinstance(method, EditMessageText):
+            key = self._key(method, method.message_id)
+            content = (method.text, _keyboard(method.reply_markup))
+        elif isinstance(method, EditMessageReplyMarkup):
+            key = self._key(method, method.message_id)
+            known = self._content.get(key) if key is not None else None
+            content = (known[0] if known else None, _keyboard(method.reply_markup))
+        else:
+            return
+        if key is None:
+            return
+        self._content[key] = content
+        self._content.move_to_end(key)
+        while len(self._content) > self.size:
+            self._content.popitem(last=False)
+
+    def forget(self, method: TelegramMethod[Any]) -> None:
+        """An edit or a deletion failed or removed the message: what it shows is not known."""
+        key = self._key(method, getattr(method, "message_id", None))
+        if key is not None:
+            self._content.pop(key, None)
+
+    @staticmethod
+    def _key(method: TelegramMethod[Any], message_id: object) -> tuple[int, int] | None:
+        chat = _chat_id(method)
+        if chat is None or not isinstance(message_id, int):
+            return None
+        return chat, message_id
+
+
 class Delivery(BaseRequestMiddleware):
     """See the module docstring."""
 
@@ -176,6 +245,9 @@ class Delivery(BaseRequestMiddleware):
         self.on_gone = on_gone
         self.attempts = attempts
         self.migrated: dict[int, int] = {}
+        self.shown = Shown()
+        #: edits answered without a request: they would have changed nothing
+        self.unchanged_edits = 0
 
     async def __call__(
         self,
@@ -190,7 +262,20 @@ class Delivery(BaseRequestMiddleware):
             return await self._send_split(make_request, bot, method)
         if isinstance(method, AnswerCallbackQuery):
             return await self._answer(make_request, bot, original)
-        return await self._deliver(make_request, bot, original)
+        if isinstance(method, EDITS) and self.shown.unchanged(method):
+            self.unchanged_edits += 1
+            return Response[TelegramType](ok=True, result=True)  # type: ignore[arg-type]
+        try:
+            response = await self._deliver(make_request, bot, original)
+        except TelegramAPIError:
+            self.shown.forget(method)
+            raise
+        if isinstance(method, DeleteMessage):
+            self.shown.forget(method)
+        else:
+            # aiogram's chain hands the result itself up, whatever its annotation says
+            self.shown.record(method, getattr(response, "result", response))
+        return response
 
     async def _answer(
         self,

@@ -134,6 +134,17 @@ async def open_for_judge(tx: Tx, user_id: int) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
+async def last_judged(tx: Tx, user_id: int) -> Tournament | None:
+    """The newest finished tournament the user judged or created."""
+    row = await tx.one(
+        """SELECT * FROM tournaments t WHERE t.status = 'finished' AND (t.created_by = ?
+             OR EXISTS (SELECT 1 FROM judges j WHERE j.tournament_id = t.id AND j.user_id = ?))
+           ORDER BY t.id DESC LIMIT 1""",
+        (user_id, user_id),
+    )
+    return None if row is None else _tournament(row)
+
+
 async def latest_in_chat(tx: Tx, chat_id: int) -> Tournament | None:
     """The chat's newest tournament, whatever its status (what the group plays)."""
     row = await tx.one(

@@ -21,6 +21,7 @@ from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
 from handlers.deck_files import MAX_CARD_FILE, document_text
+from handlers.filters import commanded
 from handlers.guard import permitted
 from handlers.routes import Routes
 from rules.decks import DeckRules
@@ -63,12 +64,13 @@ async def cards(
     if not await roles.club_organiser(message.from_user.id, message.chat.id):
         await message.reply(t("decks.club_only"))
         return
-    if message.document is not None:
-        await load(message, t, decks, await document_text(message, bot, MAX_CARD_FILE))
-        return
     _, _, pasted = (message.text or "").partition("\n")
-    if pasted.strip():
-        await load(message, t, decks, pasted)
+    if message.document is not None or pasted.strip():
+        if await state.get_state() == CardsWait.file.state:
+            await state.clear()  # the file came with its command: nothing is awaited any more
+        if message.document is not None:
+            pasted = await document_text(message, bot, MAX_CARD_FILE) or ""
+        await load(message, t, decks, pasted or None)
         return
     await message.reply(t("decks.cards_usage"))
     if message.chat.type == "private":
@@ -76,7 +78,9 @@ async def cards(
         await message.answer(t("decks.cards_wait"))
 
 
-@routes.message(StateFilter(CardsWait.file), F.chat.type == "private", F.document)
+@routes.message(
+    StateFilter(CardsWait.file), F.chat.type == "private", F.document, ~F.func(commanded)
+)
 async def got_cards(
     message: Message, t: Tr, state: FSMContext, decks: DeckService, bot: Bot
 ) -> None:

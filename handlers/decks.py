@@ -29,6 +29,7 @@ from bot.texts import Html, Tr
 from db.models import Player
 from db.tournaments import Tournament
 from handlers.deck_files import document_text
+from handlers.filters import commanded
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -180,7 +181,8 @@ async def show_and_ask(
 @routes.message(
     StateFilter(DeckWait.list),
     F.chat.type == "private",
-    F.document | (F.text & ~F.text.startswith("/")),
+    F.document | F.text,
+    ~F.func(commanded),
 )
 async def got_list(
     message: Message, t: Tr, state: FSMContext, decks: DeckService, bot: Bot

@@ -13,6 +13,13 @@ from bot.directory import Directory
 from handlers.kind import Lookup
 
 _LINK = re.compile(r"^/start(?:@\w+)?\s+t-(\d{1,9})$")
+_COMMAND = re.compile(r"^/[A-Za-z0-9_]")
+
+
+def commanded(message: Message) -> bool:
+    """The message's text, or its file's caption, is a command (``/cards``): a command wins over
+    a question the bot asked. A ``//`` comment is no command."""
+    return _COMMAND.match(message.text or message.caption or "") is not None
 
 
 class CurrentTournament(Filter):
@@ -63,6 +70,8 @@ class CommandTournament(Filter):
         args = None if lookup is Lookup.CURRENT else command.args
         if lookup is Lookup.SHOWN:
             found = await directory.shown(chat, user, args)
+        elif lookup is Lookup.LATEST:
+            found = await directory.latest(chat, user, args)
         else:
             found = await directory.current(chat, user, args)
         return False if found is None else {"tournament": found}

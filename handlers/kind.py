@@ -31,9 +31,11 @@ class Lookup(enum.Enum):
     #: the open one of the chat (its arguments are not a tournament's number: ``/add 12``
     #: names club ID 12)
     CURRENT = "current"
-    #: a leading number names the tournament, finished ones included (``/log 12``)
-    BY_ID = "by_id"
-    #: ``BY_ID``, and with none open, the last finished one (``directory.shown``)
+    #: a leading number names the tournament, finished ones included (``/log 12``); without
+    #: one the open one, and with none open the last finished one (``directory.latest``)
+    LATEST = "latest"
+    #: a number or the open one, and with none open (or a card tournament still in its
+    #: registration, with nothing to show yet), the last finished one (``directory.shown``)
     SHOWN = "shown"
 
 
@@ -46,7 +48,7 @@ SHARED: Mapping[str, Lookup] = {
     "finish": Lookup.CURRENT,
     "join": Lookup.CURRENT,
     "result": Lookup.CURRENT,
-    "log": Lookup.BY_ID,
+    "log": Lookup.LATEST,
     "pairings": Lookup.SHOWN,
     "queue": Lookup.SHOWN,
     "standings": Lookup.SHOWN,

@@ -47,3 +47,22 @@ def visible(text: str) -> str:
         elif not invisible(text, index):
             kept.append(ch)
     return "".join(kept)
+
+
+def decoded_text(raw: bytes) -> str | None:
+    """The text of a file's bytes, or ``None`` when they are no text: UTF-8 (with or without
+    its mark), else Windows-1251 (what Russian spreadsheets still save), each read strictly;
+    either way no control character but a line break or a tab (a NUL, a bell, an escape are
+    what binary files are made of, never what a list holds)."""
+    for encoding in ("utf-8-sig", "cp1251"):
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        return text if plain(text) else None
+    return None
+
+
+def plain(text: str) -> bool:
+    """No control character in ``text`` but line breaks and tabs."""
+    return not any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in text)

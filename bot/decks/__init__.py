@@ -191,14 +191,17 @@ class DeckService:
             rules = await self.rules(tx, tournament)
         if listed is None:
             return None
-        deck = parse_list(listed.text)[0]
+        verdict = check_list(listed.text, rules)
         head = t(
             "decks.shown",
             player=player.display_name,
             name=tournament.name,
             fmt=views.format_name(t, rules),
         )
-        return f"{head}\n\n{views.deck_text(t, rules, deck)}"
+        shown = f"{head}\n\n{views.deck_text(t, rules, verdict.deck)}"
+        if listed.valid and verdict.pending is not None:  # still awaiting the judge's check
+            shown += "\n\n" + t("decks.note_horde_unknown", names=verdict.pending)
+        return shown
 
     def verdict_text(self, lang: str, tournament: Tournament, sent: Submitted) -> str:
         """The answer to a list: understood and stored, or the numbered errors."""
@@ -209,10 +212,13 @@ class DeckService:
             errors = "\n".join(views.errors_text(t, rules, verdict))
             head = t("decks.refused", count=len(verdict.errors), name=tournament.name, fmt=fmt)
             parts = [head, errors]
+        elif verdict.pending is not None:
+            head = t("decks.accepted_pending", name=tournament.name, fmt=fmt, names=verdict.pending)
+            parts = [head, views.deck_text(t, rules, verdict.deck)]
         else:
             head = t("decks.accepted", name=tournament.name, fmt=fmt)
             parts = [head, views.deck_text(t, rules, verdict.deck)]
-        notes = views.notes_text(t, rules, verdict)
+        notes = views.notes_text(t, rules, verdict, told=verdict.pending is not None)
         if notes:
             parts.append("\n".join(notes))
         return "\n\n".join(parts)
@@ -224,18 +230,33 @@ class DeckService:
         return [p for p in await self.swiss.active(tx, tournament_id) if p not in valid]
 
     async def status(self, tournament: Tournament, lang: str) -> str:
-        """The judges' ``/decks``: who has a list and who has none."""
+        """The judges' ``/decks``: who has a list, whose waits for the judge's check (4–5
+        copies the card list cannot vouch for, read again with today's lists) and who has
+        none."""
         t = self.swiss.t(lang)
         async with self.db.read() as tx:
             active = await self.swiss.active(tx, tournament.id)
             valid = await stored_decks.valid_players(tx, tournament.id)
             names = await self.swiss.names(tx, active)
-        lines = [
-            t("decks.status_line", mark="✅" if p in valid else "—", player=names[p], id=p)
-            for p in active
-        ]
+            rules = await self.rules(tx, tournament)
+            pending: dict[int, str] = {}
+            for player in sorted(valid & set(active)):
+                listed = await stored_decks.stored(tx, tournament.id, player)
+                cards = check_list(listed.text, rules).pending if listed else None
+                if cards is not None:
+                    pending[player] = cards
+        lines = []
+        for p in active:
+            if p in pending:
+                line = t("decks.status_pending", player=names[p], id=p, names=pending[p])
+            else:
+                mark = "✅" if p in valid else "—"
+                line = t("decks.status_line", mark=mark, player=names[p], id=p)
+            lines.append(line)
         done = sum(p in valid for p in active)
         head = t("decks.status", name=tournament.name, done=done, count=len(active))
+        if pending:
+            head += "\n" + t("decks.status_pending_count", count=len(pending))
         return "\n".join([head, *lines])
 
     async def publish(self, tournament: Tournament) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.texts import Html, Translate
 from rules.card_formats import LIMITED, Format
 from rules.decks import Change, DeckList, DeckRules, Problem, Section, Verdict
+from rules.decks.checks import HORDE_UNKNOWN
 
 T = Translate
 
@@ -65,8 +66,11 @@ def errors_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:
     return shown
 
 
-def notes_text(t: T, rules: DeckRules, verdict: Verdict) -> list[str]:
-    return [t(f"decks.note_{p.code}", **readable(t, p)) for p in verdict.notes]
+def notes_text(t: T, rules: DeckRules, verdict: Verdict, *, told: bool = False) -> list[str]:
+    """The notes of what went unchecked; ``told``: the head already named the cards pending
+    the judge's check (their note is left out)."""
+    notes = [p for p in verdict.notes if not (told and p.code == HORDE_UNKNOWN)]
+    return [t(f"decks.note_{p.code}", **readable(t, p)) for p in notes]
 
 
 def change_lines(t: T, rules: DeckRules, found: list[Change]) -> list[str]:

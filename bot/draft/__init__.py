@@ -55,7 +55,6 @@ from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
 from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
-from rules.limited.deck_size import deck_minimum
 
 __all__ = [
     "DECK_END",
@@ -193,7 +192,7 @@ class DraftClockService:
                 to=ToChat(chat=draft.tournament.chat_id),
                 lines=(
                     phrase("pickclock.deck_started", minutes=minutes, until=until),
-                    deck_phrase(deck_minimum(draft.plan)),
+                    deck_phrase(draft.plan),
                 ),
             )
             said = await self.core.outbox.tell(tx, tournament_id, [notice])

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, tzinfo
 from bot.notices import Phrase, phrase
 from bot.texts import Translate
 from rules.limited.clock import Booster, DeckBuilding, Direction, Phase, Position
+from rules.limited.deck_size import deck_minimum, hand_size
 
 T = Translate
 
@@ -67,11 +68,12 @@ def pod_text(
     )
 
 
-def deck_phrase(minimum: int | None) -> Phrase:
-    """The deck each player builds (601.10, Table 3)."""
+def deck_phrase(boosters: Sequence[int]) -> Phrase:
+    """The deck each player builds and his hand (601.10, Table 3)."""
+    minimum, hand = deck_minimum(boosters), hand_size(boosters)
     if minimum is None:
-        return phrase("pickclock.deck_none")
-    return phrase("pickclock.deck_size", count=minimum)
+        return phrase("pickclock.deck_none", hand=hand)
+    return phrase("pickclock.deck_size", count=minimum, hand=hand)
 
 
 def deck_state(t: T, deck: DeckBuilding, now: datetime, zone: tzinfo) -> str:

@@ -13,13 +13,16 @@ import random
 from dataclasses import asdict
 from typing import Any
 
+from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 import bot.swiss.staff as staff
 from bot import numbers
+from bot.notify import mention
 from bot.swiss.buttons import SwConsentCb
 from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
 from bot.swiss.settings import card
+from bot.texts import Html
 from db import chats, players, tournaments
 from db.database import Tx
 from db.models import Player
@@ -161,9 +164,16 @@ def admitted(tournament: Tournament, player_id: int) -> bool:
     return admits(kind, player_id, list(card(tournament).invited))
 
 
+def register_link_key(tournament_id: int, player_id: int) -> str:
+    """The outbox key of the group's one link to the private chat for a player who never
+    opened it: once per player per tournament (issue 21, item 11)."""
+    return f"sw:{tournament_id}:register_link:{player_id}"
+
+
 async def remind_to_register(core: SwissCore, tournament_id: int, player_id: int) -> None:
     """Ask a player whose registration lacks a field 101.2 requires to complete it: privately
-    when he started the bot, else with a mention in the tournament's group."""
+    when he started the bot, else by one deep link in the tournament's group with a mention,
+    once per player per tournament (joining again posts nothing more)."""
     async with core.db.read() as tx:
         player = await players.by_id(tx, player_id)
         tournament = await tournaments.get(tx, tournament_id)
@@ -173,9 +183,16 @@ async def remind_to_register(core: SwissCore, tournament_id: int, player_id: int
         return
     t = core.t(await core.lang(player.telegram_id))
     text = t("swiss.complete_registration", tournament=tournament.name)
-    await core.notifier.to_user(
-        player.telegram_id, player.display_name, text, fallback_chat=tournament.chat_id
+    told = await core.notifier.to_user(
+        player.telegram_id, player.display_name, text, fallback_chat=None
     )
+    if told is not None:
+        return
+    link = await create_start_link(core.sender.bot, "register")
+    who = mention(player.telegram_id, player.display_name)
+    group_text = core.t(core.group_lang())("swiss.register_link", player=Html(who), link=link)
+    key = register_link_key(tournament_id, player_id)
+    await core.outbox.send_once(key, tournament.chat_id, group_text)
 
 
 async def drop(core: SwissCore, tournament_id: int, player_id: int, actor: int | None) -> str:

@@ -296,11 +296,11 @@ async def start_top(
     gives the players still in. ``size`` 0: finish on the Swiss standings instead."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
+        if size != 0:  # a format without a Top says so before round 1 as after it (609.7)
+            play_of(tournament).check_top(tournament)
         state = await core.state(tx, tournament_id)
         top.swiss_boundary(state)
         early = len(state.swiss_rounds()) < state.total_rounds
-        if size != 0:
-            play_of(tournament).check_top(tournament)
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})
             return await finish.finish(core, tx, tournament, state, None, early=early)

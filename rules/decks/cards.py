@@ -18,7 +18,6 @@ reprint in another set) is one card; the later line's facts stand.
 from __future__ import annotations
 
 import csv
-import io
 from dataclasses import dataclass
 
 from rules.decks.names import card_key
@@ -92,47 +91,65 @@ MAX_BAD_LINES = 50
 
 def read_card_list(text: str) -> tuple[CardList, list[Problem]]:
     """The cards of a CSV text and the problems of its lines (numbered as a spreadsheet does:
-    the header is line 1). Bounded: an overlong line is skipped unread; at ``MAX_BAD_LINES``
-    bad lines it stops and loads nothing (``csv_not_cards``); a line the csv module cannot
-    read (an unclosed quote running on) ends the reading there."""
+    the header is line 1). Each line is one row, read on its own: a quote left open is that
+    line's problem (``csv_bad_quote``) and never runs on into the next; a row of separators
+    with no value (``;;;;``) is named (``csv_empty_row``), only a blank line is passed over; so
+    is a row with values past the header's columns (``csv_extra_cells``: a name with the
+    separator in it, unquoted, shifts every column after it).
+    Bounded: an overlong line is skipped unread; at ``MAX_BAD_LINES`` bad lines it stops and
+    loads nothing (``csv_not_cards``)."""
     lines = text.lstrip("\ufeff").splitlines()
     if not lines or not lines[0].strip():
         return CardList({}), [Problem("csv_empty")]
-    problems: list[Problem] = []
-    for index, line in enumerate(lines):
-        if len(line) > MAX_LINE:
-            problems.append(Problem("csv_long_line", index + 1, {"max": MAX_LINE}))
-            lines[index] = ""
-    if problems and problems[0].line == 1:
+    if len(lines[0]) > MAX_LINE:
         return CardList({}), [Problem("csv_no_name", 1)]
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
-    try:
-        header = [COLUMNS.get(card_key(cell)) for cell in next(reader)]
-    except csv.Error:
+    first = csv_row(lines[0], delimiter)
+    if first is None:
         return CardList({}), [Problem("csv_no_name", 1)]
+    header = [COLUMNS.get(card_key(cell)) for cell in first]
     if "name" not in header:
         return CardList({}), [Problem("csv_no_name", 1)]
     cards: dict[str, Card] = {}
-    try:
-        for row in reader:
-            number = reader.line_num
-            if len(problems) >= MAX_BAD_LINES:
-                return CardList({}), [Problem("csv_not_cards", None, {"max": MAX_BAD_LINES})]
-            if not any(cell.strip() for cell in row):
-                continue
-            read = card_row(header, row)
-            if isinstance(read, str):
-                problems.append(Problem(read, number, {"text": visible(";".join(row))[:60]}))
-            elif len(cards) < MAX_CARDS or card_key(read.name) in cards:
-                cards[card_key(read.name)] = read
-            else:
-                too_many = Problem("csv_too_many", number, {"max": MAX_CARDS})
-                return CardList(cards), [*problems, too_many]
-    except csv.Error:
-        problems.append(Problem("csv_unreadable", reader.line_num))
-    problems.sort(key=lambda p: p.line or 0)
+    problems: list[Problem] = []
+    for number, line in enumerate(lines[1:], start=2):
+        if len(problems) >= MAX_BAD_LINES:
+            return CardList({}), [Problem("csv_not_cards", None, {"max": MAX_BAD_LINES})]
+        if not line.strip():
+            continue
+        shown: dict[str, object] = {"text": visible(line)[:60]}
+        if len(line) > MAX_LINE:
+            problems.append(Problem("csv_long_line", number, {"max": MAX_LINE}))
+            continue
+        row = csv_row(line, delimiter)
+        if row is None:
+            problems.append(Problem("csv_bad_quote", number, shown))
+            continue
+        if not any(cell.strip() for cell in row):
+            problems.append(Problem("csv_empty_row", number, shown))
+            continue
+        extra = [cell for cell in row[len(header) :] if cell.strip()]
+        if extra:
+            values = {**shown, "count": len(row), "columns": len(header)}
+            problems.append(Problem("csv_extra_cells", number, values))
+            continue
+        read = card_row(header, row)
+        if isinstance(read, str):
+            problems.append(Problem(read, number, {"text": visible(";".join(row))[:60]}))
+        elif len(cards) < MAX_CARDS or card_key(read.name) in cards:
+            cards[card_key(read.name)] = read
+        else:
+            return CardList(cards), [*problems, Problem("csv_too_many", number, {"max": MAX_CARDS})]
     return CardList(cards), problems
+
+
+def csv_row(line: str, delimiter: str) -> list[str] | None:
+    """The cells of one CSV line; ``None`` when its quotes do not close (or a closing quote is
+    not followed by the separator)."""
+    try:
+        return next(csv.reader([line], delimiter=delimiter, strict=True), [])
+    except csv.Error:
+        return None
 
 
 def card_row(header: list[str | None], row: list[str]) -> Card | str:

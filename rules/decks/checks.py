@@ -41,6 +41,8 @@ CONSTRUCTED_DECK = (30, 50)
 HEROES_DECK = 40
 HEROES_SIDE = 10
 COPIES, HORDE_COPIES = 3, 5
+#: the note of 4–5 copies of a card no card list says is of the «Орда» (a judge checks it)
+HORDE_UNKNOWN = "horde_unknown"
 CLASSLESS_MAX = 7
 LIMITED_DECK = 30
 HEROES_TOURNAMENT_DECK = 30
@@ -110,6 +112,16 @@ class Verdict:
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    @property
+    def pending(self) -> str | None:
+        """The cards of 4–5 copies that only the judge can pass (602.0.2: «Орда», unknown
+        without the club's card list), as their names; ``None`` when there are none. Such a
+        list is accepted pending the judge's check, never shown as simply accepted."""
+        for note in self.notes:
+            if note.code == HORDE_UNKNOWN:
+                return str(note.values["names"])
+        return None
 
 
 def check_list(text: str, rules: DeckRules) -> Verdict:
@@ -201,7 +213,7 @@ def copies(deck: DeckList, rules: DeckRules, notes: list[Problem]) -> list[Probl
         elif rules.cards is None and count > COPIES:
             unsure.append(entry.name)
     if unsure:
-        notes.append(Problem("horde_unknown", None, {"names": ", ".join(unsure)}))
+        notes.append(Problem(HORDE_UNKNOWN, None, {"names": ", ".join(unsure)}))
     return errors
 
 

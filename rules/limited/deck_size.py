@@ -7,13 +7,20 @@
 
 Table 3 lists 32 in both of its first two rows; the larger deck is taken (32 → 30+), as a
 player with 32 cards can build it.
+
+The hand (Table 3's «раздача» column): «Все» where no deck is built, every drafted card. Where a
+deck is built the column's cells are empty in the regulation; the hand is then the one every
+other built deck of the regulation has, 15 cards (Sealed 603.7, the Marathon's Sealed rounds,
+the Heroes tournament's 609.6).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["deck_minimum", "drafted_cards"]
+from rules.limited.sealed import HAND
+
+__all__ = ["deck_minimum", "drafted_cards", "hand_size"]
 
 BIG_POOL, BIG_DECK = 32, 30
 SMALL_POOL, SMALL_DECK = 20, 20
@@ -35,3 +42,9 @@ def deck_minimum(boosters: Sequence[int]) -> int | None:
     if drafted >= SMALL_POOL:
         return SMALL_DECK
     return None
+
+
+def hand_size(boosters: Sequence[int]) -> int:
+    """The cards of a player's hand after drafting ``boosters`` (Table 3's «раздача»): all he
+    drafted when no deck is built, else ``HAND``."""
+    return drafted_cards(boosters) if deck_minimum(boosters) is None else HAND

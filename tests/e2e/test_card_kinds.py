@@ -376,15 +376,25 @@ async def test_players_without_a_complete_registration_are_asked_and_marked(
     await ann.wait_message(contains=fixed("register.done", 1))
     await club.register_all(created)
 
-    # Bob (started the bot) is asked privately; Dan (never did) with a mention in the group;
-    # Ann, registered, is not asked.
+    # Bob (started the bot) is asked privately; Dan (never did) by one deep link to the private
+    # chat in the group, with a mention; Ann, registered, is not asked.
     asked = await club.users["Bob"].wait_message(contains=fixed("swiss.complete_registration", 1))
     assert "турнире «Кубок <b>клуба</b>»" in asked.plain
-    mention = await emu.wait_bot_message(
-        GROUP, contains=fixed("swiss.complete_registration", 1), since=0
-    )
-    assert mention.plain.startswith("Dan\n")
+    linked = fixed("swiss.register_link", 1)
+    link = await emu.wait_bot_message(GROUP, contains=linked, since=0)
+    assert link.plain == ru("swiss.register_link", player="Dan", link="")
+    assert 'href="https://t.me/test_bot?start=register"' in (link.raw_text or "")
+    assert f"tg://user?id={club.users['Dan'].id}" in (link.raw_text or "")
     assert not [m for m in ann.messages() if fixed("swiss.complete_registration", 1) in m.plain]
+    # Dan leaves and enters again: the group gets no second link, and never the private text.
+    dan = club.users["Dan"]
+    await dan.send(GROUP, "/drop")
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.drop_self_left", 1))
+    assert "вы в турнире" in ((await (await dan.press(created, "✋ Участвую")).answer()).text or "")
+    await emu.idle()
+    group = [m.plain for m in emu.bot_messages(GROUP)]
+    assert len([text for text in group if linked in text]) == 1
+    assert not [text for text in group if fixed("swiss.complete_registration", 1) in text]
 
     await club.org.send(GROUP, "/players")
     roster = await emu.wait_bot_message(

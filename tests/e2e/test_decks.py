@@ -6,9 +6,11 @@ drops the players without a list or overrides (logged)."""
 
 from __future__ import annotations
 
+import random
+
 from bot.swiss import SwissService
 from tests.e2e.drivers.swiss_club import GROUP, Club
-from tests.e2e.drivers.texts import fixed
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -135,18 +137,47 @@ async def test_a_constructed_list_with_every_kind_of_error(
     assert lines[-1] == "5 Орк-налётчик"
 
 
-async def test_without_a_card_list_only_counts_and_copies_are_checked_and_it_says_so(
+async def test_without_a_card_list_4_copies_are_accepted_pending_the_judge_and_decks_says_so(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    _, ann, _ = await club_with(emu)
+    club, ann, bob = await club_with(emu)
     await private(emu, ann, "/deck", fixed("decks.ask", 2))
     answer = await private(
-        emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), fixed("decks.accepted")
+        emu, ann, "\n".join([*warriors(26), "4 Орк-налётчик"]), fixed("decks.accepted_pending")
     )
-    assert answer.splitlines()[-2:] == [
+    # 4 copies may break 602.0.2 unless the card has «Орда»: accepted pending the judge's check.
+    lines = answer.splitlines()
+    assert lines[0] == (
+        f"⏳ Дэк-лист принят условно, до проверки судьи — «{NAME}» (Констрактед (Классика))."
+        " 4–5 копий можно только картам с «Ордой», а список карт клуба не загружен — это"
+        " проверит судья: Орк-налётчик."
+    )
+    assert not answer.startswith("✅")
+    assert lines[-1] == (
         "ℹ️ Список карт клуба не загружен: проверены только количества и копии, а «Орда»,"
-        " классы, стихии и герои — нет.",
-        "ℹ️ 4–5 копий можно только картам с «Ордой» — это проверит судья: Орк-налётчик.",
+        " классы, стихии и герои — нет."
+    )
+    plain = await private(emu, bob, "/deck\n" + "\n".join(warriors(30)), fixed("decks.accepted"))
+    assert plain.startswith(f"✅ Дэк-лист принят — «{NAME}»")
+    status = await private(emu, club.org, "/decks", fixed("decks.status"))
+    assert status.splitlines()[:4] == [
+        f"🃏 Дэк-листы «{NAME}»: приняты у 2 из 4.",
+        "Ждут проверки судьи (4–5 копий без списка карт клуба): 1.",
+        "⏳ Ann (#1) — ждёт проверки судьи (4–5 копий): Орк-налётчик",
+        "✅ Bob (#2)",
+    ]
+    await ann.send(None, "/deck")
+    mine = await emu.wait_bot_message(ann.id, contains=f"{fixed('decks.shown')} Ann")
+    assert mine.plain.splitlines()[-1] == (
+        "ℹ️ 4–5 копий можно только картам с «Ордой» — это проверит судья: Орк-налётчик."
+    )
+    # Once the club's card list says Орк-налётчик has «Орда», the judge's check is done.
+    await load_cards(emu, club)
+    status = await private(emu, club.org, "/decks", fixed("decks.status"))
+    assert status.splitlines()[:3] == [
+        f"🃏 Дэк-листы «{NAME}»: приняты у 2 из 4.",
+        "✅ Ann (#1)",
+        "✅ Bob (#2)",
     ]
 
 
@@ -336,3 +367,88 @@ async def test_highest_strictness_refuses_to_begin_then_drop_and_override(
     await club.org.send(GROUP, "/log")
     log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
     assert "начало без дэк-листов, решение организатора: Cat, Dan, Eve" in log.plain
+
+
+async def test_a_file_of_random_bytes_gets_one_refusal_and_the_question_stays_open(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    _, ann, _ = await club_with(emu)
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
+    before = len(emu.bot_messages(ann.id))
+    junk = random.Random(21).randbytes(3000)  # NULs, escapes, bytes no text encoding has
+    await ann.send_document(None, "deck.txt", junk)
+    refused = await emu.wait_bot_message(ann.id, contains=fixed("decks.file_not_text", 1))
+    await emu.idle()
+    assert refused.plain == ru("decks.file_not_text", name="deck.txt")
+    assert len(emu.bot_messages(ann.id)) == before + 1  # one answer, nothing echoed
+    # UTF-8 text with a control character in it is no list either.
+    await ann.send_document(None, "deck.txt", "\n".join(warriors(30)).encode() + b"\x00\x07")
+    await emu.wait_for(lambda: len(emu.bot_messages(ann.id)) == before + 2)
+    assert emu.bot_messages(ann.id)[-1].plain == ru("decks.file_not_text", name="deck.txt")
+    # The question is still open: the list as text is taken.
+    await private(emu, ann, "\n".join(warriors(30)), fixed("decks.accepted"))
+
+
+async def test_comment_lines_are_ignored_the_first_one_too_in_text_and_in_files(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    _, ann, _ = await club_with(emu)
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
+    commented = ["// мой список на пятницу", "Колода:", *warriors(30), "// конец"]
+    answer = await private(emu, ann, "\n".join(commented), fixed("decks.accepted"))
+    assert answer.splitlines()[2] == "Колода — 30 карт:"
+    assert "//" not in answer
+    await private(emu, ann, "/deck", fixed("decks.ask_replace"))
+    in_file = ["//Версия 2", *warriors(29), "// +1 для ровного счёта", "1 Воин 11"]
+    await ann.send_document(None, "deck.txt", "\n".join(in_file).encode())
+    accepted = await emu.wait_bot_message(ann.id, contains=fixed("decks.accepted"))
+    assert accepted.plain.splitlines()[2] == "Колода — 30 карт:"
+    assert "1 Воин 11" in accepted.plain.splitlines()
+
+
+async def test_every_broken_card_list_row_is_named_and_a_quote_swallows_no_row(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club, ann, _ = await club_with(emu)
+    rows = [
+        "name;set;class;type;horde",
+        *(f"Воин {i};Горы;Горы;существо;" for i in range(1, 11)),
+        '"Незакрытая кавычка;Общие;;артефакт;',  # line 12
+        "Гоблин;Степи;;существо;",  # line 13: its own card, not part of line 12's
+        ";;;;",  # line 14
+        "",
+        "Тролль;Горы;Горы;существо;;Лес;да",  # line 16: values past the five columns
+    ]
+    await club.org.send_document(None, "cards.csv", "\n".join(rows).encode(), caption="/cards")
+    loaded = await emu.wait_bot_message(club.org.id, contains=fixed("decks.cards_loaded"))
+    assert loaded.plain.splitlines() == [
+        "📚 Список карт загружен: 11 карт.",
+        "Пропущены строки с ошибками:",
+        '1. Строка 12: «"Незакрытая кавычка;Общие;;артефакт;» — кавычка не закрыта (или после'
+        " закрывающей кавычки нет разделителя): строка пропущена.",
+        "2. Строка 14: «;;;;» — пустая строка: одни разделители, ни одного значения.",
+        "3. Строка 16: «Тролль;Горы;Горы;существо;;Лес;да» — 7 значений, а столбцов в первой"
+        " строке — 5: строка пропущена (если в названии есть разделитель, возьмите название в"
+        " кавычки).",
+    ]
+    await private(emu, ann, "/deck", fixed("decks.ask", 2))
+    answer = await private(
+        emu, ann, "\n".join([*warriors(27), "3 Гоблин"]), fixed("decks.accepted")
+    )  # Гоблин is a card of the list: the line after the open quote was read on its own
+    assert answer.splitlines()[-1] == "3 Гоблин"
+
+
+async def test_a_file_captioned_with_a_command_runs_it_while_a_deck_question_is_open(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club, ann, _ = await club_with(emu)
+    await private(emu, ann, "/deck\n" + "\n".join(warriors(30)), fixed("decks.accepted"))
+    # The organiser opens Ann's list to correct it, then sends the club's card list instead.
+    await private(emu, club.org, "/deck @ann", f"{fixed('decks.shown')} Ann")
+    await emu.wait_bot_message(club.org.id, contains=fixed("decks.ask_judge"))
+    await load_cards(emu, club)
+    assert not [m for m in emu.bot_messages(club.org.id) if fixed("decks.refused") in m.plain]
+    # The question is still open for a list.
+    await club.org.send(None, "\n".join([*warriors(29), "1 Воин 11"]))
+    edited = await emu.wait_bot_message(club.org.id, contains=fixed("decks.edited"))
+    assert "Колода: Воин 11 0 → 1" in edited.plain.splitlines()

@@ -11,7 +11,7 @@ import re
 from rules.limited.pods import seat_randomly
 from tests.clock import ManualClock
 from tests.e2e.drivers.crash import crash_before
-from tests.e2e.drivers.draft import COMMON, NAMES, DraftClub, seating
+from tests.e2e.drivers.draft import COMMON, NAMES, DraftClub, seating, unchanged_edits
 from tests.e2e.drivers.swiss_club import GROUP
 from tests.e2e.drivers.swiss_rounds import ranked
 from tests.e2e.drivers.texts import fixed, ru
@@ -134,7 +134,8 @@ async def draft_and_build_decks(
     )
     assert started.plain == (
         f"🛠 Сборка колод: 30 мин — до {at(ended + 30 * 60)}.\n"
-        "Колода — не меньше 20 карт из полученных на драфте (601.10)."
+        "Колода — не меньше 20 карт из полученных на драфте (601.10), раздача — 15 карт"
+        " (таблица 3)."
     )
     clock.advance(30 * 60 * S - S)
     await emu.idle()
@@ -231,6 +232,9 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
     for name in rest:
         expected = 9.6 * (2 * wins[name] - 4)
         assert changes[name] == f"{expected:+.2f}".replace(".", ",").replace("-", "−"), name
+    # A whole draft, four rounds and the Top: no board edit went out that changed nothing.
+    edits = [r for r in emu.requests if r.method.lower() == "editmessagetext"]
+    assert len(edits) > 50 and unchanged_edits(emu) == []
 
 
 async def test_marathon_three_drafts_one_round_each_then_sealed(

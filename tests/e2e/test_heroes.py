@@ -9,7 +9,7 @@ import sqlite3
 
 from tests.e2e.drivers.limited import create_limited
 from tests.e2e.drivers.swiss_club import GROUP, Club
-from tests.e2e.drivers.texts import fixed
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -391,17 +391,21 @@ async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
     await join(club, created, list(club.users)[:8])
     await club.org.send(GROUP, "/begin")
     await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
+    no_top = (
+        "В турнире героев нет ТОПа (609.7): победитель — кто выиграл все туры. Закончить по "
+        "таблице сейчас: /top 0."
+    )
+    # Before round 1 (the draft is on) a Top is refused as what the format lacks, not as early.
+    await club.org.send(GROUP, "/top")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("heroes.no_top"))
+    assert refused.plain == no_top
     await club.org.send(GROUP, "/next_round")  # after the draft
     await club.play(1, round_of_3(1), won="Ничья")  # every table of round 1 drawn
     # The field is fixed (609.2) and there is no Top (609.7).
     late = await (await club.users["Ivy"].press(created, "✋ Участвую")).answer()
     assert late.text == "Регистрация закрыта."
     await club.org.send(GROUP, "/top")
-    refused = await emu.wait_bot_message(GROUP, contains=fixed("heroes.no_top"))
-    assert refused.plain == (
-        "В турнире героев нет ТОПа (609.7): победитель — кто выиграл все туры. Закончить по "
-        "таблице сейчас: /top 0."
-    )
+    await emu.wait_for(lambda: [m.plain for m in emu.bot_messages(GROUP)].count(no_top) == 2)
     for number in (2, 3):
         await club.org.send(GROUP, "/next_round")
         await club.play(number, round_of_3(number))
@@ -412,6 +416,11 @@ async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
         "очкам и дополнительным показателям."
     ) in final.plain
     assert "🏆 Победитель" not in final.plain
+    # Right after the finish /log shows the finished tournament's journal (as /standings does).
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
+    assert log.plain.startswith(ru("log.title", name=CUP))
+    assert ru("tournament.none_open") not in [m.plain for m in emu.bot_messages(GROUP)]
     with sqlite3.connect(bot.db_path) as conn:
         kinds = [r[0] for r in conn.execute("SELECT kind FROM events")]
         finish = conn.execute("SELECT payload_json FROM events WHERE kind = 'sw_finish'")

@@ -215,8 +215,9 @@ async def test_pause_resume_then_seven_card_booster_the_other_way_and_deck_build
     started = await emu.wait_bot_message(GROUP, contains=deck_building(40))
     assert started.plain == (
         f"🛠 Сборка колод: 40 мин — до {at(ends)}.\n"
-        "Колода не собирается: полученные на драфте карты сразу становятся раздачей (601.10)."
-    )  # 12 + 7 = 19 cards drafted: under 20, no deck (Table 3)
+        "Колода не собирается: все полученные на драфте карты (19) сразу становятся раздачей"
+        " (601.10, таблица 3)."
+    )  # 12 + 7 = 19 cards drafted: under 20, no deck, the hand is all of them (Table 3)
     clock.advance(timedelta(minutes=39, seconds=59))
     await emu.idle()
     assert fixed("pickclock.panel_deck_over") not in (emu.last_bot_message(GROUP) or started).plain
@@ -357,7 +358,7 @@ async def test_a_marathon_drafts_again_once_seated_anew_run_by_an_appointed_judg
     await emu.wait_for(lambda: first.plain.endswith(done))
     await jude.send(GROUP, "/deckbuilding 5")
     told = await emu.wait_bot_message(GROUP, contains=deck_building(5))
-    assert "полученные на драфте карты сразу становятся раздачей" in told.plain  # one booster
+    assert "все полученные на драфте карты (12) сразу становятся раздачей" in told.plain  # 1 × 12
     swiss: SwissService = bot.app.service(SwissService)
     async with bot.app.db.transaction() as tx:
         ids = [p.player_id for p in await tournaments.participants(tx, tid)]

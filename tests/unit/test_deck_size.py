@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.limited.deck_size import deck_minimum, drafted_cards
+from rules.limited.deck_size import deck_minimum, drafted_cards, hand_size
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,16 @@ from rules.limited.deck_size import deck_minimum, drafted_cards
 )
 def test_table_3(boosters: list[int], minimum: int | None) -> None:
     assert deck_minimum(boosters) == minimum
+
+
+@pytest.mark.parametrize(
+    ("boosters", "hand"),
+    [([12], 12), ([7], 7), ([7, 7], 14), ([12, 7], 19), ([12, 12], 15), ([12, 12, 12], 15)],
+)
+def test_the_hand_is_every_drafted_card_without_a_deck_else_15(
+    boosters: list[int], hand: int
+) -> None:
+    assert hand_size(boosters) == hand
 
 
 @given(st.lists(st.sampled_from([7, 12]), min_size=2, max_size=4))

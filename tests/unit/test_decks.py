@@ -343,11 +343,21 @@ def test_a_file_of_junk_is_no_card_list_and_loads_nothing() -> None:
     assert [p.code for p in problems] == ["csv_not_cards"]
 
 
-def test_an_unclosed_quote_ends_the_reading_without_an_error() -> None:
-    running_on = '"Ёрш\n' + ("a" * 900 + "\n") * 200  # one quoted field of 180 KB
-    cards, problems = read_card_list("name\nЁж\n" + running_on)
+def test_an_unclosed_quote_is_its_own_lines_problem_and_the_next_line_is_read() -> None:
+    text = 'name;set;type\n"Ёрш;Сет;артефакт\nЁж;Сет;существо\n;;;;\n\nЗмей;Сет;;лишнее\n'
+    cards, problems = read_card_list(text)
     assert set(cards.cards) == {card_key("Ёж")}
-    assert [p.code for p in problems] == ["csv_unreadable"]
+    assert cards.cards[card_key("Ёж")].type == "существо"
+    found = [(p.code, p.line) for p in problems]
+    assert found == [("csv_bad_quote", 2), ("csv_empty_row", 4), ("csv_extra_cells", 6)]
+    assert problems[2].values["count"] == 4 and problems[2].values["columns"] == 3
+
+
+def test_a_quote_running_on_for_many_lines_swallows_none_of_them() -> None:
+    running_on = '"Ёрш\n' + "".join(f"Карта {n}\n" for n in range(200))
+    cards, problems = read_card_list("name\nЁж\n" + running_on)
+    assert len(cards) == 201
+    assert [(p.code, p.line) for p in problems] == [("csv_bad_quote", 3)]
 
 
 def test_card_names_follow_the_rules_of_names() -> None:

@@ -12,7 +12,6 @@ from bot.notices import render
 from bot.texts import Texts
 from db.tournaments import Tournament
 from rules.limited.clock import Booster, Pause
-from rules.limited.deck_size import deck_minimum
 
 TEXTS = Texts()
 RU = partial(TEXTS.get, "ru")
@@ -22,17 +21,22 @@ MOSCOW = ZoneInfo("Europe/Moscow")
 S = timedelta(seconds=1)
 
 
-def deck_line(lang: str, minimum: int | None) -> str:
-    return render(TEXTS, lang, deck_phrase(minimum))
+def deck_line(lang: str, boosters: list[int]) -> str:
+    return render(TEXTS, lang, deck_phrase(boosters))
 
 
-def test_the_deck_to_build_is_told_by_table_3() -> None:
-    assert deck_line("ru", deck_minimum([12, 12])) == (
-        "Колода — не меньше 20 карт из полученных на драфте (601.10)."
+def test_the_deck_to_build_and_the_hand_are_told_by_table_3() -> None:
+    assert deck_line("ru", [12, 12]) == (
+        "Колода — не меньше 20 карт из полученных на драфте (601.10), раздача — 15 карт"
+        " (таблица 3)."
     )
-    assert deck_line("ru", deck_minimum([12, 12, 12])).startswith("Колода — не меньше 30 карт")
-    assert deck_line("en", deck_minimum([12])) == (
-        "No deck is built: the cards you drafted are your hand (601.10)."
+    assert deck_line("ru", [12, 12, 12]).startswith("Колода — не меньше 30 карт")
+    assert deck_line("ru", [7, 7]) == (
+        "Колода не собирается: все полученные на драфте карты (14) сразу становятся раздачей"
+        " (601.10, таблица 3)."
+    )
+    assert deck_line("en", [12]) == (
+        "No deck is built: all the cards you drafted (12) are your hand (601.10, Table 3)."
     )
 
 

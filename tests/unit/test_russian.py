@@ -141,7 +141,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"total": 5, "rank": 3, "size": 4, "target": 7, "top": 4, "k": 16}
     numbers |= {"draft": 2, "booster": 2}
     numbers |= {"deck": 30, "hand": 15, "hand_hero": 16, "number": 3}
-    numbers |= {"line": 12, "min": 30, "done": 3}
+    numbers |= {"line": 12, "min": 30, "done": 3, "columns": 5}
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
     if var in numbers:

@@ -35,6 +35,7 @@ decks-pool = The whole pool: { $count } { $count ->
        *[other] cards
     }.
 decks-accepted = ✅ Deck list accepted — «{ $name }» ({ $fmt }).
+decks-accepted_pending = ⏳ Deck list accepted pending the judge's check — «{ $name }» ({ $fmt }). 4–5 copies are allowed for «Horde» cards only, and the club's card list is not loaded — the judge will check: { $names }.
 decks-refused = ❌ Deck list not accepted — «{ $name }» ({ $fmt }). { $count ->
         [one] An error
        *[other] Errors: { $count }
@@ -101,6 +102,7 @@ decks-usage = Format: /deck — send or see your deck list; /deck #number — fo
 decks-shown = 🃏 Deck list — { $player } · «{ $name }» ({ $fmt })
 decks-none_yet = No deck list yet ({ $player }).
 decks-file_bad = A text file is needed (.txt or .csv), at most 64 KB.
+decks-file_not_text = The file «{ $name }» does not read as text: it holds binary data or control characters. Save the list as plain text (UTF-8) and send it again.
 decks-edited = ✏️ Deck list corrected by a judge (player: { $player }). Changes:
     { $changes }
 decks-told_edit = ✏️ Your deck list in «{ $name }» was corrected by a judge. Changes:
@@ -111,6 +113,8 @@ decks-change_none = the same cards
 ## /decks
 decks-status = 🃏 Deck lists of «{ $name }»: accepted for { $done } of { $count }.
 decks-status_line = { $mark } { $player } (#{ $id })
+decks-status_pending = ⏳ { $player } (#{ $id }) — awaits the judge's check (4–5 copies): { $names }
+decks-status_pending_count = Awaiting the judge's check (4–5 copies without the club's card list): { $count }.
 decks-decks_usage = Format: /decks — whose deck list is accepted; /decks publish [tournament number] — after the tournament, publish the Top's lists in the group.
 decks-publish_running = The Top's lists are published after «{ $name }» is over.
 decks-published = 🏆 <b>The Top's deck lists — «{ $name }»</b>
@@ -149,7 +153,12 @@ decks-err_csv_bad_horde = «{ $text }» — the horde column takes yes or no (1 
 decks-err_csv_too_many = more than { $max } cards: the rest were not read.
 decks-err_csv_long_line = a line over { $max } characters is no card: skipped.
 decks-err_csv_not_cards = more than { $max } lines are no cards: this is not a card list, nothing was loaded.
-decks-err_csv_unreadable = from here the file is no CSV (an unclosed quote?): the rest was not read.
+decks-err_csv_bad_quote = «{ $text }» — a quote is not closed (or a closing quote is not followed by the separator): the line is skipped.
+decks-err_csv_empty_row = «{ $text }» — an empty row: separators only, no value.
+decks-err_csv_extra_cells = «{ $text }» — { $count } { $count ->
+        [one] value
+       *[other] values
+    }, but the first line names { $columns } columns: the line is skipped (a name with the separator in it goes in quotes).
 decks-err_csv_invisible = «{ $text }» — invisible or control characters in the line.
 
 ## /banned

@@ -48,8 +48,8 @@ pickclock-boosters_left = Deck building comes after the draft: { $count ->
 pickclock-deck_usage = Send /deckbuilding or /deckbuilding &lt;minutes&gt; — 1 to 180 (by default { $minutes }).
 
 pickclock-deck_started = 🛠 Deck building: { $minutes } min — until <b>{ $until }</b>.
-pickclock-deck_size = The deck has at least { $count } of the cards you drafted (601.10).
-pickclock-deck_none = No deck is built: the cards you drafted are your hand (601.10).
+pickclock-deck_size = The deck has at least { $count } of the cards you drafted (601.10); the hand is { $hand } cards (Table 3).
+pickclock-deck_none = No deck is built: all the cards you drafted ({ $hand }) are your hand (601.10, Table 3).
 pickclock-deck_over = ⏰ Deck building is over.
 pickclock-late_deck = deck building ended at { $due }
 

@@ -219,6 +219,7 @@ swiss-staff_drop_judge = 🚪 «{ $tournament }», round { $round }: { $name } d
 swiss-roster_incomplete = { $name } ⚠️
 swiss-roster_legend = ⚠️ — registration not complete (last name, first name, patronymic, e-mail and city are needed): /register in the private chat with the bot.
 swiss-complete_registration = 📝 You are in «{ $tournament }». For your results to count in the club rating, complete your registration: send me /register in the private chat (last name, first name, patronymic, e-mail and city).
+swiss-register_link = 📝 { $player }, for your results to count in the club rating, complete your registration in a private chat with me: <a href="{ $link }">open</a>.
 swiss-join_not_invited = A closed tournament: only players invited by the organiser play. { $name }, you are not on the invitation list.
 swiss-board_privileged = Auto-win by privilege: { $names }
 swiss-your_privilege = Round { $round }: you have an auto-win by the tournament's privilege (2.9 points).

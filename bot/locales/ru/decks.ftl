@@ -37,6 +37,7 @@ decks-pool = Весь пул: { $count } { $count ->
        *[many] карт
     }.
 decks-accepted = ✅ Дэк-лист принят — «{ $name }» ({ $fmt }).
+decks-accepted_pending = ⏳ Дэк-лист принят условно, до проверки судьи — «{ $name }» ({ $fmt }). 4–5 копий можно только картам с «Ордой», а список карт клуба не загружен — это проверит судья: { $names }.
 decks-refused = ❌ Дэк-лист не принят — «{ $name }» ({ $fmt }). { $count ->
         [1] Ошибка
        *[other] Ошибок: { $count }
@@ -107,6 +108,7 @@ decks-usage = Формат: /deck — прислать или посмотрет
 decks-shown = 🃏 Дэк-лист — { $player } · «{ $name }» ({ $fmt })
 decks-none_yet = Дэк-листа пока нет ({ $player }).
 decks-file_bad = Нужен текстовый файл (.txt или .csv) не больше 64 КБ.
+decks-file_not_text = Файл «{ $name }» не читается как текст: в нём двоичные данные или управляющие символы. Сохраните список как обычный текст (UTF-8) и пришлите снова.
 decks-edited = ✏️ Дэк-лист исправлен судьёй (игрок: { $player }). Изменения:
     { $changes }
 decks-told_edit = ✏️ Ваш дэк-лист в турнире «{ $name }» исправлен судьёй. Изменения:
@@ -117,6 +119,8 @@ decks-change_none = карты те же
 ## /decks
 decks-status = 🃏 Дэк-листы «{ $name }»: приняты у { $done } из { $count }.
 decks-status_line = { $mark } { $player } (#{ $id })
+decks-status_pending = ⏳ { $player } (#{ $id }) — ждёт проверки судьи (4–5 копий): { $names }
+decks-status_pending_count = Ждут проверки судьи (4–5 копий без списка карт клуба): { $count }.
 decks-decks_usage = Формат: /decks — у кого принят дэк-лист; /decks publish [номер турнира] — после турнира опубликовать в группе списки ТОПа.
 decks-publish_running = Списки ТОПа публикуются после окончания турнира «{ $name }».
 decks-published = 🏆 <b>Дэк-листы ТОПа — «{ $name }»</b>
@@ -158,7 +162,13 @@ decks-err_csv_bad_horde = «{ $text }» — в столбце horde ожидае
 decks-err_csv_too_many = больше { $max } карт: остальные не прочитаны.
 decks-err_csv_long_line = строка длиннее { $max } знаков — не карта: пропущена.
 decks-err_csv_not_cards = больше { $max } строк не читаются как карты: это не список карт клуба, ничего не загружено.
-decks-err_csv_unreadable = дальше файл не читается как CSV (незакрытая кавычка?): остальное не прочитано.
+decks-err_csv_bad_quote = «{ $text }» — кавычка не закрыта (или после закрывающей кавычки нет разделителя): строка пропущена.
+decks-err_csv_empty_row = «{ $text }» — пустая строка: одни разделители, ни одного значения.
+decks-err_csv_extra_cells = «{ $text }» — { $count } { $count ->
+        [one] значение
+        [few] значения
+       *[many] значений
+    }, а столбцов в первой строке — { $columns }: строка пропущена (если в названии есть разделитель, возьмите название в кавычки).
 decks-err_csv_invisible = «{ $text }» — невидимые или управляющие символы в строке.
 
 ## /banned

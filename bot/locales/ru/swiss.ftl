@@ -197,6 +197,7 @@ swiss-staff_drop_judge = 🚪 «{ $tournament }», тур { $round }: решен
 swiss-roster_incomplete = { $name } ⚠️
 swiss-roster_legend = ⚠️ — регистрация не завершена (нужны фамилия, имя, отчество, e-mail и город): /register в личном чате с ботом.
 swiss-complete_registration = 📝 Вы в турнире «{ $tournament }». Чтобы результаты вошли в рейтинг клуба, завершите регистрацию: напишите мне в личный чат /register (фамилия, имя, отчество, e-mail и город).
+swiss-register_link = 📝 { $player }, чтобы результаты вошли в рейтинг клуба, завершите регистрацию в личном чате со мной: <a href="{ $link }">открыть</a>.
 swiss-join_not_invited = Турнир закрытый: играют только приглашённые организатором. { $name }, вас нет в списке приглашённых.
 swiss-board_privileged = Автопобеда по привилегии: { $names }
 swiss-your_privilege = Тур { $round }: у вас автопобеда по привилегии турнира (2,9 очка).

@@ -86,3 +86,13 @@ def seating(message: SimMessage) -> tuple[list[list[str]], dict[str, int]]:
         ids |= {name: int(pid) for _, name, pid in seats}
         assert int(number) == len(tables)
     return tables, ids
+
+
+def unchanged_edits(emu: BotApiEmulator) -> list[str]:
+    """The edits Telegram answered «message is not modified»: each one spent part of the
+    group's 20 messages a minute on nothing (issue 21, item 12)."""
+    return [
+        r.method
+        for r in emu.requests
+        if r.method.lower().startswith("edit") and "not modified" in (r.description or "")
+    ]
