@@ -17,7 +17,11 @@ swiss-btn_won = I won
 swiss-btn_lost = I lost
 swiss-btn_draw = Draw
 swiss-btn_join = ✋ Join
-swiss-round_complete = ✅ { $round }: every result is in. The judge starts the next one with /next_round.
+swiss-round_complete = ✅ { $round } — all results are in.
+swiss-next_swiss_round = The judge starts the next round with /next_round.
+swiss-next_top = The Swiss rounds are over; the Top of { $size } players comes next: the judge starts it with /next_round.
+swiss-next_finish = The Swiss rounds are over and there is no Top: the judge closes the tournament with /next_round.
+swiss-next_top_stage = The judge starts the { $stage } with /next_round.
 swiss-finished = 🏁 <b>{ $name }</b> is over.
 swiss-winner = 🏆 Winner: { $name }
 swiss-unrated = No rating changed: the tournament was not in one of the club's groups, and its organiser entered every result — no player confirmed any.
@@ -40,17 +44,26 @@ swiss-standings_title = <b>Standings after { $rounds } { $rounds ->
     # Player — points · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
 swiss-standings_cut = … and { $count } more — the whole table: /standings { $id } in a private chat with me, or on the web board (/board).
+swiss-standings_none = No standings yet: the table appears once every result of round 1 is in.
 swiss-dropped_mark = {" "}(dropped)
 swiss-not_in_registration = The tournament has already started.
 swiss-too_few = Too few players: { $count }, at least { $need } are needed.
 swiss-not_running = The tournament is not running.
 swiss-repair_too_late = The round can be re-paired only while no result of it is in.
-swiss-round_open = The round is not finished: tables { $tables } have no final result yet. Record them with /result &lt;table&gt; &lt;a|b|draw&gt; or wait for the players.
+swiss-round_open = The round is not finished: { $count ->
+        [1] table { $tables } has no final result yet. Record it
+       *[other] tables { $tables } have no final result yet. Record them
+    } with /result &lt;table&gt; &lt;{ $codes }&gt; or wait for the players.
+swiss-round_open_match = The round is not finished: { $count ->
+        [1] table { $tables } has no final result yet. Record it
+       *[other] tables { $tables } have no final result yet. Record them
+    } with /result &lt;table&gt; &lt;{ $codes }&gt; &lt;score&gt; (a win is 2:0 or 2:1) or wait for the players.
 swiss-no_legal_pairing = ⚠️ Round { $round } cannot be paired without a rematch: every pairing repeats a game. Judge, decide how to go on: /top ends the Swiss rounds and starts the Top, /finish ends the tournament; or drop or add a player.
 swiss-no_such_table = There is no table { $table } in this round.
 swiss-result_usage = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb|draw|dl&gt; [reason]. a — the first player of the table won, b — the second, ta/tb — technical win, draw — a draw, dl — a technical loss for both. Without a round: the current round. Example: /result 1 3 b wrong report
 swiss-result_recorded = ⚖️ Result recorded ({ $game }): { $claim }.
 swiss-result_usage_match = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb|draw|dl&gt; [score] [reason]. a — the first player of the table won, b — the second (score 2:0 or 2:1), ta/tb — technical win, draw — a draw (1:1 or 0:0), dl — a technical loss for both. Without a round: the current round. Example: /result 1 3 b 2:1 wrong report
+swiss-result_needs_score = A match result needs its score: { $command } 2:0 or { $command } 2:1.
 swiss-result_usage_top = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb&gt; [score] [reason]. No draws in the Top: a — the first player of the table won, b — the second, ta/tb — technical win; in a best of three with the score 2:0 or 2:1.
 swiss-result_recorded_corrected = ⚖️ Result corrected ({ $game }): { $claim }. It was: { $before }.
 swiss-result_told = ⚖️ The judge recorded the result of your game ({ $game }): { $claim }.

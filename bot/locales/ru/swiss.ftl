@@ -17,7 +17,11 @@ swiss-btn_won = Моя победа
 swiss-btn_lost = Моё поражение
 swiss-btn_draw = Ничья
 swiss-btn_join = ✋ Участвую
-swiss-round_complete = ✅ { $round }: все результаты внесены. Судья начинает следующий тур командой /next_round.
+swiss-round_complete = ✅ { $round } — все результаты внесены.
+swiss-next_swiss_round = Судья начинает следующий тур командой /next_round.
+swiss-next_top = Швейцарка сыграна, дальше — ТОП (игроков: { $size }): судья начинает его командой /next_round.
+swiss-next_finish = Швейцарка сыграна, ТОПа нет: судья подводит итоги командой /next_round.
+swiss-next_top_stage = Судья начинает { $stage } командой /next_round.
 swiss-finished = 🏁 Турнир <b>{ $name }</b> завершён.
 swiss-winner = 🏆 Победитель — { $name }
 swiss-unrated = Рейтинги не изменились: турнир прошёл не в группе клуба, и все результаты внёс организатор — ни один игрок не подтвердил ни одного результата.
@@ -40,17 +44,26 @@ swiss-standings_title = <b>Итоги после { $rounds } { $rounds ->
     # Игрок — очки · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
 swiss-standings_cut = … и ещё { $count } — вся таблица: /standings { $id } в личном чате со мной или на веб-табло (/board).
+swiss-standings_none = Итогов ещё нет: таблица появится, когда будут внесены все результаты первого тура.
 swiss-dropped_mark = {" "}(выход из турнира)
 swiss-not_in_registration = Турнир уже начался.
 swiss-too_few = Слишком мало игроков: { $count }, нужно не меньше { $need }.
 swiss-not_running = Турнир не идёт.
 swiss-repair_too_late = Пересобрать пары можно, только пока в туре нет ни одного результата.
-swiss-round_open = Тур не завершён: нет окончательного результата на столах { $tables }. Внесите их командой /result &lt;стол&gt; &lt;a|b|draw&gt; или дождитесь игроков.
+swiss-round_open = Тур не завершён: { $count ->
+        [1] нет окончательного результата на столе { $tables }. Внесите его
+       *[other] нет окончательного результата на столах { $tables }. Внесите их
+    } командой /result &lt;стол&gt; &lt;{ $codes }&gt; или дождитесь игроков.
+swiss-round_open_match = Тур не завершён: { $count ->
+        [1] нет окончательного результата на столе { $tables }. Внесите его
+       *[other] нет окончательного результата на столах { $tables }. Внесите их
+    } командой /result &lt;стол&gt; &lt;{ $codes }&gt; &lt;счёт&gt; (победа — 2:0 или 2:1) или дождитесь игроков.
 swiss-no_legal_pairing = ⚠️ Тур { $round } нельзя составить без повторной встречи: любая рассадка повторяет сыгранную пару. Судья, решите, как продолжить: /top — закончить швейцарские туры и начать ТОП, /finish — завершить турнир, или снимите либо добавьте игрока.
 swiss-no_such_table = В этом туре нет стола { $table }.
 swiss-result_usage = Формат: /result [тур] &lt;стол&gt; &lt;a|b|ta|tb|draw|dl&gt; [причина]. a — выиграл первый игрок стола, b — второй, ta/tb — техническая победа, draw — ничья, dl — обоим техническое поражение. Без номера тура — текущий тур. Пример: /result 1 3 b ошибка в отчёте
 swiss-result_recorded = ⚖️ Результат внесён ({ $game }): { $claim }.
 swiss-result_usage_match = Формат: /result [тур] &lt;стол&gt; &lt;a|b|ta|tb|draw|dl&gt; [счёт] [причина]. a — выиграл первый игрок стола, b — второй (счёт 2:0 или 2:1), ta/tb — техническая победа, draw — ничья (1:1 или 0:0), dl — обоим техническое поражение. Без номера тура — текущий тур. Пример: /result 1 3 b 2:1 ошибка в отчёте
+swiss-result_needs_score = Результат матча вносится со счётом: { $command } 2:0 или { $command } 2:1.
 swiss-result_usage_top = Формат: /result [тур] &lt;стол&gt; &lt;a|b|ta|tb&gt; [счёт] [причина]. В ТОПе нет ничьих: a — выиграл первый игрок стола, b — второй, ta/tb — техническая победа; в матче до двух побед — со счётом 2:0 или 2:1.
 swiss-result_recorded_corrected = ⚖️ Результат исправлен ({ $game }): { $claim }. Было: { $before }.
 swiss-result_told = ⚖️ Результат вашей партии ({ $game }) внесён судьёй: { $claim }.
