@@ -305,9 +305,9 @@ async def test_names_with_html_are_escaped_once_in_every_result_message(
         assert en.plain.startswith(f"{other} reported: {BOB} beat {other} (table {table}, round 1)")
         assert (await (await bob.press(en, "✅ Confirm")).answer()).text == "The result is final."
     answer = await club.judge_says(f"/result 1 {table} draw запись", CORRECTED)
-    assert f"ничья: {x} — {y}. Было: {BOB} — победа, {other} — поражение." in answer
+    assert f"{x} и {y} — ничья. Было: {BOB} — победа, {other} — поражение." in answer
     told = await club.wait_find(bob, "The judge corrected the result of your game", "")
-    assert f"(table {table}, round 1): draw: {x} — {y}. It was: {BOB} beat {other}." in told.plain
+    assert f"(table {table}, round 1): {x} and {y} drew. It was: {BOB} beat {other}." in told.plain
     assert "Reason: запись" in told.plain
 
     # Nowhere a visible «&lt;» or «&amp;»: every name was escaped exactly once.
