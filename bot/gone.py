@@ -34,11 +34,10 @@ async def chat_gone(
         for user_id in organisers:
             user = await players.tg_user(tx, user_id)
             langs[user_id] = pick_language(user.language_code if user else None, texts.default)
-    names = ", ".join(f"«{t.name}»" for t in open_here)
     for user_id in organisers:
-        text = texts.get(
-            langs[user_id], "chat.gone", title=title or chat_id, reason=reason, names=names
-        )
+        lang = langs[user_id]
+        names = ", ".join(texts.plain(lang, "tournament.quoted", name=t.name) for t in open_here)
+        text = texts.get(lang, "chat.gone", title=title or chat_id, reason=reason, names=names)
         try:
             await sender.send(user_id, text)
         except Unreachable:

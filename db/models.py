@@ -29,6 +29,13 @@ class Player:
         name = " ".join(part for part in (self.last_name, self.first_name) if part)
         return visible(name or self.nickname or "") or f"#{self.id}"
 
+    @property
+    def spoken_name(self) -> str:
+        """How he is addressed ("Alice, you are in"): "First Last", as people say a name, or
+        the nickname; the board's name when neither is known."""
+        name = " ".join(part for part in (self.first_name, self.last_name) if part)
+        return visible(name or self.nickname or "") or self.display_name
+
 
 @dataclass(frozen=True, slots=True)
 class TgUser:

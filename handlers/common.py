@@ -49,7 +49,7 @@ async def start(message: Message, t: Tr, registry: Registry) -> None:
     if player is None or not player.registered:
         await message.answer(t("start.welcome_new"))
     else:
-        await message.answer(t("start.welcome_back", name=player.display_name, club_id=player.id))
+        await message.answer(t("start.welcome_back", name=player.spoken_name, club_id=player.id))
 
 
 @routes.message(Command("help"))

@@ -136,6 +136,6 @@ async def accept(
     player = await registry.register(message.from_user.id, answers)
     await state.clear()
     await message.answer(
-        t("register.done", name=player.display_name, club_id=player.id),
+        t("register.done", name=player.spoken_name, club_id=player.id),
         reply_markup=ReplyKeyboardRemove(),
     )

@@ -181,6 +181,11 @@ def checked(state: State, tournament: Tournament, ruling: Ruling) -> tuple[Round
     game = game_of(rnd, ruling.table)
     claim = ruling_claim(ruling, game, match=match)
     if claim is None:
+        if match and ruling.code in ("a", "b") and ruling.score not in WIN_SCORES:
+            where = f"{ruling.round} " if ruling.round is not None else ""
+            raise UserError(
+                "swiss.result_needs_score", command=f"/result {where}{ruling.table} {ruling.code}"
+            )
         raise UserError(usage_key(rnd.stage, match))
     best_of = card(tournament).best_of
     result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)

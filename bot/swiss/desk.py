@@ -18,12 +18,12 @@ from bot.swiss.games import game_of
 from bot.swiss.replayed import EVENTS
 from bot.swiss.ruling import store_ruling
 from bot.swiss.settings import card
-from bot.swiss.views import parse_key, round_phrase
+from bot.swiss.views import parse_key, round_phrase, top_stage
 from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.results import Outcome
-from rules.swiss import TOP, result_from_claim
+from rules.swiss import TOP, State, result_from_claim
 from rules.swiss.events import (
     SwResult,
 )
@@ -153,9 +153,10 @@ async def after_result(
             done = await finish.finish(core, tx, tournament, state, champion)
     complete: int | None = None
     if done is None and announce and rnd is not None and rnd.complete:
-        lines = [phrase("swiss.round_complete", round=round_phrase(rnd))]
-        if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
-            lines.append(phrase("limited.draft_next", draft=state.drafts + 1))
+        lines = [
+            phrase("swiss.round_complete", round=round_phrase(rnd)),
+            what_next(tournament, state),
+        ]
         key = f"sw:{tournament_id}:complete:{rnd.stage}{rnd.number}g{rnd.gen}"
         notice = Notice(key=key, to=ToChat(chat=tournament.chat_id), lines=tuple(lines))
         complete = await core.outbox.tell(tx, tournament_id, [notice])
@@ -168,3 +169,23 @@ async def after_result(
             await core.deadlines.run(complete)  # again at the restart if killed
 
     return after
+
+
+def what_next(tournament: Tournament, state: State) -> Phrase:
+    """What ``/next_round`` does after the current round, complete: the next Swiss round (a
+    Marathon's draft first), the Top after the last Swiss round (or the end, without a Top),
+    the Top's next stage."""
+    rnd = state.current
+    assert rnd is not None
+    if rnd.stage == TOP:
+        stage = top_stage(len(rnd.tables) // 2)
+        return phrase(
+            "swiss.next_top_stage", stage=phrase(f"swiss.stage_{stage}", players=len(rnd.tables))
+        )
+    if len(state.swiss_rounds()) >= state.total_rounds:
+        if state.top_size >= 2:
+            return phrase("swiss.next_top", size=state.top_size)
+        return phrase("swiss.next_finish")
+    if pods.draft_before_round(tournament, state):  # a Marathon: the draft first
+        return phrase("limited.draft_next", draft=state.drafts + 1)
+    return phrase("swiss.next_swiss_round")

@@ -192,7 +192,12 @@ def final_text(core: SwissCore, snap: SwissSnapshot) -> str:
     if state.unrated:
         lines.append(t("swiss.unrated"))
         return "\n".join(lines)
-    for pid in snap.everyone:
+    # By final place, as the standings above: the disqualified last (``places``).
+    placed = [int(row.player) for row in core.places(snap.tournament, state, snap.everyone)]
+    everyone = set(snap.everyone)
+    order = [pid for pid in placed if pid in everyone]
+    order += [pid for pid in snap.everyone if pid not in set(order)]
+    for pid in order:
         delta = RatingChange(state.changes.get(pid, 0))
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))
     return "\n".join(lines)

@@ -12,9 +12,14 @@ from db import tournaments
 
 
 def standings_text(core: SwissCore, t: T, snap: SwissSnapshot, limit: int | None = None) -> str:
-    """The standings; with ``limit``, its first rows and where the whole table is (a group's
-    chat: 256 lines would be four messages, read by everyone in it)."""
+    """The standings after the last complete round (a round still being played counts
+    nothing); with ``limit``, its first rows and where the whole table is (a group's chat: 256
+    lines would be four messages, read by everyone in it)."""
     state, names = snap.state, snap.names
+    if not state.finished:  # finished early, the unfinished round's results count (808)
+        state = state.complete_swiss()
+    if not state.swiss_rounds():  # no round complete yet: nothing to rank by
+        return t("swiss.standings_none")
     every = core.places(snap.tournament, state, snap.everyone)
     rows = every if limit is None else every[:limit]
     kinds = tie_breaks_of(snap.tournament)

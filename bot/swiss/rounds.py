@@ -16,7 +16,7 @@ import bot.swiss.timers as timers
 import bot.swiss.top as top
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.swiss.broadcast import store_round_job
+from bot.swiss.broadcast import match_format, store_round_job
 from bot.swiss.core import SwissCore
 from bot.swiss.play import play_of
 from bot.swiss.settings import card
@@ -239,11 +239,10 @@ async def next_round(
                 await paired()
 
             return after
-        if rnd is not None and not rnd.complete:
-            tables = ", ".join(str(n) for n in rnd.open_tables())
-            raise UserError("swiss.round_open", tables=tables)
         tournament = await tournaments.get(tx, tournament_id)
         assert tournament is not None
+        if rnd is not None and not rnd.complete:
+            raise top.round_open(rnd, match=match_format(tournament))
         if (booster := await pods.booster_under_way(core, tx, tournament)) is not None:
             raise UserError("limited.draft_running", booster=booster)
         await core.audit(tx, tournament_id, actor, "next_round", {})
@@ -299,7 +298,7 @@ async def start_top(
         if size != 0:  # a format without a Top says so before round 1 as after it (609.7)
             play_of(tournament).check_top(tournament)
         state = await core.state(tx, tournament_id)
-        top.swiss_boundary(state)
+        top.swiss_boundary(state, match=match_format(tournament))
         early = len(state.swiss_rounds()) < state.total_rounds
         if size == 0:
             await core.audit(tx, tournament_id, actor, "finish_swiss", {"early": early})

@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.swiss.core import SwissCore
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.swiss import State
+from rules.swiss import Round, State
 from rules.swiss.events import (
     SwTop,
 )
@@ -54,13 +54,22 @@ async def seed(
     state.seeds = seeds
 
 
-def swiss_boundary(state: State) -> None:
-    """Refuse unless the Swiss is at a round boundary: a round played, none open, no Top yet."""
+def swiss_boundary(state: State, *, match: bool) -> None:
+    """Refuse unless the Swiss is at a round boundary: a round played, none open, no Top yet
+    (``match``: the tournament plays matches, whose results need their score)."""
     rnd = state.current
     if state.seeds is not None:
         raise UserError("swiss.top_already")
     if rnd is None:
         raise UserError("swiss.top_no_round")
     if not rnd.complete:
-        tables = ", ".join(str(n) for n in rnd.open_tables())
-        raise UserError("swiss.round_open", tables=tables)
+        raise round_open(rnd, match=match)
+
+
+def round_open(rnd: Round, *, match: bool) -> UserError:
+    """The refusal to go on while tables of ``rnd`` have no final result: which ones, and
+    how the judge records them (a match's result with its score; no draw in the Top)."""
+    tables = rnd.open_tables()
+    codes = "a|b|draw" if rnd.draws_allowed else "a|b"
+    key = "swiss.round_open_match" if match else "swiss.round_open"
+    return UserError(key, tables=", ".join(map(str, tables)), count=len(tables), codes=codes)

@@ -28,6 +28,7 @@ from bot.swiss import SwissService
 from bot.swiss.buttons import SwConsentCb, SwEntryCb, SwJoinCb
 from bot.texts import Html, Tr, escape
 from bot.validation import shown_name
+from db.models import Player
 from db.tournaments import Tournament
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.guard import permitted
@@ -62,7 +63,17 @@ async def joined(
     if status == "request":
         sent = await swiss.request_entry(tournament_id, player)
         return t("swiss.entry_requested" if sent else "swiss.entry_asked_before")
-    return t(f"swiss.join_{status}", name=player.display_name)
+    return t(f"swiss.join_{status}", name=named(player, status))
+
+
+#: the answers to a join that speak to the player ("Alice Smith, you are in")
+ADDRESSED = frozenset({"joined", "already", "not_invited"})
+
+
+def named(player: Player, status: str) -> str:
+    """The player as the answer to his join names him: addressed as people say his name, else
+    as the boards do."""
+    return player.spoken_name if status in ADDRESSED else player.display_name
 
 
 @routes.callback_query(SwEntryCb.filter())
@@ -104,7 +115,7 @@ async def consent_button(
     status = "not_asked"
     if player is not None:
         status = await swiss.consent(callback_data.t, player.id, callback_data.by)
-    name = player.display_name if player else query.from_user.full_name
+    name = named(player, status) if player else query.from_user.full_name
     text = t(f"swiss.join_{status}", name=name)
     await query.answer(text, show_alert=True)
     message = query.message
@@ -146,8 +157,10 @@ async def drop(
         target = other
     player = await registry.player_of(target.id)
     status = "not_in" if player is None else await swiss.drop(tournament.id, player.id, judge)
-    name = player.display_name if player else shown_name(target.full_name)
     own = "self_" if judge is None and status != "not_in" else ""
+    name = shown_name(target.full_name)
+    if player is not None:  # told in the second person: addressed as people say his name
+        name = player.spoken_name if own else player.display_name
     await message.reply(t(f"swiss.drop_{own}{status}", name=name, tournament=tournament.name))
 
 
@@ -159,7 +172,7 @@ async def add(call: Call, swiss: SwissService) -> None:
         await call.message.reply(t("swiss.add_usage"))
         return
     status = await swiss.join(call.tournament.id, player.id, actor=call.actor, late=late)
-    await call.message.reply(t(f"swiss.join_{status}", name=player.display_name))
+    await call.message.reply(t(f"swiss.join_{status}", name=named(player, status)))
 
 
 SHOWN = CurrentTournament("swiss", shown=True)

@@ -248,6 +248,20 @@ class State:
     def top_rounds(self) -> list[Round]:
         return [r for r in self.rounds if r.stage == TOP]
 
+    def complete_swiss(self) -> State:
+        """The state as its complete rounds leave it: a Swiss round still being played is left
+        out (its byes and first results are not a round's result), and so are a late
+        entrant's missed rounds from it on."""
+        rnd = self.current
+        if rnd is None or rnd.complete or rnd.stage != SWISS:
+            return self
+        missed = {
+            player: (outcome, [n for n in numbers if n < rnd.number])
+            for player, (outcome, numbers) in self.missed.items()
+        }
+        rounds = [r for r in self.rounds if r.number < rnd.number]
+        return replace(self, rounds=rounds, missed=missed)
+
     def find_game(self, key: str) -> tuple[Round, int] | None:
         """The round and table of a game key (``Round.key``); ``None`` for any other text."""
         parts = _GAME_KEY.fullmatch(key)

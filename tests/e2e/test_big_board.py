@@ -11,7 +11,7 @@ import re
 
 from handlers.swiss.entry import GROUP_ROWS
 from tests.e2e.drivers.swiss_club import BOARD_LINE, GROUP, Club
-from tests.e2e.drivers.texts import fixed
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 from tests.e2e.harness import RunningBot
 
@@ -52,6 +52,15 @@ async def test_a_board_of_two_messages_keeps_both_current(
     await emu.idle()
     assert first.edits == 0  # its tables did not change: no edit
     assert [t[3] for t in club.tables(first)] == ["…"] * len(club.tables(first))
+
+    # The round's other tables by the organiser, so that the standings count the round.
+    for table, *_ in tables[:-1]:
+        await club.org.send(GROUP, f"/result {table} a")
+    await emu.wait_bot_message(
+        GROUP,
+        contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=1)),
+        timeout=60,
+    )
 
     # /standings of 64 players in the group: its top and where the rest is (issue 20, item 11);
     # privately: the whole table.

@@ -266,9 +266,9 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     seen = {frozenset(p) for p in pairs}
     done = club.emu.last_bot_message(GROUP)
     assert done is not None and done.plain == (
-        "✅ Тур 1: все результаты внесены. Судья начинает следующий тур командой /next_round.\n"
-        "Перед следующим туром — драфт 2: /next_round рассадит игроков по текущей таблице, "
-        "следующий /next_round разведёт тур."
+        ru("swiss.round_complete", round=ru("swiss.round_name", round=1))
+        + "\n"
+        + ru("limited.draft_next", draft=2)
     )
 
     for draft in (2, 3):

@@ -27,7 +27,7 @@ SENT = "Отправлено сопернику на подтверждение.
 TOO_MANY = fixed("flood.too_many")
 ROUND_1_OF_3 = f"{fixed('swiss.board_title')} 1 {fixed('swiss.board_title', 1)} 3"
 PLAYERS_4 = f"{fixed('swiss.roster')}4{fixed('swiss.roster', 1)}"
-STANDINGS = fixed("swiss.standings_title")
+STANDINGS = fixed("swiss.standings_none")  # round 1 under way: no standings yet
 LIMIT = 20
 
 

@@ -43,7 +43,7 @@ def named(emu: BotApiEmulator, chat: int) -> set[str]:
 
 def reveal(number: int, table: int, mine: str, opponent: str, theirs: str) -> str:
     return (
-        f"🦸 {CUP}, тур {number}, стол {table}: герои на стол (609.6). Ваш — {mine}, у соперника "
+        f"🦸 «{CUP}», тур {number}, стол {table}: герои на стол (609.6). Ваш — {mine}, у соперника "
         f"({opponent}) — {theirs}. Колоду без героя перемешайте и сдайте себе 15 карт (16 вместе "
         "с героем); герой обязательно идёт в отряд."
     )
@@ -74,7 +74,7 @@ async def appoint_judge(club: Club) -> SimUser:
 
 
 def staff_list(heroes: dict[str, str], given: str = "") -> str:
-    lines = [f"🦸 {CUP}: герои игроков — только для судей."]
+    lines = [f"🦸 «{CUP}»: герои игроков — только для судей."]
     for name in sorted(heroes):
         mark = " (выдан судьёй)" if name == given else ""
         lines.append(f"{name} — {heroes[name]}{mark}")
@@ -133,7 +133,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
         assert match is not None
         heroes[name] = match.group(1)
         assert dealt[0] == (
-            f"🦸 {CUP}: ваш герой — {heroes[name]}. Никому его не показывайте до начала тура "
+            f"🦸 «{CUP}»: ваш герой — {heroes[name]}. Никому его не показывайте до начала тура "
             "(609.4). Колода — от 30 карт + герой (609.5)."
         )
         # His hero first, then his seat at the draft table; his seat names no hero.
@@ -149,7 +149,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
     group = emu.bot_messages(GROUP)
     told = next(m for m in group if fixed("heroes.dealt_group", 1) in m.plain)
     assert told.plain == (
-        f"🦸 {CUP}: герои розданы, каждому игроку — личным сообщением. Свой герой никому не "
+        f"🦸 «{CUP}»: герои розданы, каждому игроку — личным сообщением. Свой герой никому не "
         "показывайте (609.4). Колода — от 30 карт + герой (609.5). Перед каждым туром герои "
         "открываются только за своим столом (609.6)."
     )
@@ -239,7 +239,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
         contains=fixed("heroes.your_hero_again", 1),
         predicate=lambda m: fixed("heroes.your_hero", 2) not in m.plain,
     )
-    assert own.plain == f"🦸 {CUP}: ваш герой — {heroes['Bob']}."
+    assert own.plain == f"🦸 «{CUP}»: ваш герой — {heroes['Bob']}."
     assert named(emu, GROUP) == set()
 
     # The tournament's log: the deal and the swaps (who with whom, never which hero).
@@ -305,7 +305,7 @@ async def test_heroes_tournament_of_eight_secret_heroes_swap_reveal_champion(
 
 def new_hero(hero: str) -> str:
     return (
-        f"🦸 {CUP}: по решению судьи ваш герой теперь — {hero} (сноска к 609.4). "
+        f"🦸 «{CUP}»: по решению судьи ваш герой теперь — {hero} (сноска к 609.4). "
         "Никому его не показывайте."
     )
 
@@ -375,8 +375,8 @@ async def test_a_unifying_heroes_tournament_takes_a_multiple_of_eight(
     await club.users["Gus"].wait_message()
     await club.users["Gus"].send(None, "/heroes")
     own = await club.users["Gus"].wait_message(contains=fixed("heroes.your_hero_again", 1))
-    assert own.plain.startswith(f"🦸 {CUP}: ваш герой — #")
-    gus_hero = own.plain.removeprefix(f"🦸 {CUP}: ваш герой — ").removesuffix(".")
+    assert own.plain.startswith(f"🦸 «{CUP}»: ваш герой — #")
+    gus_hero = own.plain.removeprefix(f"🦸 «{CUP}»: ваш герой — ").removesuffix(".")
     assert got | {gus_hero} == {f"#{n}" for n in range(1, 9)}
     await club.org.send(GROUP, "/next_round")  # after the draft
     board = await emu.wait_for(lambda: club.board(round_of_3(1)))  # ⌈log₂ 8⌉ = 3

@@ -43,7 +43,7 @@ async def test_sealed_with_six_seven_card_boosters_tells_product_deck_and_hand(
     # The group first: the product, the deck of 30+ (603.6), the hand of 15 (603.7), /deck.
     told = await emu.wait_bot_message(GROUP, contains=fixed("heroes.sealed_group", 1))
     assert told.plain == (
-        "📦 Кубок <b>клуба</b>: Силед, игроки за столы не рассаживаются (603.4). Каждый "
+        "📦 «Кубок <b>клуба</b>»: Силед, игроки за столы не рассаживаются (603.4). Каждый "
         "открывает 6 бустеров по 7 карт. Колода — от 30 карт (603.6), в раздачу 15 карт "
         "(603.7). Впишите весь пул в дэк-лист командой /deck, пометив каждую карту: в колоде "
         "или нет (603.3)."
@@ -56,7 +56,7 @@ async def test_sealed_with_six_seven_card_boosters_tells_product_deck_and_hand(
             m for m in emu.bot_messages(user.id) if fixed("heroes.sealed_private", 1) in m.plain
         ]
         assert [m.plain for m in mine] == [
-            "📦 Кубок <b>клуба</b>: ваш продукт — 6 бустеров по 7 карт. Колода — от 30 карт, "
+            "📦 «Кубок <b>клуба</b>»: ваш продукт — 6 бустеров по 7 карт. Колода — от 30 карт, "
             "в раздачу 15 карт. Пул — в дэк-лист командой /deck, у каждой карты пометка "
             "«в колоде» или «не в колоде»."
         ]

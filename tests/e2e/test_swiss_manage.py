@@ -201,6 +201,11 @@ async def test_html_names_render_as_typed_and_a_blocked_player_gets_the_group(
     assert in_group in emu.bot_messages(GROUP)
     for name in ("Bob", "Cat", BOB_AND_CO):
         await private_pairing(emu, club.users[name])
+    for table in (1, 2):  # the round played to its end: the standings count it
+        await club.org.send(GROUP, f"/result {table} a")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.round_complete", round=ru("swiss.round_name", round=1))
+    )
     await club.org.send(GROUP, "/standings")
     standings = await emu.wait_bot_message(
         GROUP, contains=f"{fixed('swiss.standings_title')} 1 тура"

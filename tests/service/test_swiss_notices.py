@@ -6,10 +6,15 @@ from __future__ import annotations
 from bot.outbox import TELL_JOB
 from bot.swiss import SwissService
 from bot.swiss.corrections import parse
+from bot.texts import Texts
 from db import deadlines, players
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб")
+TEXTS = Texts()
+ROUND_1_DONE = TEXTS.get(
+    "ru", "swiss.round_complete", round=TEXTS.get("ru", "swiss.round_name", round=1)
+)
 
 
 async def started(club: Club, telegram_id: int, name: str) -> None:
@@ -56,7 +61,7 @@ async def test_a_complete_round_is_said_once_even_when_its_job_runs_again(club: 
         ruling = parse(f"{table} a")
         assert ruling is not None
         await swiss.correct(tid, ruling, ORGANISER)
-    complete = [t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]
+    complete = [t for t in club.session.texts(GROUP) if ROUND_1_DONE in t]
     assert len(complete) == 1
     # The message is a notice stored as a durable job (``Outbox.tell``): run again, as after a
     # crash between its send and its record, it is not sent twice.
@@ -66,7 +71,7 @@ async def test_a_complete_round_is_said_once_even_when_its_job_runs_again(club: 
     assert jobs == [] and said
     for (job_id,) in said:
         await club.services.infra.deadlines.run(job_id)
-    assert len([t for t in club.session.texts(GROUP) if "Тур 1: все результаты внесены" in t]) == 1
+    assert len([t for t in club.session.texts(GROUP) if ROUND_1_DONE in t]) == 1
 
 
 async def test_a_judges_result_tells_each_player_in_his_own_language(club: Club) -> None:

@@ -143,3 +143,19 @@ def test_the_opponents_points_pick_their_word() -> None:
     english = {0: "0 points", 10: "1 point", 29: "2.9 points", 30: "3 points"}
     for tenths, words in english.items():
         assert f"opponent — Аня ({words})." in table("en", tenths)
+
+
+def test_the_open_tables_are_one_table_or_several_in_both_languages() -> None:
+    """«tables 2 have no final result yet» was wrong for one table; a list of 21 is several."""
+
+    def text(lang: str, tables: list[int], key: str = "swiss.round_open") -> str:
+        listed = ", ".join(map(str, tables))
+        return TEXTS.get(lang, key, tables=listed, count=len(tables), codes="a|b")
+
+    assert "table 2 has no final result yet. Record it " in text("en", [2])
+    assert "tables 2, 3 have no final result yet. Record them " in text("en", [2, 3])
+    assert "на столе 2. Внесите его " in text("ru", [2])
+    assert "на столах 1, 2, 3" in text("ru", list(range(1, 22)))
+    assert "Внесите их" in text("ru", list(range(1, 22)))
+    match = text("en", [2], "swiss.round_open_match")
+    assert "&lt;score&gt; (a win is 2:0 or 2:1)" in match

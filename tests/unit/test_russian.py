@@ -181,6 +181,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "link": "https://t.me/club_bot?start=t3",
         "url": "https://club.example/t/3q2-ZK8w1fXoGQm9Yp0aLw",
         "command": "result",
+        "codes": "a|b|draw",
         "label": "Город" if ru else "City",
         "value": "Москва",
         "note": "от спонсора",

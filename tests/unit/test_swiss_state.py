@@ -281,3 +281,25 @@ def test_pods_replay_keeps_the_latest_draft_seating() -> None:
     assert state.pods == [[4, 3], [2, 1]]
     assert state.drafts == 2
     assert replay_log([]).pods == [] and replay_log([]).drafts == 0
+
+
+def test_the_complete_rounds_leave_out_a_round_in_play_and_its_bye() -> None:
+    """``/standings`` during a round (issue 22, item 11): round 2 is under way, its bye and its
+    first result count nothing yet; once it is complete, or before any pairing, all counts."""
+    events = [
+        begin([1, 2, 3, 4, 5]),
+        round_event(1, [[1, 2], [3, 4]], 5),
+        result(1, 1, Outcome.CLEAN_WIN),
+        result(1, 2, Outcome.DRAW),
+        round_event(2, [[1, 3], [5, 2]], 4),
+        result(2, 1, Outcome.CLEAN_WIN),
+    ]
+    state = replay_log(events)
+    played = state.complete_swiss()
+    assert [r.number for r in played.swiss_rounds()] == [1]
+    assert played.points() == {1: 30, 2: 0, 3: 10, 4: 10, 5: 29}
+    assert [r.number for r in state.swiss_rounds()] == [1, 2]  # the state itself is untouched
+    done = replay_log([*events, result(2, 2, Outcome.LOSS)])
+    assert done.complete_swiss() is done
+    in_round_1 = replay_log(events[:2]).complete_swiss()
+    assert in_round_1.swiss_rounds() == [] and in_round_1.points() == {}

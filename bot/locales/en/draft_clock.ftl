@@ -17,7 +17,7 @@ pickclock-paused_review = ⏸ Paused · card review: { $seconds } s left
 pickclock-done = ✅ Booster { $n } of { $total } is done.
 pickclock-all_done = Every booster is drafted: deck building next.
 
-pickclock-panel_title = 🃏 Draft of «{ $name }»
+pickclock-panel_title = 🃏 Draft of “{ $name }”
 pickclock-panel_plan = Boosters in order: { $sizes } (12-card ones first).
 pickclock-panel_tables = { $count ->
     [one] { $count } table

@@ -32,7 +32,7 @@ limited-seating_seed = 🎲 Draw: { $seed }. Anyone can check it: the players by
 limited-seating_by_standings = Seated by the current standings: the best at table 1 (601.5.6).
 limited-seating_boosters = Boosters: { $plan }; odd boosters are passed left, even ones right.
 limited-seating_next = Next: the draft and deck building. The judge pairs round { $round } with /next_round.
-limited-your_seat = 🪑 «{ $name }», draft { $draft }: draft table { $table }, seat { $seat }.
+limited-your_seat = 🪑 “{ $name }”, draft { $draft }: draft table { $table }, seat { $seat }.
     Left: { $on_left } · right: { $on_right }.
 limited-draft_next = Draft { $draft } comes before the next round: /next_round seats the players by the current standings, the /next_round after it pairs the round.
 log-sw_pods = draft seating

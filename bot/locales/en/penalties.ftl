@@ -21,8 +21,8 @@ penalties-effect_dq_judge = The player is out of the tournament; past results st
 penalties-effect_match_own = Round { $round }, table { $table }: a technical loss.
 penalties-effect_game_own = Round { $round }, table { $table }: the game goes to your opponent. Report the match's final score with it counted.
 penalties-effect_dq_own = You are out of the tournament: past results stand, no place and no prize.
-penalties-told = ⚖️ «{ $tournament }»: a judge's penalty — { $kind }.
-penalties-credited = ⚖️ «{ $tournament }», round { $round }, table { $table }: your opponent got a game loss, the game is yours. Report the match's final score with it counted.
+penalties-told = ⚖️ “{ $tournament }”: a judge's penalty — { $kind }.
+penalties-credited = ⚖️ “{ $tournament }”, round { $round }, table { $table }: your opponent got a game loss, the game is yours. Report the match's final score with it counted.
 penalties-group_match = ⚖️ Round { $round }, table { $table }: a technical loss by the judge's ruling — { $name }.
 penalties-group_dq = ⚖️ Disqualified by the judge's ruling: { $name }. No place and no prize.
 penalties-earlier = Earlier { $count ->
@@ -30,8 +30,8 @@ penalties-earlier = Earlier { $count ->
    *[other] { $count } penalties
 }:
 penalties-first = No other penalties.
-penalties-history_line = • { $day } · «{ $tournament }» · { $kind }: { $reason }
-penalties-history_line_other = • { $day } · «{ $tournament }» · { $kind }
+penalties-history_line = • { $day } · “{ $tournament }” · { $kind }: { $reason }
+penalties-history_line_other = • { $day } · “{ $tournament }” · { $kind }
 penalties-profile_title = <b>Penalties</b>
 penalties-dq_mark = {" "}(disqualified, no place)
 penalties-your_place_dq = Disqualified: no place.

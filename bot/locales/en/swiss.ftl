@@ -17,14 +17,18 @@ swiss-btn_won = I won
 swiss-btn_lost = I lost
 swiss-btn_draw = Draw
 swiss-btn_join = ✋ Join
-swiss-round_complete = ✅ { $round }: every result is in. The judge starts the next one with /next_round.
-swiss-finished = 🏁 <b>{ $name }</b> is over.
+swiss-round_complete = ✅ { $round } — all results are in.
+swiss-next_swiss_round = The judge starts the next round with /next_round.
+swiss-next_top = The Swiss rounds are over; the Top of { $size } players comes next: the judge starts it with /next_round.
+swiss-next_finish = The Swiss rounds are over and there is no Top: the judge closes the tournament with /next_round.
+swiss-next_top_stage = The judge starts the { $stage } with /next_round.
+swiss-finished = 🏁 The tournament “{ $name }” is over.
 swiss-winner = 🏆 Winner: { $name }
 swiss-unrated = No rating changed: the tournament was not in one of the club's groups, and its organiser entered every result — no player confirmed any.
-swiss-unrated_private = The tournament «{ $name }» is over. It changed no rating.
+swiss-unrated_private = The tournament “{ $name }” is over. It changed no rating.
 swiss-rating_title = <b>Rating changes ({ $discipline }, base K = { $k })</b>
 swiss-rating_line = { $name }: { $delta }
-swiss-rating_private = «{ $name }» is over. Your { $discipline } rating changed by { $delta }: now { $rating }.
+swiss-rating_private = “{ $name }” is over. Your { $discipline } rating changed by { $delta }: now { $rating }.
 swiss-tb_bh = Buchholz
 swiss-tb_mbh = Median Buchholz
 swiss-tb_cw = Wins
@@ -40,17 +44,26 @@ swiss-standings_title = <b>Standings after { $rounds } { $rounds ->
     # Player — points · { $tie_breaks }
 swiss-standings_line = { $rank }. { $name }{ $mark } — { $points } · { $values }
 swiss-standings_cut = … and { $count } more — the whole table: /standings { $id } in a private chat with me, or on the web board (/board).
+swiss-standings_none = No standings yet: the table appears once every result of round 1 is in.
 swiss-dropped_mark = {" "}(dropped)
 swiss-not_in_registration = The tournament has already started.
 swiss-too_few = Too few players: { $count }, at least { $need } are needed.
 swiss-not_running = The tournament is not running.
 swiss-repair_too_late = The round can be re-paired only while no result of it is in.
-swiss-round_open = The round is not finished: tables { $tables } have no final result yet. Record them with /result &lt;table&gt; &lt;a|b|draw&gt; or wait for the players.
+swiss-round_open = The round is not finished: { $count ->
+        [1] table { $tables } has no final result yet. Record it
+       *[other] tables { $tables } have no final result yet. Record them
+    } with /result &lt;table&gt; &lt;{ $codes }&gt; or wait for the players.
+swiss-round_open_match = The round is not finished: { $count ->
+        [1] table { $tables } has no final result yet. Record it
+       *[other] tables { $tables } have no final result yet. Record them
+    } with /result &lt;table&gt; &lt;{ $codes }&gt; &lt;score&gt; (a win is 2:0 or 2:1) or wait for the players.
 swiss-no_legal_pairing = ⚠️ Round { $round } cannot be paired without a rematch: every pairing repeats a game. Judge, decide how to go on: /top ends the Swiss rounds and starts the Top, /finish ends the tournament; or drop or add a player.
 swiss-no_such_table = There is no table { $table } in this round.
 swiss-result_usage = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb|draw|dl&gt; [reason]. a — the first player of the table won, b — the second, ta/tb — technical win, draw — a draw, dl — a technical loss for both. Without a round: the current round. Example: /result 1 3 b wrong report
 swiss-result_recorded = ⚖️ Result recorded ({ $game }): { $claim }.
 swiss-result_usage_match = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb|draw|dl&gt; [score] [reason]. a — the first player of the table won, b — the second (score 2:0 or 2:1), ta/tb — technical win, draw — a draw (1:1 or 0:0), dl — a technical loss for both. Without a round: the current round. Example: /result 1 3 b 2:1 wrong report
+swiss-result_needs_score = A match result needs its score: { $command } 2:0 or { $command } 2:1.
 swiss-result_usage_top = Usage: /result [round] &lt;table&gt; &lt;a|b|ta|tb&gt; [score] [reason]. No draws in the Top: a — the first player of the table won, b — the second, ta/tb — technical win; in a best of three with the score 2:0 or 2:1.
 swiss-result_recorded_corrected = ⚖️ Result corrected ({ $game }): { $claim }. It was: { $before }.
 swiss-result_told = ⚖️ The judge recorded the result of your game ({ $game }): { $claim }.
@@ -123,14 +136,14 @@ swiss-wiz_tb = Tie-breaks?
 swiss-wiz_tb_default = Buchholz, median Buchholz, wins, head-to-head
 swiss-wiz_tb_mtg = OMW%, GW%, OGW%
 swiss-wiz_tb_sb = Buchholz, Sonneborn-Berger, wins, head-to-head
-swiss-created = 🃏 Tournament #{ $id } «{ $name }»: { $format }, { $strictness }. Rounds: { $rounds }, Top: { $top }, { $minutes } min per round. { $match }.
+swiss-created = 🃏 Tournament #{ $id } “{ $name }”: { $format }, { $strictness }. Rounds: { $rounds }, Top: { $top }, { $minutes } min per round. { $match }.
     Game: { $game } · base K = { $k } · { $kind }.
     Registration is open: the button below, /join, or { $link }
 swiss-join_joined = { $name }, you are in.
 swiss-join_already = { $name }, you are already registered.
 swiss-join_late = { $name } joins with 0 points from the next round.
 swiss-join_closed = Registration is closed.
-swiss-consent_ask = 🙋 An organiser is entering you in the tournament «{ $tournament }» of the group «{ $group }». Will you play? If not, just leave this.
+swiss-consent_ask = 🙋 An organiser is entering you in the tournament “{ $tournament }” of the group “{ $group }”. Will you play? If not, just leave this.
 swiss-join_asked = { $name } is not in the tournament's group: the question was sent, and the entry follows the player's yes.
 swiss-join_cannot_ask = { $name } is not in the tournament's group and never opened the bot's chat: no entry without the player's consent. The player can send /start to the bot or join the group.
 swiss-join_not_asked = There is no such invitation: nobody asked you into this tournament.
@@ -148,11 +161,11 @@ swiss-stage_quarter_final = quarter-final
 swiss-stage_eighth_final = round of 16
 swiss-stage_top_round = knockout round
 swiss-score_hint = The match score — your wins first.
-swiss-finished_early = 🏁 <b>{ $name }</b> was finished early by the organiser: standings and ratings as played.
-swiss-cancelled = 🚫 <b>{ $name }</b> was cancelled by the organiser. Ratings do not change.
+swiss-finished_early = 🏁 The tournament “{ $name }” was finished early by the organiser: standings and ratings as played.
+swiss-cancelled = 🚫 The tournament “{ $name }” was cancelled by the organiser. Ratings do not change.
 swiss-not_open = The tournament is already over or cancelled.
-swiss-confirm_finish = Finish <b>{ $name }</b> now? Standings and ratings will count the results already in; unfinished tables do not count.
-swiss-confirm_cancel = Cancel <b>{ $name }</b>? Its results will not be rated; the timers stop.
+swiss-confirm_finish = Finish the tournament “{ $name }” now? Standings and ratings will count the results already in; unfinished tables do not count.
+swiss-confirm_cancel = Cancel the tournament “{ $name }”? Its results will not be rated; the timers stop.
 swiss-finish_in_registration = The tournament has not started: nothing to finish. To cancel it: /cancel.
 swiss-btn_finish_yes = 🏁 Yes, finish
 swiss-btn_cancel_yes = 🚫 Yes, cancel
@@ -164,14 +177,14 @@ swiss-match_1 = Matches of one game
 swiss-match_3 = Best-of-three matches
 swiss-entry_requested = The tournament is under way: you can enter only with an organiser's approval. Your request has been sent; I will tell you the answer.
 swiss-entry_asked_before = Your request is already with the organiser. I will tell you the answer.
-swiss-entry_request = ✋ A request to enter the running tournament <b>{ $tournament }</b>: { $name }. Entry from the next round.
+swiss-entry_request = ✋ A request to enter the running tournament “{ $tournament }”: { $name }. Entry from the next round.
 swiss-btn_entry_yes = ✅ Accept
 swiss-btn_entry_no = ❌ Decline
 swiss-entry_declined_note = Request declined: { $name }.
 swiss-join_already_other = { $name } is already in the tournament.
-swiss-entry_accepted = ✅ The organiser accepted your request: you play in «{ $tournament }» from the next round.
-swiss-entry_declined = The organiser declined your request to enter «{ $tournament }».
-swiss-entry_closed = You can no longer enter «{ $tournament }»: it is closed to new players.
+swiss-entry_accepted = ✅ The organiser accepted your request: you play in “{ $tournament }” from the next round.
+swiss-entry_declined = The organiser declined your request to enter “{ $tournament }”.
+swiss-entry_closed = You can no longer enter “{ $tournament }”: it is closed to new players.
 swiss-places_title = <b>Final places</b>: the Top, then the Swiss ({ $rounds } { $rounds ->
         [one] round
        *[other] rounds
@@ -212,13 +225,13 @@ swiss-btn_begin_fit = ▶️ Begin: { $rounds } { $rounds ->
         [one] round
        *[other] rounds
     }, Top { $top }
-swiss-drop_self_left = { $name }, you are no longer entered in «{ $tournament }».
-swiss-drop_self_dropped = { $name }, you dropped from «{ $tournament }»: your results stay, you get no pairing from the next round on.
-swiss-staff_drop_self = 🚪 «{ $tournament }», round { $round }: { $name } dropped by own wish. No pairing from the next round on.
-swiss-staff_drop_judge = 🚪 «{ $tournament }», round { $round }: { $name } dropped by a judge's decision. No pairing from the next round on.
+swiss-drop_self_left = { $name }, you are no longer entered in “{ $tournament }”.
+swiss-drop_self_dropped = { $name }, you dropped from “{ $tournament }”: your results stay, you get no pairing from the next round on.
+swiss-staff_drop_self = 🚪 “{ $tournament }”, round { $round }: left at the player's own request — { $name }. No pairing from the next round on.
+swiss-staff_drop_judge = 🚪 “{ $tournament }”, round { $round }: dropped by a judge's decision — { $name }. No pairing from the next round on.
 swiss-roster_incomplete = { $name } ⚠️
 swiss-roster_legend = ⚠️ — registration not complete (last name, first name, patronymic, e-mail and city are needed): /register in the private chat with the bot.
-swiss-complete_registration = 📝 You are in «{ $tournament }». For your results to count in the club rating, complete your registration: send me /register in the private chat (last name, first name, patronymic, e-mail and city).
+swiss-complete_registration = 📝 You are in “{ $tournament }”. For your results to count in the club rating, complete your registration: send me /register in the private chat (last name, first name, patronymic, e-mail and city).
 swiss-register_link = 📝 { $player }, for your results to count in the club rating, complete your registration in a private chat with me: <a href="{ $link }">open</a>.
 swiss-join_not_invited = A closed tournament: only players invited by the organiser play. { $name }, you are not on the invitation list.
 swiss-board_privileged = Auto-win by privilege: { $names }
@@ -254,7 +267,7 @@ swiss-invite_usage = Whom to invite? /invite as a reply to their message, /invit
 swiss-invite_invited = ✉️ Invitation sent: { $name }.
 swiss-invite_already = { $name } is already on the invitation list.
 swiss-invite_not_closed = Invitations are needed only in a closed tournament: anyone may enter this one.
-swiss-invitation = ✉️ You are invited to the closed tournament «{ $tournament }». To enter: the «✋ Join» button in the group, or /join there.
+swiss-invitation = ✉️ You are invited to the closed tournament “{ $tournament }”. To enter: the “✋ Join” button in the group, or /join there.
 swiss-too_many_privileged = The privileged win by default but nobody is left to play: of { $count } { $count ->
         [one] player
        *[other] players

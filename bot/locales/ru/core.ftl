@@ -132,7 +132,7 @@ report-sent_private = Кнопки результата — в личном ча
 report-open_private = Кнопки результата приходят в личный чат: <a href="{ $link }">откройте его</a> и нажмите «Начать».
 results-claim_win = { $winner } — победа{ $score }, { $loser } — поражение
 results-claim_technical = { $winner } — техническая победа, { $loser } — техническое поражение
-results-claim_draw = ничья{ $score }: { $a } — { $b }
+results-claim_draw = { $a } и { $b } — ничья{ $score }
 results-claim_double_loss = обоим техническое поражение: { $a }, { $b }
 results-claim_of = • { $name }: { $claim }
 results-confirm_request = { $reporter } сообщает: { $claim } ({ $game }). Верно?
@@ -175,6 +175,8 @@ tournament-judge_usage = Ответьте командой /judge на сооб�
 tournament-judge_added = Судья турнира «{ $tournament }»: { $judge }.
 tournament-list_title = <b>Турниры</b>
 tournament-list_line = #{ $id } «{ $name }» — { $kind }, { $status }
+# a tournament's name in a sentence (one quoting rule: ru «…», en “…”)
+tournament-quoted = «{ $name }»
 tournament-status_registration = идёт регистрация
 tournament-status_running = идёт
 tournament-status_finished = завершён

@@ -54,18 +54,19 @@ class Club:
         auto: str = "",
         strictness: str = "Любительский (без дэк-листов)",
         sub: str = "Классика",
+        name: str = "Кубок <b>клуба</b>",
     ) -> SimMessage:
         await self.org.start()
         await self.org.wait_message(contains="")
-        for name, user in self.users.items():
-            if name not in self.silent:
+        for who, user in self.users.items():
+            if who not in self.silent:
                 await user.start()
                 await user.wait_message()
         await self.org.send(GROUP, "/new")
         kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
         await self.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
-        await self.org.send(GROUP, "Кубок <b>клуба</b>")
+        await self.org.send(GROUP, name)
         steps = [
             (fixed("swiss.wiz_fmt"), fmt),
             (fixed("swiss.wiz_sub"), sub),
