@@ -102,7 +102,7 @@ decks-usage = Format: /deck — send or see your deck list; /deck #number — fo
 decks-shown = 🃏 Deck list — { $player } · “{ $name }” ({ $fmt })
 decks-none_yet = No deck list yet ({ $player }).
 decks-file_bad = A text file is needed (.txt or .csv), at most 64 KB.
-decks-file_not_text = The file «{ $name }» does not read as text: it holds binary data or control characters. Save the list as plain text (UTF-8) and send it again.
+decks-file_not_text = The file “{ $name }” does not read as text: it holds binary data or control characters. Save the list as plain text (UTF-8) and send it again.
 decks-edited = ✏️ Deck list corrected by a judge (player: { $player }). Changes:
     { $changes }
 decks-told_edit = ✏️ Your deck list in “{ $name }” was corrected by a judge. Changes:
