@@ -43,6 +43,9 @@ class Play:
     format: ClassVar[Format] = Format.CONSTRUCTED
     #: it opens with a draft: ``/begin`` seats draft 1, round 1 comes after (601.5)
     drafted: ClassVar[bool] = False
+    #: its pool is opened at the start: ``/begin`` pairs no round, ``/next_round`` pairs round 1
+    #: once the decks are built (and their lists written: ``rules.decks.window``)
+    pool_first: ClassVar[bool] = False
     #: the wizard's step after the format: Constructed's sub-format, whose banned list
     #: applies (612)
     first_step: ClassVar[str] = "sub"
@@ -147,6 +150,7 @@ class Sealed(Play):
 
     format = Format.SEALED
     first_step = "product"
+    pool_first = True
 
     def wizard_settings(self, data: dict[str, Any]) -> dict[str, Any]:
         return {"sealed_product": sealed.sealed_product(data.get("product")).value}

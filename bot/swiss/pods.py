@@ -28,6 +28,7 @@ from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
+from rules.decks.window import Window, list_window
 from rules.limited.boosters import plan_name
 from rules.limited.clock import Phase, replay_clock
 from rules.limited.marathon import draft_due, first_sealed_round, seating_of_draft
@@ -103,6 +104,16 @@ async def booster_under_way(core: SwissCore, tx: Tx, tournament: Tournament) -> 
     if booster is None or booster.draft != max(state.drafts, 1):
         return None
     return None if booster.at(core.now()).phase is Phase.DONE else booster.number
+
+
+async def deck_window(core: SwissCore, tx: Tx, tournament: Tournament) -> Window:
+    """Whether a player's own deck list is taken now (``rules.decks.window``): a Limited
+    format's from its start (its pool exists), not while a booster is picked, until round 1."""
+    started = tournament.status != "registration"
+    state = await core.state(tx, tournament.id)
+    drafting = started and await booster_under_way(core, tx, tournament) is not None
+    fmt = play_of(tournament).format
+    return list_window(fmt, started=started, round_one_paired=bool(state.rounds), drafting=drafting)
 
 
 def draft_before_round(tournament: Tournament, state: State) -> bool:

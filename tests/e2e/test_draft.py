@@ -440,3 +440,66 @@ async def test_a_drafts_rounds_follow_601_5_4_not_the_organiser(
     await club.org.send(GROUP, "/next_round")
     board = await emu.wait_for(lambda: club.board(round_title(1, rounds)))
     assert f"Тур 1 из {rounds}" in board.plain
+
+
+async def test_a_drafts_lists_are_taken_after_the_draft_and_checked_at_round_one(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """A draft's list is written from the cards drafted (601.9): at the highest strictness
+    (503) of an 8-player Draft on 3 × 12, /begin seats the draft without asking for lists; a
+    list is refused before the start and while a booster is picked, taken after it, and
+    round 1's /next_round refuses while 6 of the 8 have none, until overridden; then the
+    lists lock. 8 players at one table: 4 rounds (601.5.4)."""
+    club = DraftClub(emu, players=8)
+    await club.create_limited(
+        "Драфт",
+        [
+            (fixed("swiss.wiz_boosters"), "3 × 12"),
+            (fixed("swiss.wiz_strict"), "Высший (дэк-листы обязательны)"),
+            (fixed("swiss.wiz_top"), "Без ТОПа"),
+            *COMMON,
+        ],
+    )
+    ann, bob = club.users["Ann"], club.users["Bob"]
+    await ann.send(None, "/deck")
+    early = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_not_yet", 1))
+    assert early.plain == ru("decks.window_not_yet", name="Драфт клуба")
+
+    await club.org.send(GROUP, "/begin")  # nobody has a list, nobody could: the draft is seated
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
+    tables, _ = seating(seated)
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("decks.begin_missing") in m.plain]
+
+    await club.org.send(GROUP, "/draft")
+    panel = await emu.wait_bot_message(GROUP, contains=PANEL)
+    await (await club.org.press(panel, "▶️ Начать бустер 1")).answer()
+    began = (clock.now() - START).total_seconds()
+    await ann.send(None, "/deck")
+    drafting = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_drafting", 1))
+    assert drafting.plain == (
+        "Идёт драфт турнира «Драфт клуба»: дэк-лист пришлите, когда бустеры будут разобраны, — "
+        "до начала тура 1."
+    )
+    await run_booster(emu, clock, GROUP, 1, 3, began, pod_heads(tables, 1, 3), to_the_second=False)
+
+    deck = "\n".join(
+        ["Колода", *(f"3 Воин {i}" for i in range(1, 11)), "Не используются", "-6 Эльф"]
+    )
+    for user in (ann, bob):
+        await user.send(None, "/deck")
+        await emu.wait_bot_message(user.id, contains=fixed("decks.ask", 2))
+        await user.send(None, deck)
+        accepted = await emu.wait_bot_message(user.id, contains=fixed("decks.accepted"))
+        assert "Колода — 30 карт:" in accepted.plain
+
+    await club.org.send(GROUP, "/next_round")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("decks.round_one_missing"))
+    missing = ", ".join(name for name in NAMES[2:8])
+    assert refused.plain == ru("decks.round_one_missing", count=6, names=missing)
+    assert "без принятого дэк-листа — 6 игроков: Cat, Dan, Eve, Fay, Gus, Hal." in refused.plain
+    assert club.board(round_title(1, 4)) is None
+    await club.org.send(GROUP, "/next_round override")
+    await emu.wait_for(lambda: club.board(round_title(1, 4)))
+    await ann.send(None, "/deck")
+    locked = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_locked_round", 1))
+    assert locked.plain == ru("decks.window_locked_round", name="Драфт клуба")
