@@ -108,10 +108,16 @@ async def booster_under_way(core: SwissCore, tx: Tx, tournament: Tournament) -> 
 
 async def deck_window(core: SwissCore, tx: Tx, tournament: Tournament) -> Window:
     """Whether a player's own deck list is taken now (``rules.decks.window``): a Limited
-    format's from its start (its pool exists), not while a booster is picked, until round 1."""
+    format's from its start (its pool exists), not while its draft runs on the pick clock (a
+    booster picked, or more to come), until round 1."""
     started = tournament.status != "registration"
     state = await core.state(tx, tournament.id)
-    drafting = started and await booster_under_way(core, tx, tournament) is not None
+    drafting = False
+    if started and drafted(tournament):
+        events = await tournaments.events(tx, tournament.id)
+        clock = replay_clock((e.kind, e.payload) for e in events)
+        boosters = len(card(tournament).boosters)
+        drafting = clock.drafting(max(state.drafts, 1), boosters, core.now())
     fmt = play_of(tournament).format
     return list_window(fmt, started=started, round_one_paired=bool(state.rounds), drafting=drafting)
 

@@ -7,9 +7,10 @@
   pool, which exists only once the product is opened (603.3: «дэк-лист, в котором указывает
   весь полученный пул») or the cards drafted (601.9: «из полученных карт игроки составляют
   колоду»). Lists open when the tournament starts (the Sealed product handed out, the draft
-  seated), are closed while a booster of the draft is being picked, and lock when round 1 is
-  paired: the deck is built before the first game. A Marathon's later drafts change the pool
-  again; its lists still lock at round 1 (a judge corrects one after that).
+  seated), are closed while the draft runs on the pick clock (a booster picked, or more still to
+  come: ``rules.limited.clock.DraftClock.drafting``), and lock when round 1 is paired: the
+  deck is built before the first game. A Marathon's later drafts change the pool again; its
+  lists still lock at round 1 (a judge corrects one after that).
 - **The highest strictness** (503: lists required) is checked when the lists lock: at
   ``/begin`` for Constructed, at round 1's pairing for a Limited format — before that nobody
   could have written one.
@@ -33,7 +34,8 @@ class Window(Enum):
     NOT_YET = "not_yet"
     """A Limited format before its start: there is no pool to list yet."""
     DRAFTING = "drafting"
-    """A booster of the draft is being picked: the pool is not complete."""
+    """The draft runs on the pick clock (a booster picked, or more to come): the pool is not
+    complete."""
     LOCKED = "locked"
     """Constructed after the start."""
     LOCKED_ROUND = "locked_round"
@@ -43,7 +45,7 @@ class Window(Enum):
 def list_window(fmt: Format, *, started: bool, round_one_paired: bool, drafting: bool) -> Window:
     """The window of a player's own list in a tournament that is open (not finished) of format
     ``fmt``: ``started`` once ``/begin`` closed registration, ``round_one_paired`` once round 1
-    is paired, ``drafting`` while a booster of its draft is being picked."""
+    is paired, ``drafting`` while its draft runs on the pick clock."""
     if fmt not in LIMITED:
         return Window.LOCKED if started else Window.OPEN
     if not started:

@@ -447,7 +447,8 @@ async def test_a_drafts_lists_are_taken_after_the_draft_and_checked_at_round_one
 ) -> None:
     """A draft's list is written from the cards drafted (601.9): at the highest strictness
     (503) of an 8-player Draft on 3 × 12, /begin seats the draft without asking for lists; a
-    list is refused before the start and while a booster is picked, taken after it, and
+    list is refused before the start, while a booster is picked and between boosters, taken
+    after the last, and
     round 1's /next_round refuses while 6 of the 8 have none, until overridden; then the
     lists lock. 8 players at one table: 4 rounds (601.5.4)."""
     club = DraftClub(emu, players=8)
@@ -470,17 +471,27 @@ async def test_a_drafts_lists_are_taken_after_the_draft_and_checked_at_round_one
     tables, _ = seating(seated)
     assert not [m for m in emu.bot_messages(GROUP) if fixed("decks.begin_missing") in m.plain]
 
-    await club.org.send(GROUP, "/draft")
-    panel = await emu.wait_bot_message(GROUP, contains=PANEL)
-    await (await club.org.press(panel, "▶️ Начать бустер 1")).answer()
-    began = (clock.now() - START).total_seconds()
-    await ann.send(None, "/deck")
-    drafting = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_drafting", 1))
-    assert drafting.plain == (
+    refusal = (
         "Идёт драфт турнира «Драфт клуба»: дэк-лист пришлите, когда бустеры будут разобраны, — "
         "до начала тура 1."
     )
-    await run_booster(emu, clock, GROUP, 1, 3, began, pod_heads(tables, 1, 3), to_the_second=False)
+
+    def drafting(count: int) -> bool:
+        return len([m for m in emu.bot_messages(ann.id) if m.plain == refusal]) == count
+
+    for number in (1, 2, 3):
+        await club.org.send(GROUP, "/draft")
+        panel = await emu.wait_bot_message(GROUP, contains=PANEL)
+        await (await club.org.press(panel, f"▶️ Начать бустер {number}")).answer()
+        began = (clock.now() - START).total_seconds()
+        if number == 1:  # a booster is picked: refused
+            await ann.send(None, "/deck")
+            await emu.wait_for(lambda: drafting(1))
+        heads = pod_heads(tables, number, 3)
+        await run_booster(emu, clock, GROUP, number, 3, began, heads, to_the_second=False)
+        if number == 1:  # between boosters: the pool is not complete, refused too
+            await ann.send(None, "/deck")
+            await emu.wait_for(lambda: drafting(2))
 
     deck = "\n".join(
         ["Колода", *(f"3 Воин {i}" for i in range(1, 11)), "Не используются", "-6 Эльф"]
