@@ -161,11 +161,8 @@ async def show_and_ask(
         await message.answer(shown)
     elif judge:
         await message.answer(t("decks.none_yet", player=target.display_name))
-    if not tournament.is_open:
-        await message.answer(t("decks.closed", name=tournament.name))
-        return
-    if tournament.status != "registration" and not judge:
-        await message.answer(t("decks.locked", name=tournament.name))
+    if (refused := await decks.own_list_refusal(tournament, judge=judge)) is not None:
+        await message.answer(t(refused, name=tournament.name))
         return
     await state.set_state(DeckWait.list)
     await state.set_data({"t": tournament.id, "p": target.id, "j": judge})

@@ -11,8 +11,17 @@ K = base K × coefficient by participants: ≤12 → 0.8; 13–24 → 1.2; 25–
   (two wins of the match winner, one of the loser), a 1–1 draw two (one each);
 - a played match without a decided game (a 0–0 draw at time) or without a score (a single-game
   tournament) is one game with the match's score (1, ½, 0);
-- a technical result (803) is the one game that should have been played (1 / 0);
-- a bye, a missed round and a double loss are not rated (no opponent, or nobody won).
+- a technical result (803) is the one game that should have been played (1 / 0), whoever set
+  it: a judge's ``/result``, or a penalty's match loss or a disqualification's lost match
+  («каждой партии, в которой он принимал или должен был принять участие»: the penalised
+  player should have played it);
+- a game a penalty's game loss gave to the opponent (``rules.penalties``) is a game lost: in a
+  match played on, it is in the reported score already; in a match a second game loss ended
+  (or a later match loss), each credited game is rated, then the match's technical rest is one
+  game more unless the credited games alone won it (two game losses in a best of three: two
+  games, 0–2);
+- a bye, a missed round and a double loss are not rated (no opponent, or nobody won); a game
+  credited in a match that ended in a double loss still is.
 
 All games are rated against the ratings at the start of the tournament and the changes are
 summed. So the order does not matter for the sum; for the record it is fixed anyway: round by
@@ -95,9 +104,15 @@ def rated_games(record: MatchRecord) -> list[float]:
     """Player A's Elo score in each rated game of one record, in rating order (see the module
     docstring): A's won games (1) first, then B's (0); ``[]`` when nothing is rated."""
     score_a = elo_score(record.outcome_a)
-    if record.player_b is None or score_a is None:
+    if record.player_b is None:
         return []
-    decided = record.games_a + record.games_b
-    if record.outcome_a not in _PLAYED or decided == 0:
-        return [score_a]
-    return [1.0] * record.games_a + [0.0] * record.games_b
+    if record.outcome_a in _PLAYED:
+        if record.games_a + record.games_b == 0:
+            return [score_a] if score_a is not None else []
+        return [1.0] * record.games_a + [0.0] * record.games_b
+    credited = [1.0] * record.credited_a + [0.0] * record.credited_b
+    if score_a is None:  # a double loss: only the games a penalty credited
+        return credited
+    winner_credited = record.credited_a if score_a else record.credited_b
+    needed = max(record.games_a, record.games_b, 1)
+    return credited if winner_credited >= needed else [*credited, score_a]

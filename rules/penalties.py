@@ -14,8 +14,10 @@ A judge of the tournament gives a player one of four penalties, always with a re
   out of the prizes: in the final places he comes after everybody (no place), and everybody who
   was below him moves up one (``rules.places.prize_order``).
 
-Results set by a penalty are never rated (``State.rated_records``): a penalty is a ruling on
-conduct, not a game; a judge's own technical result of an absent player still is (spec §1).
+Results set by a penalty are rated like every other (``State.rated_records``, section 3: «каждой
+партии, в которой он принимал или должен был принять участие»; spec §1): a match loss and a
+disqualification's lost match are one technical game, each game a game loss credited a game
+lost (``rules.card_rating.rated_games``).
 
 Where there is no open match — between rounds, before round 1, a player with the bye or already
 out of the Top — a club gives game and match losses only to a match being played: the judge is

@@ -141,6 +141,9 @@ class MatchRecord:
 
     ``outcome_a`` is player A's outcome; B's is its :func:`opposite`. ``games_a``/``games_b``
     are the game score (2–1, 1–1, ...) for game-win tie-breaks; 0–0 when not recorded.
+    ``credited_a``/``credited_b``: the games of the match a penalty's game loss gave to A / B
+    (``rules.penalties``), which a technical result does not show in its score; only the
+    rating reads them (``rules.card_rating.rated_games``).
     """
 
     round_number: int
@@ -149,6 +152,8 @@ class MatchRecord:
     outcome_a: Outcome
     games_a: int = 0
     games_b: int = 0
+    credited_a: int = 0
+    credited_b: int = 0
 
     def __post_init__(self) -> None:
         if self.round_number < 1:

@@ -6,9 +6,12 @@ Choices where the regulation is silent:
 - **Stored lists.** A list is stored only when it passes the checks; one with errors is
   answered with them and the earlier list (if any) stays. The text is stored as sent and read
   again by the rules when shown, so a card list loaded later shows its facts.
-- **When.** Lists open with registration and lock when ``/begin`` pairs round 1; after that only
-  a judge of the tournament (organisers are judges of every tournament) edits one, and the player
-  is told privately what changed. Nothing changes after the finish.
+- **When** (``rules.decks.window``). Constructed lists open with registration and lock when
+  ``/begin`` pairs round 1; a Limited format's open when its pool exists (the Sealed product
+  opened, the draft seated; not while a booster is picked) and lock when round 1 is paired,
+  where the highest strictness checks them. After that only a judge of the tournament
+  (organisers are judges of every tournament) edits one, and the player is told privately what
+  changed. Nothing changes after the finish.
 - **Who sees.** The player and the tournament's judges (707, 001 9.2: «игроки не имеют право
   просмотра дэк-листов, кроме своих собственных»); once the tournament is over, the organiser
   may publish the Top's lists in the group (001 9.2: «дэк-листы победителей могут быть
@@ -45,6 +48,7 @@ from rules.decks import (
     read_card_list,
 )
 from rules.decks import deck_rules as rules_of
+from rules.decks.window import Window
 from rules.text import visible
 
 if TYPE_CHECKING:
@@ -130,15 +134,16 @@ class DeckService:
         self, tournament: Tournament, player: Player, text: str, actor: int, *, judge: bool
     ) -> Submitted:
         """Check a list and store it when it passes. A player's own list only while the
-        registration is open; a judge's edit while the tournament is open. The text loses what
-        draws nothing (``rules.text.visible``: a card's name as names are)."""
+        window is open (``rules.decks.window``); a judge's edit while the tournament is open.
+        The text loses what draws nothing (``rules.text.visible``: a card's name as names
+        are)."""
         text = "\n".join(visible(line) for line in text.splitlines())
         async with self.db.transaction() as tx:
             found = await tournaments.get(tx, tournament.id)
             if found is None or not found.is_open:
                 raise UserError("decks.closed", name=tournament.name)
-            if found.status != "registration" and not judge:
-                raise UserError("decks.locked", name=tournament.name)
+            if not judge and (key := await self.refusal(tx, found)) is not None:
+                raise UserError(key, name=tournament.name)
             if not await self.plays(tx, found, player.id):
                 raise UserError("decks.not_in", name=tournament.name)
             rules = await self.rules(tx, found)
@@ -154,6 +159,22 @@ class DeckService:
                 await self.swiss.event(tx, found.id, "sw_deck_edit", {"player": player.id}, actor)
                 await self.swiss.audit(tx, found.id, actor, "deck_edit", {"player": player.id})
         return Submitted(verdict, rules, True, changed)
+
+    async def refusal(self, tx: Tx, tournament: Tournament) -> str | None:
+        """Why a player's own list is not taken now (a text's key), ``None`` when it is: the
+        tournament's window (``rules.decks.window``); over: ``decks.closed``."""
+        if not tournament.is_open:
+            return "decks.closed"
+        window = await self.swiss.deck_window(tx, tournament)
+        return None if window is Window.OPEN else f"decks.window_{window.value}"
+
+    async def own_list_refusal(self, tournament: Tournament, *, judge: bool) -> str | None:
+        """What ``/deck`` answers instead of asking for a list (a text's key), ``None`` when
+        it asks: a judge until the finish, a player in the window."""
+        if judge:
+            return None if tournament.is_open else "decks.closed"
+        async with self.db.read() as tx:
+            return await self.refusal(tx, tournament)
 
     async def plays(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
         """Whether the player is in the tournament (dropped players keep their list)."""

@@ -62,6 +62,7 @@ from db import reports
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
+from rules.decks.window import Window
 from rules.penalties import PenaltyKind
 
 if TYPE_CHECKING:
@@ -129,8 +130,18 @@ class SwissService(SwissCore):
     async def start_top(self, tournament_id: int, actor: int, size: int | None) -> None:
         await self.committed(await rounds.start_top(self, tournament_id, actor, size))
 
-    async def next_round(self, tournament_id: int, actor: int, *, again: bool = False) -> None:
-        await self.committed(await rounds.next_round(self, tournament_id, actor, again=again))
+    async def next_round(
+        self, tournament_id: int, actor: int, *, again: bool = False, override: bool = False
+    ) -> None:
+        """Pair the next round (``again``: this one again); ``override``: a Limited format's
+        round 1 although some players have no accepted deck list (503, logged)."""
+        await self.committed(
+            await rounds.next_round(self, tournament_id, actor, again=again, override=override)
+        )
+
+    async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
+        """Whether a player's own deck list is taken now (``rules.decks.window``)."""
+        return await pods.deck_window(self, tx, tournament)
 
     async def correct(
         self, tournament_id: int, ruling: corrections.Ruling, actor: int

@@ -34,6 +34,8 @@ from db import deadlines, game_messages, outbox, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
+from rules.limited import sealed
+from rules.limited.marathon import first_sealed_round
 from rules.swiss import SWISS, TOP, Round, State
 
 log = logging.getLogger(__name__)
@@ -153,6 +155,7 @@ def pairing_texts(
     seeds = {pid: n for n, pid in enumerate(state.seeds or [], start=1)}
     ends = round_end(core, state, rnd)
     pods = round_pods(state, rnd, in_pods=play_of(tournament).in_pods(tournament))
+    now_sealed = sealed_from(tournament, rnd)
     out: list[tuple[int, str, InlineKeyboardMarkup | None]] = []
     for table, (a, b) in enumerate(rnd.tables, start=1):
         for me, other in ((a, b), (b, a)):
@@ -169,18 +172,33 @@ def pairing_texts(
                 t(key, round=round_name(t, rnd), table=table, opponent=names[other], **about),
             ]
             lines += [t("limited.pairing_pod", pod=pods[me])] if me in pods else []
+            lines += [sealed_note(t)] if now_sealed else []
             lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
             lines += [t("swiss.score_hint")] if match_format(tournament) else []
             out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
     for bye in (p for p in rnd.byes if p in langs):
         t = core.t(langs[bye])
         head = t("swiss.pairing_head", name=tournament.name)
-        out.append((bye, head + "\n" + t("swiss.your_bye", round=rnd.number), None))
+        lines = [head, t("swiss.your_bye", round=rnd.number)] + (
+            [sealed_note(t)] if now_sealed else []
+        )
+        out.append((bye, "\n".join(lines), None))
     for player in (p for p in rnd.auto if p in langs):
         t = core.t(langs[player])
         head = t("swiss.pairing_head", name=tournament.name)
         out.append((player, head + "\n" + t("swiss.your_privilege", round=rnd.number), None))
     return out
+
+
+def sealed_from(tournament: Tournament, rnd: Round) -> bool:
+    """Whether ``rnd`` is a Marathon's first round played as Sealed (608.4): each of its
+    players is told so with his pairing (the group by the round complete before it)."""
+    drafts = play_of(tournament).drafts(tournament)
+    return bool(drafts) and rnd.stage == SWISS and first_sealed_round(rnd.number, drafts)
+
+
+def sealed_note(t: T) -> str:
+    return t("limited.pairing_sealed", deck=sealed.DECK_MINIMUM, hand=sealed.HAND)
 
 
 async def post_board(

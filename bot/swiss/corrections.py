@@ -55,7 +55,7 @@ class Ruling:
     code: str
     score: tuple[int, int] | None
     reason: str
-    #: set by a penalty (``bot.swiss.penalties``): the result is marked never rated
+    #: set by a penalty (``bot.swiss.penalties``): a penalty's result (rated like any)
     penalty: bool = False
 
 

@@ -22,6 +22,8 @@ from bot.swiss.views import parse_key, round_phrase, top_stage
 from db import tournaments
 from db.database import Tx
 from db.tournaments import Tournament
+from rules.limited.sealed import DECK_MINIMUM as SEALED_DECK
+from rules.limited.sealed import HAND as SEALED_HAND
 from rules.results import Outcome
 from rules.swiss import TOP, State, result_from_claim
 from rules.swiss.events import (
@@ -157,6 +159,8 @@ async def after_result(
             phrase("swiss.round_complete", round=round_phrase(rnd)),
             what_next(tournament, state),
         ]
+        if pods.sealed_next(tournament, state):  # a Marathon turns into Sealed (608.4)
+            lines.append(phrase("limited.sealed_next", deck=SEALED_DECK, hand=SEALED_HAND))
         key = f"sw:{tournament_id}:complete:{rnd.stage}{rnd.number}g{rnd.gen}"
         notice = Notice(key=key, to=ToChat(chat=tournament.chat_id), lines=tuple(lines))
         complete = await core.outbox.tell(tx, tournament_id, [notice])

@@ -48,7 +48,7 @@ async def finish(
     }
     changes = rating_changes(
         starts,
-        state.rated_records(),  # a penalty's technical loss is not rated (rules.penalties)
+        state.rated_records(),  # every game played or that should have been (§3)
         participants=len(everyone),
         base_k=base_k(core, tournament),
     )

@@ -3,7 +3,8 @@ told. What each kind does is ``rules.penalties``.
 
 - Stored: the ``sw_penalty`` event in the tournament's log (its actor the judge), and, when
   it ends a match, the technical loss as the judge's own result (``bot.swiss.corrections``,
-  marked never rated) in the same transaction; a disqualification also drops the player.
+  marked as a penalty's, rated like any) in the same transaction; a disqualification also
+  drops the player.
 - Given while the tournament takes players or runs; a game or match loss needs the player's
   open match (else the judge is told to give it once the next one is paired).
 - Told, by notices stored with it (``bot.outbox.Outbox.tell``: a crash only delays them):

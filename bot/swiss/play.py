@@ -27,6 +27,7 @@ from db.tournaments import Tournament
 from rules.card_formats import Format, format_of
 from rules.limited import heroes as heroes_rules
 from rules.limited import sealed
+from rules.limited.boosters import DRAFT_PLANS, MARATHON_PLANS
 from rules.limited.marathon import DEFAULT_DRAFTS
 from rules.limited.pods import pod_rounds
 from rules.swiss import State
@@ -42,6 +43,9 @@ class Play:
     format: ClassVar[Format] = Format.CONSTRUCTED
     #: it opens with a draft: ``/begin`` seats draft 1, round 1 comes after (601.5)
     drafted: ClassVar[bool] = False
+    #: its pool is opened at the start: ``/begin`` pairs no round, ``/next_round`` pairs round 1
+    #: once the decks are built (and their lists written: ``rules.decks.window``)
+    pool_first: ClassVar[bool] = False
     #: the wizard's step after the format: Constructed's sub-format, whose banned list
     #: applies (612)
     first_step: ClassVar[str] = "sub"
@@ -49,6 +53,8 @@ class Play:
     after_boosters: ClassVar[str | None] = None
     #: it fixes its own rounds and Top: the wizard does not ask them (609.7)
     own_sizes: ClassVar[bool] = False
+    #: its rounds follow its draft's tables (601.5.4): the wizard does not ask them
+    own_rounds: ClassVar[bool] = False
     #: a draft of one or two boosters makes it an amateur tournament (601.4): no strictness
     amateur_plans: ClassVar[bool] = True
 
@@ -61,9 +67,22 @@ class Play:
         return 0
 
     def auto_rounds(self, usual: TournamentSize, tables: list[int]) -> int:
-        """A drafted format's Swiss rounds when the organiser left them to the bot: by the
-        tables of its draft (601.5.4)."""
+        """A drafted format's Swiss rounds when the organiser left them to the bot (or, with
+        ``own_rounds``, always): by the tables of its draft (601.5.4)."""
         return pod_rounds(tables)
+
+    def plans(self) -> tuple[str, ...]:
+        """The booster plans the wizard offers a drafted format (``rules.limited.boosters``)."""
+        return tuple(DRAFT_PLANS)
+
+    def plans_note(self, t: T) -> str:
+        """What the booster plans' question adds about the plans it leaves out ("": none)."""
+        return ""
+
+    def rounds_text(self, t: T) -> str | None:
+        """How the registration message names its rounds when the wizard does not ask them;
+        ``None``: the settings' number (or «авто»)."""
+        return None
 
     def wizard_settings(self, data: dict[str, Any]) -> dict[str, Any]:
         """What it adds to the settings from the wizard's answers."""
@@ -112,9 +131,16 @@ class Draft(Play):
     format = Format.DRAFT
     drafted = True
     first_step = "boosters"
+    own_rounds = True
 
     def in_pods(self, tournament: Tournament) -> bool:
         return True
+
+    def wizard_settings(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"rounds": None}  # 601.5.4 decides at /begin, by the tables
+
+    def rounds_text(self, t: T) -> str | None:
+        return t("limited.draft_rounds")
 
 
 class Sealed(Play):
@@ -124,6 +150,7 @@ class Sealed(Play):
 
     format = Format.SEALED
     first_step = "product"
+    pool_first = True
 
     def wizard_settings(self, data: dict[str, Any]) -> dict[str, Any]:
         return {"sealed_product": sealed.sealed_product(data.get("product")).value}
@@ -159,6 +186,9 @@ class Marathon(Play):
     def plan_note(self, t: T, options: dict[str, Any]) -> str:
         return " " + t("limited.created_marathon", drafts=int(options.get("drafts") or 0))
 
+    def plans(self) -> tuple[str, ...]:
+        return tuple(MARATHON_PLANS)  # 608.7
+
     def auto_rounds(self, usual: TournamentSize, tables: list[int]) -> int:
         return usual.swiss_rounds
 
@@ -181,6 +211,15 @@ class HeroesTournament(Play):
 
     def auto_rounds(self, usual: TournamentSize, tables: list[int]) -> int:
         return heroes_rules.ROUNDS
+
+    def plans(self) -> tuple[str, ...]:
+        # 609.5: a deck of 30 cards + the hero: only plans that draft 30 cards or more.
+        return tuple(
+            name for name, plan in DRAFT_PLANS.items() if heroes_rules.plan_makes_deck(plan)
+        )
+
+    def plans_note(self, t: T) -> str:
+        return t("limited.wiz_heroes_plans", deck=heroes_rules.DECK_MINIMUM)
 
     def wizard_settings(self, data: dict[str, Any]) -> dict[str, Any]:
         unifying = data.get("unify") == "yes"

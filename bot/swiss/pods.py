@@ -28,9 +28,10 @@ from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
+from rules.decks.window import Window, list_window
 from rules.limited.boosters import plan_name
 from rules.limited.clock import Phase, replay_clock
-from rules.limited.marathon import draft_due, seating_of_draft
+from rules.limited.marathon import draft_due, first_sealed_round, seating_of_draft
 from rules.limited.pods import (
     Seat,
     pod_top_size,
@@ -71,14 +72,16 @@ def marathon_drafts(tournament: Tournament) -> int:
 def sizes(tournament: Tournament, people: int) -> tuple[Sizes, Sizes]:
     """(chosen, what fits) of a drafted tournament's Swiss rounds and Top, by its tables.
 
-    Rounds: the organiser's, or (auto) 601.5.4 by the tables (a Heroes tournament 3, 609.7; a
-    Marathon the usual table for its field); the most a table can play without a rematch.
+    Rounds: a Draft's always by 601.5.4 (3 when every table has under 8, else 4; the wizard
+    does not ask them); the others' the organiser's, or (auto) by the tables (a Heroes
+    tournament 3, 609.7; a Marathon the usual table for its field); the most a table can play
+    without a rematch.
     Top: the organiser's or (auto) the usual one for the field, raised to at least two from
     each table (601.5.5) when played in pods."""
     tables = table_sizes(people)
     usual = tournament_size(max(people, 4))
     rounds = card(tournament).rounds
-    if rounds is None:
+    if rounds is None or play_of(tournament).own_rounds:  # a Draft's: 601.5.4, never chosen
         rounds = play_of(tournament).auto_rounds(usual, tables)
     wanted = card(tournament).top
     top = usual.top_size if wanted is None else int(wanted)
@@ -103,6 +106,22 @@ async def booster_under_way(core: SwissCore, tx: Tx, tournament: Tournament) -> 
     return None if booster.at(core.now()).phase is Phase.DONE else booster.number
 
 
+async def deck_window(core: SwissCore, tx: Tx, tournament: Tournament) -> Window:
+    """Whether a player's own deck list is taken now (``rules.decks.window``): a Limited
+    format's from its start (its pool exists), not while its draft runs on the pick clock (a
+    booster picked, or more to come), until round 1."""
+    started = tournament.status != "registration"
+    state = await core.state(tx, tournament.id)
+    drafting = False
+    if started and drafted(tournament):
+        events = await tournaments.events(tx, tournament.id)
+        clock = replay_clock((e.kind, e.payload) for e in events)
+        boosters = len(card(tournament).boosters)
+        drafting = clock.drafting(max(state.drafts, 1), boosters, core.now())
+    fmt = play_of(tournament).format
+    return list_window(fmt, started=started, round_one_paired=bool(state.rounds), drafting=drafting)
+
+
 def draft_before_round(tournament: Tournament, state: State) -> bool:
     """Whether a Marathon's next Swiss round waits for its draft's seating (608.3, 608.6):
     ``/next_round`` seats draft ``k`` before round ``k ≤ N``, then pairs the round."""
@@ -110,6 +129,16 @@ def draft_before_round(tournament: Tournament, state: State) -> bool:
         return False
     upcoming = len(state.swiss_rounds()) + 1
     return draft_due(upcoming, state.drafts, marathon_drafts(tournament)) is not None
+
+
+def sealed_next(tournament: Tournament, state: State) -> bool:
+    """Whether a Marathon's next Swiss round is its first played as Sealed (608.4): the round
+    complete before it tells the group so."""
+    drafts = marathon_drafts(tournament)
+    if not drafts or state.seeds is not None:
+        return False
+    played = len(state.swiss_rounds())
+    return played < state.total_rounds and first_sealed_round(played + 1, drafts)
 
 
 async def seat(

@@ -26,6 +26,7 @@ from db.tournaments import Tournament
 from rules.admission import TournamentKind, too_many_privileged, tournament_kind
 from rules.card_formats import LIMITED, minimum_field
 from rules.card_rating import START_RATING_CENTS
+from rules.decks.window import checked_at_begin
 from rules.limited.pods import pair_in_pods
 from rules.swiss import SWISS, TOP, NoLegalPairing, State, pair_round
 from rules.swiss.events import (
@@ -71,7 +72,10 @@ async def begin(
     Top (or ``chosen``: his one-tap answer to ``FieldDoesNotFit``) must fit the field: it is
     known only now, so this, not the wizard, is where a misfit is refused. At the highest
     strictness every active player needs a valid deck list (503), unless the organiser
-    ``override``s it (logged)."""
+    ``override``s it (logged): here for Constructed; a Limited format's lists are written
+    after the start, from the pool, and checked when round 1 is paired (``next_round``;
+    ``rules.decks.window``). Sealed pairs no round either: the product is opened and the decks
+    built first, and ``/next_round`` pairs round 1."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(
             tx, tournament_id, ("registration",), "swiss.not_in_registration"
@@ -98,6 +102,8 @@ async def begin(
         told = await play_of(tournament).at_begin(core, tx, tournament, people, actor)
         if play_of(tournament).drafted:  # the draft first: /next_round pairs round 1
             paired = await seat_draft(core, tx, tournament_id, actor)
+        elif play_of(tournament).pool_first:  # the product opened first: /next_round pairs
+            paired = nothing
         else:
             paired = await pair_next(core, tx, tournament_id, actor)
 
@@ -110,6 +116,10 @@ async def begin(
         await paired()
 
     return after
+
+
+async def nothing() -> None:
+    """What a start that pairs nothing does after its commit."""
 
 
 def field_admitted(tournament: Tournament, players: int) -> None:
@@ -159,11 +169,15 @@ async def lists_required(
     actor: int,
     *,
     override: bool,
+    round_one: bool = False,
 ) -> None:
     """503: at the highest strictness the tournament starts only when every active player has a
     valid deck list; the refusal names who has none. The organiser may drop them or start
-    anyway (``override``): then the players without a list are written in the log and audit."""
+    anyway (``override``): then the players without a list are written in the log and audit.
+    ``round_one``: checked at round 1's pairing (a Limited format), not at ``/begin``."""
     if card(tournament).strictness != "highest":
+        return
+    if checked_at_begin(play_of(tournament).format) == round_one:
         return
     valid = await decks.valid_players(tx, tournament.id)
     missing = [p for p in people if p not in valid]
@@ -172,7 +186,8 @@ async def lists_required(
     names = await core.names(tx, missing)
     if not override:
         who = ", ".join(names[p] for p in missing)
-        raise UserError("decks.begin_missing", count=len(missing), names=who)
+        key = "decks.round_one_missing" if round_one else "decks.begin_missing"
+        raise UserError(key, count=len(missing), names=who)
     await core.event(tx, tournament.id, "sw_lists_waived", {"players": missing}, actor)
     await core.audit(tx, tournament.id, actor, "lists_waived", {"players": missing})
 
@@ -219,9 +234,16 @@ def sizes(tournament: Tournament, people: int) -> Sizes:
 
 
 async def next_round(
-    core: SwissCore, tournament_id: int, actor: int, *, again: bool = False
+    core: SwissCore,
+    tournament_id: int,
+    actor: int,
+    *,
+    again: bool = False,
+    override: bool = False,
 ) -> AfterCommit:
-    """Pair the next round (refused while a table is open), or re-pair this one (``again``)."""
+    """Pair the next round (refused while a table is open), or re-pair this one (``again``).
+    A Limited format's round 1 at the highest strictness needs every active player's accepted
+    deck list, unless the organiser ``override``s it (503: ``lists_required``)."""
     async with core.db.transaction() as tx:
         await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
         rnd = (await core.state(tx, tournament_id)).current
@@ -246,8 +268,14 @@ async def next_round(
         if (booster := await pods.booster_under_way(core, tx, tournament)) is not None:
             raise UserError("limited.draft_running", booster=booster)
         await core.audit(tx, tournament_id, actor, "next_round", {})
-        if pods.draft_before_round(tournament, await core.state(tx, tournament_id)):
+        state = await core.state(tx, tournament_id)
+        if pods.draft_before_round(tournament, state):
             return await seat_draft(core, tx, tournament_id, actor)
+        if not state.rounds:  # round 1: a Limited format's lists lock now (rules.decks.window)
+            people = await core.active(tx, tournament_id)
+            await lists_required(
+                core, tx, tournament, people, actor, override=override, round_one=True
+            )
         return await pair_next(core, tx, tournament_id, actor)
 
 

@@ -47,9 +47,13 @@ async def next_round(
     swiss: SwissService,
     roles: Roles,
 ) -> None:
-    again = (command.args or "").strip().lower() == "again"
+    """``/next_round``; ``/next_round again`` re-pairs this round; ``/next_round override``
+    pairs a Limited format's round 1 although some players have no accepted deck list (503)."""
+    word = (command.args or "").strip().lower()
+    again, override = word == "again", word == "override"
     if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is not None:
-        await run_offering(message, t, swiss.next_round(tournament.id, who, again=again))
+        action = swiss.next_round(tournament.id, who, again=again, override=override)
+        await run_offering(message, t, action)
 
 
 @routes.message(Command("repair"), SWISS)

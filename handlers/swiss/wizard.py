@@ -163,7 +163,9 @@ async def choose(
         await message.edit_reply_markup(reply_markup=None)
         keyboard = step_keyboard(t, following, default_k, data)
         await message.answer(
-            t(f"swiss.wiz_{following}", k=k_text(default_k)), reply_markup=keyboard
+            t(f"swiss.wiz_{following}", k=k_text(default_k))
+            + limited.step_note(t, following, data),
+            reply_markup=keyboard,
         )
         return
     await state.clear()
@@ -207,7 +209,7 @@ async def announce_registration(
 ) -> None:
     assert message.bot is not None
     link = await create_start_link(message.bot, f"t-{tid}")
-    rounds = options["rounds"] or t("swiss.auto")
+    rounds = limited.rounds_text(t, options) or options["rounds"] or t("swiss.auto")
     top = t("swiss.auto") if options["top"] is None else options["top"] or t("swiss.no_top")
     kind = t(f"swiss.kind_{options['kind']}", rounds=options["auto_rounds"])
     builder = InlineKeyboardBuilder()

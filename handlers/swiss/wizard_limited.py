@@ -3,8 +3,14 @@
 - ``fmt`` offers Draft, Sealed, Marathon and the Heroes tournament next to Constructed.
 - ``boosters`` (Draft, Marathon, Heroes tournament): the booster plan of a draft
   (``rules.limited.boosters``): the common plans of 601.4/601.10 as buttons, a Marathon's
-  drafts only the three plans of 608.7. Stored as ``boosters`` (sizes in opening order).
-- ``drafts`` (Marathon): before how many first rounds a draft is held (608.6: 1–3, 608.3: 3).
+  drafts only the three plans of 608.7, a Heroes tournament only the plans that draft the 30
+  cards of its deck (609.5; the question says why). Stored as ``boosters`` (sizes in opening
+  order).
+- ``drafts`` (Marathon): before how many first rounds a draft is held (608.6: 1–3, 608.3: 3),
+  only the numbers whose drafted cards make the Sealed deck of 30 (608.4, 603.6); the question
+  names the refused ones and their cards (two drafts of 2 × 7: 28).
+- A Draft is not asked its rounds (601.5.4: 3 when every draft table has under 8, else 4):
+  the Top's question says so, and the registration message.
 - ``product`` (Sealed): what each player opens (603.2), stored as ``sealed_product``.
 - ``unify`` (Heroes tournament, after its booster plan): whether it is a unifying one (609.8);
   a Heroes tournament is not asked its rounds nor its Top (609.7: three rounds, or as many as
@@ -20,8 +26,9 @@ from typing import Any
 from bot.swiss.play import play_named
 from bot.texts import Translate
 from rules.card_formats import Format
-from rules.limited.boosters import DRAFT_PLANS, MARATHON_PLANS, plan_name, plan_of
-from rules.limited.marathon import DEFAULT_DRAFTS, MAX_DRAFTS
+from rules.limited.boosters import DRAFT_PLANS, plan_name, plan_of
+from rules.limited.marathon import DEFAULT_DRAFTS, MAX_DRAFTS, drafts_for_sealed, sealed_pool
+from rules.limited.sealed import DECK_MINIMUM as SEALED_DECK
 from rules.limited.sealed import SealedProduct
 
 LIMITED_FORMATS = {
@@ -40,10 +47,42 @@ AMATEUR_MAX_BOOSTERS = 2
 
 
 def step_values(step: str, data: dict[str, Any], values: tuple[str, ...]) -> tuple[str, ...]:
-    """The values offered at ``step``: a Marathon's booster plans are 608.7's only."""
-    if step == "boosters" and data.get("fmt") == "marathon":
-        return tuple(MARATHON_PLANS)
+    """The values offered at ``step``: the format's booster plans (a Marathon's 608.7's only, a
+    Heroes tournament's those that make its deck, 609.5), a Marathon's drafts that make a
+    Sealed deck (608.4)."""
+    if step == "boosters":
+        return play_named(data.get("fmt")).plans()
+    if step == "drafts":
+        return tuple(str(n) for n in drafts_for_sealed(plan(data)))
     return values
+
+
+def step_note(t: Translate, step: str, data: dict[str, Any]) -> str:
+    """What the question of ``step`` adds about the values it leaves out, on a line of its own
+    ("" when nothing)."""
+    play = play_named(data.get("fmt"))
+    note = ""
+    if step == "boosters":
+        note = play.plans_note(t)
+    elif step == "drafts":
+        boosters = plan(data)
+        offered = drafts_for_sealed(boosters)
+        refused = [n for n in range(1, MAX_DRAFTS + 1) if n not in offered]
+        if refused:
+            pools = "; ".join(
+                t("limited.wiz_drafts_pool", drafts=n, cards=sealed_pool(boosters, n))
+                for n in refused
+            )
+            values = {"plan": plan_name(boosters), "pools": pools, "deck": SEALED_DECK}
+            note = t("limited.wiz_drafts_refused", **values)
+    elif step == "top" and play.own_rounds:
+        note = t("limited.wiz_draft_rounds")
+    return f"\n{note}" if note else ""
+
+
+def rounds_text(t: Translate, options: dict[str, Any]) -> str | None:
+    """The registration message's rounds when the format decides them (a Draft: 601.5.4)."""
+    return play_named(options.get("format")).rounds_text(t)
 
 
 def after(step: str, data: dict[str, Any]) -> str | None:
@@ -66,9 +105,13 @@ def after(step: str, data: dict[str, Any]) -> str | None:
 
 def skipped(following: str, data: dict[str, Any]) -> str:
     """``following``, unless the format skips it: a Heroes tournament has no rounds nor Top
-    to choose (609.7), so it goes on to the round time."""
-    if following == "rounds" and play_named(data.get("fmt")).own_sizes:
+    to choose (609.7), so it goes on to the round time; a Draft no rounds (601.5.4), so it
+    goes on to the Top."""
+    play = play_named(data.get("fmt"))
+    if following == "rounds" and play.own_sizes:
         return "time"
+    if following == "rounds" and play.own_rounds:
+        return "top"
     return following
 
 

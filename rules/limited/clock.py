@@ -223,6 +223,15 @@ class DraftClock:
     def deck_building(self, draft: int) -> DeckBuilding | None:
         return next((d for d in reversed(self.decks) if d.draft == draft), None)
 
+    def drafting(self, draft: int, boosters: int, now: datetime) -> bool:
+        """Whether ``draft`` (of ``boosters`` boosters) is under way on the clock: a booster of
+        it is picked or reviewed, or some were and others are still to come. A draft whose
+        clock never started is not (a club may draft without it): the judge knows."""
+        started = [b for b in self.boosters if b.draft == draft]
+        if not started:
+            return False
+        return len(started) < boosters or started[-1].at(now).phase is not Phase.DONE
+
 
 def replay_clock(events: Iterable[tuple[str, dict[str, Any]]]) -> DraftClock:
     """The clock after the log's events (other kinds change nothing). A pause or a resume

@@ -12,7 +12,9 @@
   held it gets the other's hero), allowed until the first result (before any game is played).
   A unifying tournament deals ``field / 8`` copies of the set: each hero goes to that many
   players, each player still gets any hero with probability 1/8.
-- **The deck** (609.5): 30 cards or more, plus the hero.
+- **The deck** (609.5): 30 cards or more, plus the hero; so a booster plan is offered only when
+  its drafted cards can make one (``plan_makes_deck``: 3 × 12, 4 × 12, 2 × 12 + 2 × 7; not
+  1 × 12, 1 × 7, 2 × 12, 2 × 7 nor 4 × 7, 7–28 cards).
 - **The reveal** (609.6): at the start of each round both heroes of a table are shown to the
   two players of that table only; each draws 15 cards (16 with the hero).
 - **The winner** (609.7): three rounds, no Top; the champion is the player who won every round.
@@ -32,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from rules.limited.deck_size import drafted_cards
 from rules.results import MatchRecord, Outcome, PlayerId
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "field_problem",
     "numbered_set",
     "parse_set",
+    "plan_makes_deck",
     "reveals",
     "rounds_for",
     "swap",
@@ -65,6 +69,12 @@ MAX_NAME = 60
 RandomBelow = Callable[[int], int]
 """A source of randomness: ``n`` → a whole number in ``[0, n)`` (``secrets.randbelow``)."""
 P = TypeVar("P")
+
+
+def plan_makes_deck(boosters: Sequence[int]) -> bool:
+    """Whether drafting ``boosters`` gives each player the 30 cards of a deck (609.5: 30 cards
+    plus the hero, who is dealt, not drafted)."""
+    return drafted_cards(boosters) >= DECK_MINIMUM
 
 
 def field_problem(players: int, *, unifying: bool) -> str | None:

@@ -15,8 +15,9 @@
   table's players sit in standings order.
 - **Neighbours**: the seats go round the table; a player's *left* neighbour is the next seat
   (he passes odd boosters to him, 601.6.3), his *right* one the seat before.
-- **Rounds inside the pods** (601.5.4): 3 when most tables have fewer than 8 players, 4
-  otherwise.
+- **Rounds inside the pods** (601.5.4): 3 when every table has fewer than 8 players (a field
+  under 8 at its one table), otherwise 4 («если на большей части столов 8 или более»: tables
+  of 8–16 beyond one, so always). The organiser does not choose them.
 - **The Top** (601.5.5): the same number from every table, at least two; seeded across the
   tables (``top_from_pods``).
 """
@@ -49,7 +50,7 @@ __all__ = [
 MIN_TABLE, MAX_TABLE = 8, 16
 """A draft table seats 8 to 16 players (601.5.1)."""
 SMALL_TABLE_ROUNDS, FULL_TABLE_ROUNDS = 3, 4
-"""Rounds inside the pods: most tables under 8 players → 3, otherwise 4 (601.5.4)."""
+"""Rounds inside the pods: every table under 8 players → 3, otherwise 4 (601.5.4)."""
 MIN_FROM_TABLE = 2
 """The Top takes at least two players from each table (601.5.5)."""
 
@@ -126,9 +127,8 @@ def seats(pods: Sequence[Sequence[int]]) -> dict[int, Seat]:
 
 
 def pod_rounds(sizes: Sequence[int]) -> int:
-    """Swiss rounds inside the pods (601.5.4): 4 when most tables seat 8 or more, else 3."""
-    full = sum(1 for size in sizes if size >= MIN_TABLE)
-    return FULL_TABLE_ROUNDS if 2 * full > len(sizes) else SMALL_TABLE_ROUNDS
+    """Swiss rounds of a draft (601.5.4): 3 when every table seats fewer than 8, else 4."""
+    return SMALL_TABLE_ROUNDS if all(size < MIN_TABLE for size in sizes) else FULL_TABLE_ROUNDS
 
 
 def pod_top_size(tables: int, wanted: int) -> int:

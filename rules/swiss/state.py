@@ -16,7 +16,7 @@ read and written by ``db.codec``):
   tournament runs: the event's actor is the judge, ``reason`` his optional why. Pairings
   already made stand (the rounds' ``sw_round`` events are untouched); the standings, the
   tie-breaks, the score groups and so every later pairing are replayed from the corrected log;
-  ``"penalty": true`` marks the technical loss a penalty gave (never rated: ``rated_records``);
+  ``"penalty": true`` marks the technical loss a penalty gave (rated like any: ``rated_records``);
 - ``sw_drop``   ``{"player"}``; ``sw_join`` ``{"player", "rating", "missed", "as"}`` (a late
   entrant; his ``missed`` Swiss rounds count ``as`` a technical loss (``loss``) or a bye
   (``bye``) each, or nothing: ``LatePolicy``);
@@ -122,7 +122,7 @@ def late_policy(name: str | None) -> LatePolicy:
 class Result:
     outcome_a: Outcome
     games: tuple[int, int] | None = None
-    #: set by a penalty (``rules.penalties``): counts in the standings, never rated
+    #: set by a penalty (``rules.penalties``): counts in the standings and is rated
     penalty: bool = False
 
 
@@ -298,20 +298,22 @@ class State:
         return out
 
     def rated_records(self) -> list[MatchRecord]:
-        """The records of every stage whose games are rated at the finish: a result a penalty
-        set is left out, and a game a penalty credited (a game loss in a best of three) is
-        taken out of the match's score, never below 0 (``rules.penalties``). Byes and missed
-        rounds are left out too (they are never rated anyway)."""
+        """The records of every stage whose games are rated at the finish (§3: every game a
+        player played or should have played): every result, a penalty's technical loss
+        included, with the games a penalty's game loss credited in a match it ended
+        (``rules.card_rating.rated_games``). Byes and missed rounds are left out (never
+        rated)."""
         out = []
         for rnd in self.rounds:
             for table, result, record in self._played(rnd):
-                if result.penalty:
+                if not result.penalty:
+                    out.append(record)
                     continue
                 credit = self.penalty_games.get(rnd.key(table), {})
                 a, b = rnd.tables[table - 1]
-                games_a = max(0, record.games_a - credit.get(a, 0))
-                games_b = max(0, record.games_b - credit.get(b, 0))
-                out.append(replace(record, games_a=games_a, games_b=games_b))
+                out.append(
+                    replace(record, credited_a=credit.get(a, 0), credited_b=credit.get(b, 0))
+                )
         return out
 
     def missed_records(self) -> list[MatchRecord]:

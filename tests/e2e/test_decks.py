@@ -1,5 +1,6 @@
 """Deck lists through the bot (issue 13): a Constructed list with every kind of error, a list of
-«Берсерк. Герои», a Sealed pool, a list locked at round 1 and corrected by a judge (the player
+«Берсерк. Герои», a Sealed pool taken from the start until round 1 (issue 21, item 1), a list
+locked at round 1 and corrected by a judge (the player
 told what changed, the Top's lists published after the finish), an opponent refused another
 player's list, and a highest-strictness tournament that will not start until the organiser
 drops the players without a list or overrides (logged)."""
@@ -232,6 +233,15 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
         await emu.wait_bot_message(GROUP, contains=fixed("swiss.join_joined"))
     await load_cards(emu, club)
     ann = club.users["Ann"]
+    # No pool before the start (603.3): the list is refused until /begin hands out the product.
+    early = await private(emu, ann, "/deck", fixed("decks.window_not_yet", 1))
+    assert early == (
+        "Дэк-листы турнира «Силед» откроются с его началом: в лимитированном формате список "
+        "пишут по полученным на турнире картам — после драфта или когда вскрыт продукт "
+        "силеда. Закроются, когда будет разведён тур 1."
+    )
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_bot_message(GROUP, contains=fixed("heroes.sealed_group", 1))
     await private(emu, ann, "/deck", fixed("decks.ask", 2))
     # 612.1: a card banned in Constructed is legal here; 603.5: no copy limit.
     await private(
@@ -261,6 +271,14 @@ async def test_a_sealed_pool_marks_each_card_used_or_not(
     answer = await private(emu, ann, short, fixed("decks.refused"))
     assert answer.splitlines()[2:] == ["1. В колоде 21 карта, нужно не меньше 30."]
 
+    # Round 1 paired: the lists lock (a judge still corrects one).
+    await club.org.send(GROUP, "/next_round")
+    await emu.wait_for(lambda: club.board(f"{fixed('swiss.board_title')} 1 "))
+    locked = await private(emu, ann, "/deck", fixed("decks.window_locked_round", 1))
+    assert locked.endswith(
+        "Дэк-листы турнира «Силед» закрыты: тур 1 разведён. Изменить список может только судья."
+    )
+
 
 async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_told(
     emu: BotApiEmulator, bot: RunningBot
@@ -278,7 +296,7 @@ async def test_a_list_locks_at_round_one_a_judge_corrects_it_and_the_player_is_t
     await emu.wait_for(lambda: club.board(ROUND_1_OF_3))
     await ann.send(None, "/deck")
     await emu.wait_bot_message(ann.id, contains=f"{fixed('decks.shown')} Ann")
-    locked = await emu.wait_bot_message(ann.id, contains=fixed("decks.locked", 1))
+    locked = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_locked", 1))
     assert locked.plain == (
         f"Дэк-листы турнира «{NAME}» закрыты: турнир начался. Изменить список может только судья."
     )
@@ -452,3 +470,53 @@ async def test_a_file_captioned_with_a_command_runs_it_while_a_deck_question_is_
     await club.org.send(None, "\n".join([*warriors(29), "1 Воин 11"]))
     edited = await emu.wait_bot_message(club.org.id, contains=fixed("decks.edited"))
     assert "Колода: Воин 11 0 → 1" in edited.plain.splitlines()
+
+
+async def test_a_highest_strictness_sealed_starts_and_checks_the_lists_at_round_one(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """A Sealed pool exists only once the product is opened (603.3): at the highest strictness
+    (503) /begin starts it without a list, the lists are taken after it, and round 1's
+    pairing is where a missing list is refused (4 players, 2 of them without one), dropped or
+    overridden; then the lists lock."""
+    club = Club(emu, players=4)
+    await club.org.start()
+    await club.org.wait_message()
+    swiss: SwissService = bot.app.service(SwissService)  # type: ignore[union-attr]
+    options = {"format": "sealed", "strictness": "highest", "discipline": "berserk", "top": 0}
+    await swiss.create(GROUP, "Силед", options, club.org.id)
+    for user in club.users.values():
+        await user.start()
+        await user.wait_message()
+        await user.send(GROUP, "/join")
+        await emu.wait_bot_message(GROUP, contains=fixed("swiss.join_joined"))
+    ann, bob = club.users["Ann"], club.users["Bob"]
+    await private(emu, ann, "/deck", fixed("decks.window_not_yet", 1))
+
+    await club.org.send(GROUP, "/begin")  # no list yet, and none refused: nobody has a pool
+    await emu.wait_bot_message(GROUP, contains=fixed("heroes.sealed_group", 1))
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("decks.begin_missing") in m.plain]
+    pool = "\n".join(["Колода", *warriors(30), "Не используются", "-2 Камень силы"])
+    for user in (ann, bob):
+        await private(emu, user, "/deck", fixed("decks.ask", 2))
+        answer = await private(emu, user, pool, fixed("decks.accepted"))
+        assert "Весь пул: 32 карты." in answer
+
+    await club.org.send(GROUP, "/next_round")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("decks.round_one_missing"))
+    assert refused.plain == (
+        "⚠️ Высший уровень строгости: без принятого дэк-листа — 2 игрока: Cat, Dan. Тур 1 не "
+        "разведён. Уберите их из турнира (/drop ответом на сообщение игрока) или разведите тур "
+        "без их списков: /next_round override."
+    )
+    assert club.board(f"{fixed('swiss.board_title')} 1 ") is None
+    await club.org.send(GROUP, "/next_round override")
+    board = await emu.wait_for(lambda: club.board(f"{fixed('swiss.board_title')} 1 "))
+    assert len(club.tables(board)) == 2
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains=fixed("log.title"))
+    assert "без дэк-листов, решение организатора: Cat, Dan" in log.plain
+    locked = await private(emu, club.users["Cat"], "/deck", fixed("decks.window_locked_round", 1))
+    assert locked == (
+        "Дэк-листы турнира «Силед» закрыты: тур 1 разведён. Изменить список может только судья."
+    )

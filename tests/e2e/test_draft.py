@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rules.limited.pods import seat_randomly
 from tests.clock import ManualClock
 from tests.e2e.drivers.crash import crash_before
@@ -152,12 +154,12 @@ async def test_twenty_players_two_tables_swiss_inside_them_top_4_two_from_each(
         "Драфт",
         [
             (fixed("swiss.wiz_boosters"), "2 × 12"),  # two boosters: amateur, no strictness step
-            (fixed("swiss.wiz_rounds"), "Авто"),
-            (fixed("swiss.wiz_top"), "4"),
+            (fixed("swiss.wiz_top"), "4"),  # nor a rounds step (601.5.4)
             *COMMON,
         ],
     )
     assert "Драфт, Любительский (без дэк-листов)" in created.plain
+    assert f"Туров: {ru('limited.draft_rounds')}, ТОП: 4" in created.plain
     assert "Бустеры на драфт: 12+12." in created.plain
 
     await club.org.send(GROUP, "/begin")
@@ -291,8 +293,26 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
         assert not seen & {frozenset(p) for p in pairs}
         seen |= {frozenset(p) for p in pairs}
 
-    # Round 4: Sealed with everything drafted, no draft before it (608.4).
+    # Round 4: Sealed with everything drafted, no draft before it (608.4): round 3's complete
+    # message tells the group, and each player's pairing of round 4 tells him (a deck of 30 or
+    # more, 603.6; a hand of 15, 603.7); rounds 1–3 said nothing of it.
+    complete = ru("swiss.round_complete", round=ru("swiss.round_name", round=3))
+    done = next(m for m in emu.bot_messages(GROUP) if m.plain.startswith(complete))
+    assert done.plain == complete + "\n" + ru("limited.sealed_next", deck=30, hand=15)
+    assert "Колода — от 30 карт (603.6), в раздачу 15 карт (603.7)" in done.plain
+    sealed = ru("limited.pairing_sealed", deck=30, hand=15)
+    assert not [m for m in emu.bot_messages(GROUP) if sealed in m.plain]
     await club.org.send(GROUP, "/next_round")
+    await emu.wait_for(lambda: club.board(round_title(4, 4)))
+    users = list(club.users.values())
+    await emu.wait_for(
+        lambda: all(any(sealed in m.plain for m in emu.bot_messages(u.id)) for u in users)
+    )
+    await emu.idle()
+    for name, user in club.users.items():
+        told = [m.plain for m in emu.bot_messages(user.id) if sealed in m.plain]
+        assert len(told) == 1 and fixed("swiss.pairing_head") in told[0], name
+        assert "Колода — от 30 карт, в раздачу 15 карт." in told[0]
     await play_round(club, 4, 4)
     assert not [m for m in emu.bot_messages(GROUP) if f"{SEATING} 4" in m.plain]
     await club.org.send(GROUP, "/next_round")
@@ -325,6 +345,20 @@ async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
     refused = await (await club.org.press_data(plans, "sww:boosters:12x4")).answer()
     assert refused.text == "Эта кнопка больше не действует."
 
+    # 608.4, 603.6: the Sealed part needs a deck of 30; drafts of 7 + 7 give 14 cards each, so
+    # only three drafts (42) are offered, and the question says why one or two are not.
+    await (await club.org.press(plans, "2 × 7")).answer()
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_drafts"))
+    assert asked.button_labels == ["3"]
+    assert asked.plain.splitlines()[-1] == (
+        "Колода силеда после драфтов — от 30 карт (608.4, 603.6). На бустерах 7+7 за 1 драфт — "
+        "14 карт; за 2 драфта — 28 карт: этого не хватает, и такие варианты не предлагаются."
+    )
+    refused = await (await club.org.press_data(asked, "sww:drafts:2")).answer()
+    assert refused.text == ru("common.stale_button")
+    await (await club.org.press(asked, "3")).answer()
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_strict"))
+
 
 async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
     emu: BotApiEmulator, bot: RunningBot
@@ -334,7 +368,6 @@ async def test_a_draft_of_three_is_refused_at_begin_with_the_minimum(
         "Драфт",
         [
             (fixed("swiss.wiz_boosters"), "1 × 12"),
-            (fixed("swiss.wiz_rounds"), "Авто"),
             (fixed("swiss.wiz_top"), "Авто"),
             *COMMON,
         ],
@@ -358,7 +391,6 @@ async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
         "Драфт",
         [
             (fixed("swiss.wiz_boosters"), "1 × 12"),
-            (fixed("swiss.wiz_rounds"), "Авто"),
             (fixed("swiss.wiz_top"), "Без ТОПа"),
             *COMMON,
         ],
@@ -385,3 +417,104 @@ async def test_a_seating_cut_short_by_a_crash_is_completed_at_start(
             m for m in emu.bot_messages(user.id) if f"{fixed('limited.your_seat', 1)} 1:" in m.plain
         ]
         assert len(told) == (2 if name == "Cat" else 1), name
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(7, 3), (9, 4)])
+async def test_a_drafts_rounds_follow_601_5_4_not_the_organiser(
+    emu: BotApiEmulator, bot: RunningBot, players: int, rounds: int
+) -> None:
+    """601.5.4: 3 rounds when every draft table has fewer than 8 players, else 4. The wizard
+    does not ask them (the Top's question says so); 7 players at one table play 3, 9 play 4."""
+    club = DraftClub(emu, players=players)
+    created = await club.create_limited(
+        "Драфт",
+        [(fixed("swiss.wiz_boosters"), "1 × 12"), (fixed("swiss.wiz_top"), "Без ТОПа"), *COMMON],
+    )
+    asked = [m for m in emu.bot_messages(GROUP) if fixed("swiss.wiz_rounds") in m.plain]
+    assert asked == []  # never asked
+    top = next(m for m in emu.bot_messages(GROUP) if fixed("swiss.wiz_top") in m.plain)
+    assert top.plain.endswith(
+        "Число туров в драфте не выбирают (601.5.4): 3, если за каждым столом драфта меньше "
+        "8 игроков, иначе 4."
+    )
+    assert "Туров: 3 или 4 по столам драфта (601.5.4), ТОП: нет" in created.plain
+    await club.org.send(GROUP, "/begin")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
+    assert f"столы драфта: {players}" in seated.plain
+    await club.org.send(GROUP, "/next_round")
+    board = await emu.wait_for(lambda: club.board(round_title(1, rounds)))
+    assert f"Тур 1 из {rounds}" in board.plain
+
+
+async def test_a_drafts_lists_are_taken_after_the_draft_and_checked_at_round_one(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """A draft's list is written from the cards drafted (601.9): at the highest strictness
+    (503) of an 8-player Draft on 3 × 12, /begin seats the draft without asking for lists; a
+    list is refused before the start, while a booster is picked and between boosters, taken
+    after the last, and
+    round 1's /next_round refuses while 6 of the 8 have none, until overridden; then the
+    lists lock. 8 players at one table: 4 rounds (601.5.4)."""
+    club = DraftClub(emu, players=8)
+    await club.create_limited(
+        "Драфт",
+        [
+            (fixed("swiss.wiz_boosters"), "3 × 12"),
+            (fixed("swiss.wiz_strict"), "Высший (дэк-листы обязательны)"),
+            (fixed("swiss.wiz_top"), "Без ТОПа"),
+            *COMMON,
+        ],
+    )
+    ann, bob = club.users["Ann"], club.users["Bob"]
+    await ann.send(None, "/deck")
+    early = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_not_yet", 1))
+    assert early.plain == ru("decks.window_not_yet", name="Драфт клуба")
+
+    await club.org.send(GROUP, "/begin")  # nobody has a list, nobody could: the draft is seated
+    seated = await emu.wait_bot_message(GROUP, contains=f"{SEATING} 1")
+    tables, _ = seating(seated)
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("decks.begin_missing") in m.plain]
+
+    refusal = (
+        "Идёт драфт турнира «Драфт клуба»: дэк-лист пришлите, когда бустеры будут разобраны, — "
+        "до начала тура 1."
+    )
+
+    def drafting(count: int) -> bool:
+        return len([m for m in emu.bot_messages(ann.id) if m.plain == refusal]) == count
+
+    for number in (1, 2, 3):
+        await club.org.send(GROUP, "/draft")
+        panel = await emu.wait_bot_message(GROUP, contains=PANEL)
+        await (await club.org.press(panel, f"▶️ Начать бустер {number}")).answer()
+        began = (clock.now() - START).total_seconds()
+        if number == 1:  # a booster is picked: refused
+            await ann.send(None, "/deck")
+            await emu.wait_for(lambda: drafting(1))
+        heads = pod_heads(tables, number, 3)
+        await run_booster(emu, clock, GROUP, number, 3, began, heads, to_the_second=False)
+        if number == 1:  # between boosters: the pool is not complete, refused too
+            await ann.send(None, "/deck")
+            await emu.wait_for(lambda: drafting(2))
+
+    deck = "\n".join(
+        ["Колода", *(f"3 Воин {i}" for i in range(1, 11)), "Не используются", "-6 Эльф"]
+    )
+    for user in (ann, bob):
+        await user.send(None, "/deck")
+        await emu.wait_bot_message(user.id, contains=fixed("decks.ask", 2))
+        await user.send(None, deck)
+        accepted = await emu.wait_bot_message(user.id, contains=fixed("decks.accepted"))
+        assert "Колода — 30 карт:" in accepted.plain
+
+    await club.org.send(GROUP, "/next_round")
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("decks.round_one_missing"))
+    missing = ", ".join(name for name in NAMES[2:8])
+    assert refused.plain == ru("decks.round_one_missing", count=6, names=missing)
+    assert "без принятого дэк-листа — 6 игроков: Cat, Dan, Eve, Fay, Gus, Hal." in refused.plain
+    assert club.board(round_title(1, 4)) is None
+    await club.org.send(GROUP, "/next_round override")
+    await emu.wait_for(lambda: club.board(round_title(1, 4)))
+    await ann.send(None, "/deck")
+    locked = await emu.wait_bot_message(ann.id, contains=fixed("decks.window_locked_round", 1))
+    assert locked.plain == ru("decks.window_locked_round", name="Драфт клуба")

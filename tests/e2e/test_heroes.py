@@ -426,3 +426,31 @@ async def test_with_draws_nobody_won_every_round_and_the_end_says_so(
         finish = conn.execute("SELECT payload_json FROM events WHERE kind = 'sw_finish'")
         assert json.loads(finish.fetchone()[0])["champion"] is None
     assert kinds.count("sw_round") == 3 and "sw_top" not in kinds  # 3 rounds, no Top
+
+
+async def test_the_wizard_offers_only_booster_plans_that_make_a_heroes_deck(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """609.5: a deck of 30 cards + the hero. Of the Draft's plans only those that draft 30
+    cards or more are offered (3 × 12: 36, 4 × 12: 48, 2 × 12 + 2 × 7: 38); 1 × 12, 1 × 7,
+    2 × 12, 2 × 7 and 4 × 7 (12–28 cards) are not, and the question says why."""
+    club = Club(emu, players=1)
+    await club.org.start()
+    await club.org.send(GROUP, "/new")
+    kinds = await emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
+    await (await club.org.press(kinds, "🃏 Берсерк: швейцарка + ТОП")).answer()
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_name"))
+    await club.org.send(GROUP, CUP)
+    formats = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_fmt"))
+    await (await club.org.press(formats, "Турнир героев (8 игроков)")).answer()
+    plans = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_boosters"))
+    assert plans.button_labels == ["3 × 12", "4 × 12", "2 × 12 + 2 × 7"]
+    assert plans.plain.splitlines()[-1] == (
+        "Колода в турнире героев — от 30 карт плюс герой (609.5), поэтому здесь только бустеры, "
+        "из которых на драфте набирается 30 карт и больше."
+    )
+    for short in ("12", "7", "12x2", "7x2", "7x4"):  # an old or forged button: refused
+        refused = await (await club.org.press_data(plans, f"sww:boosters:{short}")).answer()
+        assert refused.text == "Эта кнопка больше не действует.", short
+    await (await club.org.press(plans, "2 × 12 + 2 × 7")).answer()
+    await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_unify"))

@@ -1,11 +1,11 @@
 """A judge's penalties in a card tournament, played through the emulator (``rules.penalties``,
-``bot.swiss.penalties``): a warning that changes nothing, a match loss (a technical loss, not
-rated), a game loss in a best of three (one game, then the match), a disqualification (his
-open match lost, his past results kept, no place), a non-judge refused, the buttons of
-``/pending`` with the player, the kind and the reason chosen in the judge's private chat, the
-player told privately with the reason, the judge shown the earlier penalties privately (the
-group gets one line, never the reason or the history), and the player's history in
-``/profile``."""
+``bot.swiss.penalties``): a warning that changes nothing, a match loss (a technical loss, rated
+as the game he should have played, section 3), a game loss in a best of three (one game, then
+the match), a disqualification (his open match lost, his past results kept, no place), a
+non-judge refused, the buttons of ``/pending`` with the player, the kind and the reason chosen
+in the judge's private chat, the player told privately with the reason, the judge shown the
+earlier penalties privately (the group gets one line, never the reason or the history), and the
+player's history in ``/profile``."""
 
 from __future__ import annotations
 
@@ -141,10 +141,11 @@ async def test_a_warning_then_a_match_loss_the_history_the_notices_and_the_ratin
     assert penalty_rows[1].endswith(f",{a},1,1,оскорбление соперника")
     assert penalty_rows[0].endswith(f",{a},,,опоздание на 10 минут")
 
-    # The finish: only c–d is rated; the technical result a–b is not.
+    # The finish: c–d is rated, and so is the match loss a–b, the game a should have played
+    # (section 3: «каждой партии, в которой он принимал или должен был принять участие»).
     await finish_now(club)
     changes = rating_changes(bot)
-    assert changes == {a: 0, b: 0, c: GAME, d: -GAME}
+    assert changes == {a: -GAME, b: GAME, c: GAME, d: -GAME}
 
     # His own history, in /profile (private) once he completes his registration.
     await register(club.users[a], "Петров", a)
@@ -199,9 +200,10 @@ async def test_game_losses_in_a_best_of_three(emu: BotApiEmulator, bot: RunningB
         "penalty": True,
     }
 
-    # The finish: b–a 2:1 rates 1:1 (the penalty game is not a game played): 0 each; c–d none.
+    # The finish: b–a 2:1 is three rated games, the penalty's among them (a game a should have
+    # played): b +6.40; c–d's two game losses are two games d lost: c +12.80.
     await finish_now(club)
-    assert rating_changes(bot) == {a: 0, b: 0, c: 0, d: 0}
+    assert rating_changes(bot) == {a: -GAME, b: GAME, c: 2 * GAME, d: -2 * GAME}
     await club.org.send(GROUP, "/standings")
     standings = await emu.wait_bot_message(
         GROUP, contains=f"{fixed('swiss.standings_title')} 1 тур"
@@ -255,9 +257,11 @@ async def test_a_disqualification_with_an_open_match_keeps_the_past_and_takes_th
     assert lines[-1].startswith(f"4. {a} (дисквалификация, без места) — 3 ·")
     third = float(lines[2].split(" — ")[1].split(" ·")[0].replace(",", "."))
     assert lines[2].startswith("3. ") and third < 3
-    # Rated: round 1 (a beat b, c beat d) and round 2's b–d; not the disqualification's.
+    # Rated: round 1 (a beat b, c beat d), round 2's b–d and the match the disqualification
+    # lost (a game a should have played): a +6.40 − 6.40, c +6.40 + 6.40.
     changes = rating_changes(bot)
-    assert changes[a] == GAME and changes[c] == GAME
+    assert changes[a] == 0 and changes[c] == 2 * GAME
+    assert changes[b] + changes[d] == -2 * GAME and {changes[b], changes[d]} == {0, -2 * GAME}
     exported = await bot.app.service(SwissService).export_csv(1, reasons=True) if bot.app else ""
     row = next(line for line in exported.splitlines() if f",{a}," in line)
     assert row.startswith(",") and "dq," in exported

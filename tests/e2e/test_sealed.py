@@ -46,8 +46,13 @@ async def test_sealed_with_six_seven_card_boosters_tells_product_deck_and_hand(
         "📦 «Кубок <b>клуба</b>»: Силед, игроки за столы не рассаживаются (603.4). Каждый "
         "открывает 6 бустеров по 7 карт. Колода — от 30 карт (603.6), в раздачу 15 карт "
         "(603.7). Впишите весь пул в дэк-лист командой /deck, пометив каждую карту: в колоде "
-        "или нет (603.3)."
+        "или нет (603.3). Тур 1 судья разводит командой /next_round, когда колоды собраны; "
+        "тогда же дэк-листы закрываются."
     )
+    # The product is opened and the decks built first: /begin pairs no round (603.3).
+    await emu.idle()
+    assert club.board(round_title(1, 3)) is None
+    await club.org.send(GROUP, "/next_round")
     board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
     group = emu.bot_messages(GROUP)
     assert group.index(told) < group.index(board)  # told before round 1 is paired

@@ -95,3 +95,35 @@ def test_a_two_one_match_between_equals_is_plus_one_game() -> None:
     # 1200 vs 1200: each game ±6.40; 2–1 = +6.40 + 6.40 − 6.40 = +6.40.
     record = MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 1)
     assert rating_changes({"a": 1200.0, "b": 1200.0}, [record], participants=4)["a"] == 640
+
+
+# Section 3 rates «каждой партии, в которой он принимал или должен был принять участие»: the
+# games a penalty's game loss credited (``rules.penalties``) are games lost; in a match a penalty
+# ended they are rated, then the technical rest of the match is one game unless they won it.
+@pytest.mark.parametrize(
+    ("outcome", "games", "credited", "expected"),
+    [
+        # two game losses of B in a best of three: A's 2–0, two games won by A
+        (Outcome.TECHNICAL_WIN, (2, 0), (2, 0), [1.0, 1.0]),
+        # one game loss of B, then his match loss: the credited game and the technical one
+        (Outcome.TECHNICAL_WIN, (2, 0), (1, 0), [1.0, 1.0]),
+        # one game loss of A, then B's match loss: A's credited game, then B loses the rest
+        (Outcome.TECHNICAL_LOSS, (0, 2), (1, 0), [1.0, 0.0]),
+        # a match loss (or a disqualification) with nothing credited: one technical game
+        (Outcome.TECHNICAL_LOSS, (0, 2), (0, 0), [0.0]),
+        # a double loss after a credited game: only that game
+        (Outcome.DOUBLE_LOSS, (0, 0), (0, 1), [0.0]),
+    ],
+)
+def test_the_games_a_penalty_credited_are_rated(
+    outcome: Outcome, games: tuple[int, int], credited: tuple[int, int], expected: list[float]
+) -> None:
+    record = MatchRecord(1, "a", "b", outcome, *games, *credited)
+    assert rated_games(record) == expected
+
+
+def test_a_played_match_with_a_credited_game_rates_the_score_as_reported() -> None:
+    """The players report the final score with the credited game in it (``rules.penalties``):
+    2–1 is three games, the credited one among them, whatever ``credited`` says."""
+    record = MatchRecord(1, "a", "b", Outcome.CLEAN_WIN, 2, 1, credited_a=1)
+    assert rated_games(record) == [1.0, 1.0, 0.0]

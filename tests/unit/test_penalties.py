@@ -98,10 +98,14 @@ def test_a_game_loss_in_a_best_of_three_credits_one_game_and_the_match_goes_on()
     assert isinstance(done, Effect) and done.game_credited and done.result is None
     assert state.current is not None and state.current.open_tables() == [1, 2]
     assert state.penalty_games == {"r1t2p0": {4: 1}}
-    # The players report 2–1 for 4 with the penalty game counted: only 1–1 is rated.
+    # The players report 2–1 for 4 with the penalty game counted: all three games are rated
+    # (section 3: the game 3 should have played is a game he lost), 1200s: 4 gets +6.40.
     events.append(result(1, 2, Outcome.LOSS, [1, 2]))
-    rated = [r for r in replay_log(events).rated_records() if r.player_a == 3]
-    assert [(r.games_a, r.games_b) for r in rated] == [(1, 1)]
+    state = replay_log(events)
+    rated = [r for r in state.rated_records() if r.player_a == 3]
+    assert [(r.games_a, r.games_b) for r in rated] == [(1, 2)]
+    start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
+    assert rating_changes(start, rated, participants=4) == {1: 0, 2: 0, 3: -640, 4: 640}
 
 
 def test_a_second_game_loss_in_the_same_match_loses_the_match() -> None:
@@ -112,22 +116,27 @@ def test_a_second_game_loss_in_the_same_match_loses_the_match() -> None:
     assert state.current is not None
     found = state.current.results[2]
     assert (found.outcome_a, found.games, found.penalty) == (Outcome.TECHNICAL_LOSS, (0, 2), True)
+    # Rated as the two games 3 should have played and lost: 2 × 6.40 between 1200s.
+    start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
+    changes = rating_changes(start, state.rated_records(), participants=4)
+    assert changes[3] == -1280 and changes[4] == 1280
 
 
-def test_a_match_loss_is_a_technical_loss_of_the_open_match_and_is_not_rated() -> None:
+def test_a_match_loss_is_a_technical_loss_of_the_open_match_and_is_rated() -> None:
     events, _ = given_penalty(ROUND_1, 1, PenaltyKind.MATCH_LOSS)
     events.append(result(1, 2, Outcome.CLEAN_WIN))
     state = replay_log(events)
     assert state.points() == {1: 0, 2: 25, 3: 30, 4: 0}
-    assert [(r.player_a, r.player_b) for r in state.rated_records()] == [(3, 4)]
+    assert [(r.player_a, r.player_b) for r in state.rated_records()] == [(1, 2), (3, 4)]
     start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
     changes = rating_changes(start, state.rated_records(), participants=4)
-    assert changes[1] == changes[2] == 0 and changes[3] == -changes[4] == 640
+    # Section 3: the game 1 should have played is a game lost, as a judge's technical result.
+    assert changes[1] == -changes[2] == -640 and changes[3] == -changes[4] == 640
 
 
 def test_a_judges_own_technical_result_is_still_rated() -> None:
-    """Spec §1: a technical loss given by the judge for an absence counts in the rating; only
-    a penalty's is left out."""
+    """Spec §1: a technical loss given by the judge for an absence counts in the rating, as a
+    penalty's does."""
     state = replay_log([*ROUND_1, result(1, 1, Outcome.TECHNICAL_LOSS)])
     start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
     changes = rating_changes(start, state.rated_records(), participants=4)
@@ -217,8 +226,18 @@ def test_a_penalty_never_changes_the_past_nor_gains_the_penalised_points(
     assert after.points().get(player, 0) <= before.points().get(player, 0)
     for other, points in before.points().items():  # nobody else loses anything
         assert after.points().get(other, 0) >= points
-    # What a penalty settled is never rated: an open round 2 stays unrated for him.
+    # What a penalty settled is rated (section 3): he never gains by it, his opponent never
+    # loses by it; a match still open stays unrated.
+    start: dict[PlayerId, float] = dict.fromkeys([1, 2, 3, 4], 1200.0)
+    changes = rating_changes(start, after.rated_records(), participants=4)
+    settled_before = rating_changes(start, before.rated_records(), participants=4)
+    assert changes[player] <= settled_before[player]
     if not settled:
-        rated = [r for r in after.rated_records() if r.round_number == 2]
-        assert all(player not in (r.player_a, r.player_b) for r in rated)
+        table = after.round(2)
+        assert table is not None
+        for number, (a, _) in enumerate(table.tables, start=1):
+            if number not in table.results:
+                assert not [
+                    r for r in after.rated_records() if r.round_number == 2 and r.player_a == a
+                ]
     assert after.disqualified <= {player}

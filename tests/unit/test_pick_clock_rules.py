@@ -133,6 +133,28 @@ def test_replay_of_the_log() -> None:
     assert clock.started_in(1) == 1 and clock.started_in(2) == 0
 
 
+def test_a_draft_is_under_way_from_its_first_booster_until_its_last_is_reviewed() -> None:
+    """The deck lists wait for the pool (601.9, ``rules.decks.window``): a draft of two 12-card
+    boosters is under way from booster 1's start (390 s each: 330 s of picks, the review
+    minute) until booster 2's review ends, between the boosters too; never started: not."""
+    booster = booster_seconds(12)
+    assert booster == 390
+
+    def event(number: int, start: datetime) -> tuple[str, dict[str, Any]]:
+        return BOOSTER_EVENT, {"draft": 1, "booster": number, "size": 12, "at": start.isoformat()}
+
+    assert not replay_clock([]).drafting(1, 2, T0)
+    first = replay_clock([event(1, T0)])
+    assert first.drafting(1, 2, T0 + (booster - 1) * S)
+    assert first.drafting(1, 2, T0 + 3600 * S)  # booster 2 still to come
+    assert not first.drafting(1, 1, T0 + booster * S)  # a one-booster draft: done
+    assert not first.drafting(2, 2, T0)  # another draft (a Marathon's next) not started
+    second_at = T0 + 600 * S
+    both = replay_clock([event(1, T0), event(2, second_at)])
+    assert both.drafting(1, 2, second_at + (booster - 1) * S)
+    assert not both.drafting(1, 2, second_at + booster * S)
+
+
 # --- properties -------------------------------------------------------------------------------
 
 sizes = st.sampled_from([7, 12])

@@ -20,7 +20,15 @@ from rules.limited.boosters import (
     plan_name,
     plan_of,
 )
-from rules.limited.marathon import draft_due, sealed_round, seating_of_draft
+from rules.limited.heroes import plan_makes_deck
+from rules.limited.marathon import (
+    draft_due,
+    drafts_for_sealed,
+    first_sealed_round,
+    sealed_pool,
+    sealed_round,
+    seating_of_draft,
+)
 from rules.limited.pods import (
     pair_in_pods,
     pod_of,
@@ -135,14 +143,22 @@ def test_neighbours_are_mutual(players: int) -> None:
         assert seat.left is not None and found[seat.left].right == seat.player
 
 
-# -- 601.5.4: 3 rounds when most tables have under 8, 4 otherwise
+# -- 601.5.4: 3 rounds when every table has under 8, 4 otherwise
 def test_pod_rounds_601_5_4() -> None:
     assert pod_rounds([4]) == 3
     assert pod_rounds([7]) == 3
+    assert pod_rounds([7, 7]) == 3  # every table under 8
     assert pod_rounds([8]) == 4
+    assert pod_rounds([9]) == 4
     assert pod_rounds([10, 10]) == 4
-    assert pod_rounds([7, 7, 8, 8]) == 3  # half is not most
-    assert pod_rounds([7, 8, 8, 8]) == 4
+    assert pod_rounds([7, 8, 8, 8]) == 4  # most tables of 8 or more
+
+
+@given(st.integers(4, 200))
+def test_the_seated_field_plays_3_rounds_under_8_else_4(players: int) -> None:
+    """601.5.1–601.5.4 together: a field seated by ``table_sizes`` plays 3 rounds only when it
+    sits at one table of fewer than 8."""
+    assert pod_rounds(table_sizes(players)) == (3 if players < 8 else 4)
 
 
 # -- 601.5.5: the Top takes as many from each table, at least two
@@ -239,6 +255,28 @@ def test_marathon_drafts_before_rounds() -> None:
     assert not sealed_round(3, 3) and sealed_round(4, 3) and sealed_round(2, 1)
 
 
+# -- 608.4, 603.6: the Sealed part plays every drafted card, a deck of 30: the drafts must reach it
+def test_marathon_sealed_pool_and_the_drafts_that_reach_a_deck() -> None:
+    assert sealed_pool((7, 7), 2) == 28 and sealed_pool((7, 7), 3) == 42
+    assert sealed_pool((12,), 2) == 24 and sealed_pool((12, 12), 2) == 48
+    assert drafts_for_sealed((7, 7)) == [3]  # 14, 28: too few
+    assert drafts_for_sealed((12,)) == [3]  # 12, 24: too few
+    assert drafts_for_sealed((12, 12)) == [3, 2]  # 24: too few; 48
+    assert first_sealed_round(4, 3) and not first_sealed_round(3, 3)
+    assert not first_sealed_round(5, 3) and first_sealed_round(2, 1)
+
+
+# -- 609.5: a Heroes tournament's deck is 30 cards + the hero: plans that draft 30 or more
+def test_heroes_plans_that_make_a_deck() -> None:
+    assert [name for name, plan in DRAFT_PLANS.items() if plan_makes_deck(plan)] == [
+        "12x3",
+        "12x4",
+        "12x2_7x2",
+    ]
+    assert not plan_makes_deck((7, 7, 7, 7))  # 28
+    assert plan_makes_deck((12, 12, 7)) and not plan_makes_deck((12, 7, 7))  # 31; 26
+
+
 # -- the state: a round paired in pods has a bye per odd pod
 def test_a_round_in_pods_keeps_every_bye() -> None:
     state = replay_log(
@@ -271,16 +309,23 @@ def test_wizard_steps_of_the_limited_formats() -> None:
     assert wizard_limited.after("fmt", {"fmt": "sealed"}) == "product"  # 603.2
     assert wizard_limited.after("fmt", {"fmt": "constructed"}) == "sub"  # its banned list (612)
     draft["boosters"] = "12x2"
-    assert wizard_limited.after("boosters", draft) == "rounds"  # 601.4: amateur, not asked
+    # 601.4: amateur, its strictness not asked; 601.5.4: its rounds not asked either
+    assert wizard_limited.after("boosters", draft) == "top"
     assert draft["strict"] == "amateur"
     big = {"fmt": "draft", "boosters": "12x4"}
     assert wizard_limited.after("boosters", big) == "strict" and "strict" not in big
     marathon = {"fmt": "marathon", "boosters": "7x2"}
     assert wizard_limited.step_values("boosters", marathon, ("12x4",)) == ("7x2", "12", "12x2")
     assert wizard_limited.after("boosters", marathon) == "drafts"
+    assert wizard_limited.step_values("drafts", marathon, ("3", "2", "1")) == ("3",)  # 608.4
+    assert wizard_limited.step_values("drafts", {**marathon, "boosters": "12x2"}, ()) == ("3", "2")
+    heroes = {"fmt": "heroes_tournament"}
+    assert wizard_limited.step_values("boosters", heroes, ()) == ("12x3", "12x4", "12x2_7x2")
+    assert wizard_limited.step_values("boosters", draft, ()) == tuple(DRAFT_PLANS)
     assert wizard_limited.after("drafts", marathon) == "strict"
     marathon["drafts"] = "2"
     assert wizard_limited.settings(marathon) == {"boosters": [7, 7], "drafts": 2}
-    assert wizard_limited.settings(big) == {"boosters": [12, 12, 12, 12]}
+    # 601.5.4: a Draft's rounds follow its tables, never a number the wizard stored
+    assert wizard_limited.settings(big) == {"boosters": [12, 12, 12, 12], "rounds": None}
     assert wizard_limited.settings({"fmt": "sealed"}) == {"sealed_product": "starter"}
     assert wizard_limited.settings({"fmt": "constructed"}) == {}

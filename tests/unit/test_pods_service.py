@@ -21,8 +21,13 @@ def test_draft_rounds_and_top_by_the_tables() -> None:
     assert pods.sizes(auto, 5) == ((3, 2), (3, 2))
     small_top = tournament(format="draft", rounds=None, top=2)
     assert pods.sizes(small_top, 20)[0] == (4, 4)  # at least two from each table (601.5.5)
-    too_many = tournament(format="draft", rounds=6, top=0)
-    assert pods.sizes(too_many, 5) == ((6, 0), (5, 0))  # a table of 5 plays 5 rounds at most
+    # 601.5.4, not the organiser: a Draft created before the wizard stopped asking (rounds 6)
+    # plays 3 at one table of 5 and 4 at one table of 9 (issue 21, item 2)
+    chosen = tournament(format="draft", rounds=6, top=0)
+    assert pods.sizes(chosen, 5) == ((3, 0), (3, 0))
+    assert pods.sizes(chosen, 9) == ((4, 0), (4, 0))
+    marathon = tournament(format="marathon", rounds=4, top=0, drafts=3)
+    assert pods.sizes(marathon, 17)[0] == (4, 0)  # a Marathon's rounds are still chosen
 
 
 def test_heroes_three_rounds_marathon_the_usual_table() -> None:

@@ -194,6 +194,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "match": TEXTS.get(lang, "swiss.match_1"),
         "plan": "12+12+7+7",
         "sizes": "10 + 10",
+        "pools": "; ".join(
+            TEXTS.get(lang, "limited.wiz_drafts_pool", drafts=n, cards=14 * n) for n in (1, 2)
+        ),
         "hero": "Марил де Конт",
         "theirs": "Лесной страж",
         "heroes": "Марил де Конт; Лесной страж; #3",

@@ -93,7 +93,10 @@ decks-ask = 🃏 “{ $name }” ({ $fmt }). Send the deck list as your next mes
     One card a line: “3 Card name”. Sections by a heading line: “Deck”, “Side”, “Hero”; in Sealed and Draft the pool's unused cards go under “Not used” (or “-1 Card name”). /cancel to stop.
 decks-ask_replace = To replace the list, send a new one as your next message (/cancel keeps it).
 decks-ask_judge = Player: { $player }. Send the new list as your next message — the player gets the list of changes. /cancel to stop.
-decks-locked = The deck lists of “{ $name }” are closed: the tournament has begun. Only a judge can change a list.
+decks-window_locked = The deck lists of “{ $name }” are closed: the tournament has begun. Only a judge can change a list.
+decks-window_locked_round = The deck lists of “{ $name }” are closed: round 1 is paired. Only a judge can change a list.
+decks-window_not_yet = The deck lists of “{ $name }” open when it begins: in a Limited format the list is written from the cards received at the tournament, after the draft or once the Sealed product is opened. They close when round 1 is paired.
+decks-window_drafting = The draft of “{ $name }” is on: send your deck list once the boosters are picked, before round 1.
 decks-closed = The tournament “{ $name }” is over: deck lists no longer change.
 decks-not_in = Only a participant of “{ $name }” has a deck list there.
 decks-not_yours = Only the tournament's judges see another player's deck list.
@@ -128,6 +131,10 @@ decks-begin_missing = ⚠️ Highest strictness: { $count } { $count ->
         [one] player has
        *[other] players have
     } no accepted deck list: { $names }. The tournament has not begun. Drop them (/drop in reply to the player's message) or begin without their lists: /begin override.
+decks-round_one_missing = ⚠️ Highest strictness: { $count } { $count ->
+        [one] player has
+       *[other] players have
+    } no accepted deck list: { $names }. Round 1 is not paired. Drop them (/drop in reply to the player's message) or pair the round without their lists: /next_round override.
 decks-begin_usage = Format: /begin — begin the tournament; /begin override — begin although not everyone's deck list is accepted (highest strictness).
 log-sw_deck_edit = deck list corrected by a judge: { $name }
 log-sw_lists_waived = begun without deck lists, the organiser's decision: { $names }

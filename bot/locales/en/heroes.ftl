@@ -12,7 +12,7 @@ heroes-summary_sealed = 📦 Sealed: each player opens { $product }. Deck of { $
 heroes-summary_heroes = 🦸 Heroes tournament: exactly 8 players, 3 rounds, no Top, each with a secret hero. Deck of { $deck } cards or more + the hero. The organiser names the set: /heroes Name1; Name2; …; Name8 (otherwise the heroes are numbered #1–#8).
 heroes-summary_unifying = 🦸 Unifying Heroes tournament: a multiple of 8 players, as many rounds as a single winner needs (8 players — 3 rounds, 16 — 4, 24 and 32 — 5), no Top. Deck of { $deck } cards or more + the hero. The set: /heroes Name1; Name2; …; Name8.
 
-heroes-sealed_group = 📦 “{ $tournament }”: Sealed, nobody is seated at tables (603.4). Each player opens { $product }. Deck of { $deck } cards or more (603.6), a hand of { $hand } cards (603.7). Register your whole pool with /deck, each card marked in the deck or not (603.3).
+heroes-sealed_group = 📦 “{ $tournament }”: Sealed, nobody is seated at tables (603.4). Each player opens { $product }. Deck of { $deck } cards or more (603.6), a hand of { $hand } cards (603.7). Register your whole pool with /deck, each card marked in the deck or not (603.3). The judge pairs round 1 with /next_round once the decks are built; the deck lists close then.
 heroes-sealed_private = 📦 “{ $tournament }”: your product is { $product }. Deck of { $deck } cards or more, a hand of { $hand } cards. Register the pool with /deck, each card marked "in the deck" or "not in the deck".
 
 heroes-dealt_group = 🦸 “{ $tournament }”: the heroes are dealt: every player was told privately which one is theirs. Show yours to nobody (609.4). Deck of { $deck } cards or more + the hero (609.5). Before each round the heroes are shown only at their own table (609.6).

@@ -39,3 +39,13 @@ log-sw_pods = draft seating
 limited-standings_tables = By draft table (the Top takes as many from each table):
 limited-standings_seat = { $name }
 limited-draft_running = The draft is on: booster { $booster } is still being picked. The round starts once the booster is done (/draft shows the pick clock).
+limited-wiz_heroes_plans = A Heroes tournament's deck has { $deck } cards or more plus the hero (609.5), so only the boosters that draft { $deck } cards or more are offered.
+limited-wiz_drafts_pool = { $drafts } { $drafts ->
+        [one] draft
+       *[other] drafts
+    }: { $cards } cards
+limited-wiz_drafts_refused = The Sealed deck after the drafts has { $deck } cards or more (608.4, 603.6). With { $plan } boosters, { $pools }: too few, so those are not offered.
+limited-wiz_draft_rounds = A Draft's rounds are not chosen (601.5.4): 3 when every draft table has fewer than 8 players, else 4.
+limited-draft_rounds = 3 or 4 by the draft tables (601.5.4)
+limited-sealed_next = 📦 Sealed from the next round on (608.4): every drafted card goes into the Sealed pool of the player who drafted it. A deck of { $deck } cards or more (603.6), a hand of { $hand } cards (603.7).
+limited-pairing_sealed = 📦 Sealed from this round on (608.4): all your drafted cards are your Sealed pool. A deck of { $deck } cards or more, a hand of { $hand } cards.
