@@ -38,8 +38,9 @@ class ContextMiddleware(BaseMiddleware):
     An update is handled at least once and at most once to completion: its id is recorded
     after the handler finished (``bot.handled``: a crash before the record is written lets
     the next start run it again, and every state change is idempotent), and an id
-    already recorded or being handled right now is skipped. The sender and chat are upserted
-    on every update: one small transaction keeps names, language and "started the bot" current.
+    already recorded or being handled right now is skipped. The sender and chat are kept
+    current (names, language, "started the bot"): a read finds most updates' rows already so,
+    and one small transaction upserts the rest.
     """
 
     def __init__(self, db: Database, texts: Texts, clock: Clock, handled: HandledUpdates) -> None:
@@ -91,19 +92,22 @@ class ContextMiddleware(BaseMiddleware):
             await self._handled.mark(event.update_id, self._clock.now().isoformat())
 
     async def _remember(self, user: User | None, chat: Chat | None, now: str) -> None:
-        """Upsert the person who sent the update and the chat he wrote in (not bots)."""
+        """Upsert the person who sent the update and the chat he wrote in (not bots). Most
+        updates come from someone whose row already says all this: one read finds it so, and
+        no write transaction (four trips to the database's thread) waits its turn for nothing."""
         if user is None or user.is_bot:
+            return
+        first = visible(user.first_name)
+        last = visible(user.last_name) if user.last_name else None
+        private = chat is not None and chat.type == "private"
+        who = (user.id, first, last, user.username, user.language_code)
+        async with self._db.read() as tx:
+            current = await players.user_is_current(tx, *who, private=private) and (
+                chat is None or await chats.is_current(tx, chat.id, chat.type, chat.title)
+            )
+        if current:
             return
         async with self._db.transaction() as tx:
             if chat is not None:
                 await chats.remember(tx, chat.id, chat.type, chat.title, now)
-            await players.remember_user(
-                tx,
-                user.id,
-                visible(user.first_name),
-                visible(user.last_name) if user.last_name else None,
-                user.username,
-                user.language_code,
-                now,
-                private=chat is not None and chat.type == "private",
-            )
+            await players.remember_user(tx, *who, now, private=private)

@@ -15,6 +15,15 @@ async def remember(tx: Tx, chat_id: int, kind: str, title: str | None, now: str)
     )
 
 
+async def is_current(tx: Tx, chat_id: int, kind: str, title: str | None) -> bool:
+    """Whether ``remember`` with these values would change nothing."""
+    found = await tx.value(
+        "SELECT 1 FROM chats WHERE id = ? AND kind = ? AND title IS ? AND gone_at IS NULL",
+        (chat_id, kind, title),
+    )
+    return found is not None
+
+
 async def mark_gone(tx: Tx, chat_id: int, reason: str, now: str) -> bool:
     """Mark a group the bot can no longer write to; True only when it was not marked yet."""
     return (

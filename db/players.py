@@ -63,6 +63,27 @@ async def remember_user(
     )
 
 
+async def user_is_current(
+    tx: Tx,
+    user_id: int,
+    first_name: str,
+    last_name: str | None,
+    username: str | None,
+    language_code: str | None,
+    *,
+    private: bool,
+) -> bool:
+    """Whether ``remember_user`` with these values would change nothing that is read (its
+    ``seen_at`` stamp aside, which nothing reads)."""
+    found = await tx.value(
+        """SELECT 1 FROM tg_users WHERE id = ? AND username IS ? AND first_name = ?
+             AND last_name IS ? AND language_code IS ?
+             AND (started_bot = 1 OR ? = 0) AND (blocked_bot = 0 OR ? = 0)""",
+        (user_id, username, first_name, last_name, language_code, int(private), int(private)),
+    )
+    return found is not None
+
+
 async def tg_user(tx: Tx, user_id: int) -> TgUser | None:
     row = await tx.one("SELECT * FROM tg_users WHERE id = ?", (user_id,))
     return None if row is None else _tg_user(row)
