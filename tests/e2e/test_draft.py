@@ -298,7 +298,9 @@ async def test_marathon_three_drafts_one_round_each_then_sealed(
     # more, 603.6; a hand of 15, 603.7); rounds 1–3 said nothing of it.
     complete = ru("swiss.round_complete", round=ru("swiss.round_name", round=3))
     done = next(m for m in emu.bot_messages(GROUP) if m.plain.startswith(complete))
-    assert done.plain == complete + "\n" + ru("limited.sealed_next", deck=30, hand=15)
+    assert done.plain == "\n".join(
+        [complete, ru("swiss.next_swiss_round"), ru("limited.sealed_next", deck=30, hand=15)]
+    )
     assert "Колода — от 30 карт (603.6), в раздачу 15 карт (603.7)" in done.plain
     sealed = ru("limited.pairing_sealed", deck=30, hand=15)
     assert not [m for m in emu.bot_messages(GROUP) if sealed in m.plain]
