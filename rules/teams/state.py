@@ -133,7 +133,8 @@ class State:
     swap: bool = False
     seed: int = 0
     planned_rounds: int = 0
-    ratings: dict[int, int] = field(default_factory=dict)
+    #: the players' ratings at the start (cents), for 610.6 and ``rules.card_rating``
+    ratings: dict[PlayerId, int] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     dropped: set[TeamId] = field(default_factory=set)
     begun: bool = False
@@ -278,7 +279,7 @@ class State:
     def mean_rating(self, team: TeamId) -> float:
         """610.6: the mean of the team's two players' ratings at the start (cents)."""
         first, second = self.teams[team].players
-        return (self.ratings.get(int(first), 0) + self.ratings.get(int(second), 0)) / 2
+        return (self.ratings.get(first, 0) + self.ratings.get(second, 0)) / 2
 
     def bye_order(self) -> list[TeamId]:
         """610.6: the active teams lowest by mean rating first; **Default** ties: the
@@ -363,7 +364,7 @@ def apply(state: State, event: TeamEvent) -> None:
             state.begun = True
             state.seed, state.planned_rounds = event.seed, event.rounds
             state.scoring, state.swap = Scoring(event.scoring), event.swap
-            state.ratings = dict(event.ratings)
+            state.ratings = {player: rating for player, rating in event.ratings.items()}
             state.entrants = list(event.teams)
         case TmRound():
             _round(state, event)
