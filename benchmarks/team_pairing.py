@@ -28,6 +28,7 @@ from rules.results import Outcome, PlayerId
 from rules.swiss import pairing_cost
 from rules.teams import (
     DECIDING,
+    NoLegalPairing,
     Scoring,
     State,
     TeamPairing,
@@ -99,12 +100,16 @@ def play(
     on_round: Callable[[State, TeamPairing, int, float], None],
 ) -> State:
     """Play a whole team event; ``on_round`` sees the state before each pairing, the pairing,
-    the round's number and the seconds it took."""
+    the round's number and the seconds it took. A round that cannot be paired without a
+    rematch (a small field late in the event) ends it."""
     rng = random.Random(seed + 1)
     state = start(size, seed, scoring)
     for number in range(1, state.planned_rounds + 1):
         began = time.perf_counter()
-        pairing = pair_next(state)
+        try:
+            pairing = pair_next(state)
+        except NoLegalPairing:  # every pairing repeats a team match: the judge's call
+            break
         elapsed = time.perf_counter() - began
         on_round(state, pairing, number, elapsed)
         crossed = tuple(t for t, c in enumerate(pairing.crossed, start=1) if c)
