@@ -74,12 +74,17 @@ def mirrors(a: Team, b: Team, *, crossed: bool) -> int:
     return boards(a, b, crossed=crossed).mirrors
 
 
+def _same(deck: str | None, other: str | None) -> bool:
+    return deck is not None and deck == other
+
+
 def mirror_bound(a: Team, b: Team, *, swap: bool = True) -> bool:
     """Whether every assignment of ``a`` against ``b`` has a mirror game (610.4); ``swap``
     False: only the straight one is allowed (604)."""
-    if mirrors(a, b, crossed=False) == 0:
+    straight = _same(a.deck_first, b.deck_first) or _same(a.deck_second, b.deck_second)
+    if not straight:
         return False
-    return not swap or mirrors(a, b, crossed=True) > 0
+    return not swap or _same(a.deck_first, b.deck_second) or _same(a.deck_second, b.deck_first)
 
 
 def assign_boards(a: Team, b: Team, *, swap: bool = True) -> Assignment:

@@ -52,13 +52,19 @@ class TeamPairing:
 
 
 def mirror_bound_pairs(teams: Sequence[Team], *, swap: bool) -> set[frozenset[TeamId]]:
-    """The pairs of ``teams`` with no mirror-free assignment (610.4)."""
-    return {
-        frozenset((a.id, b.id))
-        for i, a in enumerate(teams)
-        for b in teams[i + 1 :]
-        if mirror_bound(a, b, swap=swap)
-    }
+    """The pairs of ``teams`` with no mirror-free assignment (610.4). Teams holding the same
+    decks on the same seats are alike, so each two kinds of teams are compared once."""
+    kinds: dict[tuple[str | None, str | None], list[Team]] = {}
+    for team in teams:
+        kinds.setdefault((team.deck_first, team.deck_second), []).append(team)
+    groups = list(kinds.values())
+    bound: set[frozenset[TeamId]] = set()
+    for i, group in enumerate(groups):
+        for other in groups[i:]:
+            if not mirror_bound(group[0], other[0], swap=swap):
+                continue
+            bound.update(frozenset((a.id, b.id)) for a in group for b in other if a.id != b.id)
+    return bound
 
 
 def pair_teams(
