@@ -288,6 +288,19 @@ class State:
         rank = {team: i for i, team in enumerate(ranking)}
         return sorted(ranking, key=lambda team: (self.mean_rating(team), -rank[team]))
 
+    def team_of(self, player: PlayerId) -> Team | None:
+        """The team ``player`` plays for (``None``: he is in none)."""
+        return next((t for t in self.teams.values() if player in t.players), None)
+
+    def player_places(self) -> dict[PlayerId, tuple[int, TeamId]]:
+        """Each entrant player's place, his team's (spec §1: places are per team; a player's
+        history shows his team's), with the team's number."""
+        places: dict[PlayerId, tuple[int, TeamId]] = {}
+        for row in self.standings():
+            for player in self.teams[row.team].players:
+                places[player] = (row.place, row.team)
+        return places
+
     # -- the players' games ---------------------------------------------------------------
 
     def player_games(self) -> list[PlayerGame]:
@@ -387,7 +400,8 @@ def _round(state: State, event: TmRound) -> None:
         state.rounds.pop()  # the judge's re-pairing of the current round
     elif event.round != len(state.rounds) + 1:
         raise StateError(f"round {event.round} does not follow round {len(state.rounds)}")
-    seen = [t for pair in event.tables for t in pair] + ([event.bye] if event.bye else [])
+    seen = [t for pair in event.tables for t in pair]
+    seen += [] if event.bye is None else [event.bye]
     if len(set(seen)) != len(seen) or any(t not in state.entrants for t in seen):
         raise StateError("a team twice, or not in the event, in the round")
     matches = [

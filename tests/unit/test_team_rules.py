@@ -442,3 +442,16 @@ def test_every_game_is_rated_per_player_and_a_penalty_is_not() -> None:
     assert sum(changes.values()) == 0
     assert changes[11] > 0 and changes[12] < 0 and changes[22] == 0  # won once, lost once
     assert changes[32] == changes[42] == 0  # the penalty's technical loss is not rated
+
+
+def test_a_player_has_his_teams_place() -> None:
+    state = begin([team(n) for n in range(1, 5)])
+    number = round_of(state, (1, 2), (3, 4))
+    games(state, number, 1, L, D)
+    games(state, number, 2, D, D)
+    places = state.player_places()
+    assert places[21] == places[22] == (1, 2)  # team 2 won 4–1, teams 3 and 4 drew
+    assert places[11] == places[12] == (4, 1)
+    found = state.team_of(32)
+    assert found is not None and found.id == 3 and found.seat_of(32) is Seat.SECOND
+    assert state.team_of(99) is None
