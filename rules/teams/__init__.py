@@ -4,6 +4,7 @@ import for callers.
 - the teams, their fixed seats and the default rounds: ``rules.teams.teams``
 - the settings the organiser chose: ``rules.teams.settings``
 - who plays whom inside a team match, no mirror game (610.4): ``rules.teams.boards``
+- a game's key and what a report of it means: ``rules.teams.games``
 - scoring a team match, the deciding game, the bye: ``rules.teams.scoring``
 - pairing a round (the Swiss with teams as the unit): ``rules.teams.pairing``
 - the standings and places: ``rules.teams.standings``
@@ -25,6 +26,7 @@ from rules.teams.events import (
     TmRound,
     TmTeam,
 )
+from rules.teams.games import game_key, outcome_from_claim, parse_game_key
 from rules.teams.pairing import NoLegalPairing, PairingError, TeamPairing, pair_teams
 from rules.teams.scoring import (
     MAX_ROUND_POINTS,
@@ -101,10 +103,13 @@ __all__ = [
     "check_teams",
     "deciding_game_due",
     "default_rounds",
+    "game_key",
     "game_points",
     "mirror_bound",
+    "outcome_from_claim",
     "pair_next",
     "pair_teams",
+    "parse_game_key",
     "replay",
     "score_match",
     "team_standings",

@@ -166,6 +166,16 @@ class State:
             won, lost = lost, won
         return won.player_a, lost.player_b
 
+    def players_of(self, number: int, table: int, board: int) -> tuple[PlayerId, PlayerId] | None:
+        """(team A's player, team B's player) of a game: a board's (crossed or not, 610.4), or
+        the deciding game's while it is due; ``None`` for a deciding game not due."""
+        if board == DECIDING:
+            return self.deciding_players(number, table)
+        if board not in (1, 2):
+            raise UnknownGame(f"no board {board}")
+        played = self.round(number).match(table).assignment.boards[board - 1]
+        return played.player_a, played.player_b
+
     def match_result(self, number: int, table: int) -> TeamMatchResult | None:
         """The settled result of a team match; ``None`` while it is open (a board not in, or a
         deciding game due and not recorded)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.card_rating import rating_changes
-from rules.results import Outcome
+from rules.results import Claim, Outcome, ResultError
 from rules.teams import (
     DECIDING,
     DecidingGameNotDue,
@@ -20,6 +20,7 @@ from rules.teams import (
     TeamSettings,
     TmDrop,
     TmGame,
+    TmRound,
     TooFewTeams,
     UnknownGame,
     apply,
@@ -28,10 +29,13 @@ from rules.teams import (
     check_teams,
     deciding_game_due,
     default_rounds,
+    game_key,
     game_points,
     mirror_bound,
+    outcome_from_claim,
     pair_next,
     pair_teams,
+    parse_game_key,
     score_match,
     team_standings,
 )
@@ -455,3 +459,32 @@ def test_a_player_has_his_teams_place() -> None:
     found = state.team_of(32)
     assert found is not None and found.id == 3 and found.seat_of(32) is Seat.SECOND
     assert state.team_of(99) is None
+
+
+# -- the result flow's view of a game -------------------------------------------------------
+
+
+def test_a_games_key_names_its_round_table_board_and_pairing() -> None:
+    assert parse_game_key(game_key(2, 3, DECIDING, 1)) == (2, 3, DECIDING, 1)
+    assert parse_game_key("r2t3p1") is None  # a Swiss table's key is no team game's
+
+
+def test_a_claim_is_team_as_players_outcome() -> None:
+    assert outcome_from_claim(Claim(winner=11), 11, 21) is W
+    assert outcome_from_claim(Claim(winner=21, technical=True), 11, 21) is TL
+    assert outcome_from_claim(Claim(draw=True, agreed=True), 11, 21) is Outcome.AGREED_DRAW
+    assert outcome_from_claim(Claim(double_loss=True), 11, 21) is DL
+    with pytest.raises(ResultError):
+        outcome_from_claim(Claim(winner=12), 11, 21)
+
+
+def test_each_game_names_its_players_crossed_boards_and_the_deciding_game() -> None:
+    teams = [team(1, "x", "y"), team(2, "x", "y"), team(3, "y", "x"), team(4, "y", "x")]
+    state = begin(teams, Scoring.DUEL, swap=True)
+    number = len(state.rounds) + 1
+    apply(state, TmRound(number, 0, ((1, 2), (3, 4)), None, (1, 2)))
+    assert state.players_of(number, 1, 1) == (11, 22)  # crossed: no x against x
+    assert state.players_of(number, 1, 2) == (12, 21)
+    assert state.players_of(number, 1, DECIDING) is None
+    with pytest.raises(UnknownGame):
+        state.players_of(number, 1, 4)
