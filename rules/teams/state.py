@@ -236,12 +236,8 @@ class State:
                     )
             if rnd.bye is not None:
                 given = bye(self.scoring)
-                made.append(
-                    TeamRecord(
-                        rnd.number, rnd.bye, None, given.points, 0, given.game_points, 0,
-                        TeamOutcome.WIN,
-                    )
-                )  # fmt: skip
+                points, games, win = given.points, given.game_points, TeamOutcome.WIN
+                made.append(TeamRecord(rnd.number, rnd.bye, None, points, 0, games, 0, win))
         return made
 
     def standings(self) -> list[TeamRow]:
@@ -322,8 +318,8 @@ class State:
                 for board in match.assignment.boards:
                     game = rnd.games.get((match.table, board.number))
                     if game is not None:
-                        made += _both(rnd.number, match.table, board.number,
-                                      (board.player_a, board.player_b), game)  # fmt: skip
+                        players = (board.player_a, board.player_b)
+                        made += _both(rnd.number, match.table, board.number, players, game)
                 decider = self._counted_decider(rnd.number, match.table)
                 if decider is not None:
                     made += _both(rnd.number, match.table, DECIDING, decider.players, decider.game)
@@ -374,8 +370,8 @@ def apply(state: State, event: TeamEvent) -> None:
                 raise StateError("teams register before the start")
             if event.team in state.teams:
                 raise TeamError(f"team number {event.team} is taken")
-            team = Team(event.team, event.name, event.first, event.second,
-                        event.deck_first, event.deck_second)  # fmt: skip
+            decks = (event.deck_first, event.deck_second)
+            team = Team(event.team, event.name, event.first, event.second, *decks)
             taken = {p for t in state.teams.values() for p in t.players}
             if taken & set(team.players):
                 raise TeamError("a player is in two teams")

@@ -206,3 +206,28 @@ def test_scoring_by_sum_is_at_most_6_and_the_deciding_game_needs_a_clean_split(
     assert (result is None) is (clean and decider is None)
     if result is not None:
         assert result.decided is clean
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_610_6_the_bye_is_the_lowest_rated_team_without_one_that_leaves_a_pairing(
+    data: st.DataObject,
+) -> None:
+    n = data.draw(st.sampled_from([5, 7]))
+    teams = [team(i, data.draw(decks), data.draw(decks)) for i in range(1, n + 1)]
+    ids = [t.id for t in teams]
+    played = data.draw(met_pairs(teams))
+    had_bye = set(data.draw(st.lists(st.sampled_from(ids), max_size=n)))
+    by_rating = data.draw(st.permutations(ids))
+    scores = dict.fromkeys(ids, 0)
+    try:
+        pairing = pair_teams(
+            teams, ids, scores, played, had_bye, 5, round_number=2, bye_order=by_rating, swap=True
+        )
+    except NoLegalPairing:
+        assert not pairable(ids, played)
+        return
+    candidates = [t for t in by_rating if t not in had_bye] + [t for t in by_rating if t in had_bye]
+    avoided = set(pairing.avoided)
+    expected = next(t for t in candidates if pairable([o for o in ids if o != t], avoided))
+    assert pairing.bye == expected
