@@ -488,3 +488,37 @@ def test_each_game_names_its_players_crossed_boards_and_the_deciding_game() -> N
     assert state.players_of(number, 1, DECIDING) is None
     with pytest.raises(UnknownGame):
         state.players_of(number, 1, 4)
+
+
+# -- a worked example, computed by hand -----------------------------------------------------
+
+
+def test_six_teams_three_rounds_by_match_as_computed_by_hand() -> None:
+    """R1: 1–2 a clean split (11 beats 21, 12 loses to 22), 11 wins the deciding game; 3–4 two
+    draws; 5–6 a technical win and a loss (2.5 against 3: team 6 wins, no deciding game).
+    R2: 1–6 W D; 3–5 L L; 2–4 W and a technical loss (3 against 2.5). R3: 1–5 D L; 2–3 D D;
+    4–6 W W. Then the judge corrects round 1's 3–4 board 1 to a win of team 3 (808)."""
+    state = begin([team(n) for n in range(1, 7)])
+    r1 = round_of(state, (1, 2), (3, 4), (5, 6))
+    games(state, r1, 1, W, L)
+    assert state.open_games(r1) == [(1, DECIDING), (2, 1), (2, 2), (3, 1), (3, 2)]
+    decide(state, r1, 1, W)
+    games(state, r1, 2, D, D)
+    games(state, r1, 3, TW, L)
+    r2 = round_of(state, (1, 6), (3, 5), (2, 4))
+    games(state, r2, 1, W, D)
+    games(state, r2, 2, L, L)
+    games(state, r2, 3, W, TL)
+    r3 = round_of(state, (1, 5), (2, 3), (4, 6))
+    games(state, r3, 1, D, L)
+    games(state, r3, 2, D, D)
+    games(state, r3, 3, W, W)
+    before = {r.team: r.points for r in state.standings()}
+    assert before == {1: 60, 2: 40, 3: 20, 4: 40, 5: 60, 6: 30}
+    apply(state, TmGame(r1, 2, 1, W, reason="808: the score sheet says team 3 won"))
+    rows = state.standings()
+    assert [r.team for r in rows] == [5, 1, 2, 3, 6, 4]
+    assert [r.points for r in rows] == [60, 60, 40, 40, 30, 30]
+    assert [r.buchholz for r in rows] == [130, 130, 130, 130, 150, 110]
+    assert [r.game_points for r in rows] == [125, 80, 80, 60, 40, 95]
+    assert len(state.rated_records()) == 19  # 3 × 6 boards and the deciding game
