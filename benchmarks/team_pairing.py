@@ -140,6 +140,8 @@ class Report:
     rematches: int = 0
     mirror_matches: int = 0
     crossed_matches: int = 0
+    #: the most pairs of teams one round kept apart for 610.4 alone (no mirror-free assignment)
+    mirror_bound_pairs: int = 0
 
 
 def measure(size: int, seed: int, scoring: Scoring, exact_limit: int) -> Report:
@@ -153,6 +155,8 @@ def measure(size: int, seed: int, scoring: Scoring, exact_limit: int) -> Report:
         report.rematches += sum(frozenset(m) in played for m in pairing.matches)
         report.mirror_matches += len(pairing.mirrors)
         report.crossed_matches += sum(pairing.crossed)
+        bound = len(pairing.avoided - played)
+        report.mirror_bound_pairs = max(report.mirror_bound_pairs, bound)
         if not report.exact_checked:
             return
         problem = problem_of(state, pairing, number)
@@ -182,7 +186,8 @@ def main() -> None:
         line = (
             f"{r.teams:4d} teams, {r.scoring:8s}, {r.rounds} rounds: slowest round"
             f" {r.slowest_s * 1e3:8.2f} ms | rematches {r.rematches}"
-            f" | crossed {r.crossed_matches}, mirror {r.mirror_matches}"
+            f" | crossed {r.crossed_matches}, mirror {r.mirror_matches},"
+            f" kept apart for 610.4 {r.mirror_bound_pairs}"
         )
         if r.exact_checked:
             line += (
