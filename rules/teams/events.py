@@ -14,7 +14,7 @@ as in ``rules.swiss.events``:
   game of 604.4; ``outcome_a`` the outcome of team A's player in it. A later one for the same
   game is a judge's correction (808) of any round; the match is recomputed from the corrected
   games (a deciding game no longer due is ignored, one newly due reopens the match);
-  ``penalty`` marks the technical loss a penalty gave (counted, never rated);
+  ``penalty`` marks the technical loss a penalty gave (counted and rated, section 3);
 - ``tm_drop``   a team dropped as a whole (not paired from the next round on);
 - ``tm_finish`` the end, with the rating changes (cents); ``tm_cancel`` cancelled.
 """

@@ -3,11 +3,12 @@ derives: the open games, the deciding games due (604.4), the settled team matche
 standings, the pairing inputs of the next round, each player's games for his rating.
 
 Every game is a rated game of its two players (spec §1: per player, per game; the coefficient
-counts the players): boards 1 and 2 and a deciding game that counts. A technical loss set by a
-penalty counts in the standings and is never rated (as in the Swiss); a double loss and a bye
-are never rated (``rules.card_rating.rated_games``). A deciding game that a correction made
-moot (no clean split any more, or a split between other players) is void: it is neither
-counted nor rated, and a deciding game newly due reopens the match until it is recorded.
+counts the players): boards 1 and 2 and a deciding game that counts, a technical loss set by a
+penalty included (section 3: every game he played or should have played, as in the Swiss); a
+double loss and a bye are never rated (``rules.card_rating.rated_games``). A deciding game
+that a correction made moot (no clean split any more, or a split between other players) is
+void: it is neither counted nor rated, and a deciding game newly due reopens the match until
+it is recorded.
 """
 
 from __future__ import annotations
@@ -327,7 +328,9 @@ class State:
 
     def rated_records(self) -> list[MatchRecord]:
         """The rated games as one-game records from A's side, for
-        ``rules.card_rating.rating_changes`` (a penalty's technical loss left out)."""
+        ``rules.card_rating.rating_changes``: every game a player played or should have played,
+        a penalty's technical loss included (section 3, as ``rules.card_rating.rated_games``
+        rates the individual Swiss); a double loss has no winner and is left out."""
         return [
             MatchRecord(g.round, g.player, g.opponent, g.outcome)
             for g in self.player_games()
@@ -344,7 +347,7 @@ def _both(
     number: int, table: int, board: int, players: tuple[PlayerId, PlayerId], game: Game
 ) -> list[PlayerGame]:
     a, b = players
-    rated = not game.penalty and game.outcome_a is not Outcome.DOUBLE_LOSS
+    rated = game.outcome_a is not Outcome.DOUBLE_LOSS
     return [
         PlayerGame(number, table, board, a, b, game.outcome_a, rated),
         PlayerGame(number, table, board, b, a, opposite(game.outcome_a), rated),

@@ -426,7 +426,7 @@ def test_a_team_drops_as_a_whole_and_keeps_its_place() -> None:
 # -- ratings: per player, per game ----------------------------------------------------------
 
 
-def test_every_game_is_rated_per_player_and_a_penalty_is_not() -> None:
+def test_every_game_is_rated_per_player_a_penalty_included() -> None:
     state = begin([team(n) for n in range(1, 5)])
     number = round_of(state, (1, 2), (3, 4))
     games(state, number, 1, W, L)
@@ -439,13 +439,14 @@ def test_every_game_is_rated_per_player_and_a_penalty_is_not() -> None:
         (12, 22, L),
         (11, 22, W),  # the deciding game: the two winners
         (31, 41, D),
+        (32, 42, TL),  # a penalty's technical loss: a game 32 should have played (section 3)
     ]
     games_of_11 = [g for g in state.player_games() if g.player == 11]
     assert [(g.board, g.opponent) for g in games_of_11] == [(1, 21), (DECIDING, 22)]
     changes = rating_changes(state.ratings, records, participants=8)
     assert sum(changes.values()) == 0
     assert changes[11] > 0 and changes[12] < 0 and changes[22] == 0  # won once, lost once
-    assert changes[32] == changes[42] == 0  # the penalty's technical loss is not rated
+    assert changes[32] < 0 < changes[42] and changes[32] == -changes[42]
 
 
 def test_a_player_has_his_teams_place() -> None:
