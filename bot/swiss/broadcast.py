@@ -374,8 +374,12 @@ async def refresh_board(core: SwissCore, tournament_id: int) -> None:
     if tournament is None or tournament.board_message_id is None:
         return
 
+    board = tournament.board_ids
+
     async def render() -> tuple[str, InlineKeyboardMarkup | None] | None:
-        text = await current_board(core, tournament_id)
+        # Rendered when the edit's turn comes: by then a new round may have its own board,
+        # and these messages, the round before's, must not turn into it.
+        text = await current_board(core, tournament_id, board)
         return None if text is None else (text, await web_button(core, tournament))
 
     await core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
@@ -387,15 +391,24 @@ async def web_button(core: SwissCore, tournament: Tournament) -> InlineKeyboardM
     return await links.group_button(tournament.id, core.texts.default)
 
 
-async def current_board(core: SwissCore, tournament_id: int) -> str | None:
-    """The live board as the database has it now (None: no round to show)."""
+async def current_board(
+    core: SwissCore, tournament_id: int, board: tuple[int, ...] | None = None
+) -> str | None:
+    """The live board as the database has it now, for the messages of the current round's
+    board (None: no round to show, or ``board``, the messages it is for, are not that board).
+
+    A new round is paired in one transaction and its board posted after it: until then the
+    tournament's board is still the round before's, and must not be edited into this one."""
     async with core.db.read() as tx:
         tournament = await tournaments.get(tx, tournament_id)
-        if tournament is None:
+        if tournament is None or (board is not None and tournament.board_ids != board):
             return None
         state = await core.state(tx, tournament_id)
         rnd = state.current
         if rnd is None:
+            return None
+        own = await outbox.sent(tx, f"{round_key(tournament_id, rnd.number, rnd.gen)}:board")
+        if own is None or own[1] != tournament.board_message_id:
             return None
         names = await core.names(tx, seated(rnd))
         unresolved = await core.unresolved_keys(tx, tournament_id)
