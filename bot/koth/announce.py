@@ -460,6 +460,7 @@ class Announcer:
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
         text += "\n\n" + rating_lines(t, state, snap.names, finish)
         await self.core.outbox.send_once(f"{key}:winner", chat, text)
+        await self.core.close_registration(snap.tournament)
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():

@@ -79,13 +79,25 @@ class SwissService(SwissCore):
         super().__init__(infra, flow, notices)
         self.desk = SwissDesk(self)
 
-    async def create(self, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
-        return await registration.create(self, chat_id, name, options, user_id)
+    async def create(
+        self,
+        chat_id: int,
+        name: str,
+        options: dict[str, Any],
+        user_id: int,
+        announced_in: int | None = None,
+    ) -> int:
+        """``announced_in``: the message that becomes its registration message."""
+        return await registration.create(self, chat_id, name, options, user_id, announced_in)
 
     async def join(
         self, tournament_id: int, player_id: int, actor: int | None = None, late: str | None = None
     ) -> str:
-        return await registration.join(self, tournament_id, player_id, actor, late)
+        status = await registration.join(self, tournament_id, player_id, actor, late)
+        if actor is not None and (status.startswith("late") or status == "already"):
+            # an organiser's /add answers the player's request, if he made one
+            await entry.settle(self, tournament_id, player_id, status, ok=True)
+        return status
 
     async def bracket_png(self, tournament_id: int, lang: str) -> bytes | None:
         return await bracket.bracket_png(self, tournament_id, lang)

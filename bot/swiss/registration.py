@@ -34,10 +34,17 @@ from rules.swiss.events import (
 
 
 async def create(
-    core: SwissCore, chat_id: int, name: str, options: dict[str, Any], user_id: int
+    core: SwissCore,
+    chat_id: int,
+    name: str,
+    options: dict[str, Any],
+    user_id: int,
+    announced_in: int | None = None,
 ) -> int:
     """A tournament of the game ``options["discipline"]`` (classic ``berserk`` or ``heroes``:
-    its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``)."""
+    its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``); ``announced_in``:
+    the message of the group that becomes its registration message (kept: its end settles
+    it, ``KindCore.close_registration``)."""
     settings = dict(DEFAULT_SETTINGS)
     settings["base_k"] = core.settings.berserk_k
     settings.update(options)
@@ -49,6 +56,8 @@ async def create(
             tx, chat_id, discipline, "swiss", name, settings, user_id, now
         )
         await core.audit(tx, tid, user_id, "swiss_created", settings)
+        if announced_in is not None:
+            await core.keep_registration(tx, tid, (chat_id, announced_in))
     return tid
 
 

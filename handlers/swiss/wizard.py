@@ -35,7 +35,7 @@ from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Html, Tr
-from handlers.prompts import ask_again, ask_presser
+from handlers.prompts import ask_again, ask_presser, settle
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
@@ -118,6 +118,7 @@ async def new_swiss(query: CallbackQuery, t: Tr, state: FSMContext) -> None:
     await state.set_state(SwissWizard.name)
     await state.set_data({})
     await query.answer()
+    await settle(query, t("tournament.kind_chosen", kind=t("tournament.kind_swiss")))
     await ask_presser(query, t("swiss.wiz_name"))
 
 
@@ -167,9 +168,11 @@ async def choose(
         )
         return
     await state.clear()
-    await message.edit_reply_markup(reply_markup=None)
     options = chosen(data, default_k)
-    tid = await swiss.create(message.chat.id, data["name"], options, query.from_user.id)
+    # the last question becomes the registration message (kept by the service: the end of
+    # the tournament settles its button)
+    chat, who = message.chat.id, query.from_user.id
+    tid = await swiss.create(chat, data["name"], options, who, message.message_id)
     await announce_registration(message, t, tid, data["name"], options)
 
 
@@ -212,7 +215,7 @@ async def announce_registration(
     kind = t(f"swiss.kind_{options['kind']}", rounds=options["auto_rounds"])
     builder = InlineKeyboardBuilder()
     builder.button(text=t("swiss.btn_join"), callback_data=SwJoinCb(t=tid))
-    await message.answer(
+    await message.edit_text(
         t(
             "swiss.created",
             id=tid,
