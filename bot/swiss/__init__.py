@@ -145,10 +145,11 @@ class SwissService(SwissCore):
         await self.committed(await rounds.next_round(self, tournament_id, actor, again=again))
 
     async def correct(
-        self, tournament_id: int, ruling: corrections.Ruling, actor: int
+        self, tournament_id: int, ruling: corrections.Ruling, actor: int, where: int | None = None
     ) -> ruling.Change:
-        """The ruling stored, the board and both players told: the answer then says it is done."""
-        after, change = await corrections.correct(self, tournament_id, ruling, actor)
+        """The ruling stored, the board and both players told: the answer then says it is done
+        (in ``where``; in the group it mentions those who never opened the bot's chat)."""
+        after, change = await corrections.correct(self, tournament_id, ruling, actor, where=where)
         await self.committed(after)
         return change
 
