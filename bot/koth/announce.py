@@ -180,7 +180,8 @@ class Announcer:
         done = await self.core.outbox.sent(key)
         if done is None:
             try:
-                sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
+                # as a board: the sender keeps what it shows, and an edit to the same is not sent
+                sent = (await self.core.sender.post_board(tournament.chat_id, text, markup))[0]
             except Unreachable:  # the bot is out of the group: nobody to show the board to
                 log.warning("the board of tournament %s could not be posted", tournament.id)
                 return
@@ -219,7 +220,7 @@ class Announcer:
             return
         try:
             text, markup = self.board_text(snap), await self.web_button(snap)
-            sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
+            sent = (await self.core.sender.post_board(tournament.chat_id, text, markup))[0]
         except Unreachable:
             return
         async with self.core.db.transaction() as tx:

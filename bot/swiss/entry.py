@@ -76,13 +76,17 @@ async def decide(
         tournament = await tournaments.get(tx, tournament_id)
     if player is None or tournament is None:
         raise UserError(STALE)
-    if ok:
-        status = await registration.join(core, tournament_id, player_id, actor=organiser)
+    if ok:  # asked to complete his registration only after he is told he is in
+        status = await registration.join(
+            core, tournament_id, player_id, actor=organiser, remind=False
+        )
     else:
         status = await decline(core, tournament, player_id, organiser)
     await settle(core, tournament_id, player_id, status, ok)
     if status not in ("already", "declined_before"):
         await tell(core, tournament, player, status)
+    if ok and registration.entered(status):
+        await registration.remind_to_register(core, tournament_id, player_id)
     return status, player
 
 

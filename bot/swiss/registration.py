@@ -67,19 +67,27 @@ async def join(
     player_id: int,
     actor: int | None = None,
     late: str | None = None,
+    *,
+    remind: bool = True,
 ) -> str:
     """``enter`` the player; when he is in by now, ask him to complete his registration if it
-    lacks a required field. Someone an organiser adds who is not in the tournament's group is
-    asked first (``asked``; ``cannot_ask`` when the bot cannot write to him): a group's admin
-    enters nobody of another group without his consent (issue 29)."""
+    lacks a required field (``remind=False``: the caller does, after its own message: see
+    ``entered``). Someone an organiser adds who is not in the tournament's group is asked
+    first (``asked``; ``cannot_ask`` when the bot cannot write to him): a group's admin enters
+    nobody of another group without his consent (issue 29)."""
     if actor is not None:
         asked = await ask_consent(core, tournament_id, player_id, actor)
         if asked is not None:
             return asked
     status = await enter(core, tournament_id, player_id, actor, late)
-    if status == "joined" or status.startswith("late"):
+    if remind and entered(status):
         await remind_to_register(core, tournament_id, player_id)
     return status
+
+
+def entered(status: str) -> bool:
+    """``join``'s status says he is in by it (and may be asked to complete his registration)."""
+    return status == "joined" or status.startswith("late")
 
 
 def consent_key(tournament_id: int, player_id: int, actor: int) -> str:
