@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.e2e.drivers import koth_club
 from tests.e2e.drivers.registration import register
-from tests.e2e.drivers.swiss_club import GROUP, registered
+from tests.e2e.drivers.swiss_club import GROUP, Club, registered
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
@@ -67,13 +67,13 @@ async def test_swiss_questions_and_a_late_entry_settle_and_the_group_learns_the_
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     club = await registered(emu, players=4, rounds="3")
-    choice = next(
-        m
-        for m in emu.bot_messages(GROUP)
-        if m.plain.startswith(ru("tournament.kind_chosen", kind=""))
-    )
-    assert choice.plain == "Новый турнир: 🃏 Берсерк: швейцарка + ТОП" and not choice.button_labels
     created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1), since=0)
+    # «Какой турнир?» was answered in place: one line, no buttons, then the wizard in the same
+    # message (item 16), which became the registration message
+    kind = "Новый турнир: 🃏 Берсерк: швейцарка + ТОП"
+    shown = [e.text for e in emu.chat(GROUP).events if e.message is created]
+    assert shown[0].startswith(fixed("tournament.choose_kind")) and shown[1] == kind
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("tournament.choose_kind") in m.plain]
     await club.org.send(GROUP, "/begin")
     await club.play(1, round_title(1, 3))
 
@@ -112,3 +112,38 @@ async def test_swiss_questions_and_a_late_entry_settle_and_the_group_learns_the_
     await (await club.org.press(ask, "🏁 Да, завершить")).answer()
     await emu.wait_bot_message(GROUP, contains=fixed("swiss.finished_early", 1))
     await settled_to(emu, created, ru("tournament.registration_finished", name=CUP))
+
+
+async def test_the_swiss_wizard_is_one_message_showing_the_answers_so_far(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Creating a Swiss posted 13 messages into the group, each question left behind without
+    its answer (issue 22, item 16): now the kind's question is the wizard, edited in place."""
+    club = Club(emu, players=2)
+    created = await club.create(rounds="3", top="Без ТОПа")
+    # the wizard (the registration message now) and the name's question (a reply is typed)
+    assert [m.plain for m in emu.bot_messages(GROUP)][1] == ru("swiss.wiz_name")
+    assert len(emu.bot_messages(GROUP)) == 2
+    shown = [e.text for e in emu.chat(GROUP).events if e.message is created]
+    head = "Новый турнир: 🃏 Берсерк: швейцарка + ТОП\nНазвание: Кубок <b>клуба</b>\n"
+    assert shown[2] == head + "\nФормат?"
+    assert shown[3].startswith(head + "Формат: Констрактед") and shown[3].endswith(
+        ru("swiss.wiz_sub")
+    )
+    last = next(text for text in shown if text.endswith(ru("swiss.wiz_kind")))
+    answers = last.removeprefix(head).split("\n\n")[0].splitlines()
+    assert [line.split(": ")[0] for line in answers] == [
+        "Формат",
+        "Подформат",
+        "Уровень строгости",
+        "Туров швейцарки",
+        "ТОП",
+        "Время тура, минут",
+        "Дополнительные показатели",
+        "Игра",
+        "Базовый K",
+    ]
+    assert "ТОП: Без ТОПа" in answers and "Туров швейцарки: 3" in answers
+    assert created.plain.startswith(fixed("swiss.created")) and created.button_labels == [
+        "✋ Участвую"
+    ]
