@@ -22,7 +22,9 @@ from bot.sender import Sender
 from bot.settings import Settings
 from bot.texts import Texts, Translate
 from bot.web.links import BoardLinks
-from db.database import Database
+from db import outbox
+from db.database import Database, Tx
+from db.tournaments import Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +102,26 @@ class KindCore:
             return self.texts.get(language, key, **values)
 
         return t
+
+    async def keep_registration(self, tx: Tx, tournament_id: int, sent: tuple[int, int]) -> None:
+        """Remember the tournament's registration message (its «✋ Join» button), in the
+        transaction that created it, so that its end can settle it (``close_registration``)."""
+        chat_id, message_id = sent
+        await outbox.record(
+            tx, registration_key(tournament_id), chat_id, message_id, self.now().isoformat()
+        )
+
+    async def close_registration(self, tournament: Tournament) -> None:
+        """The tournament is over (finished or cancelled): its registration message becomes
+        one line saying so; its button would mean nothing any more."""
+        found = await self.outbox.sent(registration_key(tournament.id))
+        if found is None:
+            return
+        how = "cancelled" if tournament.status == "cancelled" else "finished"
+        text = self.tr(self.group_lang())(f"tournament.registration_{how}", name=tournament.name)
+        await self.outbox.edit(*found, text)
+
+
+def registration_key(tournament_id: int) -> str:
+    """The outbox key of a tournament's registration message."""
+    return f"t:{tournament_id}:registration"

@@ -89,6 +89,9 @@ class ToPerson(_Data):
     user: int
     name: str
     fallback_chat: int | None = None
+    #: a public message in ``fallback_chat`` mentions him: when he cannot be reached privately
+    #: (he never opened the bot's chat), nothing more is sent (issue 22, item 17)
+    covered: bool = False
 
 
 class Button(_Data):

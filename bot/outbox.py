@@ -147,7 +147,8 @@ class Outbox:
 
     async def deliver(self, notice: Notice) -> tuple[int, int] | None:
         """One notice, once under its key: to its chat; to its person privately, or in his
-        fallback chat with a mention."""
+        fallback chat with a mention (nowhere when a public message there mentions him:
+        ``ToPerson.covered``)."""
         to = notice.to
         if isinstance(to, ToChat):
             lang = self._texts.default
@@ -157,6 +158,8 @@ class Outbox:
             )
         async with self._db.read() as tx:
             user = await players.tg_user(tx, to.user)
+        if to.covered and (user is None or not user.started_bot or user.blocked_bot):
+            return None  # the public message about the same thing mentions him
         lang = pick_language(user.language_code if user else None, self._texts.default)
         text = said.text_of(self._texts, lang, notice)
         markup = said.keyboard(self._texts, lang, notice)

@@ -74,6 +74,8 @@ log = logging.getLogger(__name__)
 Render = Callable[[], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
 LIMIT = 4096
+#: how many messages' last shown text the sender keeps (``Sender._shown``)
+SHOWN = 4096
 #: a live board's part, of Telegram's 4 096: the rest is room for its lines to grow (a table's
 #: "…" becomes "⏳ ждёт подтверждения") without outgrowing its message
 BOARD_PART = 3000
@@ -392,9 +394,13 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
-        #: the parts of a board of several messages as last shown, by (chat, first message):
-        #: a result changes one part, and only that one is edited
-        self._shown: dict[tuple[int, int], list[str]] = {}
+        #: what a message (or each part of a board of several) shows as last sent or edited,
+        #: by (chat, first message), with its buttons: an edit to the same is not sent (Telegram
+        #: refuses it, «message is not modified»), and a result changes one part of a long
+        #: board, only that one edited. The oldest are forgotten past ``SHOWN``.
+        self._shown: OrderedDict[tuple[int, int], tuple[list[str], str]] = OrderedDict()
+        #: messages the bot deleted (a floating board posted again): never edited after
+        self._gone: OrderedDict[tuple[int, int], None] = OrderedDict()
 
     def chat(self, chat_id: int) -> int:
         """The chat's current id (after a migration to a supergroup)."""
@@ -440,12 +446,32 @@ class Sender:
         chunks = board_chunks(text, count)
         for index, chunk in enumerate(chunks):
             sent += await self.send(chat_id, chunk, markup if index == len(chunks) - 1 else None)
-        if count > 1:
-            self._shown[(chat_id, sent[0].message_id)] = board_chunks(text, count)
+        shown = chunks if count > 1 else [split_text(text)[0]]
+        keyboard = markup if isinstance(markup, InlineKeyboardMarkup) else None
+        self._remember(chat_id, sent[0].message_id, shown, keyboard)
         return sent
+
+    def _remember(
+        self,
+        chat_id: int,
+        message_id: int,
+        chunks: list[str],
+        keyboard: InlineKeyboardMarkup | None,
+    ) -> None:
+        key = (chat_id, message_id)
+        self._shown[key] = (chunks, _markup_key(keyboard))
+        self._shown.move_to_end(key)
+        while len(self._shown) > SHOWN:
+            self._shown.popitem(last=False)
 
     async def delete(self, chat_id: int, message_id: int) -> None:
         """Delete a message of the bot's; failures (too old, already gone) are harmless."""
+        key = (chat_id, message_id)
+        self._gone[key] = None  # an edit waiting for it is dropped, none sent after
+        while len(self._gone) > SHOWN:
+            self._gone.popitem(last=False)
+        self._edits.pop(key, None)
+        self._shown.pop(key, None)
         try:
             await self.bot.delete_message(chat_id, message_id)
         except (TelegramBadRequest, TelegramForbiddenError) as exc:
@@ -475,6 +501,8 @@ class Sender:
         group's per-chat limit, and each render reads the whole tournament).
         """
         key = (chat_id, message_ids[0])
+        if key in self._gone:  # deleted (a floating board posted again): nothing to edit
+            return
         self._edits[key] = render
         if key in self._editing:
             return
@@ -482,7 +510,7 @@ class Sender:
         try:
             while key in self._edits:
                 rendered = await self._edits.pop(key)()
-                if rendered is not None:
+                if rendered is not None and key not in self._gone:
                     await self._edit_parts(chat_id, message_ids, *rendered)
         except (TelegramBadRequest, TelegramForbiddenError) as exc:
             log.warning("could not edit %s/%s: %s", chat_id, message_ids[0], exc)
@@ -501,16 +529,22 @@ class Sender:
             chunks = [split_text(text)[0]]
         else:
             chunks = board_chunks(text, len(message_ids))
-        shown = self._shown.get((chat_id, message_ids[0]), [])
+        shown, buttons = self._shown.get((chat_id, message_ids[0]), ([], None))
+        last = len(message_ids) - 1
         for index, (message_id, chunk) in enumerate(zip(message_ids, chunks, strict=True)):
-            if index < len(shown) and shown[index] == chunk:
+            same_buttons = index < last or buttons == _markup_key(keyboard)
+            if index < len(shown) and shown[index] == chunk and same_buttons:
                 continue  # this part did not change: no edit (Telegram would refuse it)
             await self.bot.edit_message_text(
                 text=chunk,
                 chat_id=chat_id,
                 message_id=message_id,
-                reply_markup=keyboard if index == len(message_ids) - 1 else None,
+                reply_markup=keyboard if index == last else None,
                 disable_web_page_preview=True,
             )
-        if len(message_ids) > 1:
-            self._shown[(chat_id, message_ids[0])] = chunks
+        self._remember(chat_id, message_ids[0], chunks, keyboard)
+
+
+def _markup_key(keyboard: InlineKeyboardMarkup | None) -> str:
+    """Buttons compared by what Telegram is sent."""
+    return "" if keyboard is None else keyboard.model_dump_json(exclude_none=True)

@@ -33,6 +33,13 @@ async def ask_presser(query: CallbackQuery, text: str) -> None:
     await message.answer(f"{who}\n{text}", reply_markup=ASK)
 
 
+async def settle(query: CallbackQuery, line: str) -> None:
+    """A question answered by this press becomes one line saying the answer (its buttons
+    would mean nothing any more)."""
+    if isinstance(query.message, Message):
+        await query.message.edit_text(line, reply_markup=None)
+
+
 async def ask_again(message: Message, text: str) -> None:
     """The next question (or the same one after a bad answer), as a reply to his answer."""
     await message.reply(text, reply_markup=ASK)

@@ -10,6 +10,7 @@ announcements to the restart. The live board is re-rendered from the current sta
 
 from __future__ import annotations
 
+import html
 import logging
 from decimal import Decimal
 from typing import Any
@@ -179,7 +180,8 @@ class Announcer:
         done = await self.core.outbox.sent(key)
         if done is None:
             try:
-                sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
+                # as a board: the sender keeps what it shows, and an edit to the same is not sent
+                sent = (await self.core.sender.post_board(tournament.chat_id, text, markup))[0]
             except Unreachable:  # the bot is out of the group: nobody to show the board to
                 log.warning("the board of tournament %s could not be posted", tournament.id)
                 return
@@ -218,7 +220,7 @@ class Announcer:
             return
         try:
             text, markup = self.board_text(snap), await self.web_button(snap)
-            sent = (await self.core.sender.send(tournament.chat_id, text, markup))[0]
+            sent = (await self.core.sender.post_board(tournament.chat_id, text, markup))[0]
         except Unreachable:
             return
         async with self.core.db.transaction() as tx:
@@ -259,18 +261,26 @@ class Announcer:
         tid, chat, game = snap.tournament.id, snap.tournament.chat_id, snap.key
         n = game_number(game)
         crown = " 👑" if crowned else ""
-        text = self.core.tr(snap.lang)(
+        nxt = next_challenger(state)  # across a circle's end too: the next circle's opener
+        # who cannot be told privately is mentioned here instead (``KothCore.unreached``)
+        unreached = await self.core.unreached([a, b, *([nxt] if nxt is not None else [])])
+        t = self.core.tr(snap.lang)
+        text = t(
             "koth.first_pair" if first else "koth.pair",
             n=n,
-            a=snap.names[a],
+            a=unreached.get(a, snap.names[a]),
             crown=crown,
-            b=snap.names[b],
+            b=unreached.get(b, snap.names[b]),
         )
+        if nxt is not None and nxt in unreached:
+            text += "\n" + t("koth.next_is", name=unreached[nxt], n=n)
         markup = self.report_buttons(snap.lang, tid, game)
         posted = await self.core.outbox.send_once(f"{key}:pair", chat, text, markup)
         if posted is not None:  # one line once the game settles (``ResultNotices.settle``)
             await self.core.remember(tid, game, Sent(*posted, snap.lang))
         for player, opponent in ((a, b), (b, a)):
+            if player in unreached:
+                continue
             sent = await self.core.dm_once(
                 f"{key}:play:{player}",
                 player,
@@ -281,8 +291,7 @@ class Announcer:
                 n=n,
             )
             await self.core.remember(tid, game, sent)
-        nxt = next_challenger(state)  # across a circle's end too: the next circle's opener
-        if nxt is not None:
+        if nxt is not None and nxt not in unreached:
             # He meets whoever wins this game, not the King of now: the game decides it.
             await self.core.dm_once(
                 f"{key}:next:{nxt}",
@@ -333,23 +342,30 @@ class Announcer:
         await self.announce_changes(before, snap, finish, current, key)
 
     async def _announce_start(self, snap: KothSnapshot, current: KothSnapshot, key: str) -> None:
-        """``/begin``: the order and the main time, the board, the first pair."""
+        """``/begin``: the order and the main time, the board, each player's norm, the first
+        pair."""
         assert snap.state is not None
         order = snap.state.order
-        listing = ", ".join(f"{i}. {snap.names[p]}" for i, p in enumerate(order, 1))
+        unreached = await self.core.unreached(order)  # their norms: on the board, not apart
+        names = {p: unreached.get(p) or html.escape(snap.names[p], quote=False) for p in order}
+        listing = Html(", ".join(f"{i}. {names[p]}" for i, p in enumerate(order, 1)))
         hours = int(main_time(len(order)).total_seconds() // 3600)
         text = self.core.tr(snap.lang)("koth.begun", order=listing, hours=hours)
         await self.core.outbox.send_once(f"{key}:begun", snap.tournament.chat_id, text)
         await self.publish_board(current, new=True)
-        await self.announce_pair(snap, current, key, first=True)
+        # each player's norm first: his game's message comes after «the tournament began»
         await self._tell_norms(snap, key)
+        await self.announce_pair(snap, current, key, first=True)
 
     async def _tell_norms(self, snap: KothSnapshot, key: str) -> None:
         """Each player is told his own norm, the rating it comes from and his seat, privately."""
         assert snap.state is not None
         start = snap.begun
         assert start is not None
+        unreached = await self.core.unreached(snap.state.order)  # named in «begun»
         for seat, pid in enumerate(snap.state.order, 1):
+            if pid in unreached:
+                continue
             await self.core.dm_once(
                 f"{key}:norm:{pid}",
                 pid,
@@ -458,11 +474,16 @@ class Announcer:
         how = t(f"koth.decided_{state.decided_by.value}", norm=state.norms[winner])
         fund = Money(finish.fund)
         text = t("koth.winner", name=snap.names[winner], how=Html(how), fund=fund)
-        text += "\n\n" + rating_lines(t, state, snap.names, finish)
+        unreached = await self.core.unreached(finish.changes)  # named in the rating lines
+        names: dict[int, str] = {**snap.names, **unreached}
+        text += "\n\n" + rating_lines(t, state, names, finish)
         await self.core.outbox.send_once(f"{key}:winner", chat, text)
+        await self.core.close_registration(snap.tournament)
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
+            if pid in unreached:
+                continue
             delta = new - old
             await self.core.dm_once(
                 f"{key}:rating:{pid}",

@@ -9,7 +9,7 @@ settings).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -20,7 +20,8 @@ from bot.errors import UserError
 from bot.infra import KindCore
 from bot.koth.events import begun, contributions, game_key, main_due
 from bot.koth.replayed import Replayed
-from bot.texts import Translate, pick_language
+from bot.notify import mention
+from bot.texts import Html, Translate, pick_language
 from db import audit, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.tournaments import Tournament
@@ -136,6 +137,21 @@ class KothCore(KindCore):
                 return None
             lang = await self.user_lang(tx, player.telegram_id)
         return player.telegram_id, player.display_name, lang
+
+    async def unreached(self, player_ids: Iterable[int]) -> dict[int, Html]:
+        """The players the bot cannot write to privately (they never opened its chat, or
+        blocked it), each as a mention: the public message about what concerns them names them
+        so and their private notice of the same thing is not sent, rather than becoming a
+        second group message beside the public one (issue 22, item 17)."""
+        found: dict[int, Html] = {}
+        for pid in dict.fromkeys(player_ids):
+            recipient = await self._recipient(pid)
+            if recipient is None:
+                continue
+            telegram_id, name, _ = recipient
+            if not await self.notifier.reachable(telegram_id):
+                found[pid] = Html(mention(telegram_id, name))
+        return found
 
     async def dm(
         self,

@@ -133,6 +133,7 @@ class Judging:
         self.core.deadlines.unschedule(cancelled)
         text = self.core.tr(snap.lang)("koth.cancelled", name=tournament.name)
         await self.core.sender.send(tournament.chat_id, text)
+        await self.core.close_registration(snap.tournament)
         if tournament.board_message_id is not None:
             await self.board.publish_board(snap)
         return tournament

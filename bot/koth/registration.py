@@ -8,11 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
 from bot.errors import UserError
-from bot.koth.buttons import KothConsentCb, KothRatingCb
+from bot.formats import Money, Rating
+from bot.infra import registration_key
+from bot.koth.buttons import KothConsentCb, KothJoinCb, KothRatingCb
 from bot.koth.consent import ask_consent, was_asked
 from bot.koth.core import DISCIPLINE, KIND, KothCore
 from bot.koth.events import KOTH_EVENTS
@@ -28,6 +31,11 @@ MAX_PLAYERS = 6
 #: the player's experience): a beginner's 800 up to a strong amateur's 1200, the spread a
 #: club's billiards table shows. Any other value: ``/add <club ID> <rating>``.
 TYPICAL_START_RATINGS = (800, 900, 1000, 1100, 1200)
+
+
+def rating_key(tournament_id: int, player_id: int) -> str:
+    """The outbox key of the group's request for a newcomer's starting rating."""
+    return f"koth:{tournament_id}:rating_wanted:{player_id}"
 
 
 class Unregistered(UserError):
@@ -72,7 +80,10 @@ class Registration:
     def __init__(self, core: KothCore) -> None:
         self.core = core
 
-    async def create(self, chat_id: int, actor: int, name: str, fee: int, table: str) -> int:
+    async def create(
+        self, chat_id: int, actor: int, name: str, fee: int, table: str, lang: str | None = None
+    ) -> int:
+        """The tournament, and its registration message in ``lang`` (the wizard's)."""
         try:
             check_entry_fee(fee)
         except KothError as exc:
@@ -84,7 +95,20 @@ class Registration:
                 tx, chat_id, DISCIPLINE, KIND, name, settings, actor, now
             )
             await self.core.audit(tx, tid, actor, "koth_created", name=name, fee=fee, table=table)
+        await self._announce(tid, chat_id, name, fee, table, lang or self.core.group_lang())
         return tid
+
+    async def _announce(
+        self, tid: int, chat_id: int, name: str, fee: int, table: str, lang: str
+    ) -> None:
+        """The registration message with its «✋ Join» button, kept by its key: the end of the
+        tournament makes it one line (``KindCore.close_registration``)."""
+        link = await create_start_link(self.core.sender.bot, f"t-{tid}")
+        t = self.core.tr(lang)
+        builder = InlineKeyboardBuilder()
+        builder.button(text=t("koth.join_button"), callback_data=KothJoinCb(t=tid))
+        text = t("koth.registration_open", name=name, fee=Money(fee), table=table, link=link)
+        await self.core.outbox.send_once(registration_key(tid), chat_id, text, builder.as_markup())
 
     @staticmethod
     def _check_open(tournament: Tournament) -> None:
@@ -156,8 +180,25 @@ class Registration:
             tournament=tournament.name,
             club_id=player.id,
         )
-        key = f"koth:{tournament.id}:rating_wanted:{player.id}"
+        key = rating_key(tournament.id, player.id)
         await self.core.outbox.send_once(key, tournament.chat_id, text, builder.as_markup())
+
+    async def settle_rating_request(self, tournament: Tournament, player_id: int) -> None:
+        """The group's request for a player's starting rating, once he has one and is in (by
+        its button or by ``/add``), becomes one line: his rating and that he is in."""
+        found = await self.core.outbox.sent(rating_key(tournament.id, player_id))
+        if found is None:
+            return
+        async with self.core.db.read() as tx:
+            player = await players.by_id(tx, player_id)
+            cents = await players.rating(tx, player_id, DISCIPLINE)
+        if player is None or cents is None:
+            return
+        t = self.core.tr(self.core.group_lang())
+        whole, rest = divmod(cents, 100)  # a starting rating is mostly whole: «900»
+        rating = whole if rest == 0 else Rating(cents)
+        text = t("koth.rating_set", name=player.display_name, rating=rating)
+        await self.core.outbox.edit(*found, text)
 
     async def start_rating(
         self, tournament_id: int, actor: int, player_id: int, rating: int
@@ -181,6 +222,7 @@ class Registration:
                 await self.core.audit(
                     tx, tournament_id, actor, "koth_add", player=player_id, rating=rating_set
                 )
+        await self.settle_rating_request(tournament, player_id)
         if added:  # he asked to enter: told privately that he is in
             await self.core.dm(
                 player.id,
@@ -206,6 +248,7 @@ class Registration:
         async with self.core.db.transaction() as tx:
             already = UserError("koth.already_in", name=found.display_name)
             await self._add_in(tx, tournament, actor, player_id, rating, already)
+        await self.settle_rating_request(tournament, player_id)
         return Added(found.display_name, player_id, "added")
 
     async def consented(self, data: KothConsentCb, telegram_id: int) -> Joined | None:
@@ -219,6 +262,7 @@ class Registration:
             tournament = await self.core.tournament(tx, data.t)
             already = UserError("koth.already_joined", name=tournament.name)
             await self._add_in(tx, tournament, data.by, player.id, rating, already)
+        await self.settle_rating_request(tournament, player.id)
         t = self.core.tr(self.core.group_lang())  # the organiser who asked hears the yes
         await self.core.sender.send(
             tournament.chat_id, t("koth.joined_group", name=player.display_name)

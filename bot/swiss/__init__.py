@@ -80,13 +80,25 @@ class SwissService(SwissCore):
         super().__init__(infra, flow, notices)
         self.desk = SwissDesk(self)
 
-    async def create(self, chat_id: int, name: str, options: dict[str, Any], user_id: int) -> int:
-        return await registration.create(self, chat_id, name, options, user_id)
+    async def create(
+        self,
+        chat_id: int,
+        name: str,
+        options: dict[str, Any],
+        user_id: int,
+        announced_in: int | None = None,
+    ) -> int:
+        """``announced_in``: the message that becomes its registration message."""
+        return await registration.create(self, chat_id, name, options, user_id, announced_in)
 
     async def join(
         self, tournament_id: int, player_id: int, actor: int | None = None, late: str | None = None
     ) -> str:
-        return await registration.join(self, tournament_id, player_id, actor, late)
+        status = await registration.join(self, tournament_id, player_id, actor, late)
+        if actor is not None and (status.startswith("late") or status == "already"):
+            # an organiser's /add answers the player's request, if he made one
+            await entry.settle(self, tournament_id, player_id, status, ok=True)
+        return status
 
     async def bracket_png(self, tournament_id: int, lang: str) -> bytes | None:
         return await bracket.bracket_png(self, tournament_id, lang)
@@ -144,10 +156,11 @@ class SwissService(SwissCore):
         return await pods.deck_window(self, tx, tournament)
 
     async def correct(
-        self, tournament_id: int, ruling: corrections.Ruling, actor: int
+        self, tournament_id: int, ruling: corrections.Ruling, actor: int, where: int | None = None
     ) -> ruling.Change:
-        """The ruling stored, the board and both players told: the answer then says it is done."""
-        after, change = await corrections.correct(self, tournament_id, ruling, actor)
+        """The ruling stored, the board and both players told: the answer then says it is done
+        (in ``where``; in the group it mentions those who never opened the bot's chat)."""
+        after, change = await corrections.correct(self, tournament_id, ruling, actor, where=where)
         await self.committed(after)
         return change
 

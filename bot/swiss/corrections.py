@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import numbers, validation
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.notices import spoken
+from bot.notify import mention
 from bot.results import Claim, Game
 from bot.swiss.broadcast import match_format
 from bot.swiss.core import SwissCore
@@ -35,7 +36,7 @@ from bot.swiss.desk import after_result
 from bot.swiss.games import game_of
 from bot.swiss.ruling import Change, change_lines, change_of, ruling_notices
 from bot.swiss.settings import card
-from db import reports
+from db import players, reports
 from db.database import Tx
 from db.tournaments import Tournament
 from rules.swiss import TOP, Result, Round, State, result_from_claim
@@ -126,10 +127,17 @@ Also = Callable[[Tx, State], Awaitable[None]]
 
 
 async def correct(
-    core: SwissCore, tournament_id: int, ruling: Ruling, actor: int, also: Also | None = None
+    core: SwissCore,
+    tournament_id: int,
+    ruling: Ruling,
+    actor: int,
+    also: Also | None = None,
+    where: int | None = None,
 ) -> tuple[AfterCommit, Change]:
     """Store the ruling (see the module docstring) with the durable job that tells both
-    players; the after-commit step refreshes the board, says a round is complete, runs the job."""
+    players; the after-commit step refreshes the board, says a round is complete, runs the job.
+    ``where``: the chat the judge's answer goes to; in the tournament's group it mentions a
+    player who never opened the bot's chat, instead of a second message to him there."""
     async with core.db.transaction() as tx:
         tournament = await core.tournament(tx, tournament_id, ("running",), "swiss.not_running")
         state = await core.state(tx, tournament_id)
@@ -157,6 +165,8 @@ async def correct(
         done = await after_result(core, tx, tournament_id, announce=announce, tournament=tournament)
         change = await change_of(core, tx, tournament, event_id)
         assert change is not None
+        if where == tournament.chat_id:
+            change = replace(change, mentioned=await unreached(tx, change))
         job = await core.outbox.tell(tx, tournament_id, await ruling_notices(core, tx, change))
 
     async def after() -> None:
@@ -204,6 +214,25 @@ def _stored(result: Result | None) -> dict[str, object] | None:
 
 
 def change_text(core: SwissCore, lang: str, change: Change) -> str:
-    """The answer to the judge: ``change_lines`` in his language."""
+    """The answer to the judge: ``change_lines`` in his language, under the mentions of the
+    players it tells (``Change.mentioned``)."""
     t = core.t(lang)
-    return "\n".join(spoken(t, line) for line in change_lines(core, change, private=False))
+    lines = [spoken(t, line) for line in change_lines(core, change, private=False)]
+    if change.mentioned:
+        lines.insert(0, ", ".join(mention(user, name) for user, name in change.mentioned))
+    return "\n".join(lines)
+
+
+async def unreached(tx: Tx, change: Change) -> tuple[tuple[int, str], ...]:
+    """The table's players the bot cannot write to privately (never opened its chat, or
+    blocked it): (telegram id, name)."""
+    found = await players.many(tx, [change.game.a, change.game.b])
+    out = []
+    for pid in (change.game.a, change.game.b):
+        player = found.get(pid)
+        if player is None or player.telegram_id is None:
+            continue
+        user = await players.tg_user(tx, player.telegram_id)
+        if user is None or not user.started_bot or user.blocked_bot:
+            out.append((player.telegram_id, change.names[pid]))
+    return tuple(out)

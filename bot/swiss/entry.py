@@ -76,13 +76,47 @@ async def decide(
         tournament = await tournaments.get(tx, tournament_id)
     if player is None or tournament is None:
         raise UserError(STALE)
-    if ok:
-        status = await registration.join(core, tournament_id, player_id, actor=organiser)
+    if ok:  # asked to complete his registration only after he is told he is in
+        status = await registration.join(
+            core, tournament_id, player_id, actor=organiser, remind=False
+        )
     else:
         status = await decline(core, tournament, player_id, organiser)
+    await settle(core, tournament_id, player_id, status, ok)
     if status not in ("already", "declined_before"):
         await tell(core, tournament, player, status)
+    if ok and registration.entered(status):
+        await registration.remind_to_register(core, tournament_id, player_id)
     return status, player
+
+
+def note_key(status: str, ok: bool) -> str:
+    """The line that says how a request was decided (``decide``'s status)."""
+    if status == "already":
+        return "swiss.join_already_other"
+    return f"swiss.join_{status}" if ok else "swiss.entry_declined_note"
+
+
+async def settle(
+    core: SwissCore, tournament_id: int, player_id: int, status: str, ok: bool
+) -> None:
+    """Both copies of a request (the group's and the organiser's) become one line saying how
+    it was decided, whichever copy was used (or ``/add``): the group learns it, no button is
+    left to press."""
+    key = request_key(tournament_id, player_id)
+    if await core.outbox.sent(key) is None:
+        return  # no request was made
+    async with core.db.read() as tx:
+        player = await players.by_id(tx, player_id)
+        tournament = await tournaments.get(tx, tournament_id)
+    if player is None or tournament is None:
+        return
+    for copy, reader in ((key, None), (f"{key}:org", tournament.created_by)):
+        found = await core.outbox.sent(copy)
+        if found is None:
+            continue
+        lang = None if reader is None else await core.lang(reader)
+        await core.outbox.edit(*found, core.t(lang)(note_key(status, ok), name=player.display_name))
 
 
 async def decline(core: SwissCore, tournament: Tournament, player_id: int, organiser: int) -> str:

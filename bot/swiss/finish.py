@@ -138,6 +138,7 @@ async def end_job(core: SwissCore, deadline: Deadline) -> None:
     elif tournament.status == "cancelled":
         text = core.t()("swiss.cancelled", name=tournament.name)
         await core.outbox.send_once(f"sw:{tournament.id}:cancelled", tournament.chat_id, text)
+    await core.close_registration(tournament)
 
 
 async def announce_final(core: SwissCore, tournament_id: int) -> None:

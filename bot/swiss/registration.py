@@ -37,10 +37,17 @@ from rules.swiss.events import (
 
 
 async def create(
-    core: SwissCore, chat_id: int, name: str, options: dict[str, Any], user_id: int
+    core: SwissCore,
+    chat_id: int,
+    name: str,
+    options: dict[str, Any],
+    user_id: int,
+    announced_in: int | None = None,
 ) -> int:
     """A tournament of the game ``options["discipline"]`` (classic ``berserk`` or ``heroes``:
-    its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``)."""
+    its rating pool), base K ``options["base_k"]`` (default ``BERSERK_K``); ``announced_in``:
+    the message of the group that becomes its registration message (kept: its end settles
+    it, ``KindCore.close_registration``)."""
     settings = dict(DEFAULT_SETTINGS)
     settings["base_k"] = core.settings.berserk_k
     settings.update(options)
@@ -52,6 +59,8 @@ async def create(
             tx, chat_id, discipline, "swiss", name, settings, user_id, now
         )
         await core.audit(tx, tid, user_id, "swiss_created", settings)
+        if announced_in is not None:
+            await core.keep_registration(tx, tid, (chat_id, announced_in))
     return tid
 
 
@@ -61,19 +70,27 @@ async def join(
     player_id: int,
     actor: int | None = None,
     late: str | None = None,
+    *,
+    remind: bool = True,
 ) -> str:
     """``enter`` the player; when he is in by now, ask him to complete his registration if it
-    lacks a required field. Someone an organiser adds who is not in the tournament's group is
-    asked first (``asked``; ``cannot_ask`` when the bot cannot write to him): a group's admin
-    enters nobody of another group without his consent (issue 29)."""
+    lacks a required field (``remind=False``: the caller does, after its own message: see
+    ``entered``). Someone an organiser adds who is not in the tournament's group is asked
+    first (``asked``; ``cannot_ask`` when the bot cannot write to him): a group's admin enters
+    nobody of another group without his consent (issue 29)."""
     if actor is not None:
         asked = await ask_consent(core, tournament_id, player_id, actor)
         if asked is not None:
             return asked
     status = await enter(core, tournament_id, player_id, actor, late)
-    if status == "joined" or status.startswith("late"):
+    if remind and entered(status):
         await remind_to_register(core, tournament_id, player_id)
     return status
+
+
+def entered(status: str) -> bool:
+    """``join``'s status says he is in by it (and may be asked to complete his registration)."""
+    return status == "joined" or status.startswith("late")
 
 
 def consent_key(tournament_id: int, player_id: int, actor: int) -> str:

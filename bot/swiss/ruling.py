@@ -52,6 +52,9 @@ class Change:
     later_rounds: bool  #: rounds after it were paired already (their pairings stand)
     event_id: int
     names: dict[int, str]
+    #: the players the answer in the group mentions (telegram id, name): they never opened
+    #: the bot's chat, and their private notice is not sent beside it (issue 22, item 17)
+    mentioned: tuple[tuple[int, str], ...] = ()
 
 
 async def change_of(
@@ -105,7 +108,8 @@ def change_lines(core: SwissCore, change: Change, *, private: bool) -> tuple[Phr
 
 
 async def ruling_notices(core: SwissCore, tx: Tx, change: Change) -> list[Notice]:
-    """Both players of the table: privately (or in the group with a mention), once each."""
+    """Both players of the table: privately (or in the group with a mention), once each; one
+    the answer in the group mentions (``Change.mentioned``) is not told apart."""
     game, tournament = change.game, change.tournament
     found = await players.many(tx, [game.a, game.b])
     lines = change_lines(core, change, private=True)
@@ -114,8 +118,12 @@ async def ruling_notices(core: SwissCore, tx: Tx, change: Change) -> list[Notice
         player = found.get(pid)
         if player is None or player.telegram_id is None:
             continue
+        covered = any(user == player.telegram_id for user, _ in change.mentioned)
         to = ToPerson(
-            user=player.telegram_id, name=change.names[pid], fallback_chat=tournament.chat_id
+            user=player.telegram_id,
+            name=change.names[pid],
+            fallback_chat=tournament.chat_id,
+            covered=covered,
         )
         key = f"sw:{tournament.id}:fix{change.event_id}:p{pid}"
         notices.append(Notice(key=key, to=to, lines=lines))

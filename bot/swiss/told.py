@@ -109,8 +109,13 @@ async def told(
     }
     desk = core.flow.desks[tournament.kind]
     said = phrase(key, game=desk.label(tournament, game), claim=claim_phrase(game, claim, names))
+    # A confirmed result: a reporter who never opened the bot's chat pressed his table's
+    # buttons in the group, and that message becomes the result's line; nothing more is said.
     to = ToPerson(
-        user=reporter.telegram_id, name=reporter.display_name, fallback_chat=tournament.chat_id
+        user=reporter.telegram_id,
+        name=reporter.display_name,
+        fallback_chat=tournament.chat_id,
+        covered=key == "swiss.told_confirmed",
     )
     what = key.rsplit("_", 1)[-1]
     return Notice(key=f"sw:{tournament.id}:told{report.id}:{what}", to=to, lines=(said,))

@@ -16,7 +16,6 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 import handlers.koth.judge as koth_judge
 from bot import numbers
@@ -35,7 +34,7 @@ from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.guard import permitted
 from handlers.kind import Call, KindCommands, Own
 from handlers.koth.common import args_of
-from handlers.prompts import ask_again, ask_presser
+from handlers.prompts import ask_again, ask_presser, settle
 from handlers.routes import Routes
 
 routes = Routes(__name__)
@@ -55,6 +54,7 @@ async def new_koth(query: CallbackQuery, state: FSMContext, t: Tr) -> None:
     """An organiser of this group pressed it (``bot.access``): the wizard begins."""
     await state.set_state(Wizard.name)
     await query.answer()
+    await settle(query, t("tournament.kind_chosen", kind=t("tournament.kind_koth")))
     await ask_presser(query, t("koth.ask_name"))
 
 
@@ -82,25 +82,13 @@ async def wizard_fee(message: Message, state: FSMContext, t: Tr) -> None:
 
 @routes.message(StateFilter(Wizard.table), F.text)
 async def wizard_table(message: Message, state: FSMContext, t: Tr, koth: KothService) -> None:
-    assert message.from_user is not None and message.bot is not None
+    assert message.from_user is not None
     table = (message.text or "").strip()[:40]
     data = await state.get_data()
     await state.clear()
-    tid = await koth.registration.create(
-        message.chat.id, message.from_user.id, data["name"], data["fee"], table
-    )
-    link = await create_start_link(message.bot, f"t-{tid}")
-    builder = InlineKeyboardBuilder()
-    builder.button(text=t("koth.join_button"), callback_data=KothJoinCb(t=tid))
-    await message.answer(
-        t(
-            "koth.registration_open",
-            name=data["name"],
-            fee=Money(data["fee"]),
-            table=table,
-            link=link,
-        ),
-        reply_markup=builder.as_markup(),
+    # the registration message with its button is the service's: it settles it at the end
+    await koth.registration.create(
+        message.chat.id, message.from_user.id, data["name"], data["fee"], table, t.lang
     )
 
 
@@ -166,7 +154,7 @@ async def enter_or_register(koth: KothService, tid: int, message: Message, t: Tr
 
 @routes.callback_query(KothRatingCb.filter())
 async def starting_rating(
-    query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService, sender: Sender
+    query: CallbackQuery, callback_data: KothRatingCb, t: Tr, koth: KothService
 ) -> None:
     """An organiser of the tournament's group (``bot.access``) sets the newcomer's starting
     rating with one tap; he is then in, and told so privately. Only the values offered are
@@ -177,10 +165,8 @@ async def starting_rating(
         callback_data.t, query.from_user.id, callback_data.p, callback_data.r
     )
     player = joined.player
-    if fresh:
+    if fresh:  # the request became one line (``Registration.settle_rating_request``)
         await query.answer(t("koth.rating_set_short", rating=callback_data.r))
-        note = t("koth.rating_set", name=player.display_name, rating=callback_data.r)
-        await settle_note(query, note, sender)
     else:  # set meanwhile (another organiser's tap, or /add): that value stands
         await query.answer(t("koth.rating_already", name=player.display_name))
 

@@ -18,6 +18,7 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import BufferedInputFile, CallbackQuery, Message, User
 
+import bot.swiss.entry as entry
 import handlers.swiss.manage as swiss_manage
 import handlers.swiss.rounds as swiss_rounds
 from bot.directory import id_argument
@@ -78,19 +79,13 @@ def named(player: Player, status: str) -> str:
 
 @routes.callback_query(SwEntryCb.filter())
 async def entry_answer(
-    query: CallbackQuery, callback_data: SwEntryCb, t: Tr, swiss: SwissService, sender: Sender
+    query: CallbackQuery, callback_data: SwEntryCb, t: Tr, swiss: SwissService
 ) -> None:
-    """An organiser of the tournament (``bot.access`` checked it) lets the player in or not."""
+    """An organiser of the tournament (``bot.access`` checked it) lets the player in or not;
+    both copies of the request become the line saying so (``bot.swiss.entry.settle``)."""
     tid, ok = callback_data.t, callback_data.ok
     status, player = await swiss.decide_entry(tid, callback_data.p, query.from_user.id, ok)
-    key = f"swiss.join_{status}" if ok else "swiss.entry_declined_note"
-    if status == "already":
-        key = "swiss.join_already_other"
-    note = t(key, name=player.display_name)
-    await query.answer(note)
-    message = query.message
-    if isinstance(message, Message) and message.html_text:
-        await sender.edit(message.chat.id, message.message_id, f"{message.html_text}\n\n{note}")
+    await query.answer(t(entry.note_key(status, ok), name=player.display_name))
 
 
 @routes.callback_query(SwJoinCb.filter())

@@ -69,7 +69,7 @@ async def result(call: Call, swiss: SwissService) -> None:
     if ruling is None:
         await call.message.reply(call.t(await swiss.result_usage(call.tournament)))
         return
-    change = await swiss.correct(call.tournament.id, ruling, call.actor)
+    change = await swiss.correct(call.tournament.id, ruling, call.actor, call.message.chat.id)
     await call.message.reply(swiss.correction_text(call.t.lang, change))
 
 

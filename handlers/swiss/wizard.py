@@ -1,5 +1,10 @@
 """/new → Berserk: the creation wizard of a Swiss + Top tournament (in the group, by buttons).
 
+The kind's question («Какой турнир?») becomes the wizard's one message: after the name (a text
+answer, ``handlers.prompts``) it is edited to each next question under the answers so far, one
+line each, and at the end into the registration message (issue 22, item 16: a message per
+question filled the group and left each question behind).
+
 Steps: name (text) → format with its match format (one game or best of three; or a Limited
 format: Draft, Sealed, Marathon, Heroes tournament, whose booster plan and a Marathon's number
 of drafts are asked next; Sealed asks its product, 603.2; a Heroes tournament whether it is a
@@ -23,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import F
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -35,7 +41,7 @@ from bot.buttons import NewCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Html, Tr
-from handlers.prompts import ask_again, ask_presser
+from handlers.prompts import ask_again, ask_presser, settle
 from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 from rules.admission import MAX_AUTO_ROUNDS, TournamentKind
@@ -66,6 +72,8 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
 SEMI = TournamentKind.SEMI_CLOSED.value
+#: the wizard's data: the id of its one message in the group
+WIZARD = "wizard"
 #: format choice → (format, games per match: 1 or best of 3)
 FORMATS = {
     "constructed": ("constructed", 1),
@@ -113,25 +121,55 @@ def next_step(step: str, value: str, data: dict[str, Any] | None = None) -> str:
 
 @routes.callback_query(NewCb.filter(F.discipline == "berserk"))
 async def new_swiss(query: CallbackQuery, t: Tr, state: FSMContext) -> None:
-    if await organiser_press(query, t) is None:
+    if (message := await organiser_press(query, t)) is None:
         return
     await state.set_state(SwissWizard.name)
-    await state.set_data({})
+    # the kind's question becomes the wizard's one message, edited as it goes (issue 22,
+    # item 16: it was 13 messages in the group, each question left behind)
+    await state.set_data({WIZARD: message.message_id})
     await query.answer()
+    await settle(query, t("tournament.kind_chosen", kind=t("tournament.kind_swiss")))
     await ask_presser(query, t("swiss.wiz_name"))
 
 
 @routes.message(StateFilter(SwissWizard.name), F.text)
 async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissService) -> None:
-    assert message.text is not None
+    assert message.text is not None and message.bot is not None
     name = message.text.strip()
     if name.startswith("/") or not 1 <= len(name) <= MAX_NAME:
         await ask_again(message, t("swiss.wiz_name_bad", max=MAX_NAME))
         return
+    data: dict[str, Any] = {**await state.get_data(), "name": name}
     await state.set_state(SwissWizard.choosing)
-    await state.set_data({"name": name})
     default_k = swiss.settings.berserk_k
-    await message.answer(t("swiss.wiz_fmt"), reply_markup=step_keyboard(t, "fmt", default_k))
+    text, keyboard = wizard_text(t, data, "fmt", default_k), step_keyboard(t, "fmt", default_k)
+    wizard = data.get(WIZARD)
+    try:
+        if not isinstance(wizard, int):
+            raise LookupError("no wizard message")
+        await message.bot.edit_message_text(
+            text=text, chat_id=message.chat.id, message_id=wizard, reply_markup=keyboard
+        )
+    except (LookupError, TelegramBadRequest):  # gone (or begun before it was kept): anew
+        data[WIZARD] = (await message.answer(text, reply_markup=keyboard)).message_id
+    await state.set_data(data)
+
+
+def wizard_text(t: Tr, data: dict[str, Any], step: str, default_k: float) -> str:
+    """The wizard's message: the kind, each answer so far (one line each), and the question of
+    ``step``."""
+    k = k_text(default_k)
+    lines = [
+        t("tournament.kind_chosen", kind=t("tournament.kind_swiss")),
+        t("swiss.wiz_answer", what=t("swiss.wiz_said_name"), answer=data["name"]),
+    ]
+    for answered, value in data.items():
+        if answered in CHOICES and answered != step:
+            label = Html(t(f"swiss.wiz_{answered}_{value}", k=k))
+            what = t(f"swiss.wiz_said_{answered}")
+            lines.append(t("swiss.wiz_answer", what=what, answer=label))
+    question = t(f"swiss.wiz_{step}", k=k) + limited.step_note(t, step, data)
+    return "\n".join([*lines, "", question])
 
 
 @routes.callback_query(SwWizCb.filter())
@@ -157,21 +195,18 @@ async def choose(
     following = next_step(step, value, data)
     default_k = swiss.settings.berserk_k
     await query.answer()
-    if following:
+    if following:  # the next question in the same message, under the answers so far
         data["step"] = following
         await state.set_data(data)
-        await message.edit_reply_markup(reply_markup=None)
         keyboard = step_keyboard(t, following, default_k, data)
-        await message.answer(
-            t(f"swiss.wiz_{following}", k=k_text(default_k))
-            + limited.step_note(t, following, data),
-            reply_markup=keyboard,
-        )
+        await message.edit_text(wizard_text(t, data, following, default_k), reply_markup=keyboard)
         return
     await state.clear()
-    await message.edit_reply_markup(reply_markup=None)
     options = chosen(data, default_k)
-    tid = await swiss.create(message.chat.id, data["name"], options, query.from_user.id)
+    # the last question becomes the registration message (kept by the service: the end of
+    # the tournament settles its button)
+    chat, who = message.chat.id, query.from_user.id
+    tid = await swiss.create(chat, data["name"], options, who, message.message_id)
     await announce_registration(message, t, tid, data["name"], options)
 
 
@@ -214,7 +249,7 @@ async def announce_registration(
     kind = t(f"swiss.kind_{options['kind']}", rounds=options["auto_rounds"])
     builder = InlineKeyboardBuilder()
     builder.button(text=t("swiss.btn_join"), callback_data=SwJoinCb(t=tid))
-    await message.answer(
+    await message.edit_text(
         t(
             "swiss.created",
             id=tid,

@@ -275,6 +275,9 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     assert "Kai" in private.plain and private.button_labels == ["✅ Принять", "❌ Отклонить"]
     await club.org.send(GROUP, "/add @kai bye")
     await emu.wait_bot_message(GROUP, contains=ru("swiss.join_late_bye", name="Kai"))
+    # /add answered his request: both copies say so, their buttons gone
+    await emu.wait_for(lambda: private.plain == ru("swiss.join_late_bye", name="Kai"))
+    assert not private.button_labels
     club.users["Kai"] = kai
 
     # Both losers drop: one by himself (told in the second person), one by the judge.
@@ -319,11 +322,12 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     accepted = await (await club.org.press(request, "✅ Принять")).answer()
     assert accepted.text and "Lee вступает в турнир с 0 очков" in accepted.text
     await lee.wait_message(contains=fixed("swiss.entry_accepted"))
-    in_group = await emu.wait_bot_message(
-        GROUP, contains=fixed("swiss.entry_request"), since=0, predicate=lambda m: "Lee" in m.plain
-    )
-    again = await (await club.org.press(in_group, "✅ Принять")).answer()
-    assert again.text == "Lee уже в турнире.", again.text
+    # both copies of his request became the line that says it (the group is told), no button
+    # left: the private one the organiser pressed and the group's
+    joined_line = ru("swiss.join_late", name="Lee")
+    await emu.wait_for(lambda: request.plain == joined_line and not request.button_labels)
+    in_group = await emu.wait_bot_message(GROUP, contains=joined_line, since=0)
+    assert not in_group.button_labels and in_group.edits == 1
 
     # Mo is declined in the private copy; the group copy pressed later tells him nothing more.
     mo = emu.add_user(18, "Mo", username="mo")
@@ -335,12 +339,11 @@ async def test_late_entrant_credited_byes_gets_no_second_bye_and_drops_reach_the
     ).answer()
     assert declined.text == "Заявка отклонена: Mo."
     group_copy = await emu.wait_bot_message(
-        GROUP, contains=fixed("swiss.entry_request"), since=0, predicate=lambda m: "Mo" in m.plain
+        GROUP, contains=ru("swiss.entry_declined_note", name="Mo"), since=0
     )
-    assert (await (await club.org.press(group_copy, "❌ Отклонить")).answer()).text == (
-        "Заявка отклонена: Mo."
-    )
+    assert not group_copy.button_labels
     await emu.idle()
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("swiss.entry_request") in m.plain]
     told = [
         m
         for chat in (mo.id, GROUP)

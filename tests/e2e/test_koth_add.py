@@ -62,8 +62,9 @@ async def test_a_silent_player_added_by_a_reply_is_named_as_his_message_shows_hi
 async def test_a_late_tap_on_a_rating_request_is_not_logged(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
-    """The rating was set by /add meanwhile: the tap is answered «already set», and the
-    journal records only what happened."""
+    """The rating was set by /add meanwhile: the request becomes one line without buttons, a
+    tap from a client still showing them is answered «already set», and the journal records
+    only what happened."""
     org = emu.add_user(999, "Olga", username="olga")
     ann = emu.add_user(11, "Ann", username="ann")
     emu.add_group(GROUP, "Club", members=[ann], admins=[org])
@@ -77,8 +78,12 @@ async def test_a_late_tap_on_a_rating_request_is_not_logged(
     await create(emu, org)
     await ann.send(GROUP, "/join")
     request = await emu.wait_bot_message(GROUP, contains=fixed("koth.rating_wanted", 1))
+    stale = str(request.find_button("1000")["callback_data"])
     await said(emu, org, "/add @ann 900", fixed("koth.added"))
-    answer = await (await org.press(request, "1000"))
+    # /add settled the request: one line, no buttons (issue 22, item 15)
+    await emu.wait_for(lambda: not request.button_labels)
+    assert request.plain == "✅ Иванова Анна: стартовый рейтинг 900, в турнире."
+    answer = await (await org.press_data(request, stale))  # a client still showing them
     assert answer.text == "Рейтинг уже назначен: Иванова Анна."
     with sqlite3.connect(bot.db_path) as conn:
         rows = conn.execute(

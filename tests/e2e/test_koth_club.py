@@ -177,7 +177,7 @@ async def test_a_newcomer_is_sent_to_register_then_the_organiser_sets_his_rating
     assert await press(org, request, "1000") == "Рейтинг 1000 назначен."
     await labels_become(emu, request, [])
     done = emu.chat(GROUP).messages[request.message_id]
-    assert done.plain.endswith("\n\n✅ Зуев Захар: стартовый рейтинг 1000, в турнире.")
+    assert done.plain == "✅ Зуев Захар: стартовый рейтинг 1000, в турнире."  # one line
     dm = await zed.wait_message(contains=fixed("koth.rating_given"))
     assert dm.plain == "Ваш стартовый бильярдный рейтинг: 1000. Вы в турнире «Пятничный»."
     assert query(bot, "SELECT discipline, rating_cents FROM ratings") == [("billiards", 100000)]

@@ -201,6 +201,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "theirs": "Лесной страж",
         "heroes": "Марил де Конт; Лесной страж; #3",
         "product": TEXTS.get(lang, "swiss.wiz_product_starter"),
+        "answer": TEXTS.get(lang, "swiss.wiz_strict_amateur"),  # a wizard's answer so far
         # deck lists (bot/decks)
         "text": "3 Ледяной ёж" if ru else "3 Ice Hedgehog",
         "classes": "Лес, Степь" if ru else "Forest, Steppe",

@@ -54,6 +54,7 @@ koth-i_won = I won
 koth-i_lost = I lost
 koth-you_play = 🎱 Your game { $n }: against { $opponent }. Press a button after the game.
 koth-you_are_next = You are next at the table: you play the winner of game { $n } ({ $a } — { $b }).
+koth-next_is = Next at the table: { $name }, against the winner of game { $n }.
 koth-game_label = game { $n }, “{ $name }”
 koth-board_not_started = 👑 “{ $name }”: registration, { $count } { $count ->
         [one] player

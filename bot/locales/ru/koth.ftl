@@ -51,6 +51,7 @@ koth-i_won = Моя победа
 koth-i_lost = Моё поражение
 koth-you_play = 🎱 Ваша партия { $n }, соперник: { $opponent }. После игры нажмите кнопку.
 koth-you_are_next = Следующая партия за столом — ваша: с победителем партии { $n } ({ $a } — { $b }).
+koth-next_is = Следующая партия за столом — { $name }: с победителем партии { $n }.
 koth-game_label = партия { $n }, «{ $name }»
 koth-board_not_started = 👑 «{ $name }»: регистрация, { $count } { $count ->
         [one] участник
