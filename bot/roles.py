@@ -20,7 +20,7 @@ from aiogram.exceptions import TelegramAPIError
 
 from bot.errors import UserError
 from bot.notify import Notifier
-from db import players, tournaments
+from db import players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 
@@ -52,6 +52,19 @@ async def club_groups_in(tx: Tx, listed: frozenset[int], club: frozenset[int]) -
     if not club and not listed:
         return {found.chat_id for found in recent}
     return set(club) | {t.chat_id for t in recent if t.created_by in listed}
+
+
+async def vouched(
+    tx: Tx, listed: frozenset[int], club: frozenset[int], tournament: Tournament
+) -> bool:
+    """A finished tournament's results may move the club's ratings: it was played in one of
+    the club's groups (``club_groups_in``: their judges are the club's), or its players
+    confirmed results themselves. A tournament of some other group whose every result its own
+    organiser typed in, no player confirming one, moves nobody's rating, of any kind (issue 29:
+    a stranger's «tournament» took club players' ratings up and down)."""
+    if tournament.chat_id in await club_groups_in(tx, listed, club):
+        return True
+    return await reports.confirmed_any(tx, tournament.id)
 
 
 class Roles:

@@ -94,6 +94,8 @@ def table_note(t: Translate, snap: KothSnapshot) -> str:
 
 def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:
     """Everyone's rating change, in the order of play (the group sees them all at the end)."""
+    if finish.unrated:
+        return t("koth.unrated")
     lines = [t("koth.ratings_title")]
     for pid in state.order:
         if pid not in finish.changes:
@@ -462,7 +464,7 @@ class Announcer:
         await self.core.outbox.send_once(f"{key}:winner", chat, text)
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
-        for pid, (old, new) in finish.changes.items():
+        for pid, (old, new) in {} if finish.unrated else finish.changes.items():
             delta = new - old
             await self.core.dm_once(
                 f"{key}:rating:{pid}",

@@ -13,6 +13,7 @@ from bot.deadlines import AfterCommit
 from bot.formats import Rating
 from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, KothSnapshot
 from bot.late import late_note
+from bot.roles import vouched
 from bot.texts import Translate
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -27,6 +28,9 @@ class Finish:
     fund: int
     changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # before, after (cents)
     bonus_until: date | None = None
+    #: no rating moved and no bonus was given (``bot.roles.vouched``: another group's
+    #: tournament whose every result its organiser entered)
+    unrated: bool = False
 
     def to_payload(self) -> dict[str, Any]:
         """As JSON (kept in the payload of the job that announces it)."""
@@ -34,6 +38,7 @@ class Finish:
             "fund": self.fund,
             "changes": [[pid, old, new] for pid, (old, new) in self.changes.items()],
             "bonus_until": self.bonus_until.isoformat() if self.bonus_until else None,
+            "unrated": self.unrated,
         }
 
     @classmethod
@@ -45,6 +50,7 @@ class Finish:
             fund=int(value["fund"]),
             changes={int(p): (int(old), int(new)) for p, old, new in value["changes"]},
             bonus_until=date.fromisoformat(until) if until else None,
+            unrated=bool(value.get("unrated", False)),
         )
 
 
@@ -55,7 +61,8 @@ class Finishing:
         self.core = core
 
     async def finish(self, tx: Tx, snap: KothSnapshot) -> Finish:
-        """Ratings, the bonus and the status, in the transaction that stored the last event."""
+        """Ratings, the bonus and the status, in the transaction that stored the last event; no
+        rating and no bonus from a tournament the club does not vouch for (``unrated``)."""
         state = snap.state
         assert state is not None and state.winner is not None
         tid = snap.tournament.id
@@ -66,6 +73,14 @@ class Finishing:
         k_factor = self.core.settings.koth_k
         deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
         result = Finish(fund=snap.fund)
+        settings = self.core.settings
+        if not await vouched(tx, settings.organizer_ids, settings.club_groups, snap.tournament):
+            result.unrated = True  # each rating as it was, no bonus
+            for pid in deltas:
+                old = await players.rating(tx, pid, DISCIPLINE) or 0
+                result.changes[pid] = (old, old)
+            await tournaments.set_status(tx, tid, "finished", now)
+            return result
         for pid, delta in deltas.items():
             old = await players.rating(tx, pid, DISCIPLINE) or 0
             await players.set_rating(tx, pid, DISCIPLINE, old + delta, "koth", now, tid)

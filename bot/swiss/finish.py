@@ -10,13 +10,13 @@ from __future__ import annotations
 import bot.swiss.timers as timers
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
-from bot.roles import club_groups_in
+from bot.roles import vouched as roles_vouched
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.play import play_of
 from bot.swiss.queries import standings_text
-from db import deadlines, players, reports, tournaments
+from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -79,16 +79,9 @@ async def finish(
 
 
 async def vouched(core: SwissCore, tx: Tx, tournament: Tournament) -> bool:
-    """Its results may move the club's ratings: it was played in one of the club's groups
-    (``bot.roles.club_groups``: their judges are the club's), or its players confirmed results
-    themselves. A tournament of some other group whose every result its own organiser typed
-    in, no player confirming one, moves nobody's rating (issue 29: a stranger's «tournament»
-    took club players' ratings up and down)."""
+    """Its results may move the club's ratings (``bot.roles.vouched``)."""
     settings = core.settings
-    groups = await club_groups_in(tx, settings.organizer_ids, settings.club_groups)
-    if tournament.chat_id in groups:
-        return True
-    return await reports.confirmed_any(tx, tournament.id)
+    return await roles_vouched(tx, settings.organizer_ids, settings.club_groups, tournament)
 
 
 def base_k(core: SwissCore, tournament: Tournament) -> float:

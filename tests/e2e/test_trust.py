@@ -197,3 +197,30 @@ async def test_another_groups_admin_adds_a_club_player_to_her_koth_only_if_he_sa
     await emu.wait_bot_message(OTHER, contains=ru("koth.joined_group", name="Ann"))
     again = await (await ann.press(asking, fixed("koth.join_button"))).answer()
     assert again.text == ru("koth.already_joined", name="Чужой стол")
+
+
+async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Mallory's King of the Hill with two club players of her group, its winner declared by
+    her, no player confirming a game: no rating moves, no bonus, and the end says so."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ids = []
+    for user in club.users.values():
+        emu.add_member(OTHER, user)
+        ids.append(count(bot, f"SELECT id FROM players WHERE telegram_id = {user.id}"))
+    await her_koth(emu, mallory)
+    for club_id in ids:
+        await mallory.send(OTHER, f"/add {club_id} 1500")
+        await emu.wait_bot_message(OTHER, contains=fixed("koth.added", -1))
+    await mallory.send(OTHER, "/draw " + " ".join(map(str, ids)))
+    await emu.wait_bot_message(OTHER, contains=fixed("koth.drawn"))
+    await mallory.send(OTHER, "/begin")
+    await emu.wait_bot_message(OTHER, contains=fixed("koth.begun"))
+    await mallory.send(OTHER, f"/finish {ids[0]}")
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("koth.winner"))
+    assert count(bot, "SELECT count(*) FROM rating_bonuses") == 0
+    assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 0
+    assert ru("koth.unrated") in ended.plain

@@ -182,6 +182,7 @@ koth-table_disputed = ⚖️ Result disputed: the judge decides.
 koth-final_why_level = Why a final: the remainders are level — { $w }: { $remainder }, the Leader ({ $leaders }): { $leader }.
 koth-final_why_lost = Why a final: { $w } lost an extra game and is out; the Leaders play for the win.
 koth-your_norm = 🏁 The tournament “{ $name }” has begun. Your win norm: { $norm } (your rating { $rating }, average { $average }). Your place in the order: { $seat }.
+koth-unrated = No rating changed and no bonus was given: the tournament was not in one of the club's groups, and its organiser entered every result — no player confirmed any.
 koth-ratings_title = Ratings after the tournament:
 koth-rating_line = { $name }: { $old } → { $new } ({ $delta })
 koth-rating_line_winner = { $name }: { $old } → { $new } ({ $delta }), plus a +{ $bonus } bonus
