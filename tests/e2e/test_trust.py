@@ -5,9 +5,14 @@ ratings: nothing."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from decimal import Decimal
+from pathlib import Path
+
+import pytest
 
 from bot.formats import Rating
+from tests.clock import ManualClock
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
@@ -15,6 +20,19 @@ from tests.e2e.harness import RunningBot
 
 OTHER = -100999
 CSV = "name;set\nФальшивка;Сет\nПодделка;Сет\n"
+
+
+@pytest.fixture
+async def closed(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> AsyncIterator[RunningBot]:
+    """A club that shares none of its penalties with other groups' judges."""
+    running = RunningBot(
+        emu, tmp_path / "club.db", clock, organizer_ids="999", penalties_to_other_groups=False
+    )
+    await running.start()
+    yield running
+    await running.stop()
 
 
 def count(bot: RunningBot, sql: str) -> int:
@@ -197,6 +215,45 @@ async def test_another_groups_admin_adds_a_club_player_to_her_koth_only_if_he_sa
     await emu.wait_bot_message(OTHER, contains=ru("koth.joined_group", name="Ann"))
     again = await (await ann.press(asking, fixed("koth.join_button"))).answer()
     assert again.text == ru("koth.already_joined", name="Чужой стол")
+
+
+async def her_penalty_answer(emu: BotApiEmulator, bot: RunningBot) -> str:
+    """The club's judge warns Bob in the club's tournament (CLUB_SECRET); Bob is in Mallory's
+    group too, she enters him in her tournament and warns him: her private answer."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    await club.org.send(GROUP, f"/penalty {bob_id} warning CLUB_SECRET")
+    await club.wait_find(club.org, fixed("penalties.recorded"), "")
+    mallory = await outsider(emu)
+    emu.add_member(OTHER, bob)
+    await her_tournament(emu, mallory)
+    await mallory.send(OTHER, f"/add {bob_id}")
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_joined", -1))
+    await mallory.send(OTHER, f"/penalty {bob_id} warning опоздал")
+    answer = await mallory.wait_message(contains=fixed("penalties.recorded"))
+    return answer.plain
+
+
+async def test_her_penalty_answer_shows_the_clubs_penalty_without_its_reason(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """By default the club shares the kinds and dates of its penalties: Mallory learns of
+    Bob's warning, never why."""
+    answer = await her_penalty_answer(emu, bot)
+    assert "CLUB_SECRET" not in answer
+    assert fixed("penalties.earlier") in answer
+    assert answer.endswith("» · предупреждение")  # the club's tournament: kind and date only
+
+
+async def test_a_club_that_shares_no_penalties_shows_her_none(
+    emu: BotApiEmulator, closed: RunningBot
+) -> None:
+    """PENALTIES_TO_OTHER_GROUPS=false: another group's judge sees only his own tournament's."""
+    answer = await her_penalty_answer(emu, closed)
+    assert "CLUB_SECRET" not in answer and "Кубок" not in answer
+    assert ru("penalties.first") in answer
 
 
 async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
