@@ -256,6 +256,30 @@ async def test_a_club_that_shares_no_penalties_shows_her_none(
     assert ru("penalties.first") in answer
 
 
+async def test_the_clubs_rating_table_is_not_shown_in_her_group_nor_to_her(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    with sqlite3.connect(bot.db_path) as conn:  # Zed, a rated player of the club
+        zed = conn.execute(
+            "INSERT INTO players (telegram_id, last_name, first_name, registered, created_at)"
+            " VALUES (10000, 'Zed', 'Z', 1, 'now')"
+        ).lastrowid
+        conn.execute("INSERT INTO ratings VALUES (?, 'berserk', 123400)", (zed,))
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    for chat in (OTHER, mallory.id):  # in her group, and privately
+        await mallory.send(chat, "/rating берсерк")
+        refused = await emu.wait_bot_message(chat, contains=fixed("rating.club_only"))
+        assert "Zed" not in refused.plain
+    await club.org.send(GROUP, "/rating берсерк")  # the club's group
+    shown = await emu.wait_bot_message(GROUP, contains=fixed("rating.title"))
+    assert "Zed" in shown.plain
+    ann = club.users["Ann"]  # not rated, in the club's group: privately too
+    await ann.send(ann.id, "/rating берсерк")
+    assert "Zed" in (await ann.wait_message(contains=fixed("rating.title"))).plain
+
+
 async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
