@@ -305,3 +305,26 @@ async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
     assert count(bot, "SELECT count(*) FROM rating_bonuses") == 0
     assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 0
     assert ru("koth.unrated") in ended.plain
+
+
+async def test_she_reads_no_club_tournaments_log_or_export(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """The club's tournament holds a penalty with its reason: Mallory, an admin of her own
+    group, gets neither its /log nor its /export, in her group or privately."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    await club.org.send(GROUP, f"/penalty {bob_id} warning CLUB_SECRET")
+    await club.wait_find(club.org, fixed("penalties.recorded"), "")
+    mallory = await outsider(emu)
+    refusals = {OTHER: ru("common.other_group"), mallory.id: ru("common.not_allowed")}
+    for chat, refusal in refusals.items():
+        await mallory.send(chat, "/export 1")
+        assert (await emu.wait_bot_message(chat, contains=refusal)).document is None
+        before = len(emu.bot_messages(chat))
+        await mallory.send(chat, "/log 1")
+        await emu.idle(quiet=0.3)
+        for answer in emu.bot_messages(chat)[before:]:
+            assert "CLUB_SECRET" not in answer.plain and "Bob" not in answer.plain
