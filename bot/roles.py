@@ -62,17 +62,18 @@ async def of_club(tx: Tx, listed: frozenset[int], club: frozenset[int], chat_id:
     return chat_id in await club_groups_in(tx, listed, club)
 
 
-async def vouched(
+async def vouchers(
     tx: Tx, listed: frozenset[int], club: frozenset[int], tournament: Tournament
-) -> bool:
-    """A finished tournament's results may move the club's ratings: it was played in one of
-    the club's groups (``club_groups_in``: their judges are the club's), or its players
-    confirmed results themselves. A tournament of some other group whose every result its own
-    organiser typed in, no player confirming one, moves nobody's rating, of any kind (issue 29:
-    a stranger's «tournament» took club players' ratings up and down)."""
+) -> set[int] | None:
+    """Whose ratings a finished tournament's results may move: everyone's (``None``) when it
+    was played in one of the club's groups (``club_groups_in``: their judges are the club's);
+    in any other group only the players who vouched for a result themselves, reporting or
+    confirming it (``db.reports.vouchers``). Results another group's organiser typed in move
+    nobody's rating, of any kind (issue 29: a stranger's «tournament» took club players'
+    ratings up and down), and one game his two accomplices confirmed moves theirs alone."""
     if tournament.chat_id in await club_groups_in(tx, listed, club):
-        return True
-    return await reports.confirmed_any(tx, tournament.id)
+        return None
+    return await reports.vouchers(tx, tournament.id)
 
 
 class Roles:

@@ -100,8 +100,12 @@ def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], fin
     for pid in state.order:
         if pid not in finish.changes:
             continue
+        if pid in finish.unmoved:  # another group's tournament: he vouched for no result
+            lines.append(t("koth.rating_line_unrated", name=names[pid]))
+            continue
         old, new = finish.changes[pid]
-        key = "koth.rating_line_winner" if pid == state.winner else "koth.rating_line"
+        bonus = pid == state.winner and finish.bonus_until is not None
+        key = "koth.rating_line_winner" if bonus else "koth.rating_line"
         values = {"old": Rating(old), "new": Rating(new), "delta": RatingChange(new - old)}
         lines.append(t(key, name=names[pid], bonus=BONUS, **values))
     return "\n".join(lines)
@@ -464,12 +468,15 @@ class Announcer:
         await self.core.outbox.send_once(f"{key}:winner", chat, text)
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
-        for pid, (old, new) in {} if finish.unrated else finish.changes.items():
+        for pid, (old, new) in finish.changes.items():
+            if finish.unrated or pid in finish.unmoved:  # nothing changed: nothing to tell
+                continue
             delta = new - old
+            bonus = pid == winner and finish.bonus_until is not None
             await self.core.dm_once(
                 f"{key}:rating:{pid}",
                 pid,
-                "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
+                "koth.rating_changed_winner" if bonus else "koth.rating_changed",
                 chat,
                 name=snap.tournament.name,
                 old=Rating(old),

@@ -22,7 +22,7 @@ def table_of(core: KothCore, snap: KothSnapshot, finish: Finish) -> KothTable:
         return core.texts.plain(snap.lang, key, **values)
 
     name, state, names = snap.tournament.name, snap.state, snap.names
-    bonus = not finish.unrated
+    bonus = finish.bonus_until is not None
     return koth_table(plain, snap.lang, name, state, names, finish.changes, finish.fund, bonus)
 
 

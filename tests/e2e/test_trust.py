@@ -280,14 +280,10 @@ async def test_the_clubs_rating_table_is_not_shown_in_her_group_nor_to_her(
     assert "Zed" in (await ann.wait_message(contains=fixed("rating.title"))).plain
 
 
-async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
-    emu: BotApiEmulator, bot: RunningBot
-) -> None:
-    """Mallory's King of the Hill with two club players of her group, its winner declared by
-    her, no player confirming a game: no rating moves, no bonus, and the end says so."""
-    club = Club(emu, players=4)
-    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
-    mallory = await outsider(emu)
+async def her_koth_begun(emu: BotApiEmulator, bot: RunningBot, club: Club) -> list[int]:
+    """Mallory's King of the Hill begun with the club's four players, who are in her group too
+    (order: their club ids); their club ids."""
+    mallory = emu.users[777]
     ids = []
     for user in club.users.values():
         emu.add_member(OTHER, user)
@@ -300,11 +296,47 @@ async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
     await emu.wait_bot_message(OTHER, contains=fixed("koth.drawn"))
     await mallory.send(OTHER, "/begin")
     await emu.wait_bot_message(OTHER, contains=fixed("koth.begun"))
+    return ids
+
+
+async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Mallory's King of the Hill with four club players of her group, its winner declared by
+    her, no player confirming a game: no rating moves, no bonus, and the end says so."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ids = await her_koth_begun(emu, bot, club)
     await mallory.send(OTHER, f"/finish {ids[0]}")
     ended = await emu.wait_bot_message(OTHER, contains=fixed("koth.winner"))
     assert count(bot, "SELECT count(*) FROM rating_bonuses") == 0
     assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 0
     assert ru("koth.unrated") in ended.plain
+
+
+async def test_her_koth_rates_only_the_players_who_confirmed_a_game(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Game 1 (Ann — Bob) reported by Ann and confirmed by Bob, then Mallory declares Ann the
+    winner: Ann and Bob are rated and Ann has her bonus; Cat's and Dan's ratings stay."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ids = await her_koth_begun(emu, bot, club)
+    ann, bob = club.users["Ann"], club.users["Bob"]
+    pair = await emu.wait_bot_message(OTHER, contains=f"{fixed('koth.pair')} 1:")
+    await (await ann.press(pair, "Моя победа")).answer()
+    ask = await bob.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=lambda m: bool(m.button_labels)
+    )
+    await (await bob.press(ask, "Подтверждаю")).answer()
+    await emu.wait_bot_message(OTHER, contains=f"{fixed('koth.pair')} 2:")
+    await mallory.send(OTHER, f"/finish {ids[0]}")
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("koth.winner"))
+    assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 2
+    assert count(bot, f"SELECT count(*) FROM rating_bonuses WHERE player_id = {ids[0]}") == 1
+    assert ru("koth.rating_line_unrated", name="Cat") in ended.plain
 
 
 async def test_she_reads_no_club_tournaments_log_or_export(
@@ -328,3 +360,34 @@ async def test_she_reads_no_club_tournaments_log_or_export(
         await emu.idle(quiet=0.3)
         for answer in emu.bot_messages(chat)[before:]:
             assert "CLUB_SECRET" not in answer.plain and "Bob" not in answer.plain
+
+
+async def test_her_tournament_rates_only_the_players_who_confirmed_a_result(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """One game of Mallory's tournament is reported and confirmed by its two players, the
+    other she types in herself: only the first two players' ratings move."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    for user in club.users.values():
+        emu.add_member(OTHER, user)
+    await her_tournament(emu, mallory)
+    for user in club.users.values():
+        club_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {user.id}")
+        await mallory.send(OTHER, f"/add {club_id}")
+        await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_joined", -1))
+    await mallory.send(OTHER, "/begin")
+    board = await emu.wait_bot_message(OTHER, contains=round_title(1, 3))
+    (one, a, b, _), (two, c, _d, _) = club.tables(board)
+    await club.report(1, one, a, "Моя победа")
+    assert await club.confirm(1, one, b, "✅ Подтверждаю") == ru("results.final")
+    await mallory.send(OTHER, f"/result {two} a")
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.result_recorded"))
+    await mallory.send(OTHER, "/finish")
+    asked = await emu.wait_bot_message(OTHER, contains=fixed("swiss.confirm_finish"))
+    await (await mallory.press(asked, "🏁 Да, завершить")).answer()
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("swiss.rating_title"))
+    moved = "SELECT count(*) FROM rating_history WHERE reason = 'tournament'"
+    assert count(bot, moved) == 2  # the two who played and confirmed their game
+    assert ru("swiss.rating_line_unrated", name=c) in ended.plain

@@ -185,6 +185,7 @@ koth-your_norm = 🏁 The tournament “{ $name }” has begun. Your win norm: {
 koth-unrated = No rating changed and no bonus was given: the tournament was not in one of the club's groups, and its organiser entered every result — no player confirmed any.
 koth-ratings_title = Ratings after the tournament:
 koth-rating_line = { $name }: { $old } → { $new } ({ $delta })
+koth-rating_line_unrated = { $name }: unchanged — no confirmed result
 koth-rating_line_winner = { $name }: { $old } → { $new } ({ $delta }), plus a +{ $bonus } bonus
 koth-rating_asked = You have no billiards rating yet. The organisers are asked for your starting one: once it is set, you are in “{ $name }”; I will write to you.
 koth-rating_wanted = 🙋 { $name } wants to play in “{ $tournament }” but has no billiards rating yet.
