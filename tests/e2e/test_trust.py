@@ -391,3 +391,31 @@ async def test_her_tournament_rates_only_the_players_who_confirmed_a_result(
     moved = "SELECT count(*) FROM rating_history WHERE reason = 'tournament'"
     assert count(bot, moved) == 2  # the two who played and confirmed their game
     assert ru("swiss.rating_line_unrated", name=c) in ended.plain
+
+
+async def test_her_penalty_on_a_club_player_is_refused(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Mallory disqualifies Bob, who plays in the club's tournament and not in hers: in her
+    group, privately, and in the club's group with the club tournament's id; nothing is
+    stored."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    mallory = await outsider(emu)
+    emu.add_member(GROUP, mallory)
+    await her_tournament(emu, mallory)
+    refusals = {
+        OTHER: ru("penalties.not_in", name="Bob"),  # her tournament: he is not in it
+        GROUP: ru("common.not_allowed"),  # the club's: she is no judge of it
+    }
+    for chat, refusal in refusals.items():
+        await mallory.send(chat, f"/penalty {bob_id} dq FAKE")
+        await emu.wait_bot_message(chat, contains=refusal)
+    before = len(emu.bot_messages(mallory.id))
+    await mallory.send(mallory.id, f"/penalty {bob_id} dq FAKE")  # privately: no tournament
+    await emu.idle(quiet=0.3)
+    assert all("FAKE" not in m.plain for m in emu.bot_messages(mallory.id)[before:])
+    assert count(bot, "SELECT count(*) FROM events WHERE kind = 'sw_penalty'") == 0
+    assert count(bot, "SELECT count(*) FROM participants WHERE tournament_id = 2") == 0
