@@ -235,7 +235,14 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     return Services(
         infra=infra,
         bot=bot,
-        roles=Roles(bot, db, infra.notifier, settings.organizer_ids, settings.club_groups),
+        roles=Roles(
+            bot,
+            db,
+            infra.notifier,
+            settings.organizer_ids,
+            settings.club_groups,
+            ratings_shared=settings.ratings_to_other_groups,
+        ),
         groups=groups,
         directory=Directory(db),
         charts=RatingCharts(db, infra.texts, settings.zone),

@@ -20,7 +20,7 @@ from aiogram.exceptions import TelegramAPIError
 
 from bot.errors import UserError
 from bot.notify import Notifier
-from db import players, tournaments
+from db import players, reports, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 
@@ -54,6 +54,28 @@ async def club_groups_in(tx: Tx, listed: frozenset[int], club: frozenset[int]) -
     return set(club) | {t.chat_id for t in recent if t.created_by in listed}
 
 
+async def of_club(tx: Tx, listed: frozenset[int], club: frozenset[int], chat_id: int) -> bool:
+    """The group ``chat_id`` is one of the club's (``club_groups_in``). With neither
+    ``CLUB_GROUPS`` nor ``ORGANIZER_IDS`` set, every group is (a bot in one club's groups)."""
+    if not club and not listed:
+        return True
+    return chat_id in await club_groups_in(tx, listed, club)
+
+
+async def vouchers(
+    tx: Tx, listed: frozenset[int], club: frozenset[int], tournament: Tournament
+) -> set[int] | None:
+    """Whose ratings a finished tournament's results may move: everyone's (``None``) when it
+    was played in one of the club's groups (``club_groups_in``: their judges are the club's);
+    in any other group only the players who vouched for a result themselves, reporting or
+    confirming it (``db.reports.vouchers``). Results another group's organiser typed in move
+    nobody's rating, of any kind (issue 29: a stranger's «tournament» took club players'
+    ratings up and down), and one game his two accomplices confirmed moves theirs alone."""
+    if tournament.chat_id in await club_groups_in(tx, listed, club):
+        return None
+    return await reports.vouchers(tx, tournament.id)
+
+
 class Roles:
     def __init__(
         self,
@@ -62,12 +84,15 @@ class Roles:
         notifier: Notifier,
         organiser_ids: frozenset[int],
         club_groups: frozenset[int] = frozenset(),
+        ratings_shared: bool = True,
     ) -> None:
         self._bot = bot
         self._db = db
         self.notifier = notifier
         self._listed = organiser_ids
         self._club = club_groups
+        #: ``RATINGS_TO_OTHER_GROUPS``: the rating table for anyone anywhere (``sees_ratings``)
+        self._ratings_shared = ratings_shared
         self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
 
     async def is_organiser(self, user_id: int, chat_id: int | None) -> bool:
@@ -120,6 +145,29 @@ class Roles:
         if player is not None and player.id in entered:
             return True
         return await self.notifier.in_chat(user_id, tournament.chat_id)
+
+    async def sees_ratings(self, user_id: int, chat_id: int) -> bool:
+        """May have the club's rating table (``/rating``) in ``chat_id``: in the club's groups
+        (``of_club``); privately, one of the club's people: a listed organiser, a player with a
+        rating, a member of one of the club's groups. Another group and a stranger in private
+        (another group's admin) only when the club shares its table (``RATINGS_TO_OTHER_GROUPS``,
+        off by default: a club's table and who is in it are its own, issue 29)."""
+        if self._ratings_shared or user_id in self._listed:
+            return True
+        async with self._db.read() as tx:
+            if chat_id < 0:
+                return await of_club(tx, self._listed, self._club, chat_id)
+            if not self._club and not self._listed:
+                return True
+            player = await players.by_telegram(tx, user_id)
+            rated = player is not None and bool(await players.ratings_of(tx, player.id))
+            groups = await club_groups_in(tx, self._listed, self._club)
+        if rated:
+            return True
+        for group in sorted(groups):
+            if await self.notifier.in_chat(user_id, group):
+                return True
+        return False
 
     async def is_judge(self, user_id: int, tournament_id: int) -> bool:
         async with self._db.read() as tx:

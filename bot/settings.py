@@ -59,6 +59,14 @@ class Settings(BaseSettings):
     #: club's (the card list, the banned lists); the groups of tournaments created by
     #: ``ORGANIZER_IDS`` are the club's too
     club_groups: Annotated[frozenset[int], NoDecode] = frozenset()
+    #: what the judges of a group that is not the club's see of the club (issue 29): in a
+    #: penalty's answer, the kinds and dates of a player's penalties given in the club's groups
+    #: (on by default: a judge learns of a repeated offence; the reasons never leave the
+    #: judges of the tournament they were given in, whatever this says) ...
+    penalties_to_other_groups: bool = True
+    #: ... and the club's rating table (``/rating``) posted in their group (off by default: the
+    #: table is the club's; its players read it in the club's groups and privately)
+    ratings_to_other_groups: bool = False
     timezone: str = "Europe/Moscow"
     default_language: Literal["ru", "en"] = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"

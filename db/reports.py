@@ -120,10 +120,14 @@ async def revise(tx: Tx, report_id: int, claim: Claim) -> Report:
     return _report(row)
 
 
-async def confirmed_any(tx: Tx, tournament_id: int) -> bool:
-    """A player of the tournament confirmed a result (or reported the same as his opponent)."""
-    found = await tx.value(
-        "SELECT 1 FROM reports WHERE tournament_id = ? AND status = 'confirmed' LIMIT 1",
+async def vouchers(tx: Tx, tournament_id: int) -> set[int]:
+    """The players who vouched for a result of the tournament themselves: the reporter of a
+    confirmed result and the opponent who confirmed it (its ``resolved_by``: a confirmation
+    stores the confirming player's id there, a judge's decision the judge's)."""
+    rows = await tx.all(
+        "SELECT reporter_id, resolved_by FROM reports WHERE tournament_id = ?"
+        " AND status = 'confirmed'",
         (tournament_id,),
     )
-    return found is not None
+    found = {int(row["reporter_id"]) for row in rows}
+    return found | {int(row["resolved_by"]) for row in rows if row["resolved_by"] is not None}

@@ -6,6 +6,10 @@ pools the asker has a rating in (a player of both classic Berserk and Heroes see
 every discipline that has rated players for a newcomer. The argument may be the discipline's
 name in either language («бильярд», «billiards»). Only players who have a rating in the
 discipline are listed: nobody gets one by registering.
+
+The table is the club's: in a group that is not one of the club's, and privately to someone
+who is none of the club's people (another group's admin), it is shown only when the club
+shares it (``RATINGS_TO_OTHER_GROUPS``, ``bot.roles.Roles.sees_ratings``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from aiogram.types import Message
 
 from bot.formats import Rating
 from bot.registry import DISCIPLINES, Registry
+from bot.roles import Roles
 from bot.texts import Texts, Tr
 from handlers.routes import Routes
 
@@ -66,7 +71,13 @@ async def shown_disciplines(message: Message, registry: Registry) -> list[str]:
 
 
 @routes.message(Command("rating"))
-async def rating(message: Message, command: CommandObject, t: Tr, registry: Registry) -> None:
+async def rating(
+    message: Message, command: CommandObject, t: Tr, registry: Registry, roles: Roles
+) -> None:
+    assert message.from_user is not None
+    if not await roles.sees_ratings(message.from_user.id, message.chat.id):
+        await message.answer(t("rating.club_only"))
+        return
     if command.args:
         discipline = named(t.texts, command.args)
         if discipline is None:

@@ -95,12 +95,18 @@ def table_note(t: Translate, snap: KothSnapshot) -> str:
 
 def rating_lines(t: Translate, state: KothState[int], names: dict[int, str], finish: Finish) -> str:
     """Everyone's rating change, in the order of play (the group sees them all at the end)."""
+    if finish.unrated:
+        return t("koth.unrated")
     lines = [t("koth.ratings_title")]
     for pid in state.order:
         if pid not in finish.changes:
             continue
+        if pid in finish.unmoved:  # another group's tournament: he vouched for no result
+            lines.append(t("koth.rating_line_unrated", name=names[pid]))
+            continue
         old, new = finish.changes[pid]
-        key = "koth.rating_line_winner" if pid == state.winner else "koth.rating_line"
+        bonus = pid == state.winner and finish.bonus_until is not None
+        key = "koth.rating_line_winner" if bonus else "koth.rating_line"
         values = {"old": Rating(old), "new": Rating(new), "delta": RatingChange(new - old)}
         lines.append(t(key, name=names[pid], bonus=BONUS, **values))
     return "\n".join(lines)
@@ -482,13 +488,15 @@ class Announcer:
         await post_table(self.core, snap, finish, key)
         until = formats.last_day(finish.bonus_until) if finish.bonus_until else ""
         for pid, (old, new) in finish.changes.items():
-            if pid in unreached:
+            # nothing changed: nothing to tell; never opened the bot: named in the group's lines
+            if finish.unrated or pid in finish.unmoved or pid in unreached:
                 continue
             delta = new - old
+            bonus = pid == winner and finish.bonus_until is not None
             await self.core.dm_once(
                 f"{key}:rating:{pid}",
                 pid,
-                "koth.rating_changed_winner" if pid == winner else "koth.rating_changed",
+                "koth.rating_changed_winner" if bonus else "koth.rating_changed",
                 chat,
                 name=snap.tournament.name,
                 old=Rating(old),

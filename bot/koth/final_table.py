@@ -21,9 +21,9 @@ def table_of(core: KothCore, snap: KothSnapshot, finish: Finish) -> KothTable:
     def plain(key: str, **values: object) -> str:
         return core.texts.plain(snap.lang, key, **values)
 
-    return koth_table(
-        plain, snap.lang, snap.tournament.name, snap.state, snap.names, finish.changes, finish.fund
-    )
+    name, state, names = snap.tournament.name, snap.state, snap.names
+    bonus = finish.bonus_until is not None
+    return koth_table(plain, snap.lang, name, state, names, finish.changes, finish.fund, bonus)
 
 
 async def post_table(core: KothCore, snap: KothSnapshot, finish: Finish, key: str) -> None:

@@ -13,6 +13,7 @@ from bot.deadlines import AfterCommit
 from bot.formats import Rating
 from bot.koth.core import BONUS_CHECK, DISCIPLINE, KothCore, KothSnapshot
 from bot.late import late_note
+from bot.roles import vouchers
 from bot.texts import Translate
 from db import deadlines, players, tournaments
 from db.database import Tx
@@ -27,6 +28,12 @@ class Finish:
     fund: int
     changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # before, after (cents)
     bonus_until: date | None = None
+    #: no rating moved and no bonus was given (``bot.roles.vouchers``: another group's
+    #: tournament whose every result its organiser entered)
+    unrated: bool = False
+    #: the players whose rating stayed as it was: in another group's tournament, they vouched
+    #: for no result (``bot.roles.vouchers``)
+    unmoved: list[int] = field(default_factory=list)
 
     def to_payload(self) -> dict[str, Any]:
         """As JSON (kept in the payload of the job that announces it)."""
@@ -34,6 +41,8 @@ class Finish:
             "fund": self.fund,
             "changes": [[pid, old, new] for pid, (old, new) in self.changes.items()],
             "bonus_until": self.bonus_until.isoformat() if self.bonus_until else None,
+            "unrated": self.unrated,
+            "unmoved": self.unmoved,
         }
 
     @classmethod
@@ -45,6 +54,8 @@ class Finish:
             fund=int(value["fund"]),
             changes={int(p): (int(old), int(new)) for p, old, new in value["changes"]},
             bonus_until=date.fromisoformat(until) if until else None,
+            unrated=bool(value.get("unrated", False)),
+            unmoved=[int(pid) for pid in value.get("unmoved", [])],
         )
 
 
@@ -55,7 +66,9 @@ class Finishing:
         self.core = core
 
     async def finish(self, tx: Tx, snap: KothSnapshot) -> Finish:
-        """Ratings, the bonus and the status, in the transaction that stored the last event."""
+        """Ratings, the bonus and the status, in the transaction that stored the last event. A
+        tournament of another group moves only the ratings of the players who vouched for a
+        result (``bot.roles.vouchers``), and gives the bonus only to such a winner."""
         state = snap.state
         assert state is not None and state.winner is not None
         tid = snap.tournament.id
@@ -66,15 +79,24 @@ class Finishing:
         k_factor = self.core.settings.koth_k
         deltas = tournament_elo_cents(start, state.games, state.rated, k_factor)
         result = Finish(fund=snap.fund)
+        settings = self.core.settings
+        who = await vouchers(tx, settings.organizer_ids, settings.club_groups, snap.tournament)
         for pid, delta in deltas.items():
             old = await players.rating(tx, pid, DISCIPLINE) or 0
+            if who is not None and pid not in who:  # vouched for no result: as it was
+                result.changes[pid] = (old, old)
+                result.unmoved.append(pid)
+                continue
             await players.set_rating(tx, pid, DISCIPLINE, old + delta, "koth", now, tid)
             result.changes[pid] = (old, old + delta)
-        today = self.core.today()
-        result.bonus_until = bonus_expiry(today)
-        await players.add_bonus(
-            tx, state.winner, DISCIPLINE, BONUS * 100, today, result.bonus_until, tid
-        )
+        if who is None or state.winner in who:
+            today = self.core.today()
+            result.bonus_until = bonus_expiry(today)
+            await players.add_bonus(
+                tx, state.winner, DISCIPLINE, BONUS * 100, today, result.bonus_until, tid
+            )
+        moved = len(result.unmoved) < len(deltas) or result.bonus_until is not None
+        result.unrated = who is not None and not moved
         await tournaments.set_status(tx, tid, "finished", now)
         return result
 

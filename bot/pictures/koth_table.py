@@ -49,13 +49,16 @@ def koth_table(
     names: Mapping[int, str],
     changes: Mapping[int, tuple[int, int]],
     fund: int,
+    bonus: bool = True,
 ) -> KothTable:
     """The table at the end: ``changes`` are each player's rating (cents) before and after
-    (``bot.koth.finish.Finish``)."""
+    (``bot.koth.finish.Finish``); ``bonus``: the winner got his bonus (not in a tournament
+    that moved no rating)."""
     rows = []
     for place, pid in enumerate(final_places(state), start=1):
         old, new = changes.get(pid, (0, 0))
-        bonus = t("pictures.koth_bonus", bonus=BONUS) if pid == state.winner else None
+        won = bonus and pid == state.winner
+        extra = t("pictures.koth_bonus", bonus=BONUS) if won else None
         rows.append(
             KothRow(
                 place=place,
@@ -65,7 +68,7 @@ def koth_table(
                 before=Rating(old).text(lang),
                 after=Rating(new).text(lang),
                 change=RatingChange(new - old).text(lang),
-                bonus=bonus,
+                bonus=extra,
                 winner=pid == state.winner,
             )
         )

@@ -227,7 +227,9 @@ class ResultFlow:
                 None,
             )
             if other is not None and other.claim.same_result(claim):
-                after = await self._finalise(tx, tournament, game, claim, None, "confirmed")
+                after = await self._finalise(
+                    tx, tournament, game, claim, None, "confirmed", confirmer=reporter_id
+                )
                 outcome = ReportOutcome(Step.FINAL, tournament, game, mine)
             elif other is not None:
                 await reports.set_status(tx, other.id, "disputed")
@@ -302,7 +304,9 @@ class ResultFlow:
             if isinstance(checked, ReportOutcome):
                 return checked, None
             tournament, game, report = checked
-            after = await self._finalise(tx, tournament, game, report.claim, None, "confirmed")
+            after = await self._finalise(
+                tx, tournament, game, report.claim, None, "confirmed", confirmer=presser_id
+            )
         return ReportOutcome(Step.FINAL, tournament, game, report), after
 
     async def dispute(self, report_id: int, presser_id: int, revision: int = 0) -> ReportOutcome:
@@ -370,8 +374,13 @@ class ResultFlow:
         claim: Claim,
         actor_id: int | None,
         status: str,
+        *,
+        confirmer: int | None = None,
     ) -> AfterCommit | None:
-        await reports.resolve(tx, tournament.id, game.key, status, actor_id, self._now())
+        """The game's final result: its reports settled (``confirmer``: the player who confirmed
+        it, kept as the reports' ``resolved_by``: ``reports.vouchers``), the desk records it."""
+        by = actor_id if confirmer is None else confirmer
+        await reports.resolve(tx, tournament.id, game.key, status, by, self._now())
         after = await self.desks[tournament.kind].record(tx, tournament, game, claim, actor_id)
         return self.settled(tournament, game, claim, after)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import bot.swiss.timers as timers
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
-from bot.roles import club_groups_in
+from bot.roles import vouchers as roles_vouchers
 from bot.swiss.bracket import post_bracket
 from bot.swiss.broadcast import Notice, deliver_in_turn
 from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.play import play_of
 from bot.swiss.queries import standings_text
-from db import deadlines, players, reports, tournaments
+from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -52,9 +52,10 @@ async def finish(
         participants=len(everyone),
         base_k=base_k(core, tournament),
     )
-    unrated = not await vouched(core, tx, tournament)
-    if unrated:
-        changes = {}
+    who = await vouchers(core, tx, tournament)
+    if who is not None:  # another group's: only those who vouched for a result are rated
+        changes = {pid: delta for pid, delta in changes.items() if int(pid) in who}
+    unrated = who is not None and not changes
     now = core.now().isoformat()
     pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
     for pid, delta in changes.items():
@@ -78,17 +79,10 @@ async def finish(
     return after
 
 
-async def vouched(core: SwissCore, tx: Tx, tournament: Tournament) -> bool:
-    """Its results may move the club's ratings: it was played in one of the club's groups
-    (``bot.roles.club_groups``: their judges are the club's), or its players confirmed results
-    themselves. A tournament of some other group whose every result its own organiser typed
-    in, no player confirming one, moves nobody's rating (issue 29: a stranger's «tournament»
-    took club players' ratings up and down)."""
+async def vouchers(core: SwissCore, tx: Tx, tournament: Tournament) -> set[int] | None:
+    """Whose ratings its results may move (``bot.roles.vouchers``; ``None``: everyone's)."""
     settings = core.settings
-    groups = await club_groups_in(tx, settings.organizer_ids, settings.club_groups)
-    if tournament.chat_id in groups:
-        return True
-    return await reports.confirmed_any(tx, tournament.id)
+    return await roles_vouchers(tx, settings.organizer_ids, settings.club_groups, tournament)
 
 
 def base_k(core: SwissCore, tournament: Tournament) -> float:
@@ -162,7 +156,7 @@ async def announce_final(core: SwissCore, tournament_id: int) -> None:
             continue
         t = core.t(await core.lang(player.telegram_id))
         text = t("swiss.unrated_private", name=snap.tournament.name)
-        if not snap.state.unrated:
+        if pid in snap.state.changes:  # not: he vouched for no result (``vouchers``)
             text = t(
                 "swiss.rating_private",
                 name=snap.tournament.name,
@@ -199,6 +193,9 @@ def final_text(core: SwissCore, snap: SwissSnapshot) -> str:
     order = [pid for pid in placed if pid in everyone]
     order += [pid for pid in snap.everyone if pid not in set(order)]
     for pid in order:
-        delta = RatingChange(state.changes.get(pid, 0))
+        if pid not in state.changes:  # he vouched for no result of another group's (vouchers)
+            lines.append(t("swiss.rating_line_unrated", name=names[pid]))
+            continue
+        delta = RatingChange(state.changes[pid])
         lines.append(t("swiss.rating_line", name=names[pid], delta=delta))
     return "\n".join(lines)

@@ -13,8 +13,9 @@ told. What each kind does is ``rules.penalties``.
   lost by a penalty and of a disqualification (who plays whom next changes; the reason is
   between the judge and the player). A match's technical loss also tells both players as any
   judge's result does (without the reason).
-- The judge's answer lists the player's earlier penalties in every tournament, so a second
-  warning is given knowing of the first.
+- The judge's answer lists the player's earlier penalties, so a second warning is given
+  knowing of the first: this tournament's with their reasons, the club's others by kind and
+  date (``seen_by_judges``: to another group's judges only as far as the club shares them).
 """
 
 from __future__ import annotations
@@ -261,9 +262,15 @@ async def seen_by_judges(
     core: SwissCore, tournament: Tournament, given: list[GivenPenalty]
 ) -> list[GivenPenalty]:
     """What a tournament's judge sees of a player's penalties: this tournament's with their
-    reasons, and the club's others by kind and date only (a reason stays with the judges of
-    the tournament it was given in)."""
-    club = {p.event_id for p in await the_clubs(core, given)}
+    reasons, and the club's others (``the_clubs``) by kind and date only: a reason stays with
+    the judges of the tournament it was given in, and what another group's judges gave is not
+    the club's record. The judge of a tournament in a group that is not the club's sees the
+    club's penalties only when the club shares them (``PENALTIES_TO_OTHER_GROUPS``, on by
+    default: kinds and dates warn of a repeated offence and tell nothing of what happened)."""
+    settings = core.settings
+    groups = await club_groups(core.db, settings.organizer_ids, settings.club_groups)
+    shared = settings.penalties_to_other_groups or tournament.chat_id in groups
+    club = {p.event_id for p in given if p.chat_id in groups} if shared else set()
     return [
         p if p.tournament_id == tournament.id else replace(p, reason="")
         for p in given

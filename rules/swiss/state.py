@@ -41,7 +41,9 @@ read and written by ``db.codec``):
   it;
 - ``sw_finish`` ``{"champion", "changes": {player: cents}, "early": bool, "unrated": bool}``
   (``early``: the organiser finished it before its end; ``unrated``: its results moved no
-  rating, none being vouched for: ``bot.swiss.finish.vouched``);
+  rating, nobody having vouched for one: ``bot.roles.vouchers``; ``changes`` then lacks
+  every player whose rating stayed, as it lacks those who vouched for none in a tournament
+  that rated the others);
 - ``sw_cancel`` ``{}`` — the organiser cancelled it (no rating changes).
 """
 

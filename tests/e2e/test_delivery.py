@@ -28,6 +28,12 @@ async def test_long_message_arrives_split_at_line_boundaries(
     emu: BotApiEmulator, bot: RunningBot
 ) -> None:
     seed_players(str(bot.db_path), 120)
+    with sqlite3.connect(bot.db_path) as conn:  # a rated player: the table is the club's
+        club_id = conn.execute(
+            "INSERT INTO players (telegram_id, last_name, first_name, registered, created_at)"
+            " VALUES (5, 'Reader', 'R', 1, 'now')"
+        ).lastrowid
+        conn.execute("INSERT INTO ratings VALUES (?, 'berserk', 100000)", (club_id,))
     reader = emu.add_user(5, "Reader", language_code="en")
     await reader.send(None, "/rating berserk")
     await reader.wait_message(contains="Rating: Berserk")

@@ -5,9 +5,14 @@ ratings: nothing."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from decimal import Decimal
+from pathlib import Path
+
+import pytest
 
 from bot.formats import Rating
+from tests.clock import ManualClock
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimUser
@@ -15,6 +20,19 @@ from tests.e2e.harness import RunningBot
 
 OTHER = -100999
 CSV = "name;set\nФальшивка;Сет\nПодделка;Сет\n"
+
+
+@pytest.fixture
+async def closed(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> AsyncIterator[RunningBot]:
+    """A club that shares none of its penalties with other groups' judges."""
+    running = RunningBot(
+        emu, tmp_path / "club.db", clock, organizer_ids="999", penalties_to_other_groups=False
+    )
+    await running.start()
+    yield running
+    await running.stop()
 
 
 def count(bot: RunningBot, sql: str) -> int:
@@ -197,3 +215,207 @@ async def test_another_groups_admin_adds_a_club_player_to_her_koth_only_if_he_sa
     await emu.wait_bot_message(OTHER, contains=ru("koth.joined_group", name="Ann"))
     again = await (await ann.press(asking, fixed("koth.join_button"))).answer()
     assert again.text == ru("koth.already_joined", name="Чужой стол")
+
+
+async def her_penalty_answer(emu: BotApiEmulator, bot: RunningBot) -> str:
+    """The club's judge warns Bob in the club's tournament (CLUB_SECRET); Bob is in Mallory's
+    group too, she enters him in her tournament and warns him: her private answer."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    await club.org.send(GROUP, f"/penalty {bob_id} warning CLUB_SECRET")
+    await club.wait_find(club.org, fixed("penalties.recorded"), "")
+    mallory = await outsider(emu)
+    emu.add_member(OTHER, bob)
+    await her_tournament(emu, mallory)
+    await mallory.send(OTHER, f"/add {bob_id}")
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_joined", -1))
+    await mallory.send(OTHER, f"/penalty {bob_id} warning опоздал")
+    answer = await mallory.wait_message(contains=fixed("penalties.recorded"))
+    return answer.plain
+
+
+async def test_her_penalty_answer_shows_the_clubs_penalty_without_its_reason(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """By default the club shares the kinds and dates of its penalties: Mallory learns of
+    Bob's warning, never why."""
+    answer = await her_penalty_answer(emu, bot)
+    assert "CLUB_SECRET" not in answer
+    assert fixed("penalties.earlier") in answer
+    assert answer.endswith("» · предупреждение")  # the club's tournament: kind and date only
+
+
+async def test_a_club_that_shares_no_penalties_shows_her_none(
+    emu: BotApiEmulator, closed: RunningBot
+) -> None:
+    """PENALTIES_TO_OTHER_GROUPS=false: another group's judge sees only his own tournament's."""
+    answer = await her_penalty_answer(emu, closed)
+    assert "CLUB_SECRET" not in answer and "Кубок" not in answer
+    assert ru("penalties.first") in answer
+
+
+async def test_the_clubs_rating_table_is_not_shown_in_her_group_nor_to_her(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    with sqlite3.connect(bot.db_path) as conn:  # Zed, a rated player of the club
+        zed = conn.execute(
+            "INSERT INTO players (telegram_id, last_name, first_name, registered, created_at)"
+            " VALUES (10000, 'Zed', 'Z', 1, 'now')"
+        ).lastrowid
+        conn.execute("INSERT INTO ratings VALUES (?, 'berserk', 123400)", (zed,))
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    for chat in (OTHER, mallory.id):  # in her group, and privately
+        await mallory.send(chat, "/rating берсерк")
+        refused = await emu.wait_bot_message(chat, contains=fixed("rating.club_only"))
+        assert "Zed" not in refused.plain
+    await club.org.send(GROUP, "/rating берсерк")  # the club's group
+    shown = await emu.wait_bot_message(GROUP, contains=fixed("rating.title"))
+    assert "Zed" in shown.plain
+    ann = club.users["Ann"]  # not rated, in the club's group: privately too
+    await ann.send(ann.id, "/rating берсерк")
+    assert "Zed" in (await ann.wait_message(contains=fixed("rating.title"))).plain
+
+
+async def her_koth_begun(emu: BotApiEmulator, bot: RunningBot, club: Club) -> list[int]:
+    """Mallory's King of the Hill begun with the club's four players, who are in her group too
+    (order: their club ids); their club ids."""
+    mallory = emu.users[777]
+    ids = []
+    for user in club.users.values():
+        emu.add_member(OTHER, user)
+        ids.append(count(bot, f"SELECT id FROM players WHERE telegram_id = {user.id}"))
+    await her_koth(emu, mallory)
+    for club_id in ids:
+        await mallory.send(OTHER, f"/add {club_id} 1500")
+        await emu.wait_bot_message(OTHER, contains=fixed("koth.added", -1))
+    await mallory.send(OTHER, "/draw " + " ".join(map(str, ids)))
+    await emu.wait_bot_message(OTHER, contains=fixed("koth.drawn"))
+    await mallory.send(OTHER, "/begin")
+    await emu.wait_bot_message(OTHER, contains=fixed("koth.begun"))
+    return ids
+
+
+async def test_her_koth_moves_no_club_rating_and_gives_no_bonus(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Mallory's King of the Hill with four club players of her group, its winner declared by
+    her, no player confirming a game: no rating moves, no bonus, and the end says so."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ids = await her_koth_begun(emu, bot, club)
+    await mallory.send(OTHER, f"/finish {ids[0]}")
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("koth.winner"))
+    assert count(bot, "SELECT count(*) FROM rating_bonuses") == 0
+    assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 0
+    assert ru("koth.unrated") in ended.plain
+
+
+async def test_her_koth_rates_only_the_players_who_confirmed_a_game(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Game 1 (Ann — Bob) reported by Ann and confirmed by Bob, then Mallory declares Ann the
+    winner: Ann and Bob are rated and Ann has her bonus; Cat's and Dan's ratings stay."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    ids = await her_koth_begun(emu, bot, club)
+    ann, bob = club.users["Ann"], club.users["Bob"]
+    pair = await emu.wait_bot_message(OTHER, contains=f"{fixed('koth.pair')} 1:")
+    await (await ann.press(pair, "Моя победа")).answer()
+    ask = await bob.wait_message(
+        contains=fixed("results.confirm_request", -1), predicate=lambda m: bool(m.button_labels)
+    )
+    await (await bob.press(ask, "Подтверждаю")).answer()
+    await emu.wait_bot_message(OTHER, contains=f"{fixed('koth.pair')} 2:")
+    await mallory.send(OTHER, f"/finish {ids[0]}")
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("koth.winner"))
+    assert count(bot, "SELECT count(*) FROM rating_history WHERE reason = 'koth'") == 2
+    assert count(bot, f"SELECT count(*) FROM rating_bonuses WHERE player_id = {ids[0]}") == 1
+    assert ru("koth.rating_line_unrated", name="Cat") in ended.plain
+
+
+async def test_she_reads_no_club_tournaments_log_or_export(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """The club's tournament holds a penalty with its reason: Mallory, an admin of her own
+    group, gets neither its /log nor its /export, in her group or privately."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    await club.org.send(GROUP, f"/penalty {bob_id} warning CLUB_SECRET")
+    await club.wait_find(club.org, fixed("penalties.recorded"), "")
+    mallory = await outsider(emu)
+    refusals = {OTHER: ru("common.other_group"), mallory.id: ru("common.not_allowed")}
+    for chat, refusal in refusals.items():
+        await mallory.send(chat, "/export 1")
+        assert (await emu.wait_bot_message(chat, contains=refusal)).document is None
+        before = len(emu.bot_messages(chat))
+        await mallory.send(chat, "/log 1")
+        await emu.idle(quiet=0.3)
+        for answer in emu.bot_messages(chat)[before:]:
+            assert "CLUB_SECRET" not in answer.plain and "Bob" not in answer.plain
+
+
+async def test_her_tournament_rates_only_the_players_who_confirmed_a_result(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """One game of Mallory's tournament is reported and confirmed by its two players, the
+    other she types in herself: only the first two players' ratings move."""
+    club = Club(emu, players=4)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    mallory = await outsider(emu)
+    for user in club.users.values():
+        emu.add_member(OTHER, user)
+    await her_tournament(emu, mallory)
+    for user in club.users.values():
+        club_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {user.id}")
+        await mallory.send(OTHER, f"/add {club_id}")
+        await emu.wait_bot_message(OTHER, contains=fixed("swiss.join_joined", -1))
+    await mallory.send(OTHER, "/begin")
+    board = await emu.wait_bot_message(OTHER, contains=round_title(1, 3))
+    (one, a, b, _), (two, c, _d, _) = club.tables(board)
+    await club.report(1, one, a, "Моя победа")
+    assert await club.confirm(1, one, b, "✅ Подтверждаю") == ru("results.final")
+    await mallory.send(OTHER, f"/result {two} a")
+    await emu.wait_bot_message(OTHER, contains=fixed("swiss.result_recorded"))
+    await mallory.send(OTHER, "/finish")
+    asked = await emu.wait_bot_message(OTHER, contains=fixed("swiss.confirm_finish"))
+    await (await mallory.press(asked, "🏁 Да, завершить")).answer()
+    ended = await emu.wait_bot_message(OTHER, contains=fixed("swiss.rating_title"))
+    moved = "SELECT count(*) FROM rating_history WHERE reason = 'tournament'"
+    assert count(bot, moved) == 2  # the two who played and confirmed their game
+    assert ru("swiss.rating_line_unrated", name=c) in ended.plain
+
+
+async def test_her_penalty_on_a_club_player_is_refused(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """Mallory disqualifies Bob, who plays in the club's tournament and not in hers: in her
+    group, privately, and in the club's group with the club tournament's id; nothing is
+    stored."""
+    club = Club(emu, players=2)
+    await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
+    bob = club.users["Bob"]
+    bob_id = count(bot, f"SELECT id FROM players WHERE telegram_id = {bob.id}")
+    mallory = await outsider(emu)
+    emu.add_member(GROUP, mallory)
+    await her_tournament(emu, mallory)
+    refusals = {
+        OTHER: ru("penalties.not_in", name="Bob"),  # her tournament: he is not in it
+        GROUP: ru("common.not_allowed"),  # the club's: she is no judge of it
+    }
+    for chat, refusal in refusals.items():
+        await mallory.send(chat, f"/penalty {bob_id} dq FAKE")
+        await emu.wait_bot_message(chat, contains=refusal)
+    before = len(emu.bot_messages(mallory.id))
+    await mallory.send(mallory.id, f"/penalty {bob_id} dq FAKE")  # privately: no tournament
+    await emu.idle(quiet=0.3)
+    assert all("FAKE" not in m.plain for m in emu.bot_messages(mallory.id)[before:])
+    assert count(bot, "SELECT count(*) FROM events WHERE kind = 'sw_penalty'") == 0
+    assert count(bot, "SELECT count(*) FROM participants WHERE tournament_id = 2") == 0

@@ -90,6 +90,7 @@ chat-gone = ⚠️ I can no longer post in the group “{ $title }” (Telegram:
 rating-title = <b>Rating: { $discipline }</b>
 rating-line = { $place }. { $name } (#{ $club_id }) — { $rating }
 rating-empty = The { $discipline } rating is empty so far.
+rating-club_only = The club's rating is shown only in the club's groups and to its players.
 rating-unknown = No such discipline. Choose: { $choices }
 menu-start = Start
 menu-help = What I can do

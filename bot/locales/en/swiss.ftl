@@ -28,6 +28,7 @@ swiss-unrated = No rating changed: the tournament was not in one of the club's g
 swiss-unrated_private = The tournament “{ $name }” is over. It changed no rating.
 swiss-rating_title = <b>Rating changes ({ $discipline }, base K = { $k })</b>
 swiss-rating_line = { $name }: { $delta }
+swiss-rating_line_unrated = { $name }: unchanged — no confirmed result
 swiss-rating_private = “{ $name }” is over. Your { $discipline } rating changed by { $delta }: now { $rating }.
 swiss-tb_bh = Buchholz
 swiss-tb_mbh = Median Buchholz

@@ -90,6 +90,7 @@ chat-gone = ⚠️ Не могу писать в группу «{ $title }» (Te
 rating-title = <b>Рейтинг: { $discipline }</b>
 rating-line = { $place }. { $name } (#{ $club_id }) — { $rating }
 rating-empty = Рейтинг «{ $discipline }» пока пуст.
+rating-club_only = Рейтинг клуба доступен только в группах клуба и его игрокам.
 rating-unknown = Нет такой дисциплины. Есть: { $choices }
 menu-start = Начать
 menu-help = Что я умею

@@ -28,6 +28,7 @@ swiss-unrated = Рейтинги не изменились: турнир про�
 swiss-unrated_private = Турнир «{ $name }» завершён. Рейтинги он не изменил.
 swiss-rating_title = <b>Изменения рейтинга ({ $discipline }, базовый K = { $k })</b>
 swiss-rating_line = { $name }: { $delta }
+swiss-rating_line_unrated = { $name }: без изменений — нет ни одного подтверждённого результата
 swiss-rating_private = Турнир «{ $name }» завершён. Ваш рейтинг ({ $discipline }) изменился на { $delta }: теперь { $rating }.
 swiss-tb_bh = Бухгольц
 swiss-tb_mbh = Усечённый Бухгольц
