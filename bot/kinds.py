@@ -12,4 +12,4 @@ KINDS: tuple[KindSpec, ...] = (
 )
 
 BY_NAME = {spec.name: spec for spec in KINDS}
-BY_DISCIPLINE = {spec.discipline: spec for spec in KINDS}
+BY_DISCIPLINE = {spec.new_button: spec for spec in KINDS}
