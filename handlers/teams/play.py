@@ -1,0 +1,175 @@
+"""Team events' commands and buttons: ``/team`` (a player names his partner and the team's
+name; the partner confirms with a button), the shared commands (``/add`` a whole team,
+``/begin``, ``/result``, ``/standings`` …) and ``/next_round``."""
+
+from __future__ import annotations
+
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.deadlines import committed
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.teams import TeamsService
+from bot.teams.buttons import TmOkCb
+from bot.teams.core import KIND
+from bot.texts import Tr
+from db.models import Player
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.guard import permitted
+from handlers.kind import Call, KindCommands, Own
+from handlers.routes import Routes
+from handlers.teams.wizard import routes as wizard_routes
+
+routes = Routes(__name__)
+routes.include(wizard_routes)
+
+TEAMS = CurrentTournament(KIND)
+
+
+def replied(message: Message) -> tuple[int, str, str | None] | None:
+    replied_to = message.reply_to_message
+    user = replied_to.from_user if replied_to is not None else None
+    if user is None or user.is_bot:
+        return None
+    return user.id, user.first_name, user.last_name
+
+
+async def partner_named(
+    message: Message, words: list[str], teams: TeamsService, registry: Registry
+) -> tuple[Player | None, list[str]]:
+    """The player a command names (the replied-to author, else its first word: ``@username``
+    or a club id) and the words left."""
+    other = replied(message)
+    if other is not None:
+        return await registry.ensure_player(*other), words
+    if not words:
+        return None, words
+    return await teams.find_player(words[0]), words[1:]
+
+
+@routes.message(Command("team"), TEAMS)
+async def team(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    registry: Registry,
+) -> None:
+    """``/team @partner Team name`` (or as a reply to the partner): the partner is asked."""
+    user = message.from_user
+    assert user is not None
+    words = (command.args or "").split()
+    partner, rest = await partner_named(message, words, teams, registry)
+    name = " ".join(rest)
+    if partner is None or not name:
+        await message.reply(t("teams.team_usage"))
+        return
+    me = await registry.ensure_player(user.id, user.first_name, user.last_name)
+    after = await teams.offer(tournament.id, me, partner, name)
+    await message.reply(t("teams.offer_sent", partner=partner.display_name, team=name))
+    await committed(after)
+
+
+@routes.callback_query(TmOkCb.filter())
+async def answer_offer(
+    query: CallbackQuery, callback_data: TmOkCb, t: Tr, teams: TeamsService, registry: Registry
+) -> None:
+    user = query.from_user
+    me = await registry.ensure_player(user.id, user.first_name, user.last_name)
+    status = await teams.answer_offer(callback_data.t, callback_data.o, me, callback_data.ok)
+    await query.answer(t(f"teams.offer_{status}"), show_alert=status == "gone")
+    if isinstance(query.message, Message) and status != "gone":
+        await query.message.edit_text(t(f"teams.offer_{status}"))
+
+
+@routes.message(Command("next_round"), TEAMS)
+async def next_round(
+    message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles
+) -> None:
+    actor = await permitted(message, roles, tournament, Role.JUDGE, t)
+    if actor is None:
+        return
+    await committed(await teams.next_round(tournament.id, actor))
+
+
+async def join(call: Call, teams: TeamsService) -> None:
+    await call.message.reply(call.t("teams.join_how"))
+
+
+async def add(call: Call, teams: TeamsService) -> None:
+    words = call.words
+    first = await teams.find_player(words[0]) if words else None
+    second = await teams.find_player(words[1]) if len(words) > 1 else None
+    name = " ".join(words[2:])
+    if first is None or second is None or not name:
+        await call.message.reply(call.t("teams.add_usage"))
+        return
+    await teams.add_team(call.tournament.id, first, second, name, call.actor)
+    await call.message.reply(
+        call.t("teams.team_in", team=name, first=first.display_name, second=second.display_name)
+    )
+
+
+async def begin(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.begin(call.tournament.id, call.actor))
+
+
+async def cancel(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.cancel(call.tournament.id, call.actor))
+
+
+async def extend(call: Call, teams: TeamsService) -> None:
+    await call.message.reply(call.t("teams.no_extend"))
+
+
+async def finish(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.finish(call.tournament.id, call.actor))
+
+
+async def result(call: Call, teams: TeamsService) -> None:
+    """``/result <round> <table> <board: 1, 2, d> <a|b|ta|tb|draw|dl> [reason]``."""
+    words = call.words
+    boards = {"1": 1, "2": 2, "d": 3}
+    ok = len(words) >= 4 and words[0].isdigit() and words[1].isdigit() and words[2] in boards
+    if not ok:
+        await call.message.reply(call.t("teams.result_usage"))
+        return
+    number, table, board = int(words[0]), int(words[1]), boards[words[2]]
+    reason = " ".join(words[4:])
+    after = await teams.result(
+        call.tournament.id, call.actor, number, table, board, words[3].lower(), reason
+    )
+    await call.message.reply(call.t("teams.result_done"))
+    await committed(after)
+
+
+def viewer(which: str) -> Own[TeamsService]:
+    async def step(call: Call, teams: TeamsService) -> None:
+        await call.message.answer(await teams.view(call.tournament.id, call.t.lang, which))
+
+    return Own(None, step)
+
+
+async def log(call: Call, teams: TeamsService) -> None:
+    await call.message.answer(await teams.view(call.tournament.id, call.t.lang, "log"))
+
+
+commands = KindCommands(
+    TeamsService,
+    {
+        "add": Own(Role.ORGANISER, add),
+        "begin": Own(Role.ORGANISER, begin),
+        "cancel": Own(Role.ORGANISER, cancel),
+        "extend": Own(Role.JUDGE, extend),
+        "finish": Own(Role.ORGANISER, finish),
+        "join": Own(None, join),
+        "log": Own(Role.JUDGE, log),
+        "pairings": viewer("board"),
+        "queue": viewer("teams"),
+        "result": Own(Role.JUDGE, result),
+        "standings": viewer("standings"),
+    },
+)
