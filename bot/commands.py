@@ -31,7 +31,18 @@ from bot.texts import LANGUAGES, Texts
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
-PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue", "deck", "board")
+PLAYING = (
+    "join",
+    "team",
+    "drop",
+    "report",
+    "pairings",
+    "standings",
+    "bracket",
+    "queue",
+    "deck",
+    "board",
+)
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",
