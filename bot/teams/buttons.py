@@ -13,8 +13,11 @@ class TmWizCb(CallbackData, prefix="tmw"):
 
 
 class TmOkCb(CallbackData, prefix="tmo"):
-    """The named partner confirms (``ok``) or declines the team offer ``o`` of tournament ``t``."""
+    """A player of the team offer ``o`` of tournament ``t`` answers it: the named partner
+    confirms (``ok``) or declines; in a duel-set release (610.3) each of the two names his
+    deck with it, ``d`` its number in the organiser's list (-1: none)."""
 
     t: int
     o: int
     ok: bool = True
+    d: int = -1

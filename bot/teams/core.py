@@ -9,7 +9,7 @@ Team offers waiting for the partner's confirmation are events of the log too (``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import UserError
@@ -32,10 +32,12 @@ KIND = "teams"
 DISCIPLINE = "berserk"
 #: its ``/new`` button (``KindSpec.entry``): a Berserk event of its own kind
 ENTRY = "berserk_teams"
-OFFER, OFFER_OFF = "tm_offer", "tm_offer_off"
+OFFER, OFFER_OFF, OFFER_DECK = "tm_offer", "tm_offer_off", "tm_offer_deck"
 CODEC: Codec[TeamEvent] = Codec(EVENTS)
 #: the formats ``/new`` offers (Team Draft's pods are not there yet)
-OFFERED = (TeamFormat.TEAM_SEALED,)
+OFFERED = (TeamFormat.TEAM_SEALED, TeamFormat.DUEL_SETS)
+#: the most decks a duel-set release lists (each is a button) and a deck name's length
+MAX_DECKS, MAX_DECK_NAME = 12, 30
 ROUND_CHOICES = ("auto", "3", "4", "5", "6", "7")
 MINUTE_CHOICES = ("50", "60", "70", "80", "90")
 assert str(DEFAULT_ROUND_MINUTES) in MINUTE_CHOICES
@@ -49,6 +51,10 @@ class Offer:
     first: int
     second: int
     name: str
+    #: in a duel-set release, the deck each of the two chose (by player)
+    decks: dict[int, str] = field(default_factory=dict)
+    #: the partner said yes
+    accepted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +71,15 @@ class Snapshot:
     def members(self, team: int) -> str:
         first, second = self.state.teams[team].players
         return f"{self.names.get(first, '?')}, {self.names.get(second, '?')}"
+
+
+def decks_of(tournament: Tournament) -> list[str]:
+    """The decks of a duel-set release's set(s), as the organiser listed them (610.3)."""
+    return [str(deck) for deck in tournament.settings.get("decks") or []]
+
+
+def is_duel(tournament: Tournament) -> bool:
+    return tournament.settings.get("format") == TeamFormat.DUEL_SETS.value
 
 
 def scoring_of(tournament: Tournament) -> Scoring:
@@ -102,6 +117,14 @@ class TeamsCore(KindCore):
                 made[event.id] = Offer(event.id, p["first"], p["second"], p["name"])
             elif event.kind == OFFER_OFF:
                 made.pop(int(event.payload["offer"]), None)
+            elif event.kind == OFFER_DECK and int(event.payload["offer"]) in made:
+                offer = made[int(event.payload["offer"])]
+                if event.payload.get("deck") is not None:
+                    offer.decks[int(event.payload["player"])] = str(event.payload["deck"])
+                if int(event.payload["player"]) == offer.second:
+                    made[offer.id] = Offer(
+                        offer.id, offer.first, offer.second, offer.name, offer.decks, True
+                    )
         return list(made.values())
 
     async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:

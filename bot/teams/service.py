@@ -28,9 +28,12 @@ from bot.teams.core import (
     DISCIPLINE,
     KIND,
     OFFER,
+    OFFER_DECK,
     OFFER_OFF,
     Snapshot,
     TeamsCore,
+    decks_of,
+    is_duel,
     scoring_of,
 )
 from bot.teams.views import board_text, final_text, log_text, standings_text, teams_text
@@ -159,6 +162,23 @@ class TeamsDesk:
         return False
 
 
+def deck_buttons(tid: int, offer: int, decks: list[str]) -> tuple[tuple[Button, ...], ...]:
+    """One button a deck of the list (610.3): «Играю: …»."""
+    return tuple(
+        (
+            Button(
+                label=phrase("teams.btn_deck", deck=deck), data=TmOkCb(t=tid, o=offer, d=i).pack()
+            ),
+        )
+        for i, deck in enumerate(decks)
+    )
+
+
+def numbered(decks: list[str]) -> str:
+    """«1 слуа, 2 вампиры»: the list as ``/add`` numbers it."""
+    return ", ".join(f"{i} {deck}" for i, deck in enumerate(decks, start=1))
+
+
 def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
     codes = (("teams.btn_won", "w"), ("teams.btn_lost", "l"), ("teams.btn_draw", "d"))
     return (
@@ -231,38 +251,51 @@ class TeamsService:
 
     async def offer(self, tid: int, first: Player, second: Player, name: str) -> AfterCommit:
         """``first`` names ``second`` as his partner in team ``name``: the partner is asked to
-        confirm (privately, or in the group with a mention)."""
+        confirm (privately, or in the group with a mention); in a duel-set release each of
+        the two names his deck from the organiser's list with a button (610.3)."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "registration")
             await self._check_pair(tx, tid, first.id, second.id, name)
             payload = {"first": first.id, "second": second.id, "name": name}
             offer_id = await self.core.event(tx, tid, OFFER, payload, None)
+            decks = decks_of(tournament) if is_duel(tournament) else []
+            no = Button(
+                label=phrase("teams.btn_decline"), data=TmOkCb(t=tid, o=offer_id, ok=False).pack()
+            )
+            if decks:
+                choices = deck_buttons(tid, offer_id, decks)
+                ask = (*choices, (no,))
+            else:
+                ok = TmOkCb(t=tid, o=offer_id, ok=True).pack()
+                ask = ((Button(label=phrase("teams.btn_accept"), data=ok), no),)
             notices = []
             if second.telegram_id is not None:
-                ok = TmOkCb(t=tid, o=offer_id, ok=True).pack()
-                no = TmOkCb(t=tid, o=offer_id, ok=False).pack()
+                asked = phrase(
+                    "teams.offer_ask_deck" if decks else "teams.offer_ask",
+                    name=first.display_name,
+                    team=name,
+                    tournament=tournament.name,
+                )
+                to = ToPerson(
+                    user=second.telegram_id,
+                    name=second.display_name,
+                    fallback_chat=tournament.chat_id,
+                )
+                notices.append(
+                    Notice(key=f"tm:{tid}:offer:{offer_id}", to=to, lines=(asked,), buttons=ask)
+                )
+            if decks and first.telegram_id is not None:
+                to = ToPerson(
+                    user=first.telegram_id,
+                    name=first.display_name,
+                    fallback_chat=tournament.chat_id,
+                )
                 notices.append(
                     Notice(
-                        key=f"tm:{tid}:offer:{offer_id}",
-                        to=ToPerson(
-                            user=second.telegram_id,
-                            name=second.display_name,
-                            fallback_chat=tournament.chat_id,
-                        ),
-                        lines=(
-                            phrase(
-                                "teams.offer_ask",
-                                name=first.display_name,
-                                team=name,
-                                tournament=tournament.name,
-                            ),
-                        ),
-                        buttons=(
-                            (
-                                Button(label=phrase("teams.btn_accept"), data=ok),
-                                Button(label=phrase("teams.btn_decline"), data=no),
-                            ),
-                        ),
+                        key=f"tm:{tid}:offer:{offer_id}:deck",
+                        to=to,
+                        lines=(phrase("teams.deck_ask", team=name),),
+                        buttons=deck_buttons(tid, offer_id, decks),
                     )
                 )
             job = await self.core.outbox.tell(tx, tid, notices)
@@ -272,39 +305,90 @@ class TeamsService:
 
         return after
 
-    async def answer_offer(self, tid: int, offer_id: int, presser: Player, ok: bool) -> str:
-        """The partner's answer: ``joined`` (the team is in), ``declined``, or ``gone``."""
+    async def answer_offer(
+        self, tid: int, offer_id: int, presser: Player, ok: bool, deck: int
+    ) -> str:
+        """A player's answer to a team offer: ``joined`` (the team is in), ``waiting`` (his
+        answer is in, the other's deck is not), ``declined``, or ``gone``."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "registration")
             found = next((o for o in await self.core.offers(tx, tid) if o.id == offer_id), None)
             if found is None:
                 return "gone"
-            if found.second != presser.id:
+            if presser.id not in (found.first, found.second):
                 raise UserError("teams.offer_not_yours")
-            await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
             if not ok:
+                await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
                 return "declined"
+            decks = decks_of(tournament) if is_duel(tournament) else []
+            if decks and not 0 <= deck < len(decks):
+                raise UserError("common.stale_button")
+            if presser.id == found.first and not decks:
+                raise UserError("teams.offer_not_yours")
+            chosen = {
+                "offer": offer_id,
+                "player": presser.id,
+                "deck": decks[deck] if decks else None,
+            }
+            await self.core.event(tx, tid, OFFER_DECK, chosen, None)
+            if decks:
+                found.decks[presser.id] = decks[deck]
+            accepted = found.accepted or presser.id == found.second
+            if not accepted or (decks and len(found.decks) < 2):
+                return "waiting"
             await self._check_pair(tx, tid, found.first, found.second, found.name)
-            await self._add(tx, tournament, found.first, found.second, found.name)
+            await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
+            await self._add(
+                tx,
+                tournament,
+                found.first,
+                found.second,
+                found.name,
+                found.decks.get(found.first),
+                found.decks.get(found.second),
+            )
         return "joined"
 
-    async def _add(self, tx: Tx, tournament: Tournament, first: int, second: int, name: str) -> int:
+    async def _add(
+        self,
+        tx: Tx,
+        tournament: Tournament,
+        first: int,
+        second: int,
+        name: str,
+        deck_first: str | None = None,
+        deck_second: str | None = None,
+    ) -> int:
         state = await self.core.state(tx, tournament.id)
         number = max(state.teams, default=0) + 1
-        await self.core.record(tx, tournament.id, TmTeam(number, name, first, second), None)
+        team = TmTeam(number, name, first, second, deck_first, deck_second)
+        await self.core.record(tx, tournament.id, team, None)
         now = self.core.now().isoformat()
         for player in (first, second):
             await tournaments.add_participant(tx, tournament.id, player, now)
         return number
 
     async def add_team(
-        self, tid: int, first: Player, second: Player, name: str, actor: int
+        self,
+        tid: int,
+        first: Player,
+        second: Player,
+        name: str,
+        actor: int,
+        decks: tuple[int, int] | None = None,
     ) -> None:
-        """An organiser's ``/add`` of a whole team (both players at once)."""
+        """An organiser's ``/add`` of a whole team (both players at once); in a duel-set
+        release with each player's deck by its number in the list."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "registration")
+            listed = decks_of(tournament) if is_duel(tournament) else []
+            if listed and (decks is None or not all(1 <= d <= len(listed) for d in decks)):
+                raise UserError("teams.add_usage_duel", decks=numbered(listed))
             await self._check_pair(tx, tid, first.id, second.id, name)
-            await self._add(tx, tournament, first.id, second.id, name)
+            chosen: tuple[str | None, str | None] = (None, None)
+            if listed and decks is not None:
+                chosen = (listed[decks[0] - 1], listed[decks[1] - 1])
+            await self._add(tx, tournament, first.id, second.id, name, *chosen)
             await self.core.audit(
                 tx, tid, actor, "add_team", name=name, first=first.id, second=second.id
             )
@@ -331,6 +415,7 @@ class TeamsService:
                 scoring=scoring_of(tournament).value,
                 ratings=ratings,
                 teams=tuple(state.teams),
+                swap=is_duel(tournament),
             )
             await self.core.record(tx, tid, begun, actor)
             await tournaments.set_status(tx, tid, "running", self.core.now().isoformat())
@@ -365,6 +450,15 @@ class TeamsService:
         state = await self.core.state(tx, tournament.id)
         snap = await self.core.snapshot(tx, tournament.id)
         notices = await self._game_notices(tx, tournament, snap, number)
+        tables = {pair: table for table, pair in enumerate(pairing.matches, start=1)}
+        for pair in pairing.mirrors:  # 610.4: only a mirror game was left; the judge may swap
+            notices.append(
+                Notice(
+                    key=f"tm:{tournament.id}:mirror:{number}:{tables[pair]}",
+                    to=ToChat(chat=tournament.chat_id),
+                    lines=(phrase("teams.mirror_left", table=tables[pair], round=number),),
+                )
+            )
         job = await self.core.outbox.tell(tx, tournament.id, notices)
         tid = tournament.id
 
@@ -394,6 +488,7 @@ class TeamsService:
                     (board.player_a, board.player_b, match.a, match.b),
                     (board.player_b, board.player_a, match.b, match.a),
                 )
+                decks = {board.player_a: board.deck_a, board.player_b: board.deck_b}
                 for me, other, mine, theirs in sides:
                     line = phrase(
                         "teams.your_game",
@@ -404,11 +499,17 @@ class TeamsService:
                         team=snap.team_name(mine),
                         other=snap.team_name(theirs),
                     )
+                    lines: tuple[Phrase, ...] = (line,)
+                    if decks[me] is not None and decks[other] is not None:
+                        met = phrase(
+                            "teams.decks_line", mine=decks[me] or "", theirs=decks[other] or ""
+                        )
+                        lines = (line, met)
                     notices.append(
                         Notice(
                             key=f"tm:{tournament.id}:game:{key}:p{me}",
                             to=await self._person(tx, int(me), tournament.chat_id),
-                            lines=(line,),
+                            lines=lines,
                             buttons=report_buttons(tournament.id, key),
                         )
                     )

@@ -79,7 +79,9 @@ async def answer_offer(
 ) -> None:
     user = query.from_user
     me = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    status = await teams.answer_offer(callback_data.t, callback_data.o, me, callback_data.ok)
+    status = await teams.answer_offer(
+        callback_data.t, callback_data.o, me, callback_data.ok, callback_data.d
+    )
     await query.answer(t(f"teams.offer_{status}"), show_alert=status == "gone")
     if isinstance(query.message, Message) and status != "gone":
         await query.message.edit_text(t(f"teams.offer_{status}"))
@@ -100,14 +102,20 @@ async def join(call: Call, teams: TeamsService) -> None:
 
 
 async def add(call: Call, teams: TeamsService) -> None:
+    """``/add @first @second Team name``; in a duel-set release ``/add @first @second 1 2 Team
+    name`` with each player's deck by its number in the list."""
     words = call.words
     first = await teams.find_player(words[0]) if words else None
     second = await teams.find_player(words[1]) if len(words) > 1 else None
-    name = " ".join(words[2:])
+    rest = words[2:]
+    decks = None
+    if len(rest) > 2 and rest[0].isdigit() and rest[1].isdigit():
+        decks, rest = (int(rest[0]), int(rest[1])), rest[2:]
+    name = " ".join(rest)
     if first is None or second is None or not name:
         await call.message.reply(call.t("teams.add_usage"))
         return
-    await teams.add_team(call.tournament.id, first, second, name, call.actor)
+    await teams.add_team(call.tournament.id, first, second, name, call.actor, decks)
     await call.message.reply(
         call.t("teams.team_in", team=name, first=first.display_name, second=second.display_name)
     )

@@ -1,8 +1,10 @@
 """/new → Berserk: a team event: the creation wizard (in the group, by buttons after the name).
 
-Steps: name (text) → format (Team Sealed; Team Draft and the duel sets are not offered yet) →
-scoring (by match 604.3, by sum 604.3.1) → rounds (by the number of teams, 610.6, or a number)
-→ round minutes (70 by default, 604.5). The summary is the registration message.
+Steps: name (text) → format (Team Sealed or a duel-set release; Team Draft is not offered
+yet) → for Team Sealed its scoring (by match 604.3, by sum 604.3.1), for a duel-set release the
+decks of its set(s) (text: «слуа, вампиры, …», 610.3; scored by 610.5) → rounds (by the number
+of teams, 610.6, or a number) → round minutes (70 by default, 604.5). The summary is the
+registration message.
 """
 
 from __future__ import annotations
@@ -19,11 +21,18 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.buttons import NewCb
 from bot.teams import TeamsService
 from bot.teams.buttons import TmWizCb
-from bot.teams.core import ENTRY, MINUTE_CHOICES, OFFERED, ROUND_CHOICES
+from bot.teams.core import (
+    ENTRY,
+    MAX_DECK_NAME,
+    MAX_DECKS,
+    MINUTE_CHOICES,
+    OFFERED,
+    ROUND_CHOICES,
+)
 from bot.texts import Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
-from rules.teams.settings import Scoring
+from rules.teams.settings import Scoring, TeamFormat
 
 routes = Routes(__name__)
 
@@ -40,6 +49,20 @@ STEPS: dict[str, tuple[tuple[str, ...], str]] = {
 class TeamsWizard(StatesGroup):
     name = State()
     choosing = State()
+    decks = State()
+
+
+def deck_list(text: str) -> list[str] | None:
+    """The decks an organiser listed (by commas or lines), each once; ``None`` when fewer than
+    two, more than ``MAX_DECKS`` or a name too long."""
+    decks: list[str] = []
+    for part in text.replace("\n", ",").split(","):
+        deck = " ".join(part.split())
+        if deck and deck.casefold() not in {d.casefold() for d in decks}:
+            decks.append(deck)
+    if not 2 <= len(decks) <= MAX_DECKS or any(len(d) > MAX_DECK_NAME for d in decks):
+        return None
+    return decks
 
 
 def keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
@@ -70,6 +93,20 @@ async def got_name(message: Message, t: Tr, state: FSMContext) -> None:
     await message.answer(t("teams.wiz_fmt"), reply_markup=keyboard(t, "fmt"))
 
 
+@routes.message(StateFilter(TeamsWizard.decks), F.text)
+async def got_decks(message: Message, t: Tr, state: FSMContext) -> None:
+    assert message.text is not None
+    decks = deck_list(message.text)
+    if decks is None:
+        await ask_again(message, t("teams.wiz_decks_bad", max=MAX_DECKS, length=MAX_DECK_NAME))
+        return
+    data = await state.get_data()
+    data["decks"] = decks
+    await state.set_state(TeamsWizard.choosing)
+    await state.set_data(data)
+    await message.answer(t("teams.wiz_rounds"), reply_markup=keyboard(t, "rounds"))
+
+
 @routes.callback_query(TmWizCb.filter())
 async def choose(
     query: CallbackQuery, callback_data: TmWizCb, t: Tr, state: FSMContext, teams: TeamsService
@@ -85,6 +122,13 @@ async def choose(
     following = STEPS[step][1]
     await query.answer()
     await message.edit_reply_markup(reply_markup=None)
+    if step == "fmt" and value == TeamFormat.DUEL_SETS.value:  # 610.5: no scoring to choose
+        data["score"] = Scoring.DUEL.value
+        data["step"] = "rounds"
+        await state.set_state(TeamsWizard.decks)
+        await state.set_data(data)
+        await message.answer(t("teams.wiz_decks", max=MAX_DECKS))
+        return
     if following:
         data["step"] = following
         await state.set_data(data)
@@ -93,17 +137,18 @@ async def choose(
     await state.clear()
     options = chosen(data, teams.settings.berserk_k)
     tid = await teams.create(message.chat.id, data["name"], options, query.from_user.id)
-    await message.answer(
-        t(
-            "teams.created",
-            id=tid,
-            name=data["name"],
-            format=t(f"teams.wiz_fmt_{options['format']}"),
-            scoring=t(f"teams.wiz_score_{options['scoring']}"),
-            rounds=options["rounds"] or t("teams.rounds_auto"),
-            minutes=options["round_minutes"],
-        )
+    text = t(
+        "teams.created",
+        id=tid,
+        name=data["name"],
+        format=t(f"teams.wiz_fmt_{options['format']}"),
+        scoring=t(f"teams.wiz_score_{options['scoring']}"),
+        rounds=options["rounds"] or t("teams.rounds_auto"),
+        minutes=options["round_minutes"],
     )
+    if options.get("decks"):
+        text += "\n" + t("teams.created_decks", decks=", ".join(options["decks"]))
+    await message.answer(text)
 
 
 def chosen(data: dict[str, Any], base_k: float) -> dict[str, Any]:
@@ -113,4 +158,5 @@ def chosen(data: dict[str, Any], base_k: float) -> dict[str, Any]:
         "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
         "round_minutes": int(data["time"]),
         "base_k": base_k,
+        **({"decks": data["decks"]} if data.get("decks") else {}),
     }

@@ -226,6 +226,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "tables": "1, 3",
         "outcome": TEXTS.get(lang, "teams.outcome_win"),
         "dropped": "",
+        "decks": "слуа, вампиры" if ru else "Slua, Vampires",
+        "mine": "слуа" if ru else "Slua",
+        "length": "30",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
