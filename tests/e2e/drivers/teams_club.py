@@ -43,8 +43,9 @@ class TeamsClub:
         emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
 
     async def create(
-        self, name: str = "Командный кубок", scoring: str = "", rounds: str = "3"
+        self, name: str = "Командный кубок", scoring: str = "", rounds: str = "3", decks: str = ""
     ) -> SimMessage:
+        """The wizard: Team Sealed (``scoring``), or with ``decks`` a duel-set release."""
         await self.org.start()
         await self.org.wait_message(contains="")
         for user in self.users.values():
@@ -55,12 +56,16 @@ class TeamsClub:
         await (await self.org.press(kinds, ru("tournament.kind_teams"))).answer()
         await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_name"))
         await self.org.send(GROUP, name)
-        steps = [
-            (fixed("teams.wiz_fmt"), ru("teams.wiz_fmt_team_sealed")),
-            (fixed("teams.wiz_score"), scoring or ru("teams.wiz_score_by_match")),
-            (fixed("teams.wiz_rounds"), rounds),
-            (fixed("teams.wiz_time"), "70"),
-        ]
+        fmt = ru("teams.wiz_fmt_duel_sets" if decks else "teams.wiz_fmt_team_sealed")
+        asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_fmt"))
+        await (await self.org.press(asked, fmt)).answer()
+        if decks:
+            await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_decks"))
+            await self.org.send(GROUP, decks)
+        else:
+            asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_score"))
+            await (await self.org.press(asked, scoring or ru("teams.wiz_score_by_match"))).answer()
+        steps = [(fixed("teams.wiz_rounds"), rounds), (fixed("teams.wiz_time"), "70")]
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
@@ -72,6 +77,20 @@ class TeamsClub:
         await self.emu.wait_bot_message(GROUP, contains=f"«{name}»")
         ask = await self.users[second].wait_message(contains=f"«{name}»")
         answer = await (await self.users[second].press(ask, ru("teams.btn_accept"))).answer()
+        assert answer.text == ru("teams.offer_joined"), answer.text
+
+    async def duel_team(self, first: str, deck1: str, second: str, deck2: str, name: str) -> None:
+        """A duel-set team: ``first`` names ``second`` and picks ``deck1``; the partner answers
+        by picking ``deck2``."""
+        await self.users[first].send(GROUP, f"/team @{second.lower()} {name}")
+        mine = await self.users[first].wait_message(contains=ru("teams.deck_ask", team=name))
+        answer = await (
+            await self.users[first].press(mine, ru("teams.btn_deck", deck=deck1))
+        ).answer()
+        assert answer.text == ru("teams.offer_waiting"), answer.text
+        ask = await self.users[second].wait_message(contains=f"«{name}»")
+        label = ru("teams.btn_deck", deck=deck2)
+        answer = await (await self.users[second].press(ask, label)).answer()
         assert answer.text == ru("teams.offer_joined"), answer.text
 
     def board(self, round_no: int) -> SimMessage | None:
