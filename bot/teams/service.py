@@ -21,7 +21,7 @@ from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.notices import Button, Notice, Phrase, ToChat, ToPerson, phrase
+from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmOkCb
 from bot.teams.core import (
@@ -51,6 +51,7 @@ from rules.teams import (
     StateError,
     TmBegin,
     TmCancel,
+    TmDrop,
     TmFinish,
     TmGame,
     TmRound,
@@ -663,6 +664,28 @@ class TeamsService:
             await self.core.audit(tx, tid, judge, "correct", game=key, outcome=outcome.value)
             return await self.after_game(tx, tournament, number, table)
 
+    async def drop(self, tid: int, player_id: int, judge: int | None) -> tuple[str, str]:
+        """A team drops as a whole (spec §1): one member's ``/drop`` (or a judge's for him)
+        ends the team's part from the next round on. (status, team name); before the start a
+        team that will not play asks the organiser (``/cancel`` of its offer is the partner's
+        «No»)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            if tournament.status != "running":
+                raise UserError("teams.drop_not_running")
+            state = await self.core.state(tx, tid)
+            team = state.team_of(player_id)
+            if team is None or team.id not in state.entrants:
+                return "not_in", ""
+            if team.id in state.dropped:
+                return "already", team.name
+            await self.core.record(tx, tid, TmDrop(team.id), judge)
+            for player in team.players:
+                await tournaments.set_participant_status(tx, tid, int(player), "dropped")
+            if judge is not None:
+                await self.core.audit(tx, tid, judge, "drop", team=team.name)
+        return "dropped", team.name
+
     # -- the end -----------------------------------------------------------------------------
 
     async def finish(self, tid: int, actor: int) -> AfterCommit:
@@ -702,11 +725,37 @@ class TeamsService:
         t = self.core.tr(self.core.group_lang())
         text = final_text(t, snap, cents)
         tid, chat = tournament.id, tournament.chat_id
+        places = snap.state.player_places()
+        notices: list[Notice] = []
+        for pid, (place, team) in places.items():
+            current = await players.rating(tx, int(pid), pool)
+            notices.append(
+                Notice(
+                    key=f"tm:{tid}:place:p{pid}",
+                    to=await self._person(tx, int(pid), chat),
+                    lines=(
+                        phrase(
+                            "teams.your_place",
+                            name=tournament.name,
+                            place=place,
+                            count=len(snap.state.entrants),
+                            team=snap.team_name(team),
+                        ),
+                        phrase(
+                            "teams.your_rating",
+                            delta=Number(format="rating_change", value=cents.get(int(pid), 0)),
+                            rating=Number(format="rating", value=current or START_RATING_CENTS),
+                        ),
+                    ),
+                )
+            )
+        job = await self.core.outbox.tell(tx, tid, notices)
 
         async def after() -> None:
             await self.refresh_board(tid)
             await self.core.outbox.send_once(f"tm:{tid}:final", chat, text)
             self.core.boards.forget(chat, f"teams:{tid}")
+            await self.core.deadlines.run(job)
 
         return after
 

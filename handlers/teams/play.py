@@ -87,6 +87,30 @@ async def answer_offer(
         await query.message.edit_text(t(f"teams.offer_{status}"))
 
 
+@routes.message(Command("drop"), TEAMS)
+async def drop(
+    message: Message,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    """A player drops his team (spec §1: a team drops as a whole); a judge replying to a
+    player's message drops that player's team."""
+    user = message.from_user
+    assert user is not None
+    target, judge = (user.id, user.first_name, user.last_name), None
+    other = replied(message)
+    if other is not None and other[0] != user.id:
+        if (judge := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
+            return
+        target = other
+    player = await registry.ensure_player(*target)
+    status, team = await teams.drop(tournament.id, player.id, judge)
+    await message.reply(t(f"teams.drop_{status}", team=team, name=player.display_name))
+
+
 @routes.message(Command("next_round"), TEAMS)
 async def next_round(
     message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles

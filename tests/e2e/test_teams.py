@@ -137,6 +137,13 @@ async def test_team_sealed_by_match_six_teams_three_rounds(
     for player, delta in changes.items():
         assert f"{player}: {rating_change(delta, 'ru')}" in lines, (player, delta)
     assert sum(changes.values()) == 0 and len(games) == 3 + 4 + 6 + 6
+    # each player is told his team's place privately (spec §1), with his rating change
+    winner = placed[0].split("«")[1].split("»")[0]
+    for player in teams[winner]:
+        told = await club.users[player].wait_message(
+            contains=ru("teams.your_place", name="Командный кубок", place=1, count=6, team=winner)
+        )
+        assert rating_change(changes[player], "ru") in told.plain
 
 
 def _shows(club: TeamsClub, round_no: int, text: str) -> SimMessage | None:
