@@ -25,6 +25,7 @@ from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmOkCb
 from bot.teams.core import (
+    CODEC,
     DISCIPLINE,
     KIND,
     OFFER,
@@ -36,6 +37,7 @@ from bot.teams.core import (
     is_duel,
     scoring_of,
 )
+from bot.teams.export import csv_text
 from bot.teams.views import board_text, final_text, log_text, standings_text, teams_text
 from bot.web.render import Board
 from db import players, reports, tournaments
@@ -776,6 +778,33 @@ class TeamsService:
             await self.core.deadlines.run(job)
 
         return after
+
+    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
+        """The team event ``/export`` means: ``wanted`` by id, else the newest of this chat
+        (any, in a private chat); finished ones too."""
+        async with self.core.db.read() as tx:
+            if wanted is not None:
+                found = await tournaments.get(tx, wanted)
+            else:
+                recent = await tournaments.recent(tx, 50)
+                mine = [
+                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
+                ]
+                found = mine[0] if mine else None
+        return found if found is not None and found.kind == KIND else None
+
+    async def export_csv(self, tid: int) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+        ended = next(
+            (e for e in reversed(await self._events(tid)) if isinstance(e, TmFinish)), None
+        )
+        return csv_text(snap, {int(k): v for k, v in (ended.changes if ended else {}).items()})
+
+    async def _events(self, tid: int) -> list[object]:
+        async with self.core.db.read() as tx:
+            stored = await tournaments.events(tx, tid)
+        return list(CODEC.typed((e.kind, e.payload) for e in stored))
 
     # -- views -------------------------------------------------------------------------------
 

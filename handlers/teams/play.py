@@ -4,10 +4,12 @@ name; the partner confirms with a button), the shared commands (``/add`` a whole
 
 from __future__ import annotations
 
+from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.deadlines import committed
+from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.teams import TeamsService
@@ -109,6 +111,26 @@ async def drop(
     player = await registry.ensure_player(*target)
     status, team = await teams.drop(tournament.id, player.id, judge)
     await message.reply(t(f"teams.drop_{status}", team=team, name=player.display_name))
+
+
+@routes.message(Command("export"))
+async def export(
+    message: Message, command: CommandObject, t: Tr, teams: TeamsService, roles: Roles
+) -> None:
+    """A team event's places and players as a CSV file (finished ones too: ``/export <id>``),
+    into its own group or the judge's private chat only."""
+    tournament = await teams.export_target(message.chat.id, id_argument(command.args))
+    if tournament is None:
+        raise SkipHandler
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    assert message.from_user is not None
+    if message.chat.id not in (tournament.chat_id, message.from_user.id):
+        await message.reply(t("swiss.export_where"))
+        return
+    content = (await teams.export_csv(tournament.id)).encode("utf-8-sig")
+    document = BufferedInputFile(content, filename=f"tournament-{tournament.id}.csv")
+    await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
 
 
 @routes.message(Command("next_round"), TEAMS)

@@ -145,6 +145,19 @@ async def test_team_sealed_by_match_six_teams_three_rounds(
         )
         assert rating_change(changes[player], "ru") in told.plain
 
+    # /export: a row per team, then a row per player, the same numbers
+    await club.org.send(GROUP, "/export")
+    sent = await emu.wait_bot_message(GROUP, contains=fixed("teams.export_title"))
+    assert sent.document is not None
+    team_part, player_part = sent.document.content.decode("utf-8-sig").split("\n\n")
+    team_rows = [line.split(",") for line in team_part.splitlines()[1:]]
+    assert [int(row[0]) for row in team_rows] == list(range(1, 7))
+    assert {row[1]: row[4] for row in team_rows} == {t: str(p // 10) for t, p in points.items()}
+    player_rows = {row.split(",")[0]: row.split(",") for row in player_part.splitlines()[1:]}
+    assert player_rows[a1][4:6] == ["4", "1"]  # two boards in round 1, the deciding game too
+    for player, delta in changes.items():
+        assert player_rows[str(player)][6] == rating_change(delta, "en"), player
+
 
 def _shows(club: TeamsClub, round_no: int, text: str) -> SimMessage | None:
     board = club.board(round_no)

@@ -121,3 +121,4 @@ teams-drop_already = Team “{ $team }” has already left the event.
 teams-drop_dropped = Team “{ $team }” leaves the event: its results stay, it is not paired from the next round on.
 teams-your_place = 🏁 “{ $name }”: your place is { $place } of { $count }, team “{ $team }”.
 teams-your_rating = Rating: { $delta }, now { $rating }.
+teams-export_title = “{ $name }”: the teams' places and the players

@@ -124,3 +124,4 @@ teams-drop_already = Команда «{ $team }» уже вышла из тур�
 teams-drop_dropped = Команда «{ $team }» выходит из турнира: результаты сохраняются, со следующего тура пары не будет.
 teams-your_place = 🏁 «{ $name }»: ваше место — { $place } из { $count }, команда «{ $team }».
 teams-your_rating = Рейтинг: { $delta }, теперь { $rating }.
+teams-export_title = Турнир «{ $name }»: места команд и игроки
