@@ -83,7 +83,10 @@ def standings_text(t: Translate, snap: Snapshot) -> str:
     state = snap.state
     if not state.begun:
         return teams_text(t, snap)
-    lines = [t("teams.standings_title", name=snap.tournament.name, rounds=len(state.rounds))]
+    complete = sum(1 for rnd in state.rounds if state.complete(rnd.number))
+    if complete == 0:  # a round in play counts nothing until it is complete
+        return t("teams.standings_none", name=snap.tournament.name)
+    lines = [t("teams.standings_title", name=snap.tournament.name, rounds=complete)]
     for row in state.standings():
         lines.append(
             t(

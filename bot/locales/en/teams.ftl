@@ -122,3 +122,4 @@ teams-drop_dropped = Team “{ $team }” leaves the event: its results stay, it
 teams-your_place = 🏁 “{ $name }”: your place is { $place } of { $count }, team “{ $team }”.
 teams-your_rating = Rating: { $delta }, now { $rating }.
 teams-export_title = “{ $name }”: the teams' places and the players
+teams-standings_none = “{ $name }”: no round is complete yet — no standings so far.

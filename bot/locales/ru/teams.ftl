@@ -125,3 +125,4 @@ teams-drop_dropped = Команда «{ $team }» выходит из турни
 teams-your_place = 🏁 «{ $name }»: ваше место — { $place } из { $count }, команда «{ $team }».
 teams-your_rating = Рейтинг: { $delta }, теперь { $rating }.
 teams-export_title = Турнир «{ $name }»: места команд и игроки
+teams-standings_none = «{ $name }»: ни один тур ещё не завершён — положения пока нет.
