@@ -9,6 +9,8 @@ edited after the commit.
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -40,7 +42,7 @@ from bot.teams.core import (
 from bot.teams.export import csv_text
 from bot.teams.views import board_text, final_text, log_text, standings_text, teams_text
 from bot.web.render import Board
-from db import players, reports, tournaments
+from db import game_messages, players, reports, tournaments
 from db.database import Tx
 from db.models import Player
 from db.tournaments import Tournament
@@ -69,6 +71,8 @@ from rules.teams.state import State
 if TYPE_CHECKING:
     from bot.infra import Infra
 
+log = logging.getLogger(__name__)
+
 #: a judge's ``/result`` codes: team A's player of the game won (a), B's (b), technical, draw
 JUDGE_CODES = {
     "a": Outcome.CLEAN_WIN,
@@ -79,6 +83,8 @@ JUDGE_CODES = {
     "dl": Outcome.DOUBLE_LOSS,
 }
 MAX_TEAM_NAME = 40
+#: the outbox key of a player's message with his game's result buttons, and the game's key
+GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+")
 
 
 class TeamsDesk:
@@ -467,7 +473,8 @@ class TeamsService:
 
         async def after() -> None:
             await self.post_board(tid)
-            await self.core.deadlines.run(job)
+            await self._deliver(tid, notices)
+            await self.core.deadlines.run(job)  # done: every notice went out under its key
 
         return after
 
@@ -586,9 +593,29 @@ class TeamsService:
 
         async def after() -> None:
             await self.refresh_board(tid)
-            await self.core.deadlines.run(job)
+            await self._deliver(tid, notices)
+            await self.core.deadlines.run(job)  # done: every notice went out under its key
 
         return after
+
+    async def _deliver(self, tid: int, notices: list[Notice]) -> None:
+        """Send the notices of a change one by one (each once by its key: the durable job run
+        next finds them sent), remembering each message with a game's result buttons
+        (``GAME_NOTICE``) as it goes, so that it becomes the game's result line once the game
+        settles (``ResultNotices``), in its reader's language."""
+        for notice in notices:
+            try:
+                sent = await self.core.outbox.deliver(notice)
+            except Exception:  # one failed message must not stop the others; the job retries it
+                log.exception("notice %s could not be sent", notice.key)
+                continue
+            game = GAME_NOTICE.fullmatch(notice.key)
+            if game is None or sent is None:
+                continue
+            async with self.core.db.transaction() as tx:
+                user = notice.to.user if isinstance(notice.to, ToPerson) else None
+                lang = await self.core.lang_of(tx, user)
+                await game_messages.add(tx, tid, game.group(1), *sent, lang)
 
     # -- the board ---------------------------------------------------------------------------
 

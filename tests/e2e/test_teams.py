@@ -66,6 +66,9 @@ async def test_team_sealed_by_match_six_teams_three_rounds(
     # Table 1: board 1 to A, board 2 to B, both clean: the deciding game of the two winners.
     (a1, b1), (a2, b2) = t1.boards
     await club.play(1, 1, 1, a1, b1, WIN)
+    await emu.idle()  # a settled game's message keeps no buttons: it is its result line now
+    assert club.find(club.users[a1], "Тур 1: стол 1, доска 1,", WIN) is None
+    assert club.find(club.users[b1], "Тур 1: стол 1, доска 1,", WIN) is None
     await club.play(1, 1, 2, b2, a2, WIN)
     await emu.wait_bot_message(GROUP, contains=ru("teams.deciding_group", table=1, a=a1, b=b2))
     open_match = club.board(1)
