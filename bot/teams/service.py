@@ -40,7 +40,14 @@ from bot.teams.core import (
     scoring_of,
 )
 from bot.teams.export import csv_text
-from bot.teams.views import board_text, final_text, log_text, standings_text, teams_text
+from bot.teams.views import (
+    board_text,
+    final_text,
+    log_text,
+    pending_text,
+    standings_text,
+    teams_text,
+)
 from bot.web.render import Board
 from db import game_messages, players, reports, tournaments
 from db.database import Tx
@@ -622,13 +629,25 @@ class TeamsService:
     async def _board(self, tid: int) -> tuple[Tournament, str]:
         async with self.core.db.read() as tx:
             snap = await self.core.snapshot(tx, tid)
-            pending = set()
-            for report in await reports.unresolved(tx, tid):
-                parsed = parse_game_key(report.game_key)
-                if parsed is not None:
-                    pending.add(f"{parsed[0]}:{parsed[1]}:{parsed[2]}")
+            pending = await self._pending(tx, tid)
         t = self.core.tr(self.core.group_lang())
         return snap.tournament, board_text(t, snap, pending)
+
+    async def pending_view(self, tid: int, lang: str) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+            pending = await self._pending(tx, tid)
+        return pending_text(self.core.tr(lang), snap, pending)
+
+    @staticmethod
+    async def _pending(tx: Tx, tid: int) -> set[str]:
+        """«round:table:board» of the games with a report awaiting its answer."""
+        pending = set()
+        for report in await reports.unresolved(tx, tid):
+            parsed = parse_game_key(report.game_key)
+            if parsed is not None:
+                pending.add(f"{parsed[0]}:{parsed[1]}:{parsed[2]}")
+        return pending
 
     async def post_board(self, tid: int) -> None:
         tournament, text = await self._board(tid)

@@ -30,6 +30,6 @@ SPEC = KindSpec(
         TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
         TmOkCb: Role.PLAYER,
     },
-    commands=("team", "next_round", "export"),
+    commands=("team", "next_round", "export", "pending"),
     shown_in_registration=True,
 )

@@ -79,6 +79,23 @@ def board_text(t: Translate, snap: Snapshot, pending: set[str]) -> str:
     return "\n".join(lines)
 
 
+def pending_text(t: Translate, snap: Snapshot, pending: set[str]) -> str:
+    """The current round's games still without a result (a judge's ``/pending``)."""
+    state = snap.state
+    rnd = state.current
+    if rnd is None or state.finished:
+        return t("teams.no_round_yet", name=snap.tournament.name)
+    games = state.open_games(rnd.number)
+    if not games:
+        return t("teams.pending_none", round=rnd.number)
+    lines = [t("teams.pending_title", round=rnd.number, count=len(games))]
+    for table, board in games:
+        lines.append(
+            t("teams.pending_table", table=table) + game_line(t, snap, rnd, table, board, pending)
+        )
+    return "\n".join(lines)
+
+
 def standings_text(t: Translate, snap: Snapshot) -> str:
     state = snap.state
     if not state.begun:

@@ -133,6 +133,16 @@ async def export(
     await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
 
 
+@routes.message(Command("pending"), TEAMS)
+async def pending(
+    message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles
+) -> None:
+    """The current round's games without a result, and where each stands."""
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    await message.answer(await teams.pending_view(tournament.id, t.lang))
+
+
 @routes.message(Command("next_round"), TEAMS)
 async def next_round(
     message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles

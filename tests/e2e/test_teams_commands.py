@@ -53,6 +53,7 @@ async def test_every_menu_command_in_a_running_team_event_is_answered(
     assert answers["team"] == ru("teams.team_usage")
     assert answers["extend"] == ru("teams.no_extend")
     assert answers["join"] == ru("teams.join_how")
+    assert answers["pending"].startswith(ru("teams.pending_title", round=1, count=4))
     assert answers["standings"] == ru("teams.standings_none", name="Командный кубок")
     assert answers["bracket"].endswith(
         ru("tournament.kind_teams") + ": команды /bracket в нём нет."

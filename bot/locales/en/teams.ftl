@@ -123,3 +123,9 @@ teams-your_place = 🏁 “{ $name }”: your place is { $place } of { $count },
 teams-your_rating = Rating: { $delta }, now { $rating }.
 teams-export_title = “{ $name }”: the teams' places and the players
 teams-standings_none = “{ $name }”: no round is complete yet — no standings so far.
+teams-pending_none = Round { $round }: every result is in.
+teams-pending_title = Round { $round }: { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} without a result
+teams-pending_table = Table { $table }:

@@ -126,3 +126,10 @@ teams-your_place = 🏁 «{ $name }»: ваше место — { $place } из {
 teams-your_rating = Рейтинг: { $delta }, теперь { $rating }.
 teams-export_title = Турнир «{ $name }»: места команд и игроки
 teams-standings_none = «{ $name }»: ни один тур ещё не завершён — положения пока нет.
+teams-pending_none = Тур { $round }: все результаты есть.
+teams-pending_title = Тур { $round }: без результата { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}
+teams-pending_table = Стол { $table }:
