@@ -21,7 +21,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import numbers
 from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
-from bot.deadlines import AfterCommit
+from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
@@ -49,9 +49,9 @@ from bot.teams.views import (
     teams_text,
 )
 from bot.web.render import Board
-from db import game_messages, players, reports, tournaments
+from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Tx
-from db.models import Player
+from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.results import Outcome, PlayerId, ResultError
@@ -79,6 +79,8 @@ if TYPE_CHECKING:
     from bot.infra import Infra
 
 log = logging.getLogger(__name__)
+#: the deadline of a round's time (``register``)
+TIME = "teams_time"
 
 #: a judge's ``/result`` codes: team A's player of the game won (a), B's (b), technical, draw
 JUDGE_CODES = {
@@ -217,11 +219,37 @@ class TeamsService:
 
     def register(self, flow: ResultFlow) -> None:
         flow.desks[KIND] = self.desk
+        # the round's time up changes what the judges must do: told even after downtime
+        self.core.deadlines.on(TIME, self.on_time, late=Late.APPLY)
+
+    async def on_time(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """The round's time is up: the group told which tables still play (none: nothing)."""
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        if tournament is None or tournament.status != "running":
+            return None
+        state = await self.core.state(tx, tournament.id)
+        number = int(str(deadline.payload.get("round", 0)))
+        if number != len(state.rounds):
+            return None
+        tables = sorted({table for table, _ in state.open_games(number)})
+        if not tables:
+            return None
+        notice = Notice(
+            key=f"tm:{tournament.id}:time:{number}",
+            to=ToChat(chat=tournament.chat_id),
+            lines=(phrase("teams.time_up", round=number, tables=", ".join(map(str, tables))),),
+        )
+        job = await self.core.outbox.tell(tx, tournament.id, [notice])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         snap = await self.core.snapshot(tx, tournament_id)
         t = self.core.tr(self.core.group_lang())
-        body = board_text(t, snap, set()).replace("\n", "<br>")
+        body = board_text(t, snap, set(), self._until(snap)).replace("\n", "<br>")
         return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
 
     def handler_data(self) -> Mapping[str, object]:
@@ -477,8 +505,10 @@ class TeamsService:
             )
         job = await self.core.outbox.tell(tx, tournament.id, notices)
         tid = tournament.id
+        timer = await deadlines.add(tx, TIME, tid, ends, {"round": number})
 
         async def after() -> None:
+            self.core.deadlines.schedule(timer, ends)
             await self.post_board(tid)
             await self._deliver(tid, notices)
             await self.core.deadlines.run(job)  # done: every notice went out under its key
@@ -631,7 +661,14 @@ class TeamsService:
             snap = await self.core.snapshot(tx, tid)
             pending = await self._pending(tx, tid)
         t = self.core.tr(self.core.group_lang())
-        return snap.tournament, board_text(t, snap, pending)
+        return snap.tournament, board_text(t, snap, pending, self._until(snap))
+
+    def _until(self, snap: Snapshot) -> str:
+        """The current round's end as the room's clock shows it ("" when none is known)."""
+        rnd = snap.state.current
+        if rnd is None or not rnd.ends_at:
+            return ""
+        return self.core.clock_time(datetime.fromisoformat(rnd.ends_at))
 
     async def pending_view(self, tid: int, lang: str) -> str:
         async with self.core.db.read() as tx:

@@ -44,14 +44,17 @@ def game_line(
     return t("teams.game_line", board=Html(label), a=a, b=b, mark=mark)
 
 
-def board_text(t: Translate, snap: Snapshot, pending: set[str]) -> str:
-    """The live board of the current round."""
+def board_text(t: Translate, snap: Snapshot, pending: set[str], until: str = "") -> str:
+    """The live board of the current round (``until``: the round's end, HH:MM)."""
     state = snap.state
     rnd = state.current
     name = snap.tournament.name
     if rnd is None:
         return t("teams.no_round_yet", name=name)
-    lines = [t("teams.board_title", name=name, round=rnd.number, rounds=state.planned_rounds)]
+    title = t("teams.board_title", name=name, round=rnd.number, rounds=state.planned_rounds)
+    if until and not state.complete(rnd.number) and not state.finished:
+        title += t("teams.board_until", time=until)
+    lines = [title]
     for match in rnd.matches:
         result = state.match_result(rnd.number, match.table)
         score = ""

@@ -4,8 +4,10 @@ game the judge decides with his button, /standings between rounds, a team droppi
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import partial
 
+from tests.clock import ManualClock
 from tests.e2e.drivers.teams_club import GROUP, TeamsClub, game_label
 from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator
@@ -20,7 +22,7 @@ TEAMS = {
 
 
 async def test_team_sealed_by_sum_dispute_drop_and_early_finish(
-    emu: BotApiEmulator, bot: RunningBot
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     club = TeamsClub(emu, players=8)
     created = await club.create(scoring=ru("teams.wiz_score_by_sum"), rounds="Авто")
@@ -69,6 +71,11 @@ async def test_team_sealed_by_sum_dispute_drop_and_early_finish(
     board2 = await emu.wait_for(partial(club.board, 2))
     (only,) = club.matches(board2)
     assert t2.b not in (only.a, only.b) and fixed("teams.bye_line") in board2.plain
+    assert fixed("teams.board_until") in board2.plain  # the round's end on the board
+
+    # The round's 70 minutes pass with its match unplayed: the group is told.
+    clock.advance(timedelta(minutes=71))
+    await emu.wait_bot_message(GROUP, contains=ru("teams.time_up", round=2, tables="1"))
 
     # The organiser ends the event early: the standings as they are.
     await club.org.send(GROUP, "/finish")

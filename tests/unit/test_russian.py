@@ -228,6 +228,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "dropped": "",
         "decks": "слуа, вампиры" if ru else "Slua, Vampires",
         "mine": "слуа" if ru else "Slua",
+        "time": "20:10",
         "length": "30",
     }
     if var not in words:

@@ -129,3 +129,5 @@ teams-pending_title = Round { $round }: { $count ->
    *[other] { $count } games
 } without a result
 teams-pending_table = Table { $table }:
+teams-board_until = { " " }· until { $time }
+teams-time_up = ⏰ Round { $round }'s time is up. Tables { $tables } still play: results by the buttons, the judge settles disputes.

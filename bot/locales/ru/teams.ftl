@@ -133,3 +133,5 @@ teams-pending_title = Тур { $round }: без результата { $count ->
    *[many] { $count } партий
 }
 teams-pending_table = Стол { $table }:
+teams-board_until = { " " }· до { $time }
+teams-time_up = ⏰ Время тура { $round } вышло. Доигрывают столы { $tables }: результаты — кнопками, спорное решает судья.
