@@ -351,19 +351,19 @@ class TeamsService:
 
     async def answer_offer(
         self, tid: int, offer_id: int, presser: Player, ok: bool, deck: int
-    ) -> str:
+    ) -> tuple[str, AfterCommit | None]:
         """A player's answer to a team offer: ``joined`` (the team is in), ``waiting`` (his
         answer is in, the other's deck is not), ``declined``, or ``gone``."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "registration")
             found = next((o for o in await self.core.offers(tx, tid) if o.id == offer_id), None)
             if found is None:
-                return "gone"
+                return "gone", None
             if presser.id not in (found.first, found.second):
                 raise UserError("teams.offer_not_yours")
             if not ok:
                 await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
-                return "declined"
+                return "declined", None
             decks = decks_of(tournament) if is_duel(tournament) else []
             if decks and not 0 <= deck < len(decks):
                 raise UserError("common.stale_button")
@@ -379,7 +379,7 @@ class TeamsService:
                 found.decks[presser.id] = decks[deck]
             accepted = found.accepted or presser.id == found.second
             if not accepted or (decks and len(found.decks) < 2):
-                return "waiting"
+                return "waiting", None
             await self._check_pair(tx, tid, found.first, found.second, found.name)
             await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
             await self._add(
@@ -391,7 +391,25 @@ class TeamsService:
                 found.decks.get(found.first),
                 found.decks.get(found.second),
             )
-        return "joined"
+            names = await players.many(tx, [found.first, found.second])
+            told = Notice(
+                key=f"tm:{tid}:team_in:{offer_id}",
+                to=ToChat(chat=tournament.chat_id),
+                lines=(
+                    phrase(
+                        "teams.team_in",
+                        team=found.name,
+                        first=names[found.first].display_name if found.first in names else "?",
+                        second=names[found.second].display_name if found.second in names else "?",
+                    ),
+                ),
+            )
+            job = await self.core.outbox.tell(tx, tid, [told])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return "joined", after
 
     async def _add(
         self,

@@ -81,12 +81,13 @@ async def answer_offer(
 ) -> None:
     user = query.from_user
     me = await registry.ensure_player(user.id, user.first_name, user.last_name)
-    status = await teams.answer_offer(
+    status, after = await teams.answer_offer(
         callback_data.t, callback_data.o, me, callback_data.ok, callback_data.d
     )
     await query.answer(t(f"teams.offer_{status}"), show_alert=status == "gone")
     if isinstance(query.message, Message) and status != "gone":
         await query.message.edit_text(t(f"teams.offer_{status}"))
+    await committed(after)
 
 
 @routes.message(Command("drop"), TEAMS)

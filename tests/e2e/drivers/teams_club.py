@@ -78,6 +78,8 @@ class TeamsClub:
         ask = await self.users[second].wait_message(contains=f"«{name}»")
         answer = await (await self.users[second].press(ask, ru("teams.btn_accept"))).answer()
         assert answer.text == ru("teams.offer_joined"), answer.text
+        told = ru("teams.team_in", team=name, first=first, second=second)
+        await self.emu.wait_bot_message(GROUP, contains=told)  # the group is told
 
     async def duel_team(self, first: str, deck1: str, second: str, deck2: str, name: str) -> None:
         """A duel-set team: ``first`` names ``second`` and picks ``deck1``; the partner answers
@@ -92,6 +94,8 @@ class TeamsClub:
         label = ru("teams.btn_deck", deck=deck2)
         answer = await (await self.users[second].press(ask, label)).answer()
         assert answer.text == ru("teams.offer_joined"), answer.text
+        told = ru("teams.team_in", team=name, first=first, second=second)
+        await self.emu.wait_bot_message(GROUP, contains=told)  # the group is told
 
     def board(self, round_no: int) -> SimMessage | None:
         """The newest group board of round ``round_no``."""
