@@ -31,7 +31,18 @@ from bot.texts import LANGUAGES, Texts
 log = logging.getLogger(__name__)
 
 #: What players do with a tournament (every chat).
-PLAYING = ("join", "drop", "report", "pairings", "standings", "bracket", "queue", "deck", "board")
+PLAYING = (
+    "join",
+    "team",
+    "drop",
+    "report",
+    "pairings",
+    "standings",
+    "bracket",
+    "queue",
+    "deck",
+    "board",
+)
 #: What judges do with their tournament (organisers are judges of every tournament).
 JUDGING = (
     "next_round",
@@ -104,10 +115,14 @@ async def register_commands(bot: Bot, texts: Texts) -> None:
         log.warning("could not register the command menus: %s", exc)
 
 
-#: Commands only one kind of tournament has (``KindSpec.commands``); /help in a chat whose open
-#: tournaments are all of other kinds leaves them out (the menus cannot: they are the same for
-#: every chat).
-ONE_KIND = {name: spec.name for spec in KINDS for name in spec.commands}
+#: Commands only some kinds of tournament have (``KindSpec.commands``), with those kinds; /help
+#: in a chat whose open tournaments are all of other kinds leaves them out (the menus cannot:
+#: they are the same for every chat).
+ONE_KIND = {
+    name: frozenset(spec.name for spec in KINDS if name in spec.commands)
+    for kind in KINDS
+    for name in kind.commands
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +136,8 @@ class Helped:
     kinds: frozenset[str]
 
     def shows(self, name: str) -> bool:
-        kind = ONE_KIND.get(name)
-        return kind is None or self.shows_kind(kind)
+        kinds = ONE_KIND.get(name)
+        return kinds is None or any(self.shows_kind(kind) for kind in kinds)
 
     def shows_kind(self, kind: str) -> bool:
         return not self.kinds or kind in self.kinds

@@ -97,13 +97,23 @@ class KindSpec:
     #: the module of its routers (``handlers.<kind>``, with a ``routes``)
     handlers: str
     build: Build
-    #: its buttons and the role pressing one needs (the access check, ``bot.access``)
-    buttons: Mapping[type[CallbackData], Role] = field(default_factory=dict)
+    #: its buttons and the role pressing one needs (the access check, ``bot.access``); a
+    #: ``Rule`` for a button that names no tournament (its wizard's: ``NamedBy.NONE``)
+    buttons: Mapping[type[CallbackData], Role | Rule] = field(default_factory=dict)
     #: the commands only it has: ``/help`` shows them only where such a tournament is open
     commands: tuple[str, ...] = ()
+    #: what its ``/new`` button carries (``NewCb.discipline``) when it is not ``discipline``:
+    #: two kinds of one discipline (a Berserk Swiss and a Berserk team event) each have their
+    #: own button and wizard, and both rate in the discipline's pool
+    entry: str = ""
     #: before its start, ``/queue``, ``/standings`` and ``/pairings`` show it (its registrants);
     #: otherwise they show the group's last finished one of the kind
     shown_in_registration: bool = False
+
+    @property
+    def new_button(self) -> str:
+        """What its ``/new`` button carries (``NewCb.discipline``)."""
+        return self.entry or self.discipline
 
     @property
     def title(self) -> str:
@@ -116,4 +126,7 @@ class KindSpec:
         return f"help.{self.name}"
 
     def rules(self) -> dict[type[CallbackData], Rule]:
-        return {button: Rule(need, kind=self.name) for button, need in self.buttons.items()}
+        return {
+            button: need if isinstance(need, Rule) else Rule(need, kind=self.name)
+            for button, need in self.buttons.items()
+        }

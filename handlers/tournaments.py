@@ -33,7 +33,7 @@ async def new(message: Message, t: Tr, roles: Roles) -> None:
         return
     builder = InlineKeyboardBuilder()
     for spec in KINDS:
-        builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.discipline))
+        builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.new_button))
     builder.adjust(1)
     # a reply to his /new: the first question can then reply to it (``handlers.prompts``)
     await message.reply(t("tournament.choose_kind"), reply_markup=builder.as_markup())

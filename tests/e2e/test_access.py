@@ -24,6 +24,7 @@ import bot.buttons
 import bot.draft.buttons
 import bot.koth.buttons
 import bot.swiss.buttons
+import bot.teams.buttons
 from bot.access import RULES, parse
 from bot.commands import MANAGING
 from bot.kind import NamedBy
@@ -38,6 +39,7 @@ BUTTON_MODULES: tuple[ModuleType, ...] = (
     bot.koth.buttons,
     bot.swiss.buttons,
     bot.draft.buttons,
+    bot.teams.buttons,
 )
 #: The club's tournaments: 1 (King of the Hill, running), 2 (Swiss, running).
 TOURNAMENTS = (1, 2)
@@ -48,7 +50,7 @@ HINTS: dict[str, list[Any]] = {
     "g": ["g1v0", "g2v0", "g3v0"],  # King of the Hill keys; the real Swiss ones are added
     "action": ["edit", "delete", "delete_yes", "field"],
     "field": ["", "city"],
-    "discipline": ["billiards", "berserk"],
+    "discipline": ["billiards", "berserk", "berserk_teams"],
     "s": ["fmt", "tb"],
     "v": ["constructed", "default"],
 }

@@ -144,6 +144,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"line": 12, "min": 30, "done": 3, "columns": 5}
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
+    numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -213,6 +214,23 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "section": TEXTS.get(lang, "decks.section_main"),
         "changes": "Колода: Ледяной ёж 2 → 3" if ru else "Deck: Ice Hedgehog 2 → 3",
         "cards": "Ледяной ёж\nКаменный страж" if ru else "Ice Hedgehog\nStone Guard",
+        # team events (bot/teams)
+        "team": "Грифоны" if ru else "Griffins",
+        "other": "Драконы" if ru else "Dragons",
+        "members": "Иванов Иван, Петрова Анна",
+        "partner": "Петрова Анна",
+        "first": "Иванов Иван",
+        "second": "Петрова Анна",
+        "scoring": TEXTS.get(lang, "teams.wiz_score_by_match"),
+        "buchholz": "9",
+        "games": f"8{comma}5",
+        "tables": "1, 3",
+        "outcome": TEXTS.get(lang, "teams.outcome_win"),
+        "dropped": "",
+        "decks": "слуа, вампиры" if ru else "Slua, Vampires",
+        "mine": "слуа" if ru else "Slua",
+        "time": "20:10",
+        "length": "30",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -1,0 +1,133 @@
+# Team events (604 Team Sealed; 610 duel sets)
+tournament-kind_teams = 🤝 Berserk: team event
+help-teams = <b>Team event</b>: /add &lt;player&gt; &lt;player&gt; &lt;name&gt; — enter a team; /result &lt;round&gt; &lt;table&gt; 1|2|d a|b|ta|tb|draw|dl [reason] — the result of any game of any round (d: the deciding game); /next_round — the next round
+menu-team = Enter a team (team event)
+
+teams-no_tournament = There is no team event.
+teams-not_registration = Registration is closed.
+teams-not_running = The event is not running.
+teams-wiz_name = 🤝 A Berserk team event (teams of two). Send its name.
+teams-wiz_name_bad = A name of 1 to { $max } characters.
+teams-wiz_fmt = Format?
+teams-wiz_fmt_team_sealed = Team Sealed (604)
+teams-wiz_fmt_team_draft = Team Draft (604)
+teams-wiz_fmt_duel_sets = Duel sets (610)
+teams-wiz_score = How is a round scored?
+teams-wiz_score_by_match = By match: 3 / 1 / 0, a deciding game (604.3)
+teams-wiz_score_by_sum = By the sum of game points, up to 6 (604.3.1)
+teams-wiz_score_duel = 3 a win, 1 a draw (610.5)
+teams-wiz_rounds = How many rounds? (auto: by the teams: 4 → 3, 5–31 → 5, 32+ → 7)
+teams-wiz_rounds_auto = Auto
+teams-wiz_rounds_3 = 3
+teams-wiz_rounds_4 = 4
+teams-wiz_rounds_5 = 5
+teams-wiz_rounds_6 = 6
+teams-wiz_rounds_7 = 7
+teams-wiz_time = Minutes a round?
+teams-wiz_time_50 = 50
+teams-wiz_time_60 = 60
+teams-wiz_time_70 = 70
+teams-wiz_time_80 = 80
+teams-wiz_time_90 = 90
+teams-rounds_auto = by the number of teams
+teams-created = 🤝 Team event #{ $id } “{ $name }”: { $format }; { $scoring }. Rounds: { $rounds }, { $minutes } min a round.
+    Enter a team: /team @partner Team name (or in reply to your partner: /team Team name). The partner confirms with a button.
+teams-team_usage = Like this: /team @partner Team name — or in reply to your partner's message: /team Team name.
+teams-add_usage = Like this: /add @player1 @player2 Team name (or club IDs).
+teams-join_how = A team event is entered as a team: /team @partner Team name.
+teams-partner_self = Your partner is another player.
+teams-name_bad = A team name of 1 to { $max } characters.
+teams-name_taken = There is a team “{ $team }” already: choose another name.
+teams-already_in_team = { $name } is already in team “{ $team }”.
+teams-offer_sent = Waiting for { $partner } to confirm team “{ $team }”.
+teams-offer_ask = 🤝 { $name } asks you into team “{ $team }” of “{ $tournament }”. Playing together?
+teams-btn_accept = ✅ Yes
+teams-btn_decline = ❌ No
+teams-offer_joined = ✅ The team is in.
+teams-offer_declined = Declined.
+teams-offer_gone = This invitation is no longer open.
+teams-offer_not_yours = This invitation is not for you.
+teams-team_in = ✅ Team “{ $team }” is in: { $first }, { $second }.
+teams-too_few = At least { $needed } teams are needed; there { $count ->
+    [one] is { $count } team
+   *[other] are { $count } teams
+}.
+teams-cannot_pair = The next round cannot be paired: every legal pair has met.
+teams-round_open = The round is still played: tables { $tables }.
+teams-no_extend = A team event's round is not extended by a command.
+teams-result_usage = Like this: /result &lt;round&gt; &lt;table&gt; 1|2|d a|b|ta|tb|draw|dl [reason] (a: the player of the table's first team; d: the deciding game).
+teams-result_done = Recorded.
+teams-no_such_game = There is no such game.
+teams-cancelled = “{ $name }” is cancelled.
+
+teams-your_game = Round { $round }: table { $table }, board { $board }, your opponent is { $opponent } (your team “{ $team }” against “{ $other }”). Good luck!
+teams-your_bye = Round { $round }: your team has a bye — a win without a game.
+teams-deciding_ask = ⚔️ A deciding game (round { $round }, table { $table }), your opponent: { $opponent }. Its winner wins the match for the team.
+teams-deciding_group = ⚔️ Table { $table } is level: a deciding game { $a } — { $b }.
+teams-round_complete = ✅ Round { $round } is complete.
+teams-next_round = The next round: /next_round
+teams-next_finish = That was the last round: /next_round for the results.
+teams-btn_won = I won
+teams-btn_lost = I lost
+teams-btn_draw = Draw
+teams-label = table { $table }, board { $board }, round { $round }
+teams-label_deciding = table { $table }, the deciding game, round { $round }
+
+teams-no_round_yet = “{ $name }”: no round yet.
+teams-board_title = 🤝 “{ $name }” — round { $round } of { $rounds }
+teams-match_line = Table { $table }  “{ $a }” — “{ $b }”{ $score }
+teams-match_score = { " " }→ { $a }:{ $b }
+teams-board_n = { $board })
+teams-board_deciding = ⚔️
+teams-game_line = { "  " }{ $board } { $a } — { $b }: { $mark }
+teams-mark_waiting = ⏳ awaiting confirmation
+teams-mark_playing = …
+teams-bye_line = Bye: “{ $team }” (a win)
+teams-standings_title = “{ $name }”: standings after { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+teams-standings_line = { $place }. “{ $team }” ({ $members }) — { $points }, Buchholz { $buchholz }, games { $games }{ $dropped }
+teams-teams_title = “{ $name }”: { $count ->
+    [one] { $count } team
+   *[other] { $count } teams
+}
+teams-team_line = “{ $team }”: { $members }
+teams-log_title = The log of “{ $name }”
+teams-log_round = Round { $round }
+teams-log_match = Table { $table }  “{ $a }” — “{ $b }”: { $outcome }
+teams-finished = 🏁 “{ $name }” is over.
+teams-winner = 🏆 The winner is team “{ $team }”.
+teams-rating_title = Ratings:
+teams-rating_line = { $name }: { $delta }
+teams-dropped_mark = , dropped
+teams-outcome_win = the first team won
+teams-outcome_loss = the second team won
+teams-outcome_draw = a draw
+teams-outcome_open = being played
+teams-wiz_decks = The decks of the duel set(s), separated by commas, 2 to { $max }: e.g. “Slua, Vampires”.
+teams-wiz_decks_bad = 2 to { $max } different decks separated by commas, a name of up to { $length } characters.
+teams-created_decks = Decks: { $decks }. Each player picks a deck with a button when the team is entered.
+teams-offer_ask_deck = 🤝 { $name } asks you into team “{ $team }” of “{ $tournament }”. Playing together? Pick your deck.
+teams-deck_ask = 🤝 Team “{ $team }”: which deck do you play?
+teams-btn_deck = I play: { $deck }
+teams-offer_waiting = Noted: waiting for your partner.
+teams-add_usage_duel = Like this: /add @player1 @player2 &lt;deck1&gt; &lt;deck2&gt; Team name — decks by number: { $decks }.
+teams-decks_line = Your deck: “{ $mine }”; your opponent plays “{ $theirs }”.
+teams-mirror_left = ⚠️ Round { $round }, table { $table }: no pairing without a mirror game was left (610.4) — the judge may swap.
+teams-drop_not_running = Before the start a team does not leave: ask the organiser.
+teams-drop_not_in = { $name } does not play in this event.
+teams-drop_already = Team “{ $team }” has already left the event.
+teams-drop_dropped = Team “{ $team }” leaves the event: its results stay, it is not paired from the next round on.
+teams-your_place = 🏁 “{ $name }”: your place is { $place } of { $count }, team “{ $team }”.
+teams-your_rating = Rating: { $delta }, now { $rating }.
+teams-export_title = “{ $name }”: the teams' places and the players
+teams-standings_none = “{ $name }”: no round is complete yet — no standings so far.
+teams-pending_none = Round { $round }: every result is in.
+teams-pending_title = Round { $round }: { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} without a result
+teams-pending_table = Table { $table }:
+teams-board_until = { " " }· until { $time }
+teams-time_up = ⏰ Round { $round }'s time is up. Tables { $tables } still play: results by the buttons, the judge settles disputes.

@@ -1,0 +1,157 @@
+"""What every part of the team events' service shares: the kind's names, its event codec, the
+state replayed from the log in a transaction, and writing an event.
+
+A team event is its settings plus its event log (``rules.teams.events``); everything else (the
+teams, the rounds, the deciding games, the standings) is ``rules.teams.replay`` of the log.
+Team offers waiting for the partner's confirmation are events of the log too (``tm_offer``,
+``tm_offer_off``), which the replay does not read: a team is in only once ``tm_team`` is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import UserError
+from bot.infra import KindCore
+from bot.texts import pick_language
+from db import audit, players, tournaments
+from db.codec import Codec
+from db.database import Tx
+from db.models import Player
+from db.tournaments import Tournament
+from rules.results import PlayerId
+from rules.teams import EVENTS, State, TeamEvent, replay
+from rules.teams.settings import DEFAULT_ROUND_MINUTES, Scoring, TeamFormat
+
+if TYPE_CHECKING:
+    from bot.infra import Infra
+    from bot.results import ResultFlow
+
+KIND = "teams"
+DISCIPLINE = "berserk"
+#: its ``/new`` button (``KindSpec.entry``): a Berserk event of its own kind
+ENTRY = "berserk_teams"
+OFFER, OFFER_OFF, OFFER_DECK = "tm_offer", "tm_offer_off", "tm_offer_deck"
+CODEC: Codec[TeamEvent] = Codec(EVENTS)
+#: the formats ``/new`` offers (Team Draft's pods are not there yet)
+OFFERED = (TeamFormat.TEAM_SEALED, TeamFormat.DUEL_SETS)
+#: the most decks a duel-set release lists (each is a button) and a deck name's length
+MAX_DECKS, MAX_DECK_NAME = 12, 30
+ROUND_CHOICES = ("auto", "3", "4", "5", "6", "7")
+MINUTE_CHOICES = ("50", "60", "70", "80", "90")
+assert str(DEFAULT_ROUND_MINUTES) in MINUTE_CHOICES
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A team offer waiting for the partner: its event id, who offered, whom, the name."""
+
+    id: int
+    first: int
+    second: int
+    name: str
+    #: in a duel-set release, the deck each of the two chose (by player)
+    decks: dict[int, str] = field(default_factory=dict)
+    #: the partner said yes
+    accepted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A team event read in one transaction: the tournament, its state, the players' names."""
+
+    tournament: Tournament
+    state: State
+    names: dict[PlayerId, str]
+
+    def team_name(self, team: int) -> str:
+        return self.state.teams[team].name
+
+    def members(self, team: int) -> str:
+        first, second = self.state.teams[team].players
+        return f"{self.names.get(first, '?')}, {self.names.get(second, '?')}"
+
+
+def decks_of(tournament: Tournament) -> list[str]:
+    """The decks of a duel-set release's set(s), as the organiser listed them (610.3)."""
+    return [str(deck) for deck in tournament.settings.get("decks") or []]
+
+
+def is_duel(tournament: Tournament) -> bool:
+    return tournament.settings.get("format") == TeamFormat.DUEL_SETS.value
+
+
+def scoring_of(tournament: Tournament) -> Scoring:
+    if tournament.settings.get("format") == TeamFormat.DUEL_SETS.value:
+        return Scoring.DUEL
+    return Scoring(tournament.settings.get("scoring", Scoring.BY_MATCH.value))
+
+
+class TeamsCore(KindCore):
+    """The infrastructure, the result flow, and the reads and writes every part uses."""
+
+    def __init__(self, infra: Infra, flow: ResultFlow) -> None:
+        super().__init__(infra)
+        self.flow = flow
+
+    async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
+        found = await tournaments.get(tx, tournament_id)
+        if found is None or found.kind != KIND:
+            raise UserError("teams.no_tournament")
+        if statuses and found.status not in statuses:
+            raise UserError(f"teams.not_{statuses[0]}")
+        return found
+
+    async def state(self, tx: Tx, tournament_id: int) -> State:
+        stored = await tournaments.events(tx, tournament_id)
+        return replay(CODEC.typed((e.kind, e.payload) for e in stored))
+
+    async def offers(self, tx: Tx, tournament_id: int) -> list[Offer]:
+        """The offers still waiting (neither withdrawn, declined nor taken up)."""
+        stored = await tournaments.events(tx, tournament_id)
+        made: dict[int, Offer] = {}
+        for event in stored:
+            if event.kind == OFFER:
+                p = event.payload
+                made[event.id] = Offer(event.id, p["first"], p["second"], p["name"])
+            elif event.kind == OFFER_OFF:
+                made.pop(int(event.payload["offer"]), None)
+            elif event.kind == OFFER_DECK and int(event.payload["offer"]) in made:
+                offer = made[int(event.payload["offer"])]
+                if event.payload.get("deck") is not None:
+                    offer.decks[int(event.payload["player"])] = str(event.payload["deck"])
+                if int(event.payload["player"]) == offer.second:
+                    made[offer.id] = Offer(
+                        offer.id, offer.first, offer.second, offer.name, offer.decks, True
+                    )
+        return list(made.values())
+
+    async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
+        tournament = await self.tournament(tx, tournament_id)
+        state = await self.state(tx, tournament_id)
+        ids = [int(p) for team in state.teams.values() for p in team.players]
+        found = await players.many(tx, ids)
+        names: dict[PlayerId, str] = {
+            pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids
+        }
+        return Snapshot(tournament, state, names)
+
+    async def record(self, tx: Tx, tid: int, event: TeamEvent, actor: int | None) -> int:
+        kind, payload = CODEC.encode(event)
+        return await self.event(tx, tid, kind, payload, actor)
+
+    async def event(
+        self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
+    ) -> int:
+        return await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
+
+    async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
+        await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
+
+    async def player(self, tx: Tx, player_id: int) -> Player | None:
+        return await players.by_id(tx, player_id)
+
+    async def lang_of(self, tx: Tx, telegram_id: int | None) -> str:
+        user = await players.tg_user(tx, telegram_id) if telegram_id else None
+        return pick_language(user.language_code if user else None, self.texts.default)

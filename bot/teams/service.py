@@ -1,0 +1,922 @@
+"""The team events' service: creation, teams (an offer the partner confirms, an organiser's
+``/add``), ``/begin`` and each round's pairing, the result desk (boards 1 and 2 and the
+deciding game of 604.4), a judge's ``/result`` (808), the end with the ratings.
+
+Every change appends events in one transaction; what it tells is ``bot.notices.Notice`` data
+stored in that transaction (``Outbox.tell``) and sent after the commit; the group's board is
+edited after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot import numbers
+from bot.buttons import ReportCb
+from bot.claims import claim_from_decision
+from bot.deadlines import AfterCommit, Late
+from bot.errors import UserError
+from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
+from bot.results import Claim, Game, ResultFlow
+from bot.teams.buttons import TmOkCb
+from bot.teams.core import (
+    CODEC,
+    DISCIPLINE,
+    KIND,
+    OFFER,
+    OFFER_DECK,
+    OFFER_OFF,
+    Snapshot,
+    TeamsCore,
+    decks_of,
+    is_duel,
+    scoring_of,
+)
+from bot.teams.export import csv_text
+from bot.teams.views import (
+    board_text,
+    final_text,
+    log_text,
+    pending_text,
+    standings_text,
+    teams_text,
+)
+from bot.web.render import Board
+from db import deadlines, game_messages, players, reports, tournaments
+from db.database import Tx
+from db.models import Deadline, Player
+from db.tournaments import Tournament
+from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.results import Outcome, PlayerId, ResultError
+from rules.teams import (
+    DECIDING,
+    MIN_TEAMS,
+    PairingError,
+    StateError,
+    TmBegin,
+    TmCancel,
+    TmDrop,
+    TmFinish,
+    TmGame,
+    TmRound,
+    TmTeam,
+    default_rounds,
+    game_key,
+    outcome_from_claim,
+    pair_next,
+    parse_game_key,
+)
+from rules.teams.state import State
+
+if TYPE_CHECKING:
+    from bot.infra import Infra
+
+log = logging.getLogger(__name__)
+#: the deadline of a round's time (``register``)
+TIME = "teams_time"
+
+#: a judge's ``/result`` codes: team A's player of the game won (a), B's (b), technical, draw
+JUDGE_CODES = {
+    "a": Outcome.CLEAN_WIN,
+    "b": Outcome.LOSS,
+    "ta": Outcome.TECHNICAL_WIN,
+    "tb": Outcome.TECHNICAL_LOSS,
+    "draw": Outcome.DRAW,
+    "dl": Outcome.DOUBLE_LOSS,
+}
+MAX_TEAM_NAME = 40
+#: the outbox key of a player's message with his game's result buttons, and the game's key
+GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+")
+
+
+class TeamsDesk:
+    """The result flow's ``GameDesk`` of team events (``bot.results``)."""
+
+    def __init__(self, service: TeamsService) -> None:
+        self._s = service
+
+    async def _found(self, tx: Tx, tournament: Tournament, key: str) -> Game | None:
+        parsed = parse_game_key(key)
+        if parsed is None:
+            return None
+        number, table, board, gen = parsed
+        state = await self._s.core.state(tx, tournament.id)
+        if state.finished or not 1 <= number <= len(state.rounds):
+            return None
+        rnd = state.round(number)
+        if rnd.gen != gen or (table, board) not in state.open_games(number):
+            return None
+        found = state.players_of(number, table, board)
+        if found is None:
+            return None
+        return Game(key, int(found[0]), int(found[1]), draws=True, double_loss=True)
+
+    async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
+        return await self._found(tx, tournament, game_key)
+
+    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
+        return None
+
+    async def record(
+        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
+    ) -> AfterCommit | None:
+        parsed = parse_game_key(game.key)
+        assert parsed is not None  # the flow found this game open a moment ago
+        number, table, board, _ = parsed
+        outcome = outcome_from_claim(claim, game.a, game.b)
+        await self._s.core.record(
+            tx, tournament.id, TmGame(number, table, board, outcome), actor_id
+        )
+        return await self._s.after_game(tx, tournament, number, table)
+
+    async def on_pending(self, tournament: Tournament, game: Game) -> None:
+        await self._s.refresh_board(tournament.id)
+
+    async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
+        state = await self._s.core.state(tx, tournament.id)
+        for rnd in state.rounds:
+            for table, board in state.open_games(rnd.number):
+                found = state.players_of(rnd.number, table, board)
+                if found is not None and player_id in found:
+                    key = game_key(rnd.number, table, board, rnd.gen)
+                    return Game(key, int(found[0]), int(found[1]), double_loss=True)
+        return None
+
+    async def report_markup(
+        self, tx: Tx, tournament: Tournament, game: Game, lang: str
+    ) -> InlineKeyboardMarkup:
+        t = self._s.core.tr(lang)
+        builder = InlineKeyboardBuilder()
+        for label, code in (
+            ("teams.btn_won", "w"),
+            ("teams.btn_lost", "l"),
+            ("teams.btn_draw", "d"),
+        ):
+            builder.button(
+                text=t(label), callback_data=ReportCb(t=tournament.id, g=game.key, c=code)
+            )
+        builder.adjust(3)
+        return builder.as_markup()
+
+    def label(self, tournament: Tournament, game: Game) -> Phrase:
+        parsed = parse_game_key(game.key)
+        assert parsed is not None
+        number, table, board, _ = parsed
+        if board == DECIDING:
+            return phrase("teams.label_deciding", table=table, round=number)
+        return phrase("teams.label", table=table, board=board, round=number)
+
+    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
+        return True
+
+    def match_format(self, tournament: Tournament) -> bool:
+        return False
+
+
+def deck_buttons(tid: int, offer: int, decks: list[str]) -> tuple[tuple[Button, ...], ...]:
+    """One button a deck of the list (610.3): «Играю: …»."""
+    return tuple(
+        (
+            Button(
+                label=phrase("teams.btn_deck", deck=deck), data=TmOkCb(t=tid, o=offer, d=i).pack()
+            ),
+        )
+        for i, deck in enumerate(decks)
+    )
+
+
+def numbered(decks: list[str]) -> str:
+    """«1 слуа, 2 вампиры»: the list as ``/add`` numbers it."""
+    return ", ".join(f"{i} {deck}" for i, deck in enumerate(decks, start=1))
+
+
+def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
+    codes = (("teams.btn_won", "w"), ("teams.btn_lost", "l"), ("teams.btn_draw", "d"))
+    return (
+        tuple(
+            Button(label=phrase(label), data=ReportCb(t=tid, g=key, c=code).pack())
+            for label, code in codes
+        ),
+    )
+
+
+class TeamsService:
+    """Team events (604 Team Sealed; see the module docstring)."""
+
+    def __init__(self, infra: Infra, flow: ResultFlow) -> None:
+        self.core: TeamsCore = TeamsCore(infra, flow)
+        self.desk = TeamsDesk(self)
+        self.settings = infra.settings
+
+    # -- the kind contract ---------------------------------------------------------------
+
+    def register(self, flow: ResultFlow) -> None:
+        flow.desks[KIND] = self.desk
+        # the round's time up changes what the judges must do: told even after downtime
+        self.core.deadlines.on(TIME, self.on_time, late=Late.APPLY)
+
+    async def on_time(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
+        """The round's time is up: the group told which tables still play (none: nothing)."""
+        tournament = await tournaments.get(tx, deadline.ref_id)
+        if tournament is None or tournament.status != "running":
+            return None
+        state = await self.core.state(tx, tournament.id)
+        number = int(str(deadline.payload.get("round", 0)))
+        if number != len(state.rounds):
+            return None
+        tables = sorted({table for table, _ in state.open_games(number)})
+        if not tables:
+            return None
+        notice = Notice(
+            key=f"tm:{tournament.id}:time:{number}",
+            to=ToChat(chat=tournament.chat_id),
+            lines=(phrase("teams.time_up", round=number, tables=", ".join(map(str, tables))),),
+        )
+        job = await self.core.outbox.tell(tx, tournament.id, [notice])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        snap = await self.core.snapshot(tx, tournament_id)
+        t = self.core.tr(self.core.group_lang())
+        body = board_text(t, snap, set(), self._until(snap)).replace("\n", "<br>")
+        return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
+
+    def handler_data(self) -> Mapping[str, object]:
+        return {"teams": self}
+
+    # -- creation and teams --------------------------------------------------------------
+
+    async def create(self, chat_id: int, name: str, options: dict[str, Any], actor: int) -> int:
+        async with self.core.db.transaction() as tx:
+            tid = await tournaments.create(
+                tx, chat_id, DISCIPLINE, KIND, name, options, actor, self.core.now().isoformat()
+            )
+            await self.core.audit(tx, tid, actor, "create", **options)
+        return tid
+
+    async def find_player(self, arg: str) -> Player | None:
+        """``@username`` (someone the bot has seen) or a club id."""
+        if arg.startswith("@"):
+            async with self.core.db.read() as tx:
+                user = await players.tg_user_by_username(tx, arg)
+            if user is None:
+                return None
+            return await self.core.registry.ensure_player(user.id, user.first_name, user.last_name)
+        if numbers.is_whole(arg):
+            async with self.core.db.read() as tx:
+                return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
+        return None
+
+    async def _check_pair(self, tx: Tx, tid: int, first: int, second: int, name: str) -> None:
+        if first == second:
+            raise UserError("teams.partner_self")
+        if not 1 <= len(name) <= MAX_TEAM_NAME or name.startswith("/"):
+            raise UserError("teams.name_bad", max=MAX_TEAM_NAME)
+        state = await self.core.state(tx, tid)
+        for team in state.teams.values():
+            taken = {first, second} & set(team.players)
+            if taken:
+                player = await self.core.player(tx, taken.pop())
+                shown = player.display_name if player else "?"
+                raise UserError("teams.already_in_team", name=shown, team=team.name)
+            if team.name.casefold() == name.casefold():
+                raise UserError("teams.name_taken", team=name)
+
+    async def offer(self, tid: int, first: Player, second: Player, name: str) -> AfterCommit:
+        """``first`` names ``second`` as his partner in team ``name``: the partner is asked to
+        confirm (privately, or in the group with a mention); in a duel-set release each of
+        the two names his deck from the organiser's list with a button (610.3)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "registration")
+            await self._check_pair(tx, tid, first.id, second.id, name)
+            payload = {"first": first.id, "second": second.id, "name": name}
+            offer_id = await self.core.event(tx, tid, OFFER, payload, None)
+            decks = decks_of(tournament) if is_duel(tournament) else []
+            no = Button(
+                label=phrase("teams.btn_decline"), data=TmOkCb(t=tid, o=offer_id, ok=False).pack()
+            )
+            if decks:
+                choices = deck_buttons(tid, offer_id, decks)
+                ask = (*choices, (no,))
+            else:
+                ok = TmOkCb(t=tid, o=offer_id, ok=True).pack()
+                ask = ((Button(label=phrase("teams.btn_accept"), data=ok), no),)
+            notices = []
+            if second.telegram_id is not None:
+                asked = phrase(
+                    "teams.offer_ask_deck" if decks else "teams.offer_ask",
+                    name=first.display_name,
+                    team=name,
+                    tournament=tournament.name,
+                )
+                to = ToPerson(
+                    user=second.telegram_id,
+                    name=second.display_name,
+                    fallback_chat=tournament.chat_id,
+                )
+                notices.append(
+                    Notice(key=f"tm:{tid}:offer:{offer_id}", to=to, lines=(asked,), buttons=ask)
+                )
+            if decks and first.telegram_id is not None:
+                to = ToPerson(
+                    user=first.telegram_id,
+                    name=first.display_name,
+                    fallback_chat=tournament.chat_id,
+                )
+                notices.append(
+                    Notice(
+                        key=f"tm:{tid}:offer:{offer_id}:deck",
+                        to=to,
+                        lines=(phrase("teams.deck_ask", team=name),),
+                        buttons=deck_buttons(tid, offer_id, decks),
+                    )
+                )
+            job = await self.core.outbox.tell(tx, tid, notices)
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def answer_offer(
+        self, tid: int, offer_id: int, presser: Player, ok: bool, deck: int
+    ) -> tuple[str, AfterCommit | None]:
+        """A player's answer to a team offer: ``joined`` (the team is in), ``waiting`` (his
+        answer is in, the other's deck is not), ``declined``, or ``gone``."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "registration")
+            found = next((o for o in await self.core.offers(tx, tid) if o.id == offer_id), None)
+            if found is None:
+                return "gone", None
+            if presser.id not in (found.first, found.second):
+                raise UserError("teams.offer_not_yours")
+            if not ok:
+                await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
+                return "declined", None
+            decks = decks_of(tournament) if is_duel(tournament) else []
+            if decks and not 0 <= deck < len(decks):
+                raise UserError("common.stale_button")
+            if presser.id == found.first and not decks:
+                raise UserError("teams.offer_not_yours")
+            chosen = {
+                "offer": offer_id,
+                "player": presser.id,
+                "deck": decks[deck] if decks else None,
+            }
+            await self.core.event(tx, tid, OFFER_DECK, chosen, None)
+            if decks:
+                found.decks[presser.id] = decks[deck]
+            accepted = found.accepted or presser.id == found.second
+            if not accepted or (decks and len(found.decks) < 2):
+                return "waiting", None
+            await self._check_pair(tx, tid, found.first, found.second, found.name)
+            await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
+            await self._add(
+                tx,
+                tournament,
+                found.first,
+                found.second,
+                found.name,
+                found.decks.get(found.first),
+                found.decks.get(found.second),
+            )
+            names = await players.many(tx, [found.first, found.second])
+            told = Notice(
+                key=f"tm:{tid}:team_in:{offer_id}",
+                to=ToChat(chat=tournament.chat_id),
+                lines=(
+                    phrase(
+                        "teams.team_in",
+                        team=found.name,
+                        first=names[found.first].display_name if found.first in names else "?",
+                        second=names[found.second].display_name if found.second in names else "?",
+                    ),
+                ),
+            )
+            job = await self.core.outbox.tell(tx, tid, [told])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return "joined", after
+
+    async def _add(
+        self,
+        tx: Tx,
+        tournament: Tournament,
+        first: int,
+        second: int,
+        name: str,
+        deck_first: str | None = None,
+        deck_second: str | None = None,
+    ) -> int:
+        state = await self.core.state(tx, tournament.id)
+        number = max(state.teams, default=0) + 1
+        team = TmTeam(number, name, first, second, deck_first, deck_second)
+        await self.core.record(tx, tournament.id, team, None)
+        now = self.core.now().isoformat()
+        for player in (first, second):
+            await tournaments.add_participant(tx, tournament.id, player, now)
+        return number
+
+    async def add_team(
+        self,
+        tid: int,
+        first: Player,
+        second: Player,
+        name: str,
+        actor: int,
+        decks: tuple[int, int] | None = None,
+    ) -> None:
+        """An organiser's ``/add`` of a whole team (both players at once); in a duel-set
+        release with each player's deck by its number in the list."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "registration")
+            listed = decks_of(tournament) if is_duel(tournament) else []
+            if listed and (decks is None or not all(1 <= d <= len(listed) for d in decks)):
+                raise UserError("teams.add_usage_duel", decks=numbered(listed))
+            await self._check_pair(tx, tid, first.id, second.id, name)
+            chosen: tuple[str | None, str | None] = (None, None)
+            if listed and decks is not None:
+                chosen = (listed[decks[0] - 1], listed[decks[1] - 1])
+            await self._add(tx, tournament, first.id, second.id, name, *chosen)
+            await self.core.audit(
+                tx, tid, actor, "add_team", name=name, first=first.id, second=second.id
+            )
+
+    # -- rounds ----------------------------------------------------------------------------
+
+    async def begin(self, tid: int, actor: int) -> AfterCommit:
+        """Close the registration and pair round 1 (at least 4 teams, 604.1)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "registration")
+            state = await self.core.state(tx, tid)
+            if len(state.teams) < MIN_TEAMS:
+                raise UserError("teams.too_few", count=len(state.teams), needed=MIN_TEAMS)
+            ratings: dict[int, int] = {}
+            for team in state.teams.values():
+                for player in team.players:
+                    found = await players.rating(tx, int(player), tournament.discipline)
+                    ratings[int(player)] = START_RATING_CENTS if found is None else found
+            chosen = tournament.settings.get("rounds")
+            rounds = int(chosen) if chosen else default_rounds(len(state.teams))
+            begun = TmBegin(
+                seed=tid,
+                rounds=rounds,
+                scoring=scoring_of(tournament).value,
+                ratings=ratings,
+                teams=tuple(state.teams),
+                swap=is_duel(tournament),
+            )
+            await self.core.record(tx, tid, begun, actor)
+            await tournaments.set_status(tx, tid, "running", self.core.now().isoformat())
+            await self.core.audit(tx, tid, actor, "begin", teams=len(state.teams), rounds=rounds)
+            return await self._pair(tx, tournament, actor)
+
+    async def next_round(self, tid: int, actor: int) -> AfterCommit:
+        """The next round once the current one is settled; after the last one, the end."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            rnd = state.current
+            if rnd is not None and not state.complete(rnd.number):
+                tables = sorted({table for table, _ in state.open_games(rnd.number)})
+                raise UserError("teams.round_open", tables=", ".join(map(str, tables)))
+            if len(state.rounds) >= state.planned_rounds:
+                return await self._finish(tx, tournament, state, actor, early=False)
+            return await self._pair(tx, tournament, actor)
+
+    async def _pair(self, tx: Tx, tournament: Tournament, actor: int | None) -> AfterCommit:
+        state = await self.core.state(tx, tournament.id)
+        try:
+            pairing = pair_next(state)
+        except PairingError as exc:
+            raise UserError("teams.cannot_pair") from exc
+        number = len(state.rounds) + 1
+        minutes = int(tournament.settings.get("round_minutes") or 70)
+        ends = self.core.now() + timedelta(minutes=minutes)
+        crossed = tuple(i for i, c in enumerate(pairing.crossed, start=1) if c)
+        paired = TmRound(number, 1, tuple(pairing.matches), pairing.bye, crossed, ends.isoformat())
+        await self.core.record(tx, tournament.id, paired, actor)
+        state = await self.core.state(tx, tournament.id)
+        snap = await self.core.snapshot(tx, tournament.id)
+        notices = await self._game_notices(tx, tournament, snap, number)
+        tables = {pair: table for table, pair in enumerate(pairing.matches, start=1)}
+        for pair in pairing.mirrors:  # 610.4: only a mirror game was left; the judge may swap
+            notices.append(
+                Notice(
+                    key=f"tm:{tournament.id}:mirror:{number}:{tables[pair]}",
+                    to=ToChat(chat=tournament.chat_id),
+                    lines=(phrase("teams.mirror_left", table=tables[pair], round=number),),
+                )
+            )
+        job = await self.core.outbox.tell(tx, tournament.id, notices)
+        tid = tournament.id
+        timer = await deadlines.add(tx, TIME, tid, ends, {"round": number})
+
+        async def after() -> None:
+            self.core.deadlines.schedule(timer, ends)
+            await self.post_board(tid)
+            await self._deliver(tid, notices)
+            await self.core.deadlines.run(job)  # done: every notice went out under its key
+
+        return after
+
+    async def _person(self, tx: Tx, player_id: int, chat: int) -> ToPerson | ToChat:
+        player = await self.core.player(tx, player_id)
+        if player is None or player.telegram_id is None:
+            return ToChat(chat=chat)
+        return ToPerson(user=player.telegram_id, name=player.display_name, fallback_chat=chat)
+
+    async def _game_notices(
+        self, tx: Tx, tournament: Tournament, snap: Snapshot, number: int
+    ) -> list[Notice]:
+        """Each player's game of round ``number`` privately: table, board, opponent, teams."""
+        state = snap.state
+        rnd = state.round(number)
+        notices: list[Notice] = []
+        for match in rnd.matches:
+            for board in match.assignment.boards:
+                key = game_key(number, match.table, board.number, rnd.gen)
+                sides = (
+                    (board.player_a, board.player_b, match.a, match.b),
+                    (board.player_b, board.player_a, match.b, match.a),
+                )
+                decks = {board.player_a: board.deck_a, board.player_b: board.deck_b}
+                for me, other, mine, theirs in sides:
+                    line = phrase(
+                        "teams.your_game",
+                        round=number,
+                        table=match.table,
+                        board=board.number,
+                        opponent=snap.names.get(other, "?"),
+                        team=snap.team_name(mine),
+                        other=snap.team_name(theirs),
+                    )
+                    lines: tuple[Phrase, ...] = (line,)
+                    if decks[me] is not None and decks[other] is not None:
+                        met = phrase(
+                            "teams.decks_line", mine=decks[me] or "", theirs=decks[other] or ""
+                        )
+                        lines = (line, met)
+                    notices.append(
+                        Notice(
+                            key=f"tm:{tournament.id}:game:{key}:p{me}",
+                            to=await self._person(tx, int(me), tournament.chat_id),
+                            lines=lines,
+                            buttons=report_buttons(tournament.id, key),
+                        )
+                    )
+        if rnd.bye is not None:
+            for player in state.teams[rnd.bye].players:
+                notices.append(
+                    Notice(
+                        key=f"tm:{tournament.id}:bye:{number}:p{player}",
+                        to=await self._person(tx, int(player), tournament.chat_id),
+                        lines=(phrase("teams.your_bye", round=number),),
+                    )
+                )
+        return notices
+
+    async def after_game(
+        self, tx: Tx, tournament: Tournament, number: int, table: int
+    ) -> AfterCommit:
+        """After a game's result: the deciding game asked when it fell due, the round said
+        complete, the board refreshed."""
+        state = await self.core.state(tx, tournament.id)
+        snap = await self.core.snapshot(tx, tournament.id)
+        notices: list[Notice] = []
+        rnd = state.round(number)
+        due = state.deciding_players(number, table)
+        if due is not None and (table, DECIDING) in state.open_games(number):
+            key = game_key(number, table, DECIDING, rnd.gen)
+            for me, other in (due, due[::-1]):
+                notices.append(
+                    Notice(
+                        key=f"tm:{tournament.id}:deciding:{key}:p{me}",
+                        to=await self._person(tx, int(me), tournament.chat_id),
+                        lines=(
+                            phrase(
+                                "teams.deciding_ask",
+                                round=number,
+                                table=table,
+                                opponent=snap.names.get(other, "?"),
+                            ),
+                        ),
+                        buttons=report_buttons(tournament.id, key),
+                    )
+                )
+            notices.append(
+                Notice(
+                    key=f"tm:{tournament.id}:deciding:{key}",
+                    to=ToChat(chat=tournament.chat_id),
+                    lines=(
+                        phrase(
+                            "teams.deciding_group",
+                            table=table,
+                            a=snap.names.get(due[0], "?"),
+                            b=snap.names.get(due[1], "?"),
+                        ),
+                    ),
+                )
+            )
+        if state.current is rnd and state.complete(number):
+            last = len(state.rounds) >= state.planned_rounds
+            notices.append(
+                Notice(
+                    key=f"tm:{tournament.id}:complete:{number}",
+                    to=ToChat(chat=tournament.chat_id),
+                    lines=(
+                        phrase("teams.round_complete", round=number),
+                        phrase("teams.next_finish" if last else "teams.next_round"),
+                    ),
+                )
+            )
+        job = await self.core.outbox.tell(tx, tournament.id, notices)
+        tid = tournament.id
+
+        async def after() -> None:
+            await self.refresh_board(tid)
+            await self._deliver(tid, notices)
+            await self.core.deadlines.run(job)  # done: every notice went out under its key
+
+        return after
+
+    async def _deliver(self, tid: int, notices: list[Notice]) -> None:
+        """Send the notices of a change one by one (each once by its key: the durable job run
+        next finds them sent), remembering each message with a game's result buttons
+        (``GAME_NOTICE``) as it goes, so that it becomes the game's result line once the game
+        settles (``ResultNotices``), in its reader's language."""
+        for notice in notices:
+            try:
+                sent = await self.core.outbox.deliver(notice)
+            except Exception:  # one failed message must not stop the others; the job retries it
+                log.exception("notice %s could not be sent", notice.key)
+                continue
+            game = GAME_NOTICE.fullmatch(notice.key)
+            if game is None or sent is None:
+                continue
+            async with self.core.db.transaction() as tx:
+                user = notice.to.user if isinstance(notice.to, ToPerson) else None
+                lang = await self.core.lang_of(tx, user)
+                await game_messages.add(tx, tid, game.group(1), *sent, lang)
+
+    # -- the board ---------------------------------------------------------------------------
+
+    async def _board(self, tid: int) -> tuple[Tournament, str]:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+            pending = await self._pending(tx, tid)
+        t = self.core.tr(self.core.group_lang())
+        return snap.tournament, board_text(t, snap, pending, self._until(snap))
+
+    def _until(self, snap: Snapshot) -> str:
+        """The current round's end as the room's clock shows it ("" when none is known)."""
+        rnd = snap.state.current
+        if rnd is None or not rnd.ends_at:
+            return ""
+        return self.core.clock_time(datetime.fromisoformat(rnd.ends_at))
+
+    async def pending_view(self, tid: int, lang: str) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+            pending = await self._pending(tx, tid)
+        return pending_text(self.core.tr(lang), snap, pending)
+
+    @staticmethod
+    async def _pending(tx: Tx, tid: int) -> set[str]:
+        """«round:table:board» of the games with a report awaiting its answer."""
+        pending = set()
+        for report in await reports.unresolved(tx, tid):
+            parsed = parse_game_key(report.game_key)
+            if parsed is not None:
+                pending.add(f"{parsed[0]}:{parsed[1]}:{parsed[2]}")
+        return pending
+
+    async def post_board(self, tid: int) -> None:
+        tournament, text = await self._board(tid)
+        sent = await self.core.sender.post_board(tournament.chat_id, text)
+        if not sent:
+            return
+        ids = tuple(m.message_id for m in sent)
+        async with self.core.db.transaction() as tx:
+            await tournaments.set_board(tx, tid, ids[0], ids[1:])
+        name = f"teams:{tid}"
+
+        async def repost() -> None:
+            await self.post_board(tid)
+
+        await self.core.boards.posted(tournament.chat_id, name, ids[0], repost)
+
+    async def refresh_board(self, tid: int) -> None:
+        tournament, _ = await self._board(tid)
+        if not tournament.board_ids:
+            return
+
+        async def render() -> tuple[str, InlineKeyboardMarkup | None]:
+            return (await self._board(tid))[1], None
+
+        await self.core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+
+    # -- judges ------------------------------------------------------------------------------
+
+    async def result(
+        self, tid: int, judge: int, number: int, table: int, board: int, code: str, reason: str
+    ) -> AfterCommit | None:
+        """A judge's result of any game of any round: an open game is decided through the
+        result flow; a recorded one is corrected (808), the deciding game recomputed."""
+        outcome = JUDGE_CODES.get(code)
+        if outcome is None:
+            raise UserError("teams.result_usage")
+        async with self.core.db.read() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            try:
+                rnd = state.round(number)
+                rnd.match(table)
+                found = state.players_of(number, table, board)
+            except StateError as exc:
+                raise UserError("teams.no_such_game") from exc
+            if found is None:
+                raise UserError("teams.no_such_game")
+            key = game_key(number, table, board, rnd.gen)
+            is_open = (table, board) in state.open_games(number)
+        if is_open:
+            game = Game(key, int(found[0]), int(found[1]), double_loss=True)
+            try:
+                claim = claim_from_decision(game, "d" if code == "draw" else code)
+            except (ResultError, ValueError) as exc:
+                raise UserError("teams.result_usage") from exc
+            _, after = await self.core.flow.decide(tid, key, claim, judge)
+            return after
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            event = TmGame(number, table, board, outcome, reason=reason or None)
+            await self.core.record(tx, tid, event, judge)
+            await self.core.audit(tx, tid, judge, "correct", game=key, outcome=outcome.value)
+            return await self.after_game(tx, tournament, number, table)
+
+    async def drop(self, tid: int, player_id: int, judge: int | None) -> tuple[str, str]:
+        """A team drops as a whole (spec §1): one member's ``/drop`` (or a judge's for him)
+        ends the team's part from the next round on. (status, team name); before the start a
+        team that will not play asks the organiser (``/cancel`` of its offer is the partner's
+        «No»)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            if tournament.status != "running":
+                raise UserError("teams.drop_not_running")
+            state = await self.core.state(tx, tid)
+            team = state.team_of(player_id)
+            if team is None or team.id not in state.entrants:
+                return "not_in", ""
+            if team.id in state.dropped:
+                return "already", team.name
+            await self.core.record(tx, tid, TmDrop(team.id), judge)
+            for player in team.players:
+                await tournaments.set_participant_status(tx, tid, int(player), "dropped")
+            if judge is not None:
+                await self.core.audit(tx, tid, judge, "drop", team=team.name)
+        return "dropped", team.name
+
+    # -- the end -----------------------------------------------------------------------------
+
+    async def finish(self, tid: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            rnd = state.current
+            early = rnd is None or len(state.rounds) < state.planned_rounds
+            early = early or (rnd is not None and not state.complete(rnd.number))
+            return await self._finish(tx, tournament, state, actor, early=early)
+
+    async def _finish(
+        self, tx: Tx, tournament: Tournament, state: State, actor: int | None, *, early: bool
+    ) -> AfterCommit:
+        everyone = [p for team in state.teams.values() for p in team.players]
+        starts: dict[PlayerId, float] = {
+            p: state.ratings.get(p, START_RATING_CENTS) / 100 for p in everyone
+        }
+        base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
+        changes = rating_changes(
+            starts, state.rated_records(), participants=len(everyone), base_k=base_k
+        )
+        now = self.core.now().isoformat()
+        pool = tournament.discipline
+        for pid, delta in changes.items():
+            current = await players.rating(tx, int(pid), pool)
+            if current is None:
+                current = START_RATING_CENTS
+                await players.set_rating(tx, int(pid), pool, current, "start", now)
+            await players.set_rating(
+                tx, int(pid), pool, current + delta, "tournament", now, tournament.id
+            )
+        cents = {int(k): int(v) for k, v in changes.items()}
+        await self.core.record(tx, tournament.id, TmFinish(cents, early), actor)
+        await tournaments.set_status(tx, tournament.id, "finished", now)
+        snap = await self.core.snapshot(tx, tournament.id)
+        t = self.core.tr(self.core.group_lang())
+        text = final_text(t, snap, cents)
+        tid, chat = tournament.id, tournament.chat_id
+        places = snap.state.player_places()
+        notices: list[Notice] = []
+        for pid, (place, team) in places.items():
+            current = await players.rating(tx, int(pid), pool)
+            notices.append(
+                Notice(
+                    key=f"tm:{tid}:place:p{pid}",
+                    to=await self._person(tx, int(pid), chat),
+                    lines=(
+                        phrase(
+                            "teams.your_place",
+                            name=tournament.name,
+                            place=place,
+                            count=len(snap.state.entrants),
+                            team=snap.team_name(team),
+                        ),
+                        phrase(
+                            "teams.your_rating",
+                            delta=Number(format="rating_change", value=cents.get(int(pid), 0)),
+                            rating=Number(format="rating", value=current or START_RATING_CENTS),
+                        ),
+                    ),
+                )
+            )
+        job = await self.core.outbox.tell(tx, tid, notices)
+
+        async def after() -> None:
+            await self.refresh_board(tid)
+            await self.core.outbox.send_once(f"tm:{tid}:final", chat, text)
+            self.core.boards.forget(chat, f"teams:{tid}")
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def cancel(self, tid: int, actor: int) -> AfterCommit:
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "registration", "running")
+            await self.core.record(tx, tid, TmCancel(), actor)
+            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
+            await self.core.audit(tx, tid, actor, "cancel")
+            notice = Notice(
+                key=f"tm:{tid}:cancelled",
+                to=ToChat(chat=tournament.chat_id),
+                lines=(phrase("teams.cancelled", name=tournament.name),),
+            )
+            job = await self.core.outbox.tell(tx, tid, [notice])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
+        """The team event ``/export`` means: ``wanted`` by id, else the newest of this chat
+        (any, in a private chat); finished ones too."""
+        async with self.core.db.read() as tx:
+            if wanted is not None:
+                found = await tournaments.get(tx, wanted)
+            else:
+                recent = await tournaments.recent(tx, 50)
+                mine = [
+                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
+                ]
+                found = mine[0] if mine else None
+        return found if found is not None and found.kind == KIND else None
+
+    async def export_csv(self, tid: int) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+        ended = next(
+            (e for e in reversed(await self._events(tid)) if isinstance(e, TmFinish)), None
+        )
+        return csv_text(snap, {int(k): v for k, v in (ended.changes if ended else {}).items()})
+
+    async def _events(self, tid: int) -> list[object]:
+        async with self.core.db.read() as tx:
+            stored = await tournaments.events(tx, tid)
+        return list(CODEC.typed((e.kind, e.payload) for e in stored))
+
+    # -- views -------------------------------------------------------------------------------
+
+    async def view(self, tid: int, lang: str, which: str) -> str:
+        async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
+        t = self.core.tr(lang)
+        if which == "standings":
+            return standings_text(t, snap)
+        if which == "teams":
+            return teams_text(t, snap)
+        if which == "log":
+            return log_text(t, snap)
+        return board_text(t, snap, set())

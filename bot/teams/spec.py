@@ -1,0 +1,35 @@
+"""Team events in the registry of kinds (``bot.kinds``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.kind import KindSpec, NamedBy, Rule
+from bot.roles import Role
+from bot.teams.buttons import TmOkCb, TmWizCb
+from bot.teams.core import DISCIPLINE, ENTRY, KIND
+from bot.teams.service import TeamsService
+
+if TYPE_CHECKING:
+    from bot.infra import Infra
+    from bot.results import ResultFlow
+    from bot.results.notices import ResultNotices
+
+
+def build(infra: Infra, flow: ResultFlow, notices: ResultNotices) -> TeamsService:
+    return TeamsService(infra, flow)
+
+
+SPEC = KindSpec(
+    name=KIND,
+    discipline=DISCIPLINE,
+    entry=ENTRY,
+    handlers="handlers.teams",
+    build=build,
+    buttons={
+        TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
+        TmOkCb: Role.PLAYER,
+    },
+    commands=("team", "next_round", "export", "pending"),
+    shown_in_registration=True,
+)

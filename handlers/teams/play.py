@@ -1,0 +1,240 @@
+"""Team events' commands and buttons: ``/team`` (a player names his partner and the team's
+name; the partner confirms with a button), the shared commands (``/add`` a whole team,
+``/begin``, ``/result``, ``/standings`` …) and ``/next_round``."""
+
+from __future__ import annotations
+
+from aiogram.dispatcher.event.bases import SkipHandler
+from aiogram.filters import Command, CommandObject
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
+
+from bot.deadlines import committed
+from bot.directory import id_argument
+from bot.registry import Registry
+from bot.roles import Role, Roles
+from bot.teams import TeamsService
+from bot.teams.buttons import TmOkCb
+from bot.teams.core import KIND
+from bot.texts import Tr
+from db.models import Player
+from db.tournaments import Tournament
+from handlers.filters import CurrentTournament
+from handlers.guard import permitted
+from handlers.kind import Call, KindCommands, Own
+from handlers.routes import Routes
+from handlers.teams.wizard import routes as wizard_routes
+
+routes = Routes(__name__)
+routes.include(wizard_routes)
+
+TEAMS = CurrentTournament(KIND)
+
+
+def replied(message: Message) -> tuple[int, str, str | None] | None:
+    replied_to = message.reply_to_message
+    user = replied_to.from_user if replied_to is not None else None
+    if user is None or user.is_bot:
+        return None
+    return user.id, user.first_name, user.last_name
+
+
+async def partner_named(
+    message: Message, words: list[str], teams: TeamsService, registry: Registry
+) -> tuple[Player | None, list[str]]:
+    """The player a command names (the replied-to author, else its first word: ``@username``
+    or a club id) and the words left."""
+    other = replied(message)
+    if other is not None:
+        return await registry.ensure_player(*other), words
+    if not words:
+        return None, words
+    return await teams.find_player(words[0]), words[1:]
+
+
+@routes.message(Command("team"), TEAMS)
+async def team(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    registry: Registry,
+) -> None:
+    """``/team @partner Team name`` (or as a reply to the partner): the partner is asked."""
+    user = message.from_user
+    assert user is not None
+    words = (command.args or "").split()
+    partner, rest = await partner_named(message, words, teams, registry)
+    name = " ".join(rest)
+    if partner is None or not name:
+        await message.reply(t("teams.team_usage"))
+        return
+    me = await registry.ensure_player(user.id, user.first_name, user.last_name)
+    after = await teams.offer(tournament.id, me, partner, name)
+    await message.reply(t("teams.offer_sent", partner=partner.display_name, team=name))
+    await committed(after)
+
+
+@routes.callback_query(TmOkCb.filter())
+async def answer_offer(
+    query: CallbackQuery, callback_data: TmOkCb, t: Tr, teams: TeamsService, registry: Registry
+) -> None:
+    user = query.from_user
+    me = await registry.ensure_player(user.id, user.first_name, user.last_name)
+    status, after = await teams.answer_offer(
+        callback_data.t, callback_data.o, me, callback_data.ok, callback_data.d
+    )
+    await query.answer(t(f"teams.offer_{status}"), show_alert=status == "gone")
+    if isinstance(query.message, Message) and status != "gone":
+        await query.message.edit_text(t(f"teams.offer_{status}"))
+    await committed(after)
+
+
+@routes.message(Command("drop"), TEAMS)
+async def drop(
+    message: Message,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    """A player drops his team (spec §1: a team drops as a whole); a judge replying to a
+    player's message drops that player's team."""
+    user = message.from_user
+    assert user is not None
+    target, judge = (user.id, user.first_name, user.last_name), None
+    other = replied(message)
+    if other is not None and other[0] != user.id:
+        if (judge := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
+            return
+        target = other
+    player = await registry.ensure_player(*target)
+    status, team = await teams.drop(tournament.id, player.id, judge)
+    await message.reply(t(f"teams.drop_{status}", team=team, name=player.display_name))
+
+
+@routes.message(Command("export"))
+async def export(
+    message: Message, command: CommandObject, t: Tr, teams: TeamsService, roles: Roles
+) -> None:
+    """A team event's places and players as a CSV file (finished ones too: ``/export <id>``),
+    into its own group or the judge's private chat only."""
+    tournament = await teams.export_target(message.chat.id, id_argument(command.args))
+    if tournament is None:
+        raise SkipHandler
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    assert message.from_user is not None
+    if message.chat.id not in (tournament.chat_id, message.from_user.id):
+        await message.reply(t("swiss.export_where"))
+        return
+    content = (await teams.export_csv(tournament.id)).encode("utf-8-sig")
+    document = BufferedInputFile(content, filename=f"tournament-{tournament.id}.csv")
+    await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
+
+
+@routes.message(Command("pending"), TEAMS)
+async def pending(
+    message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles
+) -> None:
+    """The current round's games without a result, and where each stands."""
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    await message.answer(await teams.pending_view(tournament.id, t.lang))
+
+
+@routes.message(Command("next_round"), TEAMS)
+async def next_round(
+    message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles
+) -> None:
+    actor = await permitted(message, roles, tournament, Role.JUDGE, t)
+    if actor is None:
+        return
+    await committed(await teams.next_round(tournament.id, actor))
+
+
+async def join(call: Call, teams: TeamsService) -> None:
+    await call.message.reply(call.t("teams.join_how"))
+
+
+async def add(call: Call, teams: TeamsService) -> None:
+    """``/add @first @second Team name``; in a duel-set release ``/add @first @second 1 2 Team
+    name`` with each player's deck by its number in the list."""
+    words = call.words
+    first = await teams.find_player(words[0]) if words else None
+    second = await teams.find_player(words[1]) if len(words) > 1 else None
+    rest = words[2:]
+    decks = None
+    if len(rest) > 2 and rest[0].isdigit() and rest[1].isdigit():
+        decks, rest = (int(rest[0]), int(rest[1])), rest[2:]
+    name = " ".join(rest)
+    if first is None or second is None or not name:
+        await call.message.reply(call.t("teams.add_usage"))
+        return
+    await teams.add_team(call.tournament.id, first, second, name, call.actor, decks)
+    await call.message.reply(
+        call.t("teams.team_in", team=name, first=first.display_name, second=second.display_name)
+    )
+
+
+async def begin(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.begin(call.tournament.id, call.actor))
+
+
+async def cancel(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.cancel(call.tournament.id, call.actor))
+
+
+async def extend(call: Call, teams: TeamsService) -> None:
+    await call.message.reply(call.t("teams.no_extend"))
+
+
+async def finish(call: Call, teams: TeamsService) -> None:
+    await committed(await teams.finish(call.tournament.id, call.actor))
+
+
+async def result(call: Call, teams: TeamsService) -> None:
+    """``/result <round> <table> <board: 1, 2, d> <a|b|ta|tb|draw|dl> [reason]``."""
+    words = call.words
+    boards = {"1": 1, "2": 2, "d": 3}
+    ok = len(words) >= 4 and words[0].isdigit() and words[1].isdigit() and words[2] in boards
+    if not ok:
+        await call.message.reply(call.t("teams.result_usage"))
+        return
+    number, table, board = int(words[0]), int(words[1]), boards[words[2]]
+    reason = " ".join(words[4:])
+    after = await teams.result(
+        call.tournament.id, call.actor, number, table, board, words[3].lower(), reason
+    )
+    await call.message.reply(call.t("teams.result_done"))
+    await committed(after)
+
+
+def viewer(which: str) -> Own[TeamsService]:
+    async def step(call: Call, teams: TeamsService) -> None:
+        await call.message.answer(await teams.view(call.tournament.id, call.t.lang, which))
+
+    return Own(None, step)
+
+
+async def log(call: Call, teams: TeamsService) -> None:
+    await call.message.answer(await teams.view(call.tournament.id, call.t.lang, "log"))
+
+
+commands = KindCommands(
+    TeamsService,
+    {
+        "add": Own(Role.ORGANISER, add),
+        "begin": Own(Role.ORGANISER, begin),
+        "cancel": Own(Role.ORGANISER, cancel),
+        "extend": Own(Role.JUDGE, extend),
+        "finish": Own(Role.ORGANISER, finish),
+        "join": Own(None, join),
+        "log": Own(Role.JUDGE, log),
+        "pairings": viewer("board"),
+        "queue": viewer("teams"),
+        "result": Own(Role.JUDGE, result),
+        "standings": viewer("standings"),
+    },
+)

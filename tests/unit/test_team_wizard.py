@@ -1,0 +1,32 @@
+"""The team event wizard's answers: the decks of a duel-set release (610.3) as the organiser
+types them, and the settings the wizard stores."""
+
+from __future__ import annotations
+
+from handlers.teams.wizard import chosen, deck_list
+
+
+def test_decks_by_commas_or_lines_each_once_spaces_tidied() -> None:
+    assert deck_list("слуа, вампиры") == ["слуа", "вампиры"]
+    assert deck_list("слуа\nвампиры,  гномы  ") == ["слуа", "вампиры", "гномы"]
+    assert deck_list("Слуа, слуа, Охота  на вампиров") == ["Слуа", "Охота на вампиров"]
+
+
+def test_decks_refused_when_fewer_than_two_too_many_or_too_long() -> None:
+    assert deck_list("слуа") is None
+    assert deck_list("слуа, слуа") is None
+    assert deck_list(", ".join(f"колода {n}" for n in range(13))) is None
+    assert deck_list("слуа, " + "в" * 31) is None
+
+
+def test_the_settings_the_wizard_stores() -> None:
+    sealed = {"fmt": "team_sealed", "score": "by_match", "rounds": "auto", "time": "70"}
+    assert chosen(sealed, 16) == {
+        "format": "team_sealed",
+        "scoring": "by_match",
+        "rounds": None,
+        "round_minutes": 70,
+        "base_k": 16,
+    }
+    duel = {"fmt": "duel_sets", "score": "duel", "rounds": "3", "time": "60", "decks": ["a", "b"]}
+    assert chosen(duel, 16)["decks"] == ["a", "b"] and chosen(duel, 16)["rounds"] == 3
