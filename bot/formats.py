@@ -24,6 +24,8 @@ from datetime import date, datetime, timedelta, tzinfo
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Protocol, runtime_checkable
 
+from rules.results import Outcome
+
 GROUP = "\u202f"  #: narrow no-break space, between groups of three digits
 NBSP = "\u00a0"
 MINUS = "\u2212"
@@ -160,3 +162,15 @@ class Joined:
 
     def text(self, lang: str) -> str:
         return self.sep.join(i if isinstance(i, str) else i.text(lang) for i in self.items)
+
+
+#: a game's result from its first player's side, as boards and tables write it
+OUTCOME_MARKS = {
+    Outcome.CLEAN_WIN: "1:0",
+    Outcome.LOSS: "0:1",
+    Outcome.TECHNICAL_WIN: "+:−",
+    Outcome.TECHNICAL_LOSS: "−:+",
+    Outcome.DRAW: "½:½",
+    Outcome.AGREED_DRAW: "½:½",
+    Outcome.DOUBLE_LOSS: "−:−",
+}

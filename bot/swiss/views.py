@@ -6,12 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.formats import Decimal2, Points, Readable, Share
+from bot.formats import OUTCOME_MARKS, Decimal2, Points, Readable, Share
 from bot.notices import Phrase, phrase, spoken
 from bot.swiss.settings import card
 from bot.texts import Html, Translate
 from db.tournaments import Tournament
-from rules.results import Outcome
 from rules.standings import DEFAULT_TIE_BREAKS, TieBreak
 from rules.swiss import SWISS, TOP, Result, Round, State
 
@@ -52,15 +51,7 @@ def result_mark(result: Result | None, pending: bool, t: Translate) -> str:
     if result is None:
         return t("swiss.status_pending") if pending else t("swiss.status_open")
     games = f" {result.games[0]}:{result.games[1]}" if result.games else ""
-    code = {
-        Outcome.CLEAN_WIN: "1:0",
-        Outcome.LOSS: "0:1",
-        Outcome.TECHNICAL_WIN: "+:−",
-        Outcome.TECHNICAL_LOSS: "−:+",
-        Outcome.DRAW: "½:½",
-        Outcome.AGREED_DRAW: "½:½",
-        Outcome.DOUBLE_LOSS: "−:−",
-    }.get(result.outcome_a, "")
+    code = OUTCOME_MARKS.get(result.outcome_a, "")
     return t("swiss.status_done", result=code + games)
 
 

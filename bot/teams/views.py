@@ -3,23 +3,11 @@ games and the deciding game when due), the standings, the teams, the log, the en
 
 from __future__ import annotations
 
-from bot.formats import Points, RatingChange
+from bot.formats import OUTCOME_MARKS, Points, RatingChange
 from bot.teams.core import Snapshot
 from bot.texts import Html, Translate
-from rules.results import Outcome
 from rules.teams import DECIDING
 from rules.teams.state import Round
-
-#: a game's result from team A's side as the board writes it
-MARKS = {
-    Outcome.CLEAN_WIN: "1:0",
-    Outcome.LOSS: "0:1",
-    Outcome.TECHNICAL_WIN: "+:−",
-    Outcome.TECHNICAL_LOSS: "−:+",
-    Outcome.DRAW: "½:½",
-    Outcome.AGREED_DRAW: "½:½",
-    Outcome.DOUBLE_LOSS: "−:−",
-}
 
 
 def game_line(
@@ -35,7 +23,7 @@ def game_line(
         game = decider.game if decider is not None and decider.players == players else None
     key = f"{rnd.number}:{table}:{board}"
     if game is not None:
-        mark = MARKS[game.outcome_a]
+        mark = OUTCOME_MARKS[game.outcome_a]
     elif key in pending:
         mark = t("teams.mark_waiting")
     else:
