@@ -5,6 +5,7 @@ learns the answer), and the registration's «✋ Участвую» once the tou
 
 from __future__ import annotations
 
+from bot.kinds import KINDS
 from tests.e2e.drivers import koth_club
 from tests.e2e.drivers.registration import register
 from tests.e2e.drivers.swiss_club import GROUP, Club, registered
@@ -26,7 +27,7 @@ async def test_king_of_the_hill_questions_settle_into_one_line(
 ) -> None:
     org, (ann, *_rest) = await koth_club.setup_club(emu)
     choice = await koth_club.say(emu, org, "/new", fixed("tournament.choose_kind"))
-    assert len(choice.button_labels) == 2
+    assert choice.button_labels == [ru(kind.title) for kind in KINDS]  # one a kind
     await org.press(choice, "Царь горы")
     kind = ru("tournament.kind_chosen", kind=ru("tournament.kind_koth"))
     await settled_to(emu, choice, kind)
