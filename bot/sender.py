@@ -74,7 +74,7 @@ log = logging.getLogger(__name__)
 Render = Callable[[], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
 LIMIT = 4096
-#: how many messages' last shown text the sender keeps (``Sender._shown``)
+#: how many messages the bot deleted the sender keeps in mind (``Sender._gone``)
 SHOWN = 4096
 #: a live board's part, of Telegram's 4 096: the rest is room for its lines to grow (a table's
 #: "…" becomes "⏳ ждёт подтверждения") without outgrowing its message
@@ -394,11 +394,6 @@ class Sender:
         self.delivery = delivery
         self._edits: dict[tuple[int, int], Render] = {}
         self._editing: set[tuple[int, int]] = set()
-        #: what a message (or each part of a board of several) shows as last sent or edited,
-        #: by (chat, first message), with its buttons: an edit to the same is not sent (Telegram
-        #: refuses it, «message is not modified»), and a result changes one part of a long
-        #: board, only that one edited. The oldest are forgotten past ``SHOWN``.
-        self._shown: OrderedDict[tuple[int, int], tuple[list[str], str]] = OrderedDict()
         #: messages the bot deleted (a floating board posted again): never edited after
         self._gone: OrderedDict[tuple[int, int], None] = OrderedDict()
 
@@ -446,23 +441,7 @@ class Sender:
         chunks = board_chunks(text, count)
         for index, chunk in enumerate(chunks):
             sent += await self.send(chat_id, chunk, markup if index == len(chunks) - 1 else None)
-        shown = chunks if count > 1 else [split_text(text)[0]]
-        keyboard = markup if isinstance(markup, InlineKeyboardMarkup) else None
-        self._remember(chat_id, sent[0].message_id, shown, keyboard)
         return sent
-
-    def _remember(
-        self,
-        chat_id: int,
-        message_id: int,
-        chunks: list[str],
-        keyboard: InlineKeyboardMarkup | None,
-    ) -> None:
-        key = (chat_id, message_id)
-        self._shown[key] = (chunks, _markup_key(keyboard))
-        self._shown.move_to_end(key)
-        while len(self._shown) > SHOWN:
-            self._shown.popitem(last=False)
 
     async def delete(self, chat_id: int, message_id: int) -> None:
         """Delete a message of the bot's; failures (too old, already gone) are harmless."""
@@ -471,7 +450,6 @@ class Sender:
         while len(self._gone) > SHOWN:
             self._gone.popitem(last=False)
         self._edits.pop(key, None)
-        self._shown.pop(key, None)
         try:
             await self.bot.delete_message(chat_id, message_id)
         except (TelegramBadRequest, TelegramForbiddenError) as exc:
@@ -529,12 +507,10 @@ class Sender:
             chunks = [split_text(text)[0]]
         else:
             chunks = board_chunks(text, len(message_ids))
-        shown, buttons = self._shown.get((chat_id, message_ids[0]), ([], None))
+        # A part that did not change is answered by ``Delivery`` without a request (``Shown``):
+        # a result changes one part of a long board, and only that one is edited.
         last = len(message_ids) - 1
         for index, (message_id, chunk) in enumerate(zip(message_ids, chunks, strict=True)):
-            same_buttons = index < last or buttons == _markup_key(keyboard)
-            if index < len(shown) and shown[index] == chunk and same_buttons:
-                continue  # this part did not change: no edit (Telegram would refuse it)
             await self.bot.edit_message_text(
                 text=chunk,
                 chat_id=chat_id,
@@ -542,9 +518,3 @@ class Sender:
                 reply_markup=keyboard if index == last else None,
                 disable_web_page_preview=True,
             )
-        self._remember(chat_id, message_ids[0], chunks, keyboard)
-
-
-def _markup_key(keyboard: InlineKeyboardMarkup | None) -> str:
-    """Buttons compared by what Telegram is sent."""
-    return "" if keyboard is None else keyboard.model_dump_json(exclude_none=True)
