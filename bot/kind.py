@@ -108,6 +108,10 @@ class DeckHost(Protocol):
     async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
         """Whether a player's own list is taken now (``rules.decks.window``)."""
 
+    def deck_options(self, tournament: Tournament) -> Mapping[str, object]:
+        """The settings its lists are checked by (``rules.decks.deck_rules``: ``format`` —
+        a ``rules.card_formats.Format`` value —, ``sub_format``, ``boosters``)."""
+
     async def deck_restriction(
         self, tx: Tx, tournament: Tournament, player_id: int
     ) -> Restriction | None:

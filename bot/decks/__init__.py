@@ -153,7 +153,8 @@ class DeckService:
         kind's restriction: ``DeckHost.deck_restriction``)."""
         banned = await stored_decks.banned(tx)
         cards = await self.card_list(tx)
-        rules = rules_of(tournament.settings, tournament.discipline, banned, cards)
+        options = self.host(tournament).deck_options(tournament)
+        rules = rules_of(options, tournament.discipline, banned, cards)
         if player_id is None:
             return rules
         restriction = await self.host(tournament).deck_restriction(tx, tournament, player_id)

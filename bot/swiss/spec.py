@@ -64,6 +64,9 @@ class SwissKind:
     async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
         return await self.swiss.deck_window(tx, tournament)
 
+    def deck_options(self, tournament: Tournament) -> Mapping[str, object]:
+        return tournament.settings
+
     async def deck_restriction(
         self, tx: Tx, tournament: Tournament, player_id: int
     ) -> Restriction | None:
