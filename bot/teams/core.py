@@ -34,8 +34,8 @@ DISCIPLINE = "berserk"
 ENTRY = "berserk_teams"
 OFFER, OFFER_OFF, OFFER_DECK = "tm_offer", "tm_offer_off", "tm_offer_deck"
 CODEC: Codec[TeamEvent] = Codec(EVENTS)
-#: the formats ``/new`` offers (Team Draft's pods are not there yet)
-OFFERED = (TeamFormat.TEAM_SEALED, TeamFormat.DUEL_SETS)
+#: the formats ``/new`` offers
+OFFERED = (TeamFormat.TEAM_SEALED, TeamFormat.TEAM_DRAFT, TeamFormat.DUEL_SETS)
 #: the most decks a duel-set release lists (each is a button) and a deck name's length
 MAX_DECKS, MAX_DECK_NAME = 12, 30
 ROUND_CHOICES = ("auto", "3", "4", "5", "6", "7")
@@ -76,6 +76,14 @@ class Snapshot:
 def decks_of(tournament: Tournament) -> list[str]:
     """The decks of a duel-set release's set(s), as the organiser listed them (610.3)."""
     return [str(deck) for deck in tournament.settings.get("decks") or []]
+
+
+def format_of(tournament: Tournament) -> TeamFormat:
+    """The event's format (an unknown stored value: Team Sealed)."""
+    try:
+        return TeamFormat(tournament.settings.get("format", TeamFormat.TEAM_SEALED.value))
+    except ValueError:
+        return TeamFormat.TEAM_SEALED
 
 
 def is_duel(tournament: Tournament) -> bool:

@@ -18,10 +18,13 @@ from typing import TYPE_CHECKING, Any
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
+import bot.teams.lists as lists
+import bot.teams.seating as seating
 from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.kind import DraftSeating, Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmOkCb
@@ -35,6 +38,7 @@ from bot.teams.core import (
     Snapshot,
     TeamsCore,
     decks_of,
+    format_of,
     is_duel,
     scoring_of,
 )
@@ -53,6 +57,8 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.decks import Restriction
+from rules.decks.window import Window
 from rules.results import Outcome, PlayerId, ResultError
 from rules.teams import (
     DECIDING,
@@ -72,6 +78,7 @@ from rules.teams import (
     pair_next,
     parse_game_key,
 )
+from rules.teams.settings import TeamFormat
 from rules.teams.state import State
 
 if TYPE_CHECKING:
@@ -253,6 +260,34 @@ class TeamsService:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"teams": self}
+
+    # -- the deck lists' and the pick clock's host (``bot.teams.lists``) -----------------
+
+    async def entrants(self, tx: Tx, tournament_id: int) -> list[int]:
+        return await lists.players(self.core, tx, tournament_id, active=False)
+
+    async def active(self, tx: Tx, tournament_id: int) -> list[int]:
+        return await lists.players(self.core, tx, tournament_id, active=True)
+
+    async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
+        return await lists.deck_window(self.core, tx, tournament)
+
+    def deck_options(self, tournament: Tournament) -> Mapping[str, object]:
+        return lists.deck_options(tournament)
+
+    async def deck_restriction(
+        self, tx: Tx, tournament: Tournament, player_id: int
+    ) -> Restriction | None:
+        return await lists.deck_restriction(self.core, tx, tournament, player_id)
+
+    async def deck_edited(self, tx: Tx, tournament_id: int, player_id: int, actor: int) -> None:
+        await lists.deck_edited(self.core, tx, tournament_id, player_id, actor)
+
+    async def final_places(self, tx: Tx, tournament: Tournament) -> tuple[list[Placed], int]:
+        return await lists.final_places(self.core, tx, tournament)
+
+    async def draft_seating(self, tx: Tx, tournament: Tournament) -> DraftSeating:
+        return await lists.draft_seating(self.core, tx, tournament)
 
     # -- creation and teams --------------------------------------------------------------
 
@@ -448,7 +483,10 @@ class TeamsService:
     # -- rounds ----------------------------------------------------------------------------
 
     async def begin(self, tid: int, actor: int) -> AfterCommit:
-        """Close the registration and pair round 1 (at least 4 teams, 604.1)."""
+        """Close the registration (at least 4 teams, 604.1) with round 1's draw seeded at
+        random (``secrets``) and the seed published. A duel-set release pairs round 1 at once;
+        Team Sealed opens the product and Team Draft seats its tables (``rules.teams.pods``)
+        first: the decks are built and listed, then ``/next_round`` pairs round 1."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "registration")
             state = await self.core.state(tx, tid)
@@ -462,7 +500,7 @@ class TeamsService:
             chosen = tournament.settings.get("rounds")
             rounds = int(chosen) if chosen else default_rounds(len(state.teams))
             begun = TmBegin(
-                seed=tid,
+                seed=seating.new_seed(),
                 rounds=rounds,
                 scoring=scoring_of(tournament).value,
                 ratings=ratings,
@@ -472,7 +510,16 @@ class TeamsService:
             await self.core.record(tx, tid, begun, actor)
             await tournaments.set_status(tx, tid, "running", self.core.now().isoformat())
             await self.core.audit(tx, tid, actor, "begin", teams=len(state.teams), rounds=rounds)
-            return await self._pair(tx, tournament, actor)
+            started = await seating.begun(self.core, tx, tournament, begun)
+            if format_of(tournament) is TeamFormat.DUEL_SETS:
+                paired = await self._pair(tx, tournament, actor)
+
+                async def both() -> None:
+                    await started()
+                    await paired()
+
+                return both
+            return started
 
     async def next_round(self, tid: int, actor: int) -> AfterCommit:
         """The next round once the current one is settled; after the last one, the end."""
@@ -480,6 +527,8 @@ class TeamsService:
             tournament = await self.core.tournament(tx, tid, "running")
             state = await self.core.state(tx, tid)
             rnd = state.current
+            if rnd is None and await lists.drafting(self.core, tx, tournament):
+                raise UserError("teams.draft_running")
             if rnd is not None and not state.complete(rnd.number):
                 tables = sorted({table for table, _ in state.open_games(rnd.number)})
                 raise UserError("teams.round_open", tables=", ".join(map(str, tables)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.draft.buttons import DraftClockCb
 from bot.kind import KindSpec, NamedBy, Rule
 from bot.roles import Role
 from bot.teams.buttons import TmOkCb, TmWizCb
@@ -29,7 +30,10 @@ SPEC = KindSpec(
     buttons={
         TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
         TmOkCb: Role.PLAYER,
+        DraftClockCb: Role.JUDGE,
     },
-    commands=("team", "next_round", "export", "pending"),
+    commands=("team", "next_round", "export", "pending", "deck", "decks", "draft", "deckbuilding"),
+    deck_lists=True,
+    pick_clock=True,
     shown_in_registration=True,
 )

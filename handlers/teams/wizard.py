@@ -1,7 +1,8 @@
 """/new → Berserk: a team event: the creation wizard (in the group, by buttons after the name).
 
-Steps: name (text) → format (Team Sealed or a duel-set release; Team Draft is not offered
-yet) → for Team Sealed its scoring (by match 604.3, by sum 604.3.1), for a duel-set release the
+Steps: name (text) → format (Team Sealed, Team Draft or a duel-set release) → for Team Sealed
+and Team Draft its scoring (by match 604.3, by sum 604.3.1), then for Team Draft its boosters
+(the plans of 601.4 whose drafted cards make a deck, Table 3), for a duel-set release the
 decks of its set(s) (text: «слуа, вампиры, …», 610.3; scored by 610.5) → rounds (by the number
 of teams, 610.6, or a number) → round minutes (70 by default, 604.5). The summary is the
 registration message.
@@ -32,15 +33,20 @@ from bot.teams.core import (
 from bot.texts import Tr
 from handlers.prompts import ask_again, ask_presser
 from handlers.routes import Routes
+from rules.limited.boosters import DRAFT_PLANS, plan_name
+from rules.limited.deck_size import deck_minimum
 from rules.teams.settings import Scoring, TeamFormat
 
 routes = Routes(__name__)
 
 MAX_NAME = 80
 #: step → (values, the next step)
+#: Team Draft's booster plans: those whose drafted cards make a deck (Table 3)
+PLANS = tuple(name for name, plan in DRAFT_PLANS.items() if deck_minimum(plan) is not None)
 STEPS: dict[str, tuple[tuple[str, ...], str]] = {
     "fmt": (tuple(f.value for f in OFFERED), "score"),
     "score": ((Scoring.BY_MATCH.value, Scoring.BY_SUM.value), "rounds"),
+    "boost": (PLANS, "rounds"),
     "rounds": (ROUND_CHOICES, "time"),
     "time": (MINUTE_CHOICES, ""),
 }
@@ -65,11 +71,18 @@ def deck_list(text: str) -> list[str] | None:
     return decks
 
 
+def label(t: Tr, step: str, value: str) -> str:
+    """A choice's button: a booster plan as people write it («12+12»), else its text."""
+    if step == "boost":
+        return plan_name(DRAFT_PLANS[value])
+    return t(f"teams.wiz_{step}_{value}")
+
+
 def keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
     for value in STEPS[step][0]:
-        builder.button(text=t(f"teams.wiz_{step}_{value}"), callback_data=TmWizCb(s=step, v=value))
-    builder.adjust(3 if step in ("rounds", "time") else 1)
+        builder.button(text=label(t, step, value), callback_data=TmWizCb(s=step, v=value))
+    builder.adjust(3 if step in ("rounds", "time", "boost") else 1)
     return builder.as_markup()
 
 
@@ -120,6 +133,8 @@ async def choose(
         return
     data[step] = value
     following = STEPS[step][1]
+    if step == "score" and data.get("fmt") == TeamFormat.TEAM_DRAFT.value:
+        following = "boost"
     await query.answer()
     await message.edit_reply_markup(reply_markup=None)
     if step == "fmt" and value == TeamFormat.DUEL_SETS.value:  # 610.5: no scoring to choose
@@ -148,6 +163,8 @@ async def choose(
     )
     if options.get("decks"):
         text += "\n" + t("teams.created_decks", decks=", ".join(options["decks"]))
+    if options.get("boosters"):
+        text += "\n" + t("teams.created_boosters", plan=plan_name(options["boosters"]))
     await message.answer(text)
 
 
@@ -159,4 +176,5 @@ def chosen(data: dict[str, Any], base_k: float) -> dict[str, Any]:
         "round_minutes": int(data["time"]),
         "base_k": base_k,
         **({"decks": data["decks"]} if data.get("decks") else {}),
+        **({"boosters": list(DRAFT_PLANS[data["boost"]])} if data.get("boost") else {}),
     }

@@ -70,15 +70,33 @@ def sub_format_of(value: object) -> SubFormat:
 class Restriction:
     """The cards a player's list may hold beyond the format's rules (a Story side's card list,
     607; a team's pool, 604): each card's key (``card_key``) with the most copies the list may
-    hold over all its sections (``None``: any number); ``title`` names the list in the error."""
+    hold over all its sections (``None``: any number); ``title`` names the list in the error.
+
+    ``pool``: a team's shared Sealed pool (604: «each player marking his deck's cards in the
+    team's pool»): the list holds the whole pool, every copy (603.3), and its deck at most the
+    copies ``main`` leaves (those the teammate's deck does not use)."""
 
     title: str
     copies: Mapping[str, int | None]
+    pool: bool = False
+    main: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of_names(cls, title: str, names: Iterable[str]) -> Restriction:
         """Only these cards, any number of each (the format's own limits still apply)."""
         return cls(title, dict.fromkeys((card_key(n) for n in names), None))
+
+    @classmethod
+    def team_pool(cls, title: str, teammate: DeckList) -> Restriction:
+        """The team's pool as the teammate's list gives it, his deck's cards taken."""
+        total = teammate.copies(*Section)
+        used = teammate.copies(Section.MAIN)
+        return cls(
+            title,
+            dict(total),
+            pool=True,
+            main={key: count - used.get(key, 0) for key, count in total.items()},
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,19 +191,38 @@ def check(deck: DeckList, rules: DeckRules) -> tuple[list[Problem], list[Problem
 
 
 def restricted(deck: DeckList, restriction: Restriction) -> list[Problem]:
-    """A card not in the player's list of cards, or more copies than it holds."""
+    """A card not in the player's list of cards (or the team's pool), more copies than it
+    holds; for a team's pool also a pool card left out, or used in both teammates' decks."""
     errors = []
     totals = deck.copies(*Section)
+    title = restriction.title
+    prefix = "pool_" if restriction.pool else ""
     for key, count in totals.items():
         entry = deck.first(key)
         if key not in restriction.copies:
-            values: dict[str, object] = {"name": entry.name, "title": restriction.title}
-            errors.append(Problem("not_allowed", entry.line, values))
+            values: dict[str, object] = {"name": entry.name, "title": title}
+            errors.append(Problem(f"{prefix}not_allowed", entry.line, values))
             continue
         most = restriction.copies[key]
         if most is not None and count > most:
-            values = {"name": entry.name, "title": restriction.title, "count": count}
-            errors.append(Problem("over_allowed", entry.line, values | {"max": most}))
+            values = {"name": entry.name, "title": title, "count": count, "max": most}
+            errors.append(Problem(f"{prefix}over_allowed", entry.line, values))
+    if not restriction.pool:
+        return errors
+    used = deck.copies(Section.MAIN)
+    for key, count in used.items():
+        free = restriction.main.get(key)
+        if free is not None and count > free and count <= (restriction.copies[key] or 0):
+            values = {"name": deck.first(key).name, "title": title, "count": count, "max": free}
+            errors.append(Problem("pool_taken", deck.first(key).line, values))
+    missing = [
+        (key, most - totals.get(key, 0))
+        for key, most in restriction.copies.items()
+        if most is not None and totals.get(key, 0) < most
+    ]
+    if missing:
+        count = sum(left for _, left in missing)
+        errors.append(Problem("pool_missing", None, {"title": title, "count": count}))
     return errors
 
 

@@ -40,6 +40,8 @@ class Window(Enum):
     """Constructed after the start."""
     LOCKED_ROUND = "locked_round"
     """A Limited format once round 1 is paired."""
+    NO_LISTS = "no_lists"
+    """A format without lists: the decks are given (a duel set's, 610.3)."""
 
 
 def list_window(fmt: Format, *, started: bool, round_one_paired: bool, drafting: bool) -> Window:

@@ -5,6 +5,11 @@ as in ``rules.swiss.events``:
 
 - ``tm_team``   a team registered (both players confirmed) or added by an organiser: its
   number, name, first and second number (604.2) and, in 610, each player's deck (610.3);
+  ``late``: entered after the start with the organiser's approval (it plays from the next
+  round, its missed rounds count nothing), with its players' ratings then (610.6's bye);
+- ``tm_remove`` a team taken off the list before the start (its own ``/drop``, a judge's);
+- ``tm_pods``   Team Draft's seating at the start (601.5.3 with teammates never side by side:
+  ``rules.teams.pods``): the published seed and each table's players in seat order;
 - ``tm_begin``  registration closed: the seed of round 1's draw, the rounds, the scoring
   (``rules.teams.settings.Scoring``'s value), whether a team's players may swap boards (610.4),
   the players' ratings at the start (cents) and the teams in (those registered, in order);
@@ -15,6 +20,10 @@ as in ``rules.swiss.events``:
   game is a judge's correction (808) of any round; the match is recomputed from the corrected
   games (a deciding game no longer due is ignored, one newly due reopens the match);
   ``penalty`` marks the technical loss a penalty gave (counted and rated, section 3);
+- ``tm_swap``   a judge's swap of the opponents of two tables of the current round before
+  either played (spec §2: a mirror game was left, 610.4): team B of ``table`` and of
+  ``other`` change places, their boards assigned anew;
+- ``tm_extend`` a judge moved the current round's end (``ends_at``);
 - ``tm_drop``   a team dropped as a whole (not paired from the next round on);
 - ``tm_finish`` the end, with the rating changes (cents); ``tm_cancel`` cancelled.
 """
@@ -40,6 +49,36 @@ class TmTeam:
     second: int
     deck_first: str | None = None
     deck_second: str | None = None
+    late: bool = False
+    ratings: Mapping[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TmRemove:
+    NAME: ClassVar[str] = "tm_remove"
+    team: int
+
+
+@dataclass(frozen=True, slots=True)
+class TmPods:
+    NAME: ClassVar[str] = "tm_pods"
+    seed: str
+    pods: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TmSwap:
+    NAME: ClassVar[str] = "tm_swap"
+    round: int
+    table: int
+    other: int
+
+
+@dataclass(frozen=True, slots=True)
+class TmExtend:
+    NAME: ClassVar[str] = "tm_extend"
+    round: int
+    ends_at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +132,30 @@ class TmCancel:
     NAME: ClassVar[str] = "tm_cancel"
 
 
-TeamEvent = TmTeam | TmBegin | TmRound | TmGame | TmDrop | TmFinish | TmCancel
+TeamEvent = (
+    TmTeam
+    | TmRemove
+    | TmPods
+    | TmBegin
+    | TmRound
+    | TmSwap
+    | TmExtend
+    | TmGame
+    | TmDrop
+    | TmFinish
+    | TmCancel
+)
 #: every event a team event replays, by its kind in the log
-EVENTS: tuple[type[TeamEvent], ...] = (TmTeam, TmBegin, TmRound, TmGame, TmDrop, TmFinish, TmCancel)
+EVENTS: tuple[type[TeamEvent], ...] = (
+    TmTeam,
+    TmRemove,
+    TmPods,
+    TmBegin,
+    TmRound,
+    TmSwap,
+    TmExtend,
+    TmGame,
+    TmDrop,
+    TmFinish,
+    TmCancel,
+)

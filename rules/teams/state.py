@@ -18,16 +18,20 @@ from dataclasses import dataclass, field
 
 from rules.results import MatchRecord, Outcome, PlayerId, opposite
 from rules.swiss.score_groups import pairing_score
-from rules.teams.boards import Assignment, boards
+from rules.teams.boards import Assignment, assign_boards, boards
 from rules.teams.events import (
     DECIDING,
     TeamEvent,
     TmBegin,
     TmCancel,
     TmDrop,
+    TmExtend,
     TmFinish,
     TmGame,
+    TmPods,
+    TmRemove,
     TmRound,
+    TmSwap,
     TmTeam,
 )
 from rules.teams.pairing import TeamPairing, pair_teams
@@ -138,6 +142,11 @@ class State:
     ratings: dict[PlayerId, int] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     dropped: set[TeamId] = field(default_factory=set)
+    #: Team Draft's tables, each in seat order (``tm_pods``), and their published seed
+    pods: list[list[PlayerId]] = field(default_factory=list)
+    pods_seed: str = ""
+    #: the teams entered late (``tm_team`` with ``late``) and the round they play from
+    late: dict[TeamId, int] = field(default_factory=dict)
     begun: bool = False
     finished: bool = False
     cancelled: bool = False
@@ -369,7 +378,7 @@ def apply(state: State, event: TeamEvent) -> None:
     """Apply one event (:class:`StateError` when it does not fit)."""
     match event:
         case TmTeam():
-            if state.begun:
+            if state.begun and not event.late:
                 raise StateError("teams register before the start")
             if event.team in state.teams:
                 raise TeamError(f"team number {event.team} is taken")
@@ -379,6 +388,23 @@ def apply(state: State, event: TeamEvent) -> None:
             if taken & set(team.players):
                 raise TeamError("a player is in two teams")
             state.teams[event.team] = team
+            if state.begun:  # a late entry: it plays from the next round (0 for the missed)
+                state.entrants.append(event.team)
+                for player, rating in event.ratings.items():
+                    state.ratings[player] = rating
+                state.late[event.team] = len(state.rounds) + 1
+        case TmRemove():
+            if state.begun:
+                raise StateError("a team is removed before the start; after it, it drops")
+            if state.teams.pop(event.team, None) is None:
+                raise StateError(f"no team {event.team}")
+        case TmPods():
+            state.pods = [list(pod) for pod in event.pods]
+            state.pods_seed = event.seed
+        case TmSwap():
+            _swap(state, event)
+        case TmExtend():
+            state.round(event.round).ends_at = event.ends_at
         case TmBegin():
             unknown = [t for t in event.teams if t not in state.teams]
             if unknown:
@@ -423,6 +449,24 @@ def _round(state: State, event: TmRound) -> None:
         for table, (a, b) in enumerate(event.tables, start=1)
     ]
     state.rounds.append(Round(event.round, event.gen, matches, event.bye, ends_at=event.ends_at))
+
+
+def _swap(state: State, event: TmSwap) -> None:
+    """A judge's swap: team B of ``table`` and of ``other`` change places (neither has a
+    game recorded); each match's boards assigned anew (crossed when that avoids a mirror and
+    the event allows it, 610.4). The round's ``gen`` does not change: the other tables'
+    games keep their keys."""
+    rnd = state.round(event.round)
+    first, second = rnd.match(event.table), rnd.match(event.other)
+    if event.table == event.other:
+        raise StateError("a swap needs two tables")
+    played = {table for table, _ in rnd.games} | set(rnd.deciders)
+    if {event.table, event.other} & played:
+        raise StateError("a table that played keeps its opponents")
+    for match, b in ((first, second.b), (second, first.b)):
+        team_a, team_b = state.teams[match.a], state.teams[b]
+        assignment = assign_boards(team_a, team_b, swap=state.swap)
+        rnd.matches[match.table - 1] = TeamMatch(match.table, match.a, b, assignment)
 
 
 def _game(state: State, event: TmGame) -> None:

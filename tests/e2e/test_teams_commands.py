@@ -25,7 +25,7 @@ async def test_every_menu_command_in_a_running_team_event_is_answered(
     for n, (first, second) in enumerate(pairs, start=1):
         await club.org.send(GROUP, f"/add @{first.lower()} @{second.lower()} Команда{n}")
         await emu.wait_bot_message(GROUP, contains=f"«Команда{n}»")
-    await club.org.send(GROUP, "/begin")
+    await club.begin()
     await emu.wait_for(partial(club.board, 1))
     await emu.idle()
     failed = ru("errors.internal")

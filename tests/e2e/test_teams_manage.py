@@ -31,7 +31,7 @@ async def test_team_sealed_by_sum_dispute_drop_and_early_finish(
         await club.org.send(GROUP, f"/add @{first} @{second} {name}")
         await emu.wait_bot_message(GROUP, contains=f"«{name}»")
     await club.users["Ann"].send(GROUP, "/begin")  # a player may not begin
-    await club.org.send(GROUP, "/begin")
+    await club.begin()
     board = await emu.wait_for(partial(club.board, 1))
     assert "тур 1 из 3" in board.plain  # 4 teams: 3 rounds (610.6)
     (t1, t2) = club.matches(board)

@@ -29,7 +29,7 @@ async def test_the_web_board_shows_the_team_matches(
         for n, (first, second) in enumerate(pairs, start=1):
             await club.org.send(GROUP, f"/add @{first.lower()} @{second.lower()} Команда{n}")
             await emu.wait_bot_message(GROUP, contains=f"«Команда{n}»")
-        await club.org.send(GROUP, "/begin")
+        await club.begin()
         board = await emu.wait_for(partial(club.board, 1))
         (first_match, _) = club.matches(board)
         await club.users["Ann"].send(GROUP, "/board")

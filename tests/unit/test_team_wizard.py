@@ -3,7 +3,9 @@ types them, and the settings the wizard stores."""
 
 from __future__ import annotations
 
-from handlers.teams.wizard import chosen, deck_list
+from handlers.teams.wizard import PLANS, chosen, deck_list
+from rules.limited.boosters import DRAFT_PLANS
+from rules.limited.deck_size import deck_minimum
 
 
 def test_decks_by_commas_or_lines_each_once_spaces_tidied() -> None:
@@ -30,3 +32,14 @@ def test_the_settings_the_wizard_stores() -> None:
     }
     duel = {"fmt": "duel_sets", "score": "duel", "rounds": "3", "time": "60", "decks": ["a", "b"]}
     assert chosen(duel, 16)["decks"] == ["a", "b"] and chosen(duel, 16)["rounds"] == 3
+
+
+def test_team_draft_stores_its_boosters_and_offers_only_plans_that_make_a_deck() -> None:
+    draft = {"fmt": "team_draft", "score": "by_sum", "boost": "12x3", "rounds": "auto"}
+    stored = chosen({**draft, "time": "70"}, 16)
+    assert stored["format"] == "team_draft" and stored["boosters"] == [12, 12, 12]
+    assert "boosters" not in chosen(
+        {"fmt": "team_sealed", "score": "by_match", "rounds": "3", "time": "70"}, 16
+    )
+    assert PLANS and all(deck_minimum(DRAFT_PLANS[name]) is not None for name in PLANS)
+    assert "12" not in PLANS  # one 12-card booster drafts a hand, no deck (Table 3)

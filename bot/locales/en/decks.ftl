@@ -71,6 +71,16 @@ decks-err_copies = { $name } — { $count } { $count ->
     }, at most { $max } are allowed.
 decks-err_banned = { $name } — on the banned list ({ $list }).
 decks-err_unknown = { $name } — no such card in the club's card list: check the spelling.
+decks-err_pool_not_allowed = { $name } — not in the pool of team “{ $title }” (as your teammate listed it).
+decks-err_pool_over_allowed = { $name } — { $count } { $count ->
+    [one] copy
+   *[other] copies
+  }, but the pool of team “{ $title }” has { $max }.
+decks-err_pool_taken = { $name } — { $count } in your deck, but only { $max } free: the other copies are in your teammate's deck (team “{ $title }”).
+decks-err_pool_missing = The list lacks { $count } { $count ->
+    [one] card
+   *[other] cards
+  } of the pool of team “{ $title }”: list the whole pool — your deck's cards in the deck, the rest as unused.
 decks-err_not_allowed = { $name } — not in the list “{ $title }”.
 decks-err_over_allowed = { $name } — { $count } { $count ->
     [one] copy
@@ -102,6 +112,7 @@ decks-window_locked = The deck lists of “{ $name }” are closed: the tourname
 decks-window_locked_round = The deck lists of “{ $name }” are closed: round 1 is paired. Only a judge can change a list.
 decks-window_not_yet = The deck lists of “{ $name }” open when it begins: in a Limited format the list is written from the cards received at the tournament, after the draft or once the Sealed product is opened. They close when round 1 is paired.
 decks-window_drafting = The draft of “{ $name }” is on: send your deck list once the boosters are picked, before round 1.
+decks-window_no_lists = “{ $name }” has no deck lists: it is played with the ready decks of duel sets.
 decks-closed = The tournament “{ $name }” is over: deck lists no longer change.
 decks-not_in = Only a participant of “{ $name }” has a deck list there.
 decks-not_yours = Only the tournament's judges see another player's deck list.

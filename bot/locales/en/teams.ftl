@@ -131,3 +131,13 @@ teams-pending_title = Round { $round }: { $count ->
 teams-pending_table = Table { $table }:
 teams-board_until = { " " }· until { $time }
 teams-time_up = ⏰ Round { $round }'s time is up. Tables { $tables } still play: results by the buttons, the judge settles disputes.
+teams-begun = 🤝 “{ $name }”: registration closed. 🎲 Round 1's draw seed: { $seed } (the teams are shuffled by this number: anyone can re-check it).
+teams-begun_sealed = Open the Sealed product: a team's pool is shared. Each player sends the bot /deck in private — the team's whole pool, his cards in the deck, the rest unused. The judge pairs round 1 with /next_round.
+teams-begun_draft = The draft comes next (/draft: the pick clock) and deck building; deck lists with /deck in private. The judge pairs round 1 with /next_round.
+teams-seating_table = 🪑 Draft table { $table } ({ $count } { $count ->
+    [one] player
+   *[other] players
+  }); teammates never sit side by side:
+teams-draft_running = The draft is on: boosters are still being picked (/draft: the pick clock). Round 1 once they are picked.
+teams-wiz_boost = Boosters each player drafts (601.4, the 12-card ones first): the deck is built from them by Table 3.
+teams-created_boosters = Draft boosters: { $plan }. Teammates sit at one draft table, never side by side.

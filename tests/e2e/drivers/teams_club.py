@@ -43,9 +43,15 @@ class TeamsClub:
         emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
 
     async def create(
-        self, name: str = "Командный кубок", scoring: str = "", rounds: str = "3", decks: str = ""
+        self,
+        name: str = "Командный кубок",
+        scoring: str = "",
+        rounds: str = "3",
+        decks: str = "",
+        boosters: str = "",
     ) -> SimMessage:
-        """The wizard: Team Sealed (``scoring``), or with ``decks`` a duel-set release."""
+        """The wizard: Team Sealed (``scoring``), with ``boosters`` («12+12+12») Team Draft,
+        or with ``decks`` a duel-set release."""
         await self.org.start()
         await self.org.wait_message(contains="")
         for user in self.users.values():
@@ -56,7 +62,13 @@ class TeamsClub:
         await (await self.org.press(kinds, ru("tournament.kind_teams"))).answer()
         await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_name"))
         await self.org.send(GROUP, name)
-        fmt = ru("teams.wiz_fmt_duel_sets" if decks else "teams.wiz_fmt_team_sealed")
+        fmt = ru(
+            "teams.wiz_fmt_duel_sets"
+            if decks
+            else "teams.wiz_fmt_team_draft"
+            if boosters
+            else "teams.wiz_fmt_team_sealed"
+        )
         asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_fmt"))
         await (await self.org.press(asked, fmt)).answer()
         if decks:
@@ -65,11 +77,23 @@ class TeamsClub:
         else:
             asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_score"))
             await (await self.org.press(asked, scoring or ru("teams.wiz_score_by_match"))).answer()
+        if boosters:
+            asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_boost"))
+            await (await self.org.press(asked, boosters)).answer()
         steps = [(fixed("teams.wiz_rounds"), rounds), (fixed("teams.wiz_time"), "70")]
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
         return await self.emu.wait_bot_message(GROUP, contains=fixed("teams.created"))
+
+    async def begin(self) -> SimMessage:
+        """``/begin`` (the group is told round 1's seed), then Team Sealed's ``/next_round``
+        pairing round 1 (its product opened: no deck list is required here)."""
+        await self.org.send(GROUP, "/begin")
+        begun = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.begun"))
+        assert ru("teams.begun_sealed") in begun.plain, begun.plain
+        await self.org.send(GROUP, "/next_round")
+        return begun
 
     async def team(self, first: str, second: str, name: str) -> None:
         """``first`` names ``second`` with ``/team``; ``second`` confirms privately."""
