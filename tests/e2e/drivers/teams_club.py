@@ -12,6 +12,7 @@ from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
 GROUP = -100800
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lee"]
+NAMES += ["Max", "Ned", "Oli", "Pat"]
 MATCH_LINE = re.compile(r"Стол (\d+)\s+«(.+?)» — «(.+?)»")
 GAME_LINE = re.compile(r"^\s*(\d)\) (\S+) — (\S+): (.*)$", re.M)
 
