@@ -21,3 +21,12 @@ class TmOkCb(CallbackData, prefix="tmo"):
     o: int
     ok: bool = True
     d: int = -1
+
+
+class TmLateCb(CallbackData, prefix="tml"):
+    """An organiser approves (``ok``) or refuses the late entry of the team of offer ``o`` of
+    tournament ``t`` (both players confirmed it after the start)."""
+
+    t: int
+    o: int
+    ok: bool = True

@@ -27,7 +27,7 @@ from bot.errors import UserError
 from bot.kind import DraftSeating, Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
-from bot.teams.buttons import TmOkCb
+from bot.teams.buttons import TmLateCb, TmOkCb
 from bot.teams.core import (
     CODEC,
     DISCIPLINE,
@@ -35,6 +35,7 @@ from bot.teams.core import (
     OFFER,
     OFFER_DECK,
     OFFER_OFF,
+    Offer,
     Snapshot,
     TeamsCore,
     decks_of,
@@ -59,6 +60,7 @@ from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.decks import Restriction
 from rules.decks.window import Window
+from rules.penalties import PenaltyKind
 from rules.results import Outcome, PlayerId, ResultError
 from rules.teams import (
     DECIDING,
@@ -78,6 +80,7 @@ from rules.teams import (
     pair_next,
     parse_game_key,
 )
+from rules.teams.events import TmExtend, TmRemove, TmSwap
 from rules.teams.settings import TeamFormat
 from rules.teams.state import State
 
@@ -99,7 +102,7 @@ JUDGE_CODES = {
 }
 MAX_TEAM_NAME = 40
 #: the outbox key of a player's message with his game's result buttons, and the game's key
-GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+")
+GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+(?::s\d+)?")
 
 
 class TeamsDesk:
@@ -184,6 +187,24 @@ class TeamsDesk:
 
     def match_format(self, tournament: Tournament) -> bool:
         return False
+
+
+def _table_of(key: str) -> int | None:
+    """The table of a game notice's key (``tm:<id>:game:r1t2b1p1:p5…``)."""
+    found = re.search(r":game:r\d+t(\d+)b", key)
+    return int(found.group(1)) if found else None
+
+
+def _open_game_of(state: State, player: int) -> tuple[int, int, int, bool] | None:
+    """The player's open game of the current round: (round, table, board, he is team A's)."""
+    rnd = state.current
+    if rnd is None:
+        return None
+    for table, board in state.open_games(rnd.number):
+        found = state.players_of(rnd.number, table, board)
+        if found is not None and player in found:
+            return rnd.number, table, board, found[0] == player
+    return None
 
 
 def deck_buttons(tid: int, offer: int, decks: list[str]) -> tuple[tuple[Button, ...], ...]:
@@ -323,7 +344,7 @@ class TeamsService:
         confirm (privately, or in the group with a mention); in a duel-set release each of
         the two names his deck from the organiser's list with a button (610.3)."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration")
+            tournament = await self.core.tournament(tx, tid, "registration", "running")
             await self._check_pair(tx, tid, first.id, second.id, name)
             payload = {"first": first.id, "second": second.id, "name": name}
             offer_id = await self.core.event(tx, tid, OFFER, payload, None)
@@ -380,7 +401,7 @@ class TeamsService:
         """A player's answer to a team offer: ``joined`` (the team is in), ``waiting`` (his
         answer is in, the other's deck is not), ``declined``, or ``gone``."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration")
+            tournament = await self.core.tournament(tx, tid, "registration", "running")
             found = next((o for o in await self.core.offers(tx, tid) if o.id == offer_id), None)
             if found is None:
                 return "gone", None
@@ -406,6 +427,8 @@ class TeamsService:
             if not accepted or (decks and len(found.decks) < 2):
                 return "waiting", None
             await self._check_pair(tx, tid, found.first, found.second, found.name)
+            if tournament.status == "running":
+                return "asked", await self._ask_late(tx, tournament, found)
             await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, None)
             await self._add(
                 tx,
@@ -436,6 +459,61 @@ class TeamsService:
 
         return "joined", after
 
+    async def _ask_late(self, tx: Tx, tournament: Tournament, found: Offer) -> AfterCommit:
+        """Both players of a team confirmed after the start: the organisers are asked in the
+        group to let it in (it plays from the next round, its missed rounds count nothing)."""
+        names = await players.many(tx, [found.first, found.second])
+        tid = tournament.id
+        buttons = (
+            (
+                Button(
+                    label=phrase("teams.btn_late_yes"),
+                    data=TmLateCb(t=tid, o=found.id, ok=True).pack(),
+                ),
+                Button(
+                    label=phrase("teams.btn_late_no"),
+                    data=TmLateCb(t=tid, o=found.id, ok=False).pack(),
+                ),
+            ),
+        )
+        asked = Notice(
+            key=f"tm:{tid}:late:{found.id}",
+            to=ToChat(chat=tournament.chat_id),
+            lines=(
+                phrase(
+                    "teams.late_ask",
+                    team=found.name,
+                    first=names[found.first].display_name,
+                    second=names[found.second].display_name,
+                ),
+            ),
+            buttons=buttons,
+        )
+        job = await self.core.outbox.tell(tx, tid, [asked])
+
+        async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def answer_late(self, tid: int, offer_id: int, actor: int, ok: bool) -> str:
+        """An organiser's answer to a late team: ``in`` (it plays from the next round),
+        ``refused``, or ``gone`` (answered already, or the event is over)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            found = next((o for o in await self.core.offers(tx, tid) if o.id == offer_id), None)
+            if tournament.status != "running" or found is None or not found.accepted:
+                return "gone"
+            await self.core.event(tx, tid, OFFER_OFF, {"offer": offer_id}, actor)
+            if not ok:
+                await self.core.audit(tx, tid, actor, "late_refused", team=found.name)
+                return "refused"
+            await self._check_pair(tx, tid, found.first, found.second, found.name)
+            decks = (found.decks.get(found.first), found.decks.get(found.second))
+            await self._add(tx, tournament, found.first, found.second, found.name, *decks)
+            await self.core.audit(tx, tid, actor, "late_team", team=found.name)
+        return "in"
+
     async def _add(
         self,
         tx: Tx,
@@ -448,7 +526,12 @@ class TeamsService:
     ) -> int:
         state = await self.core.state(tx, tournament.id)
         number = max(state.teams, default=0) + 1
-        team = TmTeam(number, name, first, second, deck_first, deck_second)
+        late = tournament.status == "running"  # approved by an organiser: from the next round
+        ratings: dict[int, int] = {}
+        for player in (first, second) if late else ():
+            found = await players.rating(tx, player, tournament.discipline)
+            ratings[player] = START_RATING_CENTS if found is None else found
+        team = TmTeam(number, name, first, second, deck_first, deck_second, late, ratings)
         await self.core.record(tx, tournament.id, team, None)
         now = self.core.now().isoformat()
         for player in (first, second):
@@ -465,9 +548,10 @@ class TeamsService:
         decks: tuple[int, int] | None = None,
     ) -> None:
         """An organiser's ``/add`` of a whole team (both players at once); in a duel-set
-        release with each player's deck by its number in the list."""
+        release with each player's deck by its number in the list. After the start it is a
+        late entry the organiser made himself: it plays from the next round."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration")
+            tournament = await self.core.tournament(tx, tid, "registration", "running")
             listed = decks_of(tournament) if is_duel(tournament) else []
             if listed and (decks is None or not all(1 <= d <= len(listed) for d in decks)):
                 raise UserError("teams.add_usage_duel", decks=numbered(listed))
@@ -808,15 +892,18 @@ class TeamsService:
 
     async def drop(self, tid: int, player_id: int, judge: int | None) -> tuple[str, str]:
         """A team drops as a whole (spec §1): one member's ``/drop`` (or a judge's for him)
-        ends the team's part from the next round on. (status, team name); before the start a
-        team that will not play asks the organiser (``/cancel`` of its offer is the partner's
-        «No»)."""
+        ends the team's part from the next round on. Before the start the team is taken off
+        the list (``removed``: it never played). (status, team name)."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid)
-            if tournament.status != "running":
-                raise UserError("teams.drop_not_running")
             state = await self.core.state(tx, tid)
             team = state.team_of(player_id)
+            if tournament.status == "registration":
+                if team is None:
+                    return "not_in", ""
+                return await self._remove(tx, tid, team.id, judge), team.name
+            if tournament.status != "running":
+                raise UserError("teams.not_running")
             if team is None or team.id not in state.entrants:
                 return "not_in", ""
             if team.id in state.dropped:
@@ -827,6 +914,153 @@ class TeamsService:
             if judge is not None:
                 await self.core.audit(tx, tid, judge, "drop", team=team.name)
         return "dropped", team.name
+
+    async def drop_named(self, tid: int, name: str, judge: int) -> tuple[str, str]:
+        """A judge's ``/drop <team name>``: that team (before the start taken off the list)."""
+        async with self.core.db.read() as tx:
+            state = await self.core.state(tx, tid)
+        team = next((t for t in state.teams.values() if t.name.casefold() == name.casefold()), None)
+        if team is None:
+            raise UserError("teams.no_team", team=name)
+        return await self.drop(tid, int(team.first), judge)
+
+    async def _remove(self, tx: Tx, tid: int, team: int, actor: int | None) -> str:
+        """Take a team off the list before the start: it and its players leave the event."""
+        state = await self.core.state(tx, tid)
+        await self.core.record(tx, tid, TmRemove(team), actor)
+        for player in state.teams[team].players:
+            await tournaments.remove_participant(tx, tid, int(player))
+        if actor is not None:
+            await self.core.audit(tx, tid, actor, "remove_team", team=state.teams[team].name)
+        return "removed"
+
+    async def swap(self, tid: int, judge: int, table: int, other: int) -> AfterCommit:
+        """A judge's swap of the opponents of two tables of the current round (spec §2: a
+        mirror game was left, 610.4): both unplayed, no report made, no rematch made; the four
+        teams' players get their new games."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            rnd = state.current
+            if rnd is None:
+                raise UserError("teams.no_round")
+            try:
+                first, second = rnd.match(table), rnd.match(other)
+            except StateError as exc:
+                raise UserError("teams.swap_usage") from exc
+            reported = {parse_game_key(r.game_key) for r in await reports.unresolved(tx, tid)}
+            busy = {p[1] for p in reported if p is not None and p[0] == rnd.number}
+            played = {t for t, _ in rnd.games} | busy
+            if table == other or {table, other} & played:
+                raise UserError("teams.swap_played")
+            before = {frozenset((m.a, m.b)) for r in state.rounds[:-1] for m in r.matches}
+            if {frozenset((first.a, second.b)), frozenset((second.a, first.b))} & before:
+                raise UserError("teams.swap_rematch")
+            swapped = await self.core.record(tx, tid, TmSwap(rnd.number, table, other), judge)
+            await self.core.audit(tx, tid, judge, "swap", round=rnd.number, tables=[table, other])
+            snap = await self.core.snapshot(tx, tid)
+            every = await self._game_notices(tx, tournament, snap, rnd.number)
+            notices = [  # each player of the two tables told his new game (a key of its own)
+                n.model_copy(update={"key": f"{n.key}:s{swapped}"})
+                for n in every
+                if _table_of(n.key) in (table, other)
+            ]
+            job = await self.core.outbox.tell(tx, tid, notices)
+
+        async def after() -> None:
+            await self.refresh_board(tid)
+            await self._deliver(tid, notices)
+            await self.core.deadlines.run(job)
+
+        return after
+
+    async def extend(self, tid: int, judge: int, minutes: int) -> tuple[AfterCommit, str]:
+        """A judge gives the current round ``minutes`` more (its end moved, the time-up
+        deadline armed anew); the new end as the room's clock shows it."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            rnd = state.current
+            if rnd is None or state.complete(rnd.number):
+                raise UserError("teams.no_round")
+            base = datetime.fromisoformat(rnd.ends_at) if rnd.ends_at else self.core.now()
+            ends = max(base, self.core.now()) + timedelta(minutes=minutes)
+            await self.core.record(tx, tid, TmExtend(rnd.number, ends.isoformat()), judge)
+            await self.core.audit(tx, tid, judge, "extend", round=rnd.number, minutes=minutes)
+            cancelled = await deadlines.cancel_for(tx, tid, (TIME,))
+            timer = await deadlines.add(tx, TIME, tid, ends, {"round": rnd.number})
+            until = self.core.clock_time(ends)
+            notice = Notice(
+                key=f"tm:{tid}:extend:{rnd.number}:{ends.isoformat()}",
+                to=ToChat(chat=tournament.chat_id),
+                lines=(phrase("teams.extended", round=rnd.number, minutes=minutes, time=until),),
+            )
+            job = await self.core.outbox.tell(tx, tid, [notice])
+
+        async def after() -> None:
+            self.core.deadlines.unschedule(cancelled)
+            self.core.deadlines.schedule(timer, ends)
+            await self.refresh_board(tid)
+            await self.core.deadlines.run(job)
+
+        return after, until
+
+    async def penalty(
+        self, tid: int, judge: int, player_id: int, kind: PenaltyKind, reason: str
+    ) -> tuple[str, AfterCommit | None]:
+        """A judge's penalty (section 7 as in every card tournament): a warning is logged; a
+        game loss or a match loss loses the player's open game of the current round — in a
+        team event a match is one game (a technical loss, counted and rated, the deciding
+        game then recomputed); a disqualification loses it too and drops his team.
+        (what happened: ``warned``, ``lost``, ``no_game``, ``dq``; after the commit)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            state = await self.core.state(tx, tid)
+            team = state.team_of(player_id)
+            if team is None or team.id not in state.entrants:
+                raise UserError("teams.not_playing")
+            details = {"player": player_id, "kind": kind.value, "reason": reason}
+            await self.core.audit(tx, tid, judge, "penalty", **details)
+            await self.core.event(tx, tid, "tm_penalty", details, judge)
+            if kind is PenaltyKind.WARNING:
+                return "warned", None
+            game = _open_game_of(state, player_id)
+            after: AfterCommit | None = None
+            if game is not None:
+                number, table, board, mine_a = game
+                name = (await self.core.player(tx, player_id)) or None
+                told = Notice(
+                    key=f"tm:{tid}:penalty:r{number}t{table}b{board}:p{player_id}",
+                    to=ToChat(chat=tournament.chat_id),
+                    lines=(
+                        phrase(
+                            "teams.penalty_lost",
+                            name=name.display_name if name else "?",
+                            round=number,
+                            table=table,
+                            board="d" if board == DECIDING else str(board),
+                        ),
+                    ),
+                )
+                said = await self.core.outbox.tell(tx, tid, [told])
+                outcome = Outcome.TECHNICAL_LOSS if mine_a else Outcome.TECHNICAL_WIN
+                event = TmGame(number, table, board, outcome, penalty=True, reason=reason or None)
+                await self.core.record(tx, tid, event, judge)
+                key = game_key(number, table, board, state.round(number).gen)
+                await reports.void_game(tx, tid, key)  # a report waiting is moot: the game lost
+                refreshed = await self.after_game(tx, tournament, number, table)
+
+                async def after() -> None:
+                    await self.core.deadlines.run(said)
+                    await refreshed()
+
+            if kind is PenaltyKind.DQ:
+                if team.id not in state.dropped:
+                    await self.core.record(tx, tid, TmDrop(team.id), judge)
+                    for player in team.players:
+                        await tournaments.set_participant_status(tx, tid, int(player), "dropped")
+                return "dq", after
+            return ("lost" if game is not None else "no_game"), after
 
     # -- the end -----------------------------------------------------------------------------
 

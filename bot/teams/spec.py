@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from bot.draft.buttons import DraftClockCb
 from bot.kind import KindSpec, NamedBy, Rule
 from bot.roles import Role
-from bot.teams.buttons import TmOkCb, TmWizCb
+from bot.teams.buttons import TmLateCb, TmOkCb, TmWizCb
 from bot.teams.core import DISCIPLINE, ENTRY, KIND
 from bot.teams.service import TeamsService
 
@@ -30,9 +30,21 @@ SPEC = KindSpec(
     buttons={
         TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
         TmOkCb: Role.PLAYER,
+        TmLateCb: Role.ORGANISER,
         DraftClockCb: Role.JUDGE,
     },
-    commands=("team", "next_round", "export", "pending", "deck", "decks", "draft", "deckbuilding"),
+    commands=(
+        "team",
+        "next_round",
+        "export",
+        "pending",
+        "deck",
+        "decks",
+        "draft",
+        "deckbuilding",
+        "penalty",
+        "swap",
+    ),
     deck_lists=True,
     pick_clock=True,
     shown_in_registration=True,

@@ -13,7 +13,7 @@ from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.teams import TeamsService
-from bot.teams.buttons import TmOkCb
+from bot.teams.buttons import TmLateCb, TmOkCb
 from bot.teams.core import KIND
 from bot.texts import Tr
 from db.models import Player
@@ -22,12 +22,15 @@ from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call, KindCommands, Own
 from handlers.routes import Routes
+from handlers.swiss.penalties import parse as parse_penalty
 from handlers.teams.wizard import routes as wizard_routes
 
 routes = Routes(__name__)
 routes.include(wizard_routes)
 
 TEAMS = CurrentTournament(KIND)
+#: the most minutes one /extend gives a round
+MAX_EXTEND = 60
 
 
 def replied(message: Message) -> tuple[int, str, str | None] | None:
@@ -90,6 +93,75 @@ async def answer_offer(
     await committed(after)
 
 
+@routes.callback_query(TmLateCb.filter())
+async def answer_late(
+    query: CallbackQuery, callback_data: TmLateCb, t: Tr, teams: TeamsService
+) -> None:
+    """An organiser lets a late team in, or not (``bot.access`` checked his role)."""
+    status = await teams.answer_late(
+        callback_data.t, callback_data.o, query.from_user.id, callback_data.ok
+    )
+    await query.answer(t(f"teams.late_{status}"), show_alert=status == "gone")
+    if isinstance(query.message, Message) and status != "gone":
+        text = query.message.html_text if query.message.text else ""
+        await query.message.edit_text(f"{text}\n{t(f'teams.late_{status}')}".strip())
+
+
+@routes.message(Command("penalty"), TEAMS)
+async def penalty(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    registry: Registry,
+    roles: Roles,
+) -> None:
+    """``/penalty <player> warning|game_loss|match_loss|dq <reason>`` (or as a reply to the
+    player): a game loss or a match loss loses his open game (a team game is one game)."""
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    other = replied(message)
+    parsed = parse_penalty(command.args, replied=other is not None)
+    if parsed is None:
+        await message.reply(t("penalties.usage"))
+        return
+    word, kind, reason = parsed
+    player: Player | None
+    if other is not None:
+        player = await registry.ensure_player(*other)
+    else:
+        player = await teams.find_player(word or "")
+    if player is None:
+        await message.reply(t("penalties.not_in", name=word or "?"))
+        return
+    status, after = await teams.penalty(tournament.id, who, player.id, kind, reason)
+    await message.reply(t(f"teams.penalty_done_{status}", name=player.display_name))
+    await committed(after)
+
+
+@routes.message(Command("swap"), TEAMS)
+async def swap(
+    message: Message,
+    command: CommandObject,
+    t: Tr,
+    tournament: Tournament,
+    teams: TeamsService,
+    roles: Roles,
+) -> None:
+    """``/swap <table> <table>``: a judge swaps the opponents of two unplayed tables (spec §2:
+    a mirror game was left)."""
+    if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
+        return
+    words = (command.args or "").split()
+    if len(words) != 2 or not all(w.isdigit() and len(w) <= 3 for w in words):
+        await message.reply(t("teams.swap_usage"))
+        return
+    after = await teams.swap(tournament.id, who, int(words[0]), int(words[1]))
+    await message.reply(t("teams.swap_done", table=int(words[0]), other=int(words[1])))
+    await committed(after)
+
+
 @routes.message(Command("drop"), TEAMS)
 async def drop(
     message: Message,
@@ -104,6 +176,13 @@ async def drop(
     user = message.from_user
     assert user is not None
     target, judge = (user.id, user.first_name, user.last_name), None
+    named = (message.text or "").partition(" ")[2].strip()
+    if named and message.reply_to_message is None:  # a judge's /drop <team name>
+        if (judge := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
+            return
+        status, team = await teams.drop_named(tournament.id, named, judge)
+        await message.reply(t(f"teams.drop_{status}", team=team, name=team))
+        return
     other = replied(message)
     if other is not None and other[0] != user.id:
         if (judge := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
@@ -187,7 +266,14 @@ async def cancel(call: Call, teams: TeamsService) -> None:
 
 
 async def extend(call: Call, teams: TeamsService) -> None:
-    await call.message.reply(call.t("teams.no_extend"))
+    """``/extend <minutes>``: the current round's end moved (the time-up told anew)."""
+    words = call.words
+    if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= MAX_EXTEND:
+        await call.message.reply(call.t("teams.extend_usage", max=MAX_EXTEND))
+        return
+    after, until = await teams.extend(call.tournament.id, call.actor, int(words[0]))
+    await call.message.reply(call.t("teams.extend_done", time=until))
+    await committed(after)
 
 
 async def finish(call: Call, teams: TeamsService) -> None:

@@ -51,7 +51,7 @@ async def test_every_menu_command_in_a_running_team_event_is_answered(
         assert not any(failed in text for text in new), f"/{name} failed: {new}"
         answers[name] = new[0]
     assert answers["team"] == ru("teams.team_usage")
-    assert answers["extend"] == ru("teams.no_extend")
+    assert answers["extend"] == ru("teams.extend_usage", max=60)
     assert answers["join"] == ru("teams.join_how")
     assert answers["pending"].startswith(ru("teams.pending_title", round=1, count=4))
     assert answers["standings"] == ru("teams.standings_none", name="Командный кубок")

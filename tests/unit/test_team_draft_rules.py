@@ -21,7 +21,8 @@ from tests.unit.team_events import W, begin, games, round_of, team
 # -- Team Draft's tables (601.5 counted in teams; teammates never side by side)
 def test_eight_teams_draft_at_one_table_of_16_first_numbers_then_second() -> None:
     teams = [team(n) for n in range(1, 9)]
-    (table,) = seat_teams(teams, "c0ffee")
+    (seated,) = seat_teams(teams, "c0ffee")
+    table = [int(p) for p in seated]
     assert len(table) == 16
     firsts, seconds = table[:8], table[8:]
     assert [p % 10 for p in firsts] == [1] * 8 and [p % 10 for p in seconds] == [2] * 8

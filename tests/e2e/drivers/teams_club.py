@@ -106,6 +106,14 @@ class TeamsClub:
         told = ru("teams.team_in", team=name, first=first, second=second)
         await self.emu.wait_bot_message(GROUP, contains=told)  # the group is told
 
+    async def team_offer(self, first: str, second: str, name: str) -> None:
+        """``first`` names ``second`` after the start; ``second`` confirms: the organisers are
+        asked to let the team in."""
+        await self.users[first].send(GROUP, f"/team @{second.lower()} {name}")
+        ask = await self.users[second].wait_message(contains=f"«{name}»")
+        answer = await (await self.users[second].press(ask, ru("teams.btn_accept"))).answer()
+        assert answer.text == ru("teams.offer_asked"), answer.text
+
     async def duel_team(self, first: str, deck1: str, second: str, deck2: str, name: str) -> None:
         """A duel-set team: ``first`` names ``second`` and picks ``deck1``; the partner answers
         by picking ``deck2``."""
