@@ -52,10 +52,12 @@ from bot.teams.views import (
     standings_text,
     teams_text,
 )
+from bot.teams.web import teams_board
 from bot.web.render import Board
 from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
+from db.reports import unresolved as reports_of
 from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.decks import Restriction
@@ -274,10 +276,15 @@ class TeamsService:
         return after
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        """The web board's own layout (``bot.teams.web``), in the group's language."""
         snap = await self.core.snapshot(tx, tournament_id)
-        t = self.core.tr(self.core.group_lang())
-        body = board_text(t, snap, set(), self._until(snap)).replace("\n", "<br>")
-        return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
+        lang = self.core.group_lang()
+        reports: dict[str, str] = {}
+        for report in await reports_of(tx, tournament_id):
+            parsed = parse_game_key(report.game_key)
+            if parsed is not None:
+                reports[f"{parsed[0]}:{parsed[1]}:{parsed[2]}"] = report.status
+        return teams_board(self.core.tr(lang), snap, reports, lang, now)
 
     def handler_data(self) -> Mapping[str, object]:
         return {"teams": self}

@@ -1,5 +1,6 @@
-"""A team event's web board: its link from /board, the page showing the round's team matches
-and their games as the group's board does."""
+"""A team event's web board: its link from /board, the page's own layout — each team match
+with its games and where each stands (playing, awaiting confirmation, done with its result),
+the team standings once a round is complete."""
 
 from __future__ import annotations
 
@@ -41,7 +42,19 @@ async def test_the_web_board_shows_the_team_matches(
             html = await page.text()
         assert "Кубок &lt;b&gt;команд&lt;/b&gt;" in html  # the name as typed, escaped once
         assert f"«{first_match.a}» — «{first_match.b}»" in html
-        (a, b), _ = first_match.boards
-        assert f"1) {a} — {b}: …" in html
+        (a, b), (c, d) = first_match.boards
+        assert f"<td>1)</td><td>{a} — {b}</td>" in html
+        assert '<tr class="playing">' in html and "играют" in html
+        assert "Регистрация" not in html and "Тур 1 из 3" in html
+        # a game reported waits for the confirmation; a confirmed one is done with its result
+        await club.play(1, first_match.table, 1, a, b, "Моя победа")
+        user = club.users[c]
+        told = await club.wait_find(user, "Тур 1: стол 1, доска 2,", "Моя победа")
+        await (await user.press(told, "Моя победа")).answer()
+        await emu.idle()
+        async with ClientSession() as session, session.get(link.group(0)) as page:
+            html = await page.text()
+        assert f'<td>{a} — {b}</td><td><span class="st">сыграно 1:0</span>' in html
+        assert f'<td>{c} — {d}</td><td><span class="st">ждёт подтверждения</span>' in html
     finally:
         await bot.stop()

@@ -60,3 +60,13 @@ web-tb_sb = SB
 web-tb_omw = OMW
 web-tb_gw = GW
 web-tb_ogw = OGW
+web-teams = Team event
+web-teams_registered = Registration: { $count } { $count ->
+    [one] team
+   *[other] teams
+  }
+web-teams_list = Teams
+web-col_team = Team
+web-col_games = Games
+web-draft_tables = Draft seating
+web-draft_table = Draft table { $table }

@@ -61,3 +61,14 @@ web-tb_sb = ЗБ
 web-tb_omw = OMW
 web-tb_gw = GW
 web-tb_ogw = OGW
+web-teams = Командный турнир
+web-teams_registered = Регистрация: { $count } { $count ->
+    [one] команда
+    [few] команды
+   *[many] команд
+  }
+web-teams_list = Команды
+web-col_team = Команда
+web-col_games = Партии
+web-draft_tables = Рассадка на драфт
+web-draft_table = Стол драфта { $table }
