@@ -39,6 +39,8 @@ OFFERED = (TeamFormat.TEAM_SEALED, TeamFormat.TEAM_DRAFT, TeamFormat.DUEL_SETS)
 #: the most decks a duel-set release lists (each is a button) and a deck name's length
 MAX_DECKS, MAX_DECK_NAME = 12, 30
 ROUND_CHOICES = ("auto", "3", "4", "5", "6", "7")
+#: the Top of teams after the Swiss rounds: none, a final of two, 4 or 8 teams
+TOP_CHOICES = ("0", "2", "4", "8")
 MINUTE_CHOICES = ("50", "60", "70", "80", "90")
 assert str(DEFAULT_ROUND_MINUTES) in MINUTE_CHOICES
 

@@ -24,11 +24,14 @@ def csv_text(snap: Snapshot, changes: dict[int, int]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["place", "team", "first", "second", "points", "buchholz", "game_points"])
-    for row in state.standings():
+    places = state.team_places()  # with a Top: the bracket's places first
+    rows = {row.team: row for row in state.standings()}
+    for team in sorted(places, key=places.__getitem__):
+        row = rows[team]
         first, second = state.teams[row.team].players
         writer.writerow(
             [
-                row.place,
+                places[team],
                 text_cell(snap.team_name(row.team)),
                 text_cell(snap.names.get(first, "?")),
                 text_cell(snap.names.get(second, "?")),

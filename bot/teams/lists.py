@@ -102,10 +102,11 @@ async def players(core: TeamsCore, tx: Tx, tournament_id: int, *, active: bool) 
 async def final_places(core: TeamsCore, tx: Tx, tournament: Tournament) -> tuple[list[Placed], int]:
     """Each player with his team's place; the first two teams' players are published."""
     state = await core.state(tx, tournament.id)
+    places = state.team_places()
     rows = [
-        Placed(row.place, int(player))
-        for row in state.standings()
-        for player in state.teams[row.team].players
+        Placed(place, int(player))
+        for team, place in sorted(places.items(), key=lambda item: item[1])
+        for player in state.teams[team].players
     ]
     return rows, sum(row.place <= PUBLISHED_TEAMS for row in rows)
 

@@ -69,6 +69,7 @@ from rules.teams import (
     MIN_TEAMS,
     PairingError,
     StateError,
+    TeamPairing,
     TmBegin,
     TmCancel,
     TmDrop,
@@ -76,13 +77,14 @@ from rules.teams import (
     TmGame,
     TmRound,
     TmTeam,
+    assign_boards,
     default_rounds,
     game_key,
     outcome_from_claim,
     pair_next,
     parse_game_key,
 )
-from rules.teams.events import TmExtend, TmRemove, TmSwap
+from rules.teams.events import TmExtend, TmRemove, TmSwap, TmTop
 from rules.teams.settings import TeamFormat
 from rules.teams.state import State
 
@@ -189,6 +191,30 @@ class TeamsDesk:
 
     def match_format(self, tournament: Tournament) -> bool:
         return False
+
+
+def top_of(tournament: Tournament) -> int:
+    """The Top the organiser chose (teams; 0: none)."""
+    return int(tournament.settings.get("top") or 0)
+
+
+def top_size(wanted: int, teams: int) -> int:
+    """The Top played: the chosen size, no larger than the largest power of two of the teams
+    still playing (a Top of 8 among 6 teams is a Top of 4)."""
+    size = 1
+    while size * 2 <= min(wanted, teams):
+        size *= 2
+    return size
+
+
+def last_round(state: State, top: int) -> bool:
+    """Whether the round just complete was the event's last: the Swiss's last without a Top,
+    the final with one."""
+    if state.seeds:
+        return state.top_pairs()[1] is not None
+    return (
+        len(state.swiss_rounds()) >= state.planned_rounds and top_size(top, len(state.active())) < 2
+    )
 
 
 def _table_of(key: str) -> int | None:
@@ -623,14 +649,43 @@ class TeamsService:
             if rnd is not None and not state.complete(rnd.number):
                 tables = sorted({table for table, _ in state.open_games(rnd.number)})
                 raise UserError("teams.round_open", tables=", ".join(map(str, tables)))
-            if len(state.rounds) >= state.planned_rounds:
+            if len(state.swiss_rounds()) < state.planned_rounds:
+                return await self._pair(tx, tournament, actor)
+            if not state.seeds:
+                size = top_size(top_of(tournament), len(state.active()))
+                if size < 2:
+                    return await self._finish(tx, tournament, state, actor, early=False)
+                seeds = tuple(state.active()[:size])
+                await self.core.record(tx, tid, TmTop(seeds), actor)
+                await self.core.audit(tx, tid, actor, "top", teams=len(seeds))
+                state = await self.core.state(tx, tid)
+            pairs, champion = state.top_pairs()
+            if champion is not None:
                 return await self._finish(tx, tournament, state, actor, early=False)
-            return await self._pair(tx, tournament, actor)
+            chosen = [
+                assign_boards(state.teams[a], state.teams[b], swap=state.swap) for a, b in pairs
+            ]
+            pairing = TeamPairing(
+                matches=tuple(pairs),
+                bye=None,
+                crossed=tuple(assignment.crossed for assignment in chosen),
+                mirrors=tuple(p for p, a in zip(pairs, chosen, strict=True) if a.mirrors),
+                avoided=frozenset(),
+            )
+            return await self._pair(tx, tournament, actor, pairing)
 
-    async def _pair(self, tx: Tx, tournament: Tournament, actor: int | None) -> AfterCommit:
+    async def _pair(
+        self,
+        tx: Tx,
+        tournament: Tournament,
+        actor: int | None,
+        pairing: TeamPairing | None = None,
+    ) -> AfterCommit:
+        """Store the next round (``pairing``: a Top round's; else the Swiss pairs it), arm its
+        time, tell each player his game and post the board."""
         state = await self.core.state(tx, tournament.id)
         try:
-            pairing = pair_next(state)
+            pairing = pairing or pair_next(state)
         except PairingError as exc:
             raise UserError("teams.cannot_pair") from exc
         number = len(state.rounds) + 1
@@ -762,7 +817,7 @@ class TeamsService:
                 )
             )
         if state.current is rnd and state.complete(number):
-            last = len(state.rounds) >= state.planned_rounds
+            last = last_round(state, top_of(tournament))
             notices.append(
                 Notice(
                     key=f"tm:{tournament.id}:complete:{number}",

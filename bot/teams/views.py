@@ -40,6 +40,8 @@ def board_text(t: Translate, snap: Snapshot, pending: set[str], until: str = "")
     if rnd is None:
         return t("teams.no_round_yet", name=name)
     title = t("teams.board_title", name=name, round=rnd.number, rounds=state.planned_rounds)
+    if state.in_top(rnd.number):
+        title = t("teams.board_title_top", name=name, teams=2 * len(rnd.matches))
     if until and not state.complete(rnd.number) and not state.finished:
         title += t("teams.board_until", time=until)
     lines = [title]
@@ -151,8 +153,20 @@ def final_text(t: Translate, snap: Snapshot, changes: dict[int, int]) -> str:
     state = snap.state
     lines = [t("teams.finished", name=snap.tournament.name)]
     rows = state.standings()
-    if rows:
-        lines.append(t("teams.winner", team=snap.team_name(rows[0].team)))
+    order = state.final_order()
+    if order:
+        lines.append(t("teams.winner", team=snap.team_name(order[0])))
+    if state.seeds:  # the Top's places, then the Swiss standings
+        lines.append(t("teams.top_title", count=len(state.seeds)))
+        for place, team in enumerate(order[: len(state.seeds)], start=1):
+            lines.append(
+                t(
+                    "teams.top_place",
+                    place=place,
+                    team=snap.team_name(team),
+                    members=snap.members(team),
+                )
+            )
     lines.append(standings_text(t, snap))
     lines.append(t("teams.rating_title"))
     for row in rows:

@@ -4,8 +4,8 @@ Steps: name (text) → format (Team Sealed, Team Draft or a duel-set release) �
 and Team Draft its scoring (by match 604.3, by sum 604.3.1), then for Team Draft its boosters
 (the plans of 601.4 whose drafted cards make a deck, Table 3), for a duel-set release the
 decks of its set(s) (text: «слуа, вампиры, …», 610.3; scored by 610.5) → rounds (by the number
-of teams, 610.6, or a number) → round minutes (70 by default, 604.5). The summary is the
-registration message.
+of teams, 610.6, or a number) → the Top of teams (none, a final, 4 or 8) → round minutes (70
+by default, 604.5). The summary is the registration message.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from bot.teams.core import (
     MINUTE_CHOICES,
     OFFERED,
     ROUND_CHOICES,
+    TOP_CHOICES,
 )
 from bot.texts import Tr
 from handlers.prompts import ask_again, ask_presser
@@ -47,7 +48,8 @@ STEPS: dict[str, tuple[tuple[str, ...], str]] = {
     "fmt": (tuple(f.value for f in OFFERED), "score"),
     "score": ((Scoring.BY_MATCH.value, Scoring.BY_SUM.value), "rounds"),
     "boost": (PLANS, "rounds"),
-    "rounds": (ROUND_CHOICES, "time"),
+    "rounds": (ROUND_CHOICES, "top"),
+    "top": (TOP_CHOICES, "time"),
     "time": (MINUTE_CHOICES, ""),
 }
 
@@ -82,7 +84,7 @@ def keyboard(t: Tr, step: str) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
     for value in STEPS[step][0]:
         builder.button(text=label(t, step, value), callback_data=TmWizCb(s=step, v=value))
-    builder.adjust(3 if step in ("rounds", "time", "boost") else 1)
+    builder.adjust(3 if step in ("rounds", "time", "boost") else 2 if step == "top" else 1)
     return builder.as_markup()
 
 
@@ -165,6 +167,8 @@ async def choose(
         text += "\n" + t("teams.created_decks", decks=", ".join(options["decks"]))
     if options.get("boosters"):
         text += "\n" + t("teams.created_boosters", plan=plan_name(options["boosters"]))
+    if options["top"]:
+        text += "\n" + t("teams.created_top", count=options["top"])
     await message.answer(text)
 
 
@@ -174,6 +178,7 @@ def chosen(data: dict[str, Any], base_k: float) -> dict[str, Any]:
         "scoring": data["score"],
         "rounds": None if data["rounds"] == "auto" else int(data["rounds"]),
         "round_minutes": int(data["time"]),
+        "top": int(data.get("top") or 0),
         "base_k": base_k,
         **({"decks": data["decks"]} if data.get("decks") else {}),
         **({"boosters": list(DRAFT_PLANS[data["boost"]])} if data.get("boost") else {}),

@@ -24,6 +24,8 @@ as in ``rules.swiss.events``:
   either played (spec §2: a mirror game was left, 610.4): team B of ``table`` and of
   ``other`` change places, their boards assigned anew;
 - ``tm_extend`` a judge moved the current round's end (``ends_at``);
+- ``tm_top``    the Top of teams seeded after the Swiss rounds (the organiser chose one): the
+  teams in seed order; the rounds after it are the bracket's (``rules.top``);
 - ``tm_drop``   a team dropped as a whole (not paired from the next round on);
 - ``tm_finish`` the end, with the rating changes (cents); ``tm_cancel`` cancelled.
 """
@@ -79,6 +81,12 @@ class TmExtend:
     NAME: ClassVar[str] = "tm_extend"
     round: int
     ends_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class TmTop:
+    NAME: ClassVar[str] = "tm_top"
+    seeds: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +148,7 @@ TeamEvent = (
     | TmRound
     | TmSwap
     | TmExtend
+    | TmTop
     | TmGame
     | TmDrop
     | TmFinish
@@ -154,6 +163,7 @@ EVENTS: tuple[type[TeamEvent], ...] = (
     TmRound,
     TmSwap,
     TmExtend,
+    TmTop,
     TmGame,
     TmDrop,
     TmFinish,

@@ -2,6 +2,15 @@
 derives: the open games, the deciding games due (604.4), the settled team matches, the
 standings, the pairing inputs of the next round, each player's games for his rating.
 
+**The Top of teams** (when the organiser chose one; the seed has none for 604/610, the spec's
+card-tournament Top read for teams): after the Swiss rounds the best ``size`` teams of the
+standings are seeded into a single-elimination bracket (``rules.top``: 1 against ``size``, …);
+each Top match is a team match like any other (two boards, the deciding game of 604.4 by
+match). **Default**: a Top match that ends level (equal sums, a deciding game drawn, by sum or
+in 610 equal points) goes to the higher seed, as the Swiss placed it higher. The Swiss
+standings count the Swiss rounds only; the final places are the bracket's, then the rest by
+the standings (``rules.places.final_places``).
+
 Every game is a rated game of its two players (spec §1: per player, per game; the coefficient
 counts the players): boards 1 and 2 and a deciding game that counts, a technical loss set by a
 penalty included (section 3: every game he played or should have played, as in the Swiss); a
@@ -16,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rules.places import final_places
 from rules.results import MatchRecord, Outcome, PlayerId, opposite
 from rules.swiss.score_groups import pairing_score
 from rules.teams.boards import Assignment, assign_boards, boards
@@ -33,6 +43,7 @@ from rules.teams.events import (
     TmRound,
     TmSwap,
     TmTeam,
+    TmTop,
 )
 from rules.teams.pairing import TeamPairing, pair_teams
 from rules.teams.scoring import (
@@ -45,6 +56,7 @@ from rules.teams.scoring import (
 from rules.teams.settings import Scoring
 from rules.teams.standings import TeamRecord, TeamRow, team_standings
 from rules.teams.teams import Team, TeamError, TeamId
+from rules.top import top_state
 
 __all__ = [
     "DecidingGameNotDue",
@@ -147,6 +159,9 @@ class State:
     pods_seed: str = ""
     #: the teams entered late (``tm_team`` with ``late``) and the round they play from
     late: dict[TeamId, int] = field(default_factory=dict)
+    #: the Top of teams in seed order (``tm_top``), and the number of its first round
+    seeds: list[TeamId] = field(default_factory=list)
+    top_from: int = 0
     begun: bool = False
     finished: bool = False
     cancelled: bool = False
@@ -225,10 +240,50 @@ class State:
 
     # -- what the standings and the pairing read ------------------------------------------
 
+    def swiss_rounds(self) -> list[Round]:
+        """The Swiss rounds (all of them before a Top is seeded)."""
+        return self.rounds[: self.top_from - 1] if self.seeds else list(self.rounds)
+
+    def top_rounds(self) -> list[Round]:
+        return self.rounds[self.top_from - 1 :] if self.seeds else []
+
+    def in_top(self, number: int) -> bool:
+        return bool(self.seeds) and number >= self.top_from
+
+    def top_winner(self, number: int, table: int) -> TeamId | None:
+        """The team a settled Top match sends on (level: the higher seed, team A)."""
+        match = self.round(number).match(table)
+        result = self.match_result(number, table)
+        if result is None:
+            return None
+        return match.b if result.outcome_a is TeamOutcome.LOSS else match.a
+
+    def top_winners(self) -> list[TeamId]:
+        """The Top's winners so far, match by match, round after round (``rules.top``)."""
+        winners = []
+        for rnd in self.top_rounds():
+            for match in rnd.matches:
+                winner = self.top_winner(rnd.number, match.table)
+                if winner is not None:
+                    winners.append(winner)
+        return winners
+
+    def top_pairs(self) -> tuple[list[tuple[TeamId, TeamId]], TeamId | None]:
+        """The next Top round's pairs (higher seed first), or ([], the champion)."""
+        top = top_state(self.seeds, self.top_winners())
+        if top.champion is not None:
+            return [], int(top.champion)
+        return [(int(a), int(b)) for a, b in top.pairs], None
+
+    def final_order(self) -> list[TeamId]:
+        """Every entrant team in final-place order: the Top's bracket, then the standings."""
+        ranked = [row.team for row in self.standings()]
+        return final_places(ranked, self.seeds, self.top_winners())
+
     def records(self) -> list[TeamRecord]:
-        """Every settled team match and every bye, round by round."""
+        """Every settled team match and every bye of the Swiss rounds, round by round."""
         made: list[TeamRecord] = []
-        for rnd in self.rounds:
+        for rnd in self.swiss_rounds():
             for match in rnd.matches:
                 result = self.match_result(rnd.number, match.table)
                 if result is not None:
@@ -264,7 +319,7 @@ class State:
         technical win is a win); a bye a win (by match) or two (by sum, 610)."""
         scores = dict.fromkeys(self.entrants, 0)
         per_win = pairing_score(Outcome.CLEAN_WIN)
-        for rnd in self.rounds:
+        for rnd in self.swiss_rounds():
             if rnd.bye is not None:
                 scores[rnd.bye] += per_win if self.scoring is Scoring.BY_MATCH else 2 * per_win
             for match in rnd.matches:
@@ -308,13 +363,20 @@ class State:
         """The team ``player`` plays for (``None``: he is in none)."""
         return next((t for t in self.teams.values() if player in t.players), None)
 
+    def team_places(self) -> dict[TeamId, int]:
+        """Each entrant team's final place: the standings' (shared places kept), or with a Top
+        the bracket's then the standings' order."""
+        if not self.seeds:
+            return {row.team: row.place for row in self.standings()}
+        return {team: place for place, team in enumerate(self.final_order(), start=1)}
+
     def player_places(self) -> dict[PlayerId, tuple[int, TeamId]]:
         """Each entrant player's place, his team's (spec §1: places are per team; a player's
         history shows his team's), with the team's number."""
         places: dict[PlayerId, tuple[int, TeamId]] = {}
-        for row in self.standings():
-            for player in self.teams[row.team].players:
-                places[player] = (row.place, row.team)
+        for team, place in self.team_places().items():
+            for player in self.teams[team].players:
+                places[player] = (place, team)
         return places
 
     # -- the players' games ---------------------------------------------------------------
@@ -403,6 +465,11 @@ def apply(state: State, event: TeamEvent) -> None:
             state.pods_seed = event.seed
         case TmSwap():
             _swap(state, event)
+        case TmTop():
+            if not state.begun or any(team not in state.entrants for team in event.seeds):
+                raise StateError("the Top seeds teams of the event")
+            state.seeds = list(event.seeds)
+            state.top_from = len(state.rounds) + 1
         case TmExtend():
             state.round(event.round).ends_at = event.ends_at
         case TmBegin():

@@ -13,9 +13,9 @@ from rules.card_formats import Format
 from rules.decks import DeckRules, Restriction, check_list, parse_list
 from rules.limited.pods import MAX_TABLE, MIN_TABLE
 from rules.teams import StateError, TeamError, TmTeam, apply, pair_next, replay
-from rules.teams.events import TmExtend, TmRemove, TmSwap
+from rules.teams.events import TmExtend, TmRemove, TmSwap, TmTop
 from rules.teams.pods import seat_teams, side_by_side, table_teams
-from tests.unit.team_events import W, begin, games, round_of, team
+from tests.unit.team_events import D, L, W, begin, games, round_of, team
 
 
 # -- Team Draft's tables (601.5 counted in teams; teammates never side by side)
@@ -151,3 +151,37 @@ def test_a_rounds_end_is_moved() -> None:
     round_of(state, (1, 2), (3, 4))
     apply(state, TmExtend(1, "2026-12-04T21:30:00+00:00"))
     assert state.round(1).ends_at == "2026-12-04T21:30:00+00:00"
+
+
+# -- the Top of teams (the organiser's choice; ``rules.top``'s bracket of team matches)
+def test_the_top_seeds_the_best_teams_and_the_bracket_sends_winners_on() -> None:
+    state = begin([team(n) for n in range(1, 5)], rounds=1)
+    round_of(state, (1, 2), (3, 4))
+    games(state, 1, 1, W, W)  # T1 3
+    games(state, 1, 2, L, L)  # T4 3
+    first, second = [row.team for row in state.standings()][:2]
+    assert {first, second} == {1, 4}
+    apply(state, TmTop((first, second)))
+    pairs, champion = state.top_pairs()
+    assert pairs == [(first, second)] and champion is None
+    round_of(state, (first, second))
+    assert state.in_top(2) and not state.in_top(1)
+    games(state, 2, 1, L, L)  # the final: the second seed wins
+    assert state.top_pairs() == ([], second)
+    assert state.final_order()[:2] == [second, first]
+    assert state.team_places()[second] == 1 and state.team_places()[first] == 2
+    standings = {row.team: row.points for row in state.standings()}
+    assert standings[1] == standings[4] == 30  # the Top counts nothing in the Swiss
+
+
+def test_a_level_top_match_sends_the_higher_seed_on() -> None:
+    state = begin([team(n) for n in range(1, 5)], rounds=1)
+    round_of(state, (1, 2), (3, 4))
+    games(state, 1, 1, W, W)
+    games(state, 1, 2, W, W)
+    apply(state, TmTop((1, 3, 2, 4)))
+    round_of(state, (1, 4), (3, 2))
+    games(state, 2, 1, D, D)  # level: seed 1 goes on
+    games(state, 2, 2, L, L)  # seed 4's opponent... T2 wins
+    assert state.top_winners() == [1, 2]
+    assert state.top_pairs() == ([(1, 2)], None)

@@ -28,8 +28,10 @@ def test_the_settings_the_wizard_stores() -> None:
         "scoring": "by_match",
         "rounds": None,
         "round_minutes": 70,
+        "top": 0,
         "base_k": 16,
     }
+    assert chosen({**sealed, "top": "4"}, 16)["top"] == 4
     duel = {"fmt": "duel_sets", "score": "duel", "rounds": "3", "time": "60", "decks": ["a", "b"]}
     assert chosen(duel, 16)["decks"] == ["a", "b"] and chosen(duel, 16)["rounds"] == 3
 

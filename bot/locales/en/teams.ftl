@@ -162,3 +162,19 @@ teams-drop_removed = Team “{ $team }” is off the list.
 teams-no_team = There is no team “{ $team }” in the event.
 teams-not_playing = This player does not play in the event.
 teams-penalty_done_lost = Game loss recorded: { $name } — his game of the round is lost.
+teams-wiz_top = A Top of teams after the Swiss rounds? (knockout: the first against the last, …)
+teams-wiz_top_0 = No Top
+teams-wiz_top_2 = A final of two
+teams-wiz_top_4 = Top 4
+teams-wiz_top_8 = Top 8
+teams-created_top = A Top of { $count } teams after the rounds (knockout; a level Top match sends the higher seed on).
+teams-board_title_top = 🏆 “{ $name }” — { $teams ->
+    [2] the final
+    [4] the semi-finals
+   *[other] the Top of { $teams }
+  }
+teams-top_title = 🏆 The Top ({ $count } { $count ->
+    [one] team
+   *[other] teams
+  }):
+teams-top_place = { $place }. “{ $team }” ({ $members })

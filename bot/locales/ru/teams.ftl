@@ -167,3 +167,20 @@ teams-drop_removed = Команда «{ $team }» снята с турнира.
 teams-no_team = Команды «{ $team }» в турнире нет.
 teams-not_playing = Этот игрок не играет в турнире.
 teams-penalty_done_lost = Поражение по штрафу записано: { $name } — его партия тура проиграна.
+teams-wiz_top = Топ команд после туров швейцарки? (выбывание: 1-й против последнего, …)
+teams-wiz_top_0 = Без топа
+teams-wiz_top_2 = Финал двух
+teams-wiz_top_4 = Топ-4
+teams-wiz_top_8 = Топ-8
+teams-created_top = Топ { $count } команд после туров (на выбывание; ничейный матч топа проходит выше посеянная команда).
+teams-board_title_top = 🏆 «{ $name }» — { $teams ->
+    [2] финал
+    [4] полуфиналы
+   *[other] четвертьфиналы
+  }
+teams-top_title = 🏆 Топ ({ $count } { $count ->
+    [one] команда
+    [few] команды
+   *[many] команд
+  }):
+teams-top_place = { $place }. «{ $team }» ({ $members })

@@ -50,6 +50,7 @@ class TeamsClub:
         rounds: str = "3",
         decks: str = "",
         boosters: str = "",
+        top: str = "",
     ) -> SimMessage:
         """The wizard: Team Sealed (``scoring``), with ``boosters`` («12+12+12») Team Draft,
         or with ``decks`` a duel-set release."""
@@ -81,7 +82,11 @@ class TeamsClub:
         if boosters:
             asked = await self.emu.wait_bot_message(GROUP, contains=fixed("teams.wiz_boost"))
             await (await self.org.press(asked, boosters)).answer()
-        steps = [(fixed("teams.wiz_rounds"), rounds), (fixed("teams.wiz_time"), "70")]
+        steps = [
+            (fixed("teams.wiz_rounds"), rounds),
+            (fixed("teams.wiz_top"), top or ru("teams.wiz_top_0")),
+            (fixed("teams.wiz_time"), "70"),
+        ]
         for question, label in steps:
             asked = await self.emu.wait_bot_message(GROUP, contains=question)
             await (await self.org.press(asked, label)).answer()
