@@ -1,7 +1,7 @@
 """A team event's web board (the TV in the club room): its own layout, not the group's text.
 
-- the status: registration (the teams so far), the round of how many with its clock, the
-  winner once it is over;
+- the status: registration (the teams so far), the round of how many (or the Top's stage) with
+  its clock, the winner once it is over (the Top's champion when there is one);
 - the round: a block per team match — its table, the two teams and the match's score once
   settled, then each game on its own line (board 1, board 2 and the deciding game while due)
   with where it stands (playing, awaiting confirmation, with the judge, done and its result),
@@ -49,13 +49,13 @@ def status(t: Translate, snap: Snapshot, now: datetime) -> str:
     elif rnd is None:
         line = t("web.teams_registered", count=len(state.teams))
     else:
-        line = t("web.round", round=rnd.number, total=state.planned_rounds)
+        line = round_title(t, snap, rnd)
     items = [f'<p class="phase">{line}</p>']
     running = tournament.status == "running" and rnd is not None
     if running and rnd is not None and rnd.ends_at and not state.complete(rnd.number):
         items.append(clock(t("web.round_clock"), datetime.fromisoformat(rnd.ends_at), now))
     if tournament.status == "finished" and state.entrants:
-        winner = state.standings()[0].team
+        winner = state.final_order()[0]
         items.append(f'<p class="winner">🏆 {t("web.champion", name=snap.team_name(winner))}</p>')
     return '<div class="status">' + "".join(items) + "</div>"
 
@@ -101,7 +101,14 @@ def matches(t: Translate, snap: Snapshot, rnd: Round, reports: dict[str, str], l
     body = table([t("web.col_table"), t("web.pairings"), ""], rows)
     if rnd.bye is not None:
         body += f'<p class="bye">{t("web.bye", name=esc(snap.team_name(rnd.bye)))}</p>'
-    return section("pairings", t("web.round", round=rnd.number, total=state.planned_rounds), body)
+    return section("pairings", round_title(t, snap, rnd), body)
+
+
+def round_title(t: Translate, snap: Snapshot, rnd: Round) -> str:
+    """«Тур 2 из 5», or the Top's stage («Финал»)."""
+    if snap.state.in_top(rnd.number):
+        return t("web.teams_top", teams=2 * len(rnd.matches))
+    return t("web.round", round=rnd.number, total=snap.state.planned_rounds)
 
 
 def pods(t: Translate, snap: Snapshot) -> str:

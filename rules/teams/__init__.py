@@ -7,7 +7,8 @@ import for callers.
 - a game's key and what a report of it means: ``rules.teams.games``
 - scoring a team match, the deciding game, the bye: ``rules.teams.scoring``
 - pairing a round (the Swiss with teams as the unit): ``rules.teams.pairing``
-- the standings and places: ``rules.teams.standings``
+- the standings and places: ``rules.teams.standings`` (the Top of teams: ``rules.teams.state``)
+- Team Draft's seating, teammates never side by side: ``rules.teams.pods``
 - the events, and the state replayed from them: ``rules.teams.events``, ``rules.teams.state``
 """
 
@@ -21,10 +22,15 @@ from rules.teams.events import (
     TmBegin,
     TmCancel,
     TmDrop,
+    TmExtend,
     TmFinish,
     TmGame,
+    TmPods,
+    TmRemove,
     TmRound,
+    TmSwap,
     TmTeam,
+    TmTop,
 )
 from rules.teams.games import game_key, outcome_from_claim, parse_game_key
 from rules.teams.pairing import NoLegalPairing, PairingError, TeamPairing, pair_teams
@@ -91,10 +97,15 @@ __all__ = [
     "TmBegin",
     "TmCancel",
     "TmDrop",
+    "TmExtend",
     "TmFinish",
     "TmGame",
+    "TmPods",
+    "TmRemove",
     "TmRound",
+    "TmSwap",
     "TmTeam",
+    "TmTop",
     "TooFewTeams",
     "UnknownGame",
     "apply",

@@ -70,3 +70,8 @@ web-col_team = Team
 web-col_games = Games
 web-draft_tables = Draft seating
 web-draft_table = Draft table { $table }
+web-teams_top = { $teams ->
+    [2] The final
+    [4] The semi-finals
+   *[other] The quarter-finals
+  }

@@ -72,3 +72,8 @@ web-col_team = Команда
 web-col_games = Партии
 web-draft_tables = Рассадка на драфт
 web-draft_table = Стол драфта { $table }
+web-teams_top = { $teams ->
+    [2] Финал
+    [4] Полуфиналы
+   *[other] Четвертьфиналы
+  }
