@@ -1,0 +1,80 @@
+"""The team events' service alone (``tests.service``): a judge's penalties (a warning logged, a
+match loss losing the player's open game as a technical loss, a disqualification dropping his
+team too), ``/extend`` moving the round's end, a ``/swap`` refused once a table played or when
+it would repeat a match, and a team removed before the start."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from bot.errors import UserError
+from bot.teams import TeamsService
+from db import tournaments
+from rules.penalties import PenaltyKind
+from rules.results import Outcome
+from tests.service.conftest import GROUP, ORGANISER, Club
+
+
+async def four_teams(club: Club, *, fmt: str = "duel_sets") -> tuple[TeamsService, int, list[int]]:
+    """A running duel-set release of four teams (round 1 paired at once); the players' ids."""
+    teams = club.services.service(TeamsService)
+    options = {"format": fmt, "scoring": "duel", "rounds": 3, "round_minutes": 70}
+    options["decks"] = ["слуа", "вампиры"]
+    tid = await teams.create(GROUP, "Кубок", options, ORGANISER)
+    ids = []
+    for n in range(5):
+        first = await club.services.registry.ensure_player(2000 + 2 * n, f"A{n}", None)
+        second = await club.services.registry.ensure_player(2001 + 2 * n, f"B{n}", None)
+        await teams.add_team(tid, first, second, f"Команда {n}", ORGANISER, (1, 2))
+        ids += [first.id, second.id]
+    status, name = await teams.drop(tid, ids[-1], None)  # the fifth team leaves before the start
+    assert (status, name) == ("removed", "Команда 4")
+    async with club.services.db.read() as tx:
+        assert len(await tournaments.participants(tx, tid)) == 8
+    await (await teams.begin(tid, ORGANISER))()
+    return teams, tid, ids[:8]
+
+
+async def test_penalties_warning_match_loss_and_disqualification(club: Club) -> None:
+    teams, tid, ids = await four_teams(club)
+    status, after = await teams.penalty(tid, ORGANISER, ids[0], PenaltyKind.WARNING, "шум")
+    assert (status, after) == ("warned", None)
+    status, after = await teams.penalty(tid, ORGANISER, ids[0], PenaltyKind.MATCH_LOSS, "опоздал")
+    assert status == "lost" and after is not None
+    await after()
+    async with club.services.db.read() as tx:
+        state = await teams.core.state(tx, tid)
+    (game,) = [g for g in state.player_games() if g.player == ids[0]]
+    assert game.outcome is Outcome.TECHNICAL_LOSS and game.rated
+    status, _ = await teams.penalty(tid, ORGANISER, ids[0], PenaltyKind.GAME_LOSS, "ещё")
+    assert status == "no_game"  # his game of the round is already lost
+    status, after = await teams.penalty(tid, ORGANISER, ids[2], PenaltyKind.DQ, "обман")
+    assert status == "dq"
+    async with club.services.db.read() as tx:
+        state = await teams.core.state(tx, tid)
+    team = state.team_of(ids[2])
+    assert team is not None and team.id in state.dropped
+
+
+async def test_extend_moves_the_round_end_and_swap_is_refused_once_a_table_played(
+    club: Club,
+) -> None:
+    teams, tid, _ = await four_teams(club)
+    async with club.services.db.read() as tx:
+        before = (await teams.core.state(tx, tid)).round(1).ends_at
+    assert before is not None
+    after, _ = await teams.extend(tid, ORGANISER, 15)
+    await after()
+    async with club.services.db.read() as tx:
+        state = await teams.core.state(tx, tid)
+    moved = datetime.fromisoformat(state.round(1).ends_at or "")
+    assert (moved - datetime.fromisoformat(before)).total_seconds() == 15 * 60
+    await (await teams.swap(tid, ORGANISER, 1, 2))()
+    swapped = await teams.result(tid, ORGANISER, 1, 1, 1, "a", "")
+    if swapped is not None:
+        await swapped()
+    with pytest.raises(UserError) as refused:
+        await teams.swap(tid, ORGANISER, 1, 2)
+    assert refused.value.key == "teams.swap_played"
