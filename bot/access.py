@@ -27,6 +27,7 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
+from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
 from bot.kind import NamedBy, Rule
 from bot.kinds import KINDS
@@ -59,6 +60,8 @@ RULES: dict[type[CallbackData], Rule] = {
     ConfirmCb: Rule(Role.PLAYER, NamedBy.REPORT),
     WithdrawCb: Rule(Role.PLAYER, NamedBy.REPORT),
     DecideCb: Rule(Role.JUDGE),
+    # the shared pick clock's panel (``bot.draft``: a kind with ``KindSpec.pick_clock``)
+    DraftClockCb: Rule(Role.JUDGE),
     # each kind's own buttons, from the registry (``bot.kind.KindSpec.buttons``)
     **{button: rule for spec in KINDS for button, rule in spec.rules().items()},
 }

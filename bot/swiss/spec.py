@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.decks import TOP_WITHOUT_BRACKET
-from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
 from bot.kind import DraftSeating, KindSpec, Placed
 from bot.roles import Role
@@ -112,7 +111,6 @@ SPEC = KindSpec(
         SwTopCb: Role.JUDGE,
         SwBeginCb: Role.ORGANISER,
         SwNudgeCb: Role.JUDGE,
-        DraftClockCb: Role.JUDGE,
         SwPenaltyCb: Role.JUDGE,
     },
     commands=(

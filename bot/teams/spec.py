@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.draft.buttons import DraftClockCb
 from bot.kind import KindSpec, NamedBy, Rule
 from bot.roles import Role
 from bot.teams.buttons import TmLateCb, TmOkCb, TmWizCb
@@ -31,7 +30,6 @@ SPEC = KindSpec(
         TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
         TmOkCb: Role.PLAYER,
         TmLateCb: Role.ORGANISER,
-        DraftClockCb: Role.JUDGE,
     },
     commands=(
         "team",
