@@ -80,7 +80,7 @@ def decks_of(tournament: Tournament) -> list[str]:
     return [str(deck) for deck in tournament.settings.get("decks") or []]
 
 
-def format_of(tournament: Tournament) -> TeamFormat:
+def team_format(tournament: Tournament) -> TeamFormat:
     """The event's format (an unknown stored value: Team Sealed)."""
     try:
         return TeamFormat(tournament.settings.get("format", TeamFormat.TEAM_SEALED.value))

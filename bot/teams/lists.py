@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 from bot.errors import UserError
 from bot.kind import DraftSeating, Placed
-from bot.teams.core import TeamsCore, format_of
+from bot.teams.core import TeamsCore, team_format
 from db import decks as stored_decks
 from db import tournaments
 from db.database import Tx
@@ -46,14 +46,14 @@ def boosters_of(tournament: Tournament) -> list[int]:
 
 def deck_options(tournament: Tournament) -> Mapping[str, object]:
     """The settings its lists are checked by: Sealed, or a Draft of its boosters."""
-    if format_of(tournament) is TeamFormat.TEAM_DRAFT:
+    if team_format(tournament) is TeamFormat.TEAM_DRAFT:
         return {"format": Format.DRAFT.value, "boosters": boosters_of(tournament)}
     return {"format": Format.SEALED.value}
 
 
 async def drafting(core: TeamsCore, tx: Tx, tournament: Tournament) -> bool:
     """Whether Team Draft's draft runs on the pick clock (a booster picked, or more to come)."""
-    if format_of(tournament) is not TeamFormat.TEAM_DRAFT or tournament.status != "running":
+    if team_format(tournament) is not TeamFormat.TEAM_DRAFT or tournament.status != "running":
         return False
     events = await tournaments.events(tx, tournament.id)
     clock = replay_clock((e.kind, e.payload) for e in events)
@@ -61,7 +61,7 @@ async def drafting(core: TeamsCore, tx: Tx, tournament: Tournament) -> bool:
 
 
 async def deck_window(core: TeamsCore, tx: Tx, tournament: Tournament) -> Window:
-    fmt = format_of(tournament)
+    fmt = team_format(tournament)
     if fmt is TeamFormat.DUEL_SETS:
         return Window.NO_LISTS
     state = await core.state(tx, tournament.id)
@@ -77,7 +77,7 @@ async def deck_restriction(
     core: TeamsCore, tx: Tx, tournament: Tournament, player_id: int
 ) -> Restriction | None:
     """Team Sealed: the pool the teammate's list gives (none yet: the list is the first)."""
-    if format_of(tournament) is not TeamFormat.TEAM_SEALED:
+    if team_format(tournament) is not TeamFormat.TEAM_SEALED:
         return None
     state = await core.state(tx, tournament.id)
     team = state.team_of(player_id)
@@ -118,7 +118,7 @@ async def deck_edited(core: TeamsCore, tx: Tx, tid: int, player_id: int, actor: 
 
 async def draft_seating(core: TeamsCore, tx: Tx, tournament: Tournament) -> DraftSeating:
     """Team Draft's tables (before ``/begin`` seats them, its teams at one table)."""
-    fmt = format_of(tournament)
+    fmt = team_format(tournament)
     if fmt is not TeamFormat.TEAM_DRAFT:
         raise UserError("pickclock.not_draft", format=core.tr()(f"teams.wiz_fmt_{fmt.value}"))
     state = await core.state(tx, tournament.id)

@@ -15,7 +15,7 @@ import secrets
 
 from bot.deadlines import AfterCommit
 from bot.notices import Notice, Phrase, ToChat, ToPerson, phrase
-from bot.teams.core import TeamsCore, format_of
+from bot.teams.core import TeamsCore, team_format
 from db import players
 from db.database import Tx
 from db.tournaments import Tournament
@@ -43,7 +43,7 @@ def pods_seed() -> str:
 async def begun(core: TeamsCore, tx: Tx, tournament: Tournament, begin: TmBegin) -> AfterCommit:
     """Seat Team Draft's tables (in ``tx``) and store what the start tells; run after the
     commit."""
-    fmt = format_of(tournament)
+    fmt = team_format(tournament)
     lines: list[Phrase] = [phrase("teams.begun", name=tournament.name, seed=begin.seed)]
     notices: list[Notice] = []
     if fmt is TeamFormat.TEAM_SEALED:

@@ -39,9 +39,9 @@ from bot.teams.core import (
     Snapshot,
     TeamsCore,
     decks_of,
-    format_of,
     is_duel,
     scoring_of,
+    team_format,
 )
 from bot.teams.export import csv_text
 from bot.teams.views import (
@@ -628,7 +628,7 @@ class TeamsService:
             await tournaments.set_status(tx, tid, "running", self.core.now().isoformat())
             await self.core.audit(tx, tid, actor, "begin", teams=len(state.teams), rounds=rounds)
             started = await seating.begun(self.core, tx, tournament, begun)
-            if format_of(tournament) is TeamFormat.DUEL_SETS:
+            if team_format(tournament) is TeamFormat.DUEL_SETS:
                 paired = await self._pair(tx, tournament, actor)
 
                 async def both() -> None:
