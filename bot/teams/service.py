@@ -358,6 +358,9 @@ class TeamsService:
         return await self.core.registry.find_player(arg)
 
     async def _check_pair(self, tx: Tx, tid: int, first: int, second: int, name: str) -> None:
+        found = await tournaments.get(tx, tid)
+        if found is not None and found.status == "running":
+            await self._late_allowed(tx, found)
         if first == second:
             raise UserError("teams.partner_self")
         if not 1 <= len(name) <= MAX_TEAM_NAME or name.startswith("/"):
@@ -371,6 +374,14 @@ class TeamsService:
                 raise UserError("teams.already_in_team", name=shown, team=team.name)
             if team.name.casefold() == name.casefold():
                 raise UserError("teams.name_taken", team=name)
+
+    async def _late_allowed(self, tx: Tx, tournament: Tournament) -> None:
+        """A late entry is refused where a club would: Team Draft once its tables are seated
+        (the team missed the draft: it has no cards), and once the Top is seeded."""
+        if team_format(tournament) is TeamFormat.TEAM_DRAFT:
+            raise UserError("teams.late_draft")
+        if (await self.core.state(tx, tournament.id)).seeds:
+            raise UserError("teams.late_top")
 
     async def offer(self, tid: int, first: Player, second: Player, name: str) -> AfterCommit:
         """``first`` names ``second`` as his partner in team ``name``: the partner is asked to

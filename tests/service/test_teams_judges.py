@@ -78,3 +78,21 @@ async def test_extend_moves_the_round_end_and_swap_is_refused_once_a_table_playe
     with pytest.raises(UserError) as refused:
         await teams.swap(tid, ORGANISER, 1, 2)
     assert refused.value.key == "teams.swap_played"
+
+
+async def test_a_late_team_is_refused_in_a_seated_team_draft(club: Club) -> None:
+    teams = club.services.service(TeamsService)
+    options = {"format": "team_draft", "scoring": "by_match", "rounds": 3, "boosters": [12, 12]}
+    tid = await teams.create(GROUP, "Драфт", options, ORGANISER)
+    for n in range(5):
+        first = await club.services.registry.ensure_player(3000 + 2 * n, f"A{n}", None)
+        second = await club.services.registry.ensure_player(3001 + 2 * n, f"B{n}", None)
+        if n < 4:
+            await teams.add_team(tid, first, second, f"Команда {n}", ORGANISER)
+    await (await teams.begin(tid, ORGANISER))()
+    async with club.services.db.read() as tx:
+        state = await teams.core.state(tx, tid)
+    assert [len(pod) for pod in state.pods] == [8]  # one draft table, seated at /begin
+    with pytest.raises(UserError) as refused:
+        await teams.add_team(tid, first, second, "Поздние", ORGANISER)
+    assert refused.value.key == "teams.late_draft"

@@ -178,3 +178,5 @@ teams-top_title = 🏆 The Top ({ $count } { $count ->
    *[other] teams
   }):
 teams-top_place = { $place }. “{ $team }” ({ $members })
+teams-late_draft = The Team Draft is under way: its tables are seated, a late team would have no cards to build decks from.
+teams-late_top = The Swiss rounds are over and the Top is on: no late entry.
