@@ -14,7 +14,7 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from aiogram.filters.callback_data import CallbackData
 
@@ -202,29 +202,36 @@ class KindSpec:
         }
 
 
+H = TypeVar("H")
+
+
+def _hosts(
+    specs: tuple[KindSpec, ...],
+    services: Mapping[str, KindService],
+    wanted: Callable[[KindSpec], bool],
+    host: type[H],
+) -> dict[str, H]:
+    """The services of the kinds ``wanted`` picks, each checked to be a ``host``, by kind."""
+    found: dict[str, H] = {}
+    for spec in specs:
+        service = services[spec.name]
+        if not wanted(spec):
+            continue
+        if not isinstance(service, host):
+            raise TypeError(f"{spec.name}'s service is no {host.__name__}")
+        found[spec.name] = service
+    return found
+
+
 def deck_hosts(
     specs: tuple[KindSpec, ...], services: Mapping[str, KindService]
 ) -> dict[str, DeckHost]:
     """The services of the kinds that take deck lists (``KindSpec.deck_lists``), by kind."""
-    hosts: dict[str, DeckHost] = {}
-    for spec in specs:
-        service = services[spec.name]
-        if spec.deck_lists:
-            if not isinstance(service, DeckHost):
-                raise TypeError(f"{spec.name} takes deck lists, its service is no DeckHost")
-            hosts[spec.name] = service
-    return hosts
+    return _hosts(specs, services, lambda spec: spec.deck_lists, DeckHost)  # type: ignore[type-abstract]
 
 
 def draft_hosts(
     specs: tuple[KindSpec, ...], services: Mapping[str, KindService]
 ) -> dict[str, DraftHost]:
     """The services of the kinds whose drafts run on the pick clock (``KindSpec.pick_clock``)."""
-    hosts: dict[str, DraftHost] = {}
-    for spec in specs:
-        service = services[spec.name]
-        if spec.pick_clock:
-            if not isinstance(service, DraftHost):
-                raise TypeError(f"{spec.name} drafts on the clock, its service is no DraftHost")
-            hosts[spec.name] = service
-    return hosts
+    return _hosts(specs, services, lambda spec: spec.pick_clock, DraftHost)  # type: ignore[type-abstract]

@@ -17,6 +17,8 @@ earlier penalties going to the judge privately; a judge who never opened that ch
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import F
 from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.fsm.context import FSMContext
@@ -73,23 +75,38 @@ async def penalty(
 ) -> None:
     if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
+    named = await penalty_named(message, command.args, t, registry, swiss.find_player)
+    if named is not None:
+        player, kind, reason = named
+        await give(message, t, swiss, tournament.id, player.id, kind, reason, who)
+
+
+async def penalty_named(
+    message: Message,
+    args: str | None,
+    t: Tr,
+    registry: Registry,
+    find: Callable[[str], Awaitable[Player | None]],
+) -> tuple[Player, PenaltyKind, str] | None:
+    """The player, the kind and the reason ``/penalty`` names (every kind with penalties reads
+    it so); ``None`` once it answered the usage or that the player is unknown."""
     other = replied_user(message)
-    parsed = parse(command.args, replied=other is not None)
+    parsed = parse(args, replied=other is not None)
     if parsed is None:
         await message.reply(t("penalties.usage"))
-        return
+        return None
     word, kind, reason = parsed
     player: Player | None
     if other is not None:
         player = await registry.player_of(other.id)
     else:
         assert word is not None
-        player = await swiss.find_player(word)
+        player = await find(word)
     if player is None:
         name = shown_name(other.full_name) if other is not None else str(word)
         await message.reply(t("penalties.not_in", name=name))
-        return
-    await give(message, t, swiss, tournament.id, player.id, kind, reason, who)
+        return None
+    return player, kind, reason
 
 
 async def give(

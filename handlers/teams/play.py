@@ -22,7 +22,7 @@ from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call, KindCommands, Own
 from handlers.routes import Routes
-from handlers.swiss.penalties import parse as parse_penalty
+from handlers.swiss.penalties import penalty_named
 from handlers.teams.wizard import routes as wizard_routes
 
 routes = Routes(__name__)
@@ -121,20 +121,10 @@ async def penalty(
     player): a game loss or a match loss loses his open game (a team game is one game)."""
     if (who := await permitted(message, roles, tournament, Role.JUDGE, t)) is None:
         return
-    other = replied(message)
-    parsed = parse_penalty(command.args, replied=other is not None)
-    if parsed is None:
-        await message.reply(t("penalties.usage"))
+    named = await penalty_named(message, command.args, t, registry, teams.find_player)
+    if named is None:
         return
-    word, kind, reason = parsed
-    player: Player | None
-    if other is not None:
-        player = await registry.ensure_player(*other)
-    else:
-        player = await teams.find_player(word or "")
-    if player is None:
-        await message.reply(t("penalties.not_in", name=word or "?"))
-        return
+    player, kind, reason = named
     status, after = await teams.penalty(tournament.id, who, player.id, kind, reason)
     await message.reply(t(f"teams.penalty_done_{status}", name=player.display_name))
     await committed(after)
