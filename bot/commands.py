@@ -74,6 +74,9 @@ MANAGING = (
     "finish",
     "cancel",
     "judge",
+    "captain",
+    "elect",
+    "story_rules",
     "cards",
     "banned",
 )
