@@ -237,33 +237,30 @@ class StoryService:
     async def name_captain(self, tid: int, player_id: int, actor: int) -> tuple[str, str]:
         """The organiser names a captain (any time, 607.4.2): (his name, the side's name)."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
+            await self.core.tournament(tx, tid, "registration", "running")
             snap = await self.core.snapshot(tx, tid)
             side = snap.state.side_of(player_id)
             if side is None:
                 raise UserError("story.captain_not_member")
             await self.core.record(tx, tid, StCaptain(side, player_id), actor)
             await self.core.audit(tx, tid, actor, "captain", side=side, player=player_id)
-            job = await self.core.outbox.tell(
-                tx,
-                tid,
-                [
-                    Notice(
-                        key=f"st:{tid}:captain:{side}:{len(await tournaments.events(tx, tid))}",
-                        to=ToChat(chat=tournament.chat_id),
-                        lines=(
-                            phrase(
-                                "story.captain_named",
-                                name=snap.name(player_id),
-                                side=snap.side_name(side),
-                            ),
-                        ),
-                    )
-                ],
-            )
+            stamp = len(await tournaments.events(tx, tid))
+            notice = self._captain_notice(snap, side, player_id, stamp)
+            job = await self.core.outbox.tell(tx, tid, [notice])
         await self.core.deadlines.run(job)
         await self.refresh_board(tid)
         return snap.name(player_id), snap.side_name(side)
+
+    @staticmethod
+    def _captain_notice(snap: Snapshot, side: int, captain: int, stamp: int = 0) -> Notice:
+        tid = snap.tournament.id
+        return Notice(
+            key=f"st:{tid}:captain:{side}:{stamp}",
+            to=ToChat(chat=snap.tournament.chat_id),
+            lines=(
+                phrase("story.captain_named", name=snap.name(captain), side=snap.side_name(side)),
+            ),
+        )
 
     async def find_player(self, arg: str) -> Player | None:
         """``@username`` (someone the bot has seen) or a club id."""
@@ -290,17 +287,18 @@ class StoryService:
             count = len(state.entrants())
             if count < MIN_PLAYERS or not all(state.members):
                 raise UserError("story.too_few", count=count, needed=MIN_PLAYERS)
-            undecided = []
+            undecided, elected = [], []
             for side in SIDES:
                 if side in state.captains:
                     continue
                 election = state.election(side)
                 if election.captain is not None:
                     await self.core.record(tx, tid, StCaptain(side, election.captain, True), actor)
+                    elected.append(self._captain_notice(snap, side, election.captain))
                 else:
                     undecided.append((side, election.tied))
             if undecided:
-                return await self._ask_organiser(tx, tournament, snap, undecided)
+                return await self._ask_organiser(tx, tournament, snap, undecided, elected)
             ratings: dict[int, int] = {}
             for player in state.entrants():
                 found = await players.rating(tx, player, tournament.discipline)
@@ -311,7 +309,7 @@ class StoryService:
             await self.core.audit(tx, tid, actor, "begin", players=count)
             snap = await self.core.snapshot(tx, tid)
             timers: Timers = []
-            notices = [self._round_opened(snap)]
+            notices = [*elected, self._round_opened(snap)]
             notices += await self._ask_captain(tx, snap, timers)
             job = await self.core.outbox.tell(tx, tid, notices)
 
@@ -328,8 +326,9 @@ class StoryService:
         tournament: Tournament,
         snap: Snapshot,
         undecided: list[tuple[int, tuple[int, ...]]],
+        elected: list[Notice],
     ) -> AfterCommit:
-        notices = []
+        notices = list(elected)
         stamp = len(await tournaments.events(tx, tournament.id))
         for side, tied in undecided:
             rows = [(snap.name(p), StCaptainCb(t=tournament.id, p=p).pack()) for p in tied]
