@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.errors import UserError
-from bot.infra import KindCore
-from bot.notices import ToChat, ToPerson
-from db import audit, players, tournaments
+from bot.event_core import EventCore
+from db import players, tournaments
 from db.codec import Codec
 from db.database import Tx
 from db.tournaments import Tournament
@@ -65,11 +64,11 @@ def captain_minutes(tournament: Tournament) -> int:
     return int(tournament.settings.get("captain_minutes") or CAPTAIN_MINUTES)
 
 
-class StoryCore(KindCore):
+class StoryCore(EventCore[StoryEvent]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
-        super().__init__(infra)
+        super().__init__(infra, CODEC)
         self.flow = flow
 
     async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
@@ -81,8 +80,7 @@ class StoryCore(KindCore):
         return found
 
     async def state(self, tx: Tx, tournament_id: int) -> State:
-        stored = await tournaments.events(tx, tournament_id)
-        return replay(CODEC.typed((e.kind, e.payload) for e in stored))
+        return replay(await self.events(tx, tournament_id))
 
     async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
         tournament = await self.tournament(tx, tournament_id)
@@ -91,22 +89,3 @@ class StoryCore(KindCore):
         found = await players.many(tx, ids)
         names = {pid: found[pid].display_name for pid in ids if pid in found}
         return Snapshot(tournament, state, names)
-
-    async def record(self, tx: Tx, tid: int, event: StoryEvent, actor: int | None) -> int:
-        kind, payload = CODEC.encode(event)
-        return await self.event(tx, tid, kind, payload, actor)
-
-    async def event(
-        self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
-    ) -> int:
-        return await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
-
-    async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
-        await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
-
-    async def person(self, tx: Tx, player_id: int, chat: int) -> ToPerson | ToChat:
-        """Where a player is told privately (in the group with a mention when he cannot be)."""
-        player = await players.by_id(tx, player_id)
-        if player is None or player.telegram_id is None:
-            return ToChat(chat=chat)
-        return ToPerson(user=player.telegram_id, name=player.display_name, fallback_chat=chat)

@@ -10,6 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit
+from bot.errors import UserError
 from bot.notices import Button, Phrase, phrase
 from bot.results import Claim, Game
 from bot.story.core import StoryCore
@@ -66,6 +67,8 @@ class StoryDesk:
     ) -> AfterCommit | None:
         parsed = parse_game_key(game.key)
         assert parsed is not None  # the flow found this game open a moment ago
+        if claim.agreed:  # 607.4.7: never offered; a forged press is refused
+            raise UserError("story.no_agreed_draw")
         outcome = outcome_from_claim(claim, game.a, game.b)
         await self._core.record(tx, tournament.id, StGame(*parsed, outcome), actor_id)
         return await self._after_game(tx, tournament)

@@ -4,9 +4,9 @@ any time), ``/begin``, the pairing round (the captains' private buttons, a remin
 captain by a durable deadline, a judge naming for him), the result desk, the end with the
 places (607.4.6: the winning captain orders level players) and the ratings.
 
-Every change appends events in one transaction; what it tells is ``bot.notices.Notice`` data
-stored in that transaction (``Outbox.tell``) and sent after the commit; the group's board is
-edited after the commit.
+A change is its events, written in one transaction together with the notices it causes (a
+durable ``Outbox.tell`` job run once it committed) and the deadlines it arms (scheduled once it
+committed); the live board (``bot.group_board``) follows after the commit.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot import formats
+from bot import formats, rating_pool
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.group_board import GroupBoard
 from bot.notices import Button, Notice, Number, Phrase, ToChat, phrase
 from bot.results import ResultFlow
 from bot.story.buttons import StCaptainCb, StJoinCb, StOrderCb, StPickCb, StVoteCb
@@ -39,7 +40,7 @@ from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
-from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.card_rating import START_RATING_CENTS
 from rules.story import (
     MIN_PLAYERS,
     SIDES,
@@ -91,6 +92,7 @@ class StoryService:
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
         self.core: StoryCore = StoryCore(infra, flow)
         self.desk = StoryDesk(self.core, self.after_game, self.refresh_board)
+        self.board = GroupBoard(self.core, KIND, self._board)
         self.settings = infra.settings
 
     # -- the kind contract ---------------------------------------------------------------
@@ -700,24 +702,13 @@ class StoryService:
     async def _finish(self, tx: Tx, tournament: Tournament, actor: int | None) -> AfterCommit:
         state = await self.core.state(tx, tournament.id)
         everyone = state.entrants()
-        starts: dict[int | str, float] = {
-            p: state.ratings.get(p, START_RATING_CENTS) / 100 for p in everyone
-        }
-        base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
-        changes = rating_changes(
-            starts, state.rated_records(), participants=len(everyone), base_k=base_k
-        )
         now = self.core.now().isoformat()
+        base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
+        ratings = {p: state.ratings.get(p, START_RATING_CENTS) for p in everyone}
+        cents = await rating_pool.rate(
+            tx, tournament, ratings, state.rated_records(), base_k=base_k, now=now
+        )
         pool = tournament.discipline
-        for pid, delta in changes.items():
-            current = await players.rating(tx, int(pid), pool)
-            if current is None:
-                current = START_RATING_CENTS
-                await players.set_rating(tx, int(pid), pool, current, "start", now)
-            await players.set_rating(
-                tx, int(pid), pool, current + delta, "tournament", now, tournament.id
-            )
-        cents = {int(k): int(v) for k, v in changes.items()}
         await self.core.record(tx, tournament.id, StFinish(cents), actor)
         await tournaments.set_status(tx, tournament.id, "finished", now)
         snap = await self.core.snapshot(tx, tournament.id)
@@ -750,7 +741,7 @@ class StoryService:
         async def after() -> None:
             await self.refresh_board(tid)
             await self.core.outbox.send_once(f"st:{tid}:final", chat, text)
-            self.core.boards.forget(chat, f"story:{tid}")
+            self.board.forget(chat, tid)
             await self.core.deadlines.run(job)
 
         return after
@@ -783,28 +774,10 @@ class StoryService:
         return self.core.clock_time(datetime.fromisoformat(rnd.ends_at))
 
     async def post_board(self, tid: int) -> None:
-        tournament, text = await self._board(tid)
-        sent = await self.core.sender.post_board(tournament.chat_id, text)
-        if not sent:
-            return
-        ids = tuple(m.message_id for m in sent)
-        async with self.core.db.transaction() as tx:
-            await tournaments.set_board(tx, tid, ids[0], ids[1:])
-
-        async def repost() -> None:
-            await self.post_board(tid)
-
-        await self.core.boards.posted(tournament.chat_id, f"story:{tid}", ids[0], repost)
+        await self.board.post(tid)
 
     async def refresh_board(self, tid: int) -> None:
-        tournament, _ = await self._board(tid)
-        if not tournament.board_ids:
-            return
-
-        async def render() -> tuple[str, None]:
-            return (await self._board(tid))[1], None
-
-        await self.core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+        await self.board.refresh(tid)
 
     # -- views -------------------------------------------------------------------------------
 

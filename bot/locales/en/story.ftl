@@ -127,3 +127,4 @@ story-order_stale = The places are already set.
 story-log_title = 📜 “{ $name }”: log
 story-log_round = Round { $round }:
 story-export_title = Tournament “{ $name }”: places and players
+story-no_agreed_draw = No agreed draws in Story Constructed (607.4.7).

@@ -131,3 +131,4 @@ story-order_stale = Места уже расставлены.
 story-log_title = 📜 «{ $name }»: журнал
 story-log_round = Тур { $round }:
 story-export_title = Турнир «{ $name }»: места и игроки
+story-no_agreed_draw = Договорная ничья в сюжетном констрактеде запрещена (607.4.7).
