@@ -32,8 +32,9 @@ import contextlib
 import enum
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -103,6 +104,26 @@ class Overdue:
     #: the bot's last heartbeat before it went down (``None``: not known, an older database)
     down_since: datetime | None
     back_at: datetime  #: when the bot started again
+
+
+@dataclass(slots=True)
+class Rearm:
+    """Deadlines to forget and to schedule once the transaction that stored them committed."""
+
+    cancelled: list[int] = field(default_factory=list)
+    armed: list[tuple[int, datetime]] = field(default_factory=list)
+
+    def apply(self, owner: HasDeadlines) -> None:
+        owner.deadlines.unschedule(self.cancelled)
+        for deadline_id, due in self.armed:
+            owner.deadlines.schedule(deadline_id, due)
+
+
+class HasDeadlines(Protocol):
+    """What ``Rearm.apply`` is given: a kind's core (``bot.infra.KindCore``)."""
+
+    @property
+    def deadlines(self) -> Deadlines: ...
 
 
 def job_id(deadline_id: int) -> str:

@@ -8,6 +8,8 @@ user plays in or judges, else the newest open tournament of the club (for organi
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot import numbers
 from bot.kinds import BY_NAME
 from db import players, tournaments
@@ -49,7 +51,12 @@ class Directory:
         return await latest(self.db, chat_id, user_id, args)
 
     async def current(
-        self, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
+        self,
+        chat_id: int,
+        user_id: int,
+        args: str | None = None,
+        *,
+        kind: str | Collection[str] | None = None,
     ) -> Tournament | None:
         """See ``current``."""
         return await current(self.db, chat_id, user_id, args, kind=kind)
@@ -135,14 +142,22 @@ def _of_kind(found: Tournament | None, kind: str | None) -> Tournament | None:
 
 
 async def current(
-    db: Database, chat_id: int, user_id: int, args: str | None = None, *, kind: str | None = None
+    db: Database,
+    chat_id: int,
+    user_id: int,
+    args: str | None = None,
+    *,
+    kind: str | Collection[str] | None = None,
 ) -> Tournament | None:
+    """The open tournament meant: the one ``args`` numbers, else the chat's (in a private
+    chat the user's); with ``kind`` (one, or several), only one of those kinds."""
+    kinds = None if kind is None else frozenset((kind,) if isinstance(kind, str) else kind)
     wanted = id_argument(args)
     async with db.read() as tx:
         if wanted is not None:
             found = await tournaments.get(tx, wanted)
             if found is not None and (chat_id > 0 or found.chat_id == chat_id):
-                return found if kind is None or found.kind == kind else None
+                return found if kinds is None or found.kind in kinds else None
             return None
         if chat_id < 0:
             candidates = await tournaments.open_in_chat(tx, chat_id)
@@ -153,6 +168,6 @@ async def current(
             if not candidates:
                 candidates = [t for t in await tournaments.recent(tx) if t.is_open]
     for tournament in candidates:
-        if kind is None or tournament.kind == kind:
+        if kinds is None or tournament.kind in kinds:
             return tournament
     return None

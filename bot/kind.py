@@ -14,7 +14,7 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from aiogram.filters.callback_data import CallbackData
 
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
     from db.database import Tx
+    from db.tournaments import Tournament
+    from rules.decks import Restriction
+    from rules.decks.window import Window
 
 
 class NamedBy(enum.Enum):
@@ -81,6 +84,69 @@ class KindService(Protocol):
         """The services its handlers ask for by name (``koth: KothService``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A player's final place (``DeckHost.final_places``)."""
+
+    place: int
+    player: int
+
+
+@runtime_checkable
+class DeckHost(Protocol):
+    """What the shared deck lists (``bot.decks.DeckService``: ``/deck``, ``/decks``, a judge's
+    edit, the Top's lists published) ask of a kind whose ``KindSpec.deck_lists`` is set; its
+    service (the one ``KindSpec.build`` makes) provides it. Players are club ids."""
+
+    async def entrants(self, tx: Tx, tournament_id: int) -> list[int]:
+        """Everyone in the tournament, dropped players too (they keep their list)."""
+
+    async def active(self, tx: Tx, tournament_id: int) -> list[int]:
+        """The players still playing: ``/decks`` lists them, the highest strictness needs
+        their lists."""
+
+    async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
+        """Whether a player's own list is taken now (``rules.decks.window``)."""
+
+    def deck_options(self, tournament: Tournament) -> Mapping[str, object]:
+        """The settings its lists are checked by (``rules.decks.deck_rules``: ``format`` —
+        a ``rules.card_formats.Format`` value —, ``sub_format``, ``boosters``)."""
+
+    async def deck_restriction(
+        self, tx: Tx, tournament: Tournament, player_id: int
+    ) -> Restriction | None:
+        """The cards the player's list may hold beyond the format's rules (a side's card
+        list, a team's pool), ``None``: no more than the format's rules."""
+
+    async def deck_edited(self, tx: Tx, tournament_id: int, player_id: int, actor: int) -> None:
+        """A judge changed the player's list: the kind's log (and the audit) says so."""
+
+    async def final_places(self, tx: Tx, tournament: Tournament) -> tuple[list[Placed], int]:
+        """The final places, best first, and how many of them ``/decks publish`` shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftSeating:
+    """A drafted tournament's current draft as its kind seats it (``DraftHost``)."""
+
+    #: the draft's number (a Marathon drafts more than once), from 1
+    number: int
+    #: each pod's players in seating order (one table of the active players before seating)
+    pods: list[list[int]]
+
+
+@runtime_checkable
+class DraftHost(Protocol):
+    """What the shared pick clock (``bot.draft.DraftClockService``: ``/draft``,
+    ``/deckbuilding``) asks of a kind whose ``KindSpec.pick_clock`` is set. The boosters and
+    the deck-building minutes are the tournament's ``boosters`` and ``deckbuilding_minutes``
+    settings (``bot.draft.model``)."""
+
+    async def draft_seating(self, tx: Tx, tournament: Tournament) -> DraftSeating:
+        """The current draft's pods; ``UserError("pickclock.not_draft", format=…)`` when the
+        tournament's format drafts nothing."""
+
+
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)
 Build = Callable[["Infra", "ResultFlow", "ResultNotices"], KindService]
 
@@ -106,6 +172,10 @@ class KindSpec:
     #: two kinds of one discipline (a Berserk Swiss and a Berserk team event) each have their
     #: own button and wizard, and both rate in the discipline's pool
     entry: str = ""
+    #: its service is a ``DeckHost``: ``/deck`` and ``/decks`` take its tournaments' lists
+    deck_lists: bool = False
+    #: its service is a ``DraftHost``: ``/draft`` and ``/deckbuilding`` run its drafts' clock
+    pick_clock: bool = False
     #: before its start, ``/queue``, ``/standings`` and ``/pairings`` show it (its registrants);
     #: otherwise they show the group's last finished one of the kind
     shown_in_registration: bool = False
@@ -130,3 +200,31 @@ class KindSpec:
             button: need if isinstance(need, Rule) else Rule(need, kind=self.name)
             for button, need in self.buttons.items()
         }
+
+
+def deck_hosts(
+    specs: tuple[KindSpec, ...], services: Mapping[str, KindService]
+) -> dict[str, DeckHost]:
+    """The services of the kinds that take deck lists (``KindSpec.deck_lists``), by kind."""
+    hosts: dict[str, DeckHost] = {}
+    for spec in specs:
+        service = services[spec.name]
+        if spec.deck_lists:
+            if not isinstance(service, DeckHost):
+                raise TypeError(f"{spec.name} takes deck lists, its service is no DeckHost")
+            hosts[spec.name] = service
+    return hosts
+
+
+def draft_hosts(
+    specs: tuple[KindSpec, ...], services: Mapping[str, KindService]
+) -> dict[str, DraftHost]:
+    """The services of the kinds whose drafts run on the pick clock (``KindSpec.pick_clock``)."""
+    hosts: dict[str, DraftHost] = {}
+    for spec in specs:
+        service = services[spec.name]
+        if spec.pick_clock:
+            if not isinstance(service, DraftHost):
+                raise TypeError(f"{spec.name} drafts on the clock, its service is no DraftHost")
+            hosts[spec.name] = service
+    return hosts

@@ -17,3 +17,8 @@ KINDS: tuple[KindSpec, ...] = (
 
 BY_NAME = {spec.name: spec for spec in KINDS}
 BY_DISCIPLINE = {spec.new_button: spec for spec in KINDS}
+
+#: the kinds whose tournaments take deck lists (``KindSpec.deck_lists``: ``bot.decks``)
+DECK_LISTS = frozenset(spec.name for spec in KINDS if spec.deck_lists)
+#: the kinds whose drafts run on the pick clock (``KindSpec.pick_clock``: ``bot.draft``)
+PICK_CLOCK = frozenset(spec.name for spec in KINDS if spec.pick_clock)

@@ -36,13 +36,16 @@ from bot.boards import Boards
 from bot.clock import Clock, FileClock
 from bot.commands import register_commands
 from bot.deadlines import Deadlines
+from bot.decks import DeckService
 from bot.directory import Directory
+from bot.draft import DraftClockService
 from bot.flood import FloodGate, FloodMiddleware
 from bot.gone import chat_gone
 from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.infra import Infra
 from bot.judges import Judges
+from bot.kind import deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
@@ -231,6 +234,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     kinds = {spec.name: spec.build(infra, flow, notices) for spec in KINDS}
     for kind in kinds.values():
         kind.register(flow)
+    draft_clock = DraftClockService(infra, draft_hosts(KINDS, kinds))
+    draft_clock.register()
     live = Live()
     return Services(
         infra=infra,
@@ -252,6 +257,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         notices=notices,
         judges=Judges(db, clock, flow),
         kinds=kinds,
+        decks=DeckService(infra, deck_hosts(KINDS, kinds)),
+        draft_clock=draft_clock,
         web_boards=WebBoards(
             db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from bot import numbers
 from bot.clock import Clock
 from db import inbox, players, tournaments
 from db.database import Database
@@ -36,6 +37,20 @@ class Registry:
 
     def _now(self) -> str:
         return self._clock.now().isoformat()
+
+    async def find_player(self, arg: str) -> Player | None:
+        """The player a command names: ``@username`` (someone the bot has seen, registered as
+        a player if he was not) or a club id."""
+        if arg.startswith("@"):
+            async with self._db.read() as tx:
+                user = await players.tg_user_by_username(tx, arg)
+            if user is None:
+                return None
+            return await self.ensure_player(user.id, user.first_name, user.last_name)
+        if numbers.is_whole(arg):
+            async with self._db.read() as tx:
+                return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
+        return None
 
     async def player_of(self, telegram_id: int) -> Player | None:
         async with self._db.read() as tx:

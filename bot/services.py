@@ -17,7 +17,9 @@ from aiogram import Bot
 from bot.background import Background
 from bot.clock import Clock
 from bot.deadlines import Deadlines
+from bot.decks import DeckService
 from bot.directory import Directory
+from bot.draft import DraftClockService
 from bot.groups import Groups
 from bot.infra import Infra
 from bot.judges import Judges
@@ -60,6 +62,10 @@ class Services:
     judges: Judges
     #: each registered kind's service, by ``Tournament.kind`` (``bot.kinds``)
     kinds: Mapping[str, KindService]
+    #: the deck lists of the kinds that take them (``KindSpec.deck_lists``)
+    decks: DeckService
+    #: the pick clock of the kinds that draft on it (``KindSpec.pick_clock``)
+    draft_clock: DraftClockService
     web_boards: WebBoards
 
     # -- the infrastructure, by its own names (what handlers and tests read)

@@ -17,6 +17,7 @@ from aiogram.types import Message
 from bot.decks import SUB_FORMATS, DeckService
 from bot.decks.views import problem_text
 from bot.directory import Directory, id_argument
+from bot.kinds import DECK_LISTS
 from bot.roles import Role, Roles
 from bot.texts import Html, Tr
 from db.tournaments import Tournament
@@ -171,9 +172,10 @@ async def tournament_decks(
     chat, user = message.chat.id, message.from_user.id
     arg = rest[0] if rest else None
     if publish:
-        found = await directory.shown(chat, user, arg, "swiss")
+        shown = [await directory.shown(chat, user, arg, kind) for kind in sorted(DECK_LISTS)]
+        found = max((x for x in shown if x is not None), key=lambda x: x.id, default=None)
     else:
-        found = await directory.current(chat, user, arg, kind="swiss")
+        found = await directory.current(chat, user, arg, kind=DECK_LISTS)
     if found is None:
         if publish:
             await message.reply(t("decks.publish_none"))

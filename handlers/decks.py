@@ -24,7 +24,6 @@ from bot.decks.views import format_name
 from bot.directory import id_argument
 from bot.errors import UserError
 from bot.roles import Role, Roles
-from bot.swiss import SwissService
 from bot.texts import Html, Tr
 from db.models import Player
 from db.tournaments import Tournament
@@ -74,7 +73,6 @@ async def deck(
     t: Tr,
     state: FSMContext,
     decks: DeckService,
-    swiss: SwissService,
     roles: Roles,
     bot: Bot,
 ) -> None:
@@ -87,7 +85,7 @@ async def deck(
     me = await decks.player_by_telegram(message.from_user.id)
     target = me
     if question.player is not None:
-        target = await swiss.find_player(question.player)
+        target = await decks.find_player(question.player)
         if target is None:
             await message.reply(t("decks.no_player"))
             return

@@ -11,6 +11,7 @@ from aiogram.types import CallbackQuery, Message
 from bot import numbers
 from bot.draft import DraftClockService, deck_minutes_of
 from bot.draft.buttons import ClockAction, DraftClockCb
+from bot.kinds import PICK_CLOCK
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
@@ -20,12 +21,13 @@ from handlers.routes import Routes
 from handlers.swiss.guard import organiser_press
 
 routes = Routes(__name__)
-SWISS = CurrentTournament("swiss")
+#: a tournament of a kind whose drafts run on the pick clock (``KindSpec.pick_clock``)
+DRAFTED = CurrentTournament(PICK_CLOCK)
 #: /deckbuilding's minutes: at least one, at most three hours
 DECK_MINUTES = numbers.SWISS_MINUTES
 
 
-@routes.message(Command("draft"), SWISS)
+@routes.message(Command("draft"), DRAFTED)
 async def draft_panel(
     message: Message,
     t: Tr,
@@ -49,7 +51,7 @@ def deck_minutes_arg(args: str | None) -> int | str | None:
     return numbers.whole(words[0], DECK_MINUTES)  # out of range: refused naming the range
 
 
-@routes.message(Command("deckbuilding"), SWISS)
+@routes.message(Command("deckbuilding"), DRAFTED)
 async def deckbuilding(
     message: Message,
     command: CommandObject,

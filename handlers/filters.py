@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from aiogram.filters import CommandObject, Filter
@@ -32,8 +32,13 @@ class CurrentTournament(Filter):
     ``by_id``): with no open tournament, the last finished one (``directory.shown``).
     """
 
-    def __init__(self, kind: str, *, by_id: bool = False, shown: bool = False) -> None:
-        self.kind = kind
+    def __init__(
+        self, kind: str | Collection[str], *, by_id: bool = False, shown: bool = False
+    ) -> None:
+        #: the kinds it passes (one, or those of a shared service: ``bot.kinds.DECK_LISTS``)
+        self.kinds = frozenset((kind,) if isinstance(kind, str) else kind)
+        assert len(self.kinds) == 1 or not shown, "shown looks up one kind"
+        self.kind = next(iter(self.kinds)) if len(self.kinds) == 1 else None
         self.by_id = by_id or shown
         self.shown = shown
 
@@ -47,7 +52,7 @@ class CurrentTournament(Filter):
             found = await directory.shown(chat, user, args, self.kind)
         else:
             found = await directory.current(chat, user, args)
-        if found is None or found.kind != self.kind:
+        if found is None or found.kind not in self.kinds:
             return False
         return {"tournament": found}
 

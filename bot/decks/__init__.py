@@ -18,18 +18,22 @@ Choices where the regulation is silent:
   опубликованы»).
 - **The card list and the banned lists** are the club's (one bot, one club): any organiser
   loads or changes them.
+- **Which tournaments.** Those of a kind whose ``KindSpec.deck_lists`` is set; its service is
+  the ``bot.kind.DeckHost`` asked who plays, the window, a player's own restriction (a side's
+  card list, a team's pool), the log of a judge's edit and the final places.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.decks import views
 from bot.errors import UserError
-from bot.texts import Html
+from bot.texts import Html, Translate, pick_language
 from db import decks as stored_decks
 from db import players, tournaments
 from db.database import Tx
@@ -52,15 +56,10 @@ from rules.decks.window import Window
 from rules.text import visible
 
 if TYPE_CHECKING:
-    from bot.clock import Clock
-    from bot.notify import Notifier
-    from bot.swiss import SwissService
-    from db.database import Database
+    from bot.infra import Infra
+    from bot.kind import DeckHost
 
 log = logging.getLogger(__name__)
-
-#: the kind of tournament deck lists are for (``bot.swiss``)
-KIND = "swiss"
 
 SUB_FORMATS = tuple(sub.value for sub in SubFormat)
 """The Constructed sub-formats, each with its banned list (``rules.decks.SubFormat``)."""
@@ -81,11 +80,13 @@ class Submitted:
 class DeckService:
     """What the deck handlers call."""
 
-    def __init__(self, db: Database, clock: Clock, notifier: Notifier, swiss: SwissService) -> None:
-        self.db = db
-        self.clock = clock
-        self.notifier = notifier
-        self.swiss = swiss
+    def __init__(self, infra: Infra, hosts: Mapping[str, DeckHost]) -> None:
+        self.infra = infra
+        self.db = infra.db
+        self.clock = infra.clock
+        self.notifier = infra.notifier
+        #: the service of each kind that takes deck lists, by ``Tournament.kind``
+        self.hosts = hosts
         #: the club's card list as last read (``None``: none loaded); ``_unread`` until then
         self._cards: CardList | None = None
         self._unread = True
@@ -124,10 +125,40 @@ class DeckService:
                     done += await stored_decks.unban(tx, sub_format, name) is not None
         return done
 
-    async def rules(self, tx: Tx, tournament: Tournament) -> DeckRules:
+    def host(self, tournament: Tournament) -> DeckHost:
+        """The service of the tournament's kind (``DeckHost``)."""
+        return self.hosts[tournament.kind]
+
+    def t(self, lang: str | None = None) -> Translate:
+        language = lang or self.infra.texts.default
+
+        def t(key: str, **values: object) -> str:
+            return self.infra.texts.get(language, key, **values)
+
+        return t
+
+    async def lang(self, telegram_id: int) -> str:
+        async with self.db.read() as tx:
+            user = await players.tg_user(tx, telegram_id)
+        return pick_language(user.language_code if user else None, self.infra.texts.default)
+
+    async def names(self, tx: Tx, ids: list[int]) -> dict[int, str]:
+        found = await players.many(tx, ids)
+        return {pid: p.display_name for pid, p in found.items()}
+
+    async def rules(
+        self, tx: Tx, tournament: Tournament, player_id: int | None = None
+    ) -> DeckRules:
+        """The rules of the tournament's lists; with ``player_id``, his list's own (the
+        kind's restriction: ``DeckHost.deck_restriction``)."""
         banned = await stored_decks.banned(tx)
         cards = await self.card_list(tx)
-        return rules_of(tournament.settings, tournament.discipline, banned, cards)
+        options = self.host(tournament).deck_options(tournament)
+        rules = rules_of(options, tournament.discipline, banned, cards)
+        if player_id is None:
+            return rules
+        restriction = await self.host(tournament).deck_restriction(tx, tournament, player_id)
+        return rules if restriction is None else replace(rules, restriction=restriction)
 
     # -- a player's list
     async def submit(
@@ -146,7 +177,7 @@ class DeckService:
                 raise UserError(key, name=tournament.name)
             if not await self.plays(tx, found, player.id):
                 raise UserError("decks.not_in", name=tournament.name)
-            rules = await self.rules(tx, found)
+            rules = await self.rules(tx, found, player.id)
             verdict = check_list(text, rules)
             earlier = await stored_decks.stored(tx, found.id, player.id)
             if not verdict.valid:
@@ -156,8 +187,7 @@ class DeckService:
             now = self.clock.now().isoformat()
             await stored_decks.store(tx, found.id, player.id, text, True, actor, now)
             if judge and player.telegram_id != actor:
-                await self.swiss.event(tx, found.id, "sw_deck_edit", {"player": player.id}, actor)
-                await self.swiss.audit(tx, found.id, actor, "deck_edit", {"player": player.id})
+                await self.host(found).deck_edited(tx, found.id, player.id, actor)
         return Submitted(verdict, rules, True, changed)
 
     async def refusal(self, tx: Tx, tournament: Tournament) -> str | None:
@@ -165,7 +195,7 @@ class DeckService:
         tournament's window (``rules.decks.window``); over: ``decks.closed``."""
         if not tournament.is_open:
             return "decks.closed"
-        window = await self.swiss.deck_window(tx, tournament)
+        window = await self.host(tournament).deck_window(tx, tournament)
         return None if window is Window.OPEN else f"decks.window_{window.value}"
 
     async def own_list_refusal(self, tournament: Tournament, *, judge: bool) -> str | None:
@@ -178,7 +208,7 @@ class DeckService:
 
     async def plays(self, tx: Tx, tournament: Tournament, player_id: int) -> bool:
         """Whether the player is in the tournament (dropped players keep their list)."""
-        return player_id in await self.swiss.everyone(tx, tournament.id)
+        return player_id in await self.host(tournament).entrants(tx, tournament.id)
 
     async def tell_player(
         self, tournament: Tournament, player: Player, changed: list[Change]
@@ -186,10 +216,9 @@ class DeckService:
         """A judge changed his list: tell him privately what changed (never in the group)."""
         if player.telegram_id is None:
             return
-        lang = await self.swiss.lang(player.telegram_id)
-        t = self.swiss.t(lang)
+        t = self.t(await self.lang(player.telegram_id))
         async with self.db.read() as tx:
-            rules = await self.rules(tx, tournament)
+            rules = await self.rules(tx, tournament, player.id)
         lines = views.change_lines(t, rules, changed) or [t("decks.change_none")]
         text = t("decks.told_edit", name=tournament.name, changes=Html("\n".join(lines)))
         await self.notifier.to_user(
@@ -200,16 +229,16 @@ class DeckService:
         self, lang: str, tournament: Tournament, player: Player, sent: Submitted
     ) -> str:
         """The judge's answer after his edit: whose list, and what changed."""
-        t = self.swiss.t(lang)
+        t = self.t(lang)
         lines = views.change_lines(t, sent.rules, sent.changed) or [t("decks.change_none")]
         return t("decks.edited", player=player.display_name, changes=Html("\n".join(lines)))
 
     async def view(self, tournament: Tournament, player: Player, lang: str) -> str | None:
         """A player's stored list as text; ``None`` when he has none."""
-        t = self.swiss.t(lang)
+        t = self.t(lang)
         async with self.db.read() as tx:
             listed = await stored_decks.stored(tx, tournament.id, player.id)
-            rules = await self.rules(tx, tournament)
+            rules = await self.rules(tx, tournament, player.id)
         if listed is None:
             return None
         verdict = check_list(listed.text, rules)
@@ -226,7 +255,7 @@ class DeckService:
 
     def verdict_text(self, lang: str, tournament: Tournament, sent: Submitted) -> str:
         """The answer to a list: understood and stored, or the numbered errors."""
-        t = self.swiss.t(lang)
+        t = self.t(lang)
         verdict, rules = sent.verdict, sent.rules
         fmt = views.format_name(t, rules)
         if not sent.stored:
@@ -245,23 +274,19 @@ class DeckService:
         return "\n\n".join(parts)
 
     # -- the tournament's lists
-    async def missing(self, tx: Tx, tournament_id: int) -> list[int]:
-        """The active players without a list that passed (503: the highest strictness)."""
-        valid = await stored_decks.valid_players(tx, tournament_id)
-        return [p for p in await self.swiss.active(tx, tournament_id) if p not in valid]
 
     async def status(self, tournament: Tournament, lang: str) -> str:
         """The judges' ``/decks``: who has a list, whose waits for the judge's check (4–5
         copies the card list cannot vouch for, read again with today's lists) and who has
         none."""
-        t = self.swiss.t(lang)
+        t = self.t(lang)
         async with self.db.read() as tx:
-            active = await self.swiss.active(tx, tournament.id)
+            active = await self.host(tournament).active(tx, tournament.id)
             valid = await stored_decks.valid_players(tx, tournament.id)
-            names = await self.swiss.names(tx, active)
-            rules = await self.rules(tx, tournament)
+            names = await self.names(tx, active)
             pending: dict[int, str] = {}
             for player in sorted(valid & set(active)):
+                rules = await self.rules(tx, tournament, player)
                 listed = await stored_decks.stored(tx, tournament.id, player)
                 cards = check_list(listed.text, rules).pending if listed else None
                 if cards is not None:
@@ -282,24 +307,23 @@ class DeckService:
 
     async def publish(self, tournament: Tournament) -> None:
         """Post the Top's lists in the tournament's group (the tournament is over)."""
-        text = await self.published(tournament, self.swiss.texts.default)
-        await self.swiss.sender.send(tournament.chat_id, text)
+        text = await self.published(tournament, self.infra.group_lang())
+        await self.infra.sender.send(tournament.chat_id, text)
 
     async def published(self, tournament: Tournament, lang: str) -> str:
         """The Top's lists, best place first, for the group (the tournament is over)."""
         if tournament.status != "finished":
             raise UserError("decks.publish_running", name=tournament.name)
-        t = self.swiss.t(lang)
+        t = self.t(lang)
         async with self.db.read() as tx:
-            snap = await self.swiss.snapshot(tx, tournament.id)
-            rows = self.swiss.places(snap.tournament, snap.state, snap.everyone)
-            size = len(snap.state.seeds or []) or TOP_WITHOUT_BRACKET
+            rows, size = await self.host(tournament).final_places(tx, tournament)
+            names = await self.names(tx, [row.player for row in rows[:size]])
             rules = await self.rules(tx, tournament)
             blocks = [t("decks.published", name=tournament.name)]
             for row in rows[:size]:
-                pid = int(row.player)
+                pid = row.player
                 listed = await stored_decks.stored(tx, tournament.id, pid)
-                title = t("decks.published_place", place=row.rank, player=snap.names[pid])
+                title = t("decks.published_place", place=row.place, player=names[pid])
                 if listed is None:
                     blocks.append(f"{title}\n{t('decks.published_none')}")
                     continue
@@ -318,9 +342,9 @@ class DeckService:
         async with self.db.read() as tx:
             if wanted is not None:
                 found = await tournaments.get(tx, wanted)
-                return [found] if found is not None and found.kind == KIND else []
+                return [found] if found is not None and found.kind in self.hosts else []
             playing = await tournaments.open_for_player(tx, player_id)
-        return [x for x in playing if x.kind == KIND]
+        return [x for x in playing if x.kind in self.hosts]
 
     async def awaited(self, tournament_id: int, player_id: int) -> tuple[Tournament, Player] | None:
         """The tournament and the player of a list the bot waits for (``None``: gone)."""
@@ -332,3 +356,7 @@ class DeckService:
     async def player_by_telegram(self, telegram_id: int) -> Player | None:
         async with self.db.read() as tx:
             return await players.by_telegram(tx, telegram_id)
+
+    async def find_player(self, arg: str) -> Player | None:
+        """The player ``/deck @username`` or ``/deck <club ID>`` names."""
+        return await self.infra.registry.find_player(arg)

@@ -24,17 +24,22 @@ no deck is built: the drafted cards are the hand); its end (``draft_deck``) is a
 
 The boosters are the ``boosters`` setting (12-card ones first, 601.10); a tournament without it
 drafts two 12-card boosters, the commonest club draft (601.10's own example).
+
+*Which tournaments*: those of a kind whose ``KindSpec.pick_clock`` is set; its service is the
+``bot.kind.DraftHost`` that seats the current draft's pods (a card tournament's pods, a team
+draft's with teammates never side by side).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.deadlines import AfterCommit, Late
+from bot.deadlines import AfterCommit, Late, Rearm
 from bot.draft.model import (
     DEFAULT_DECK_MINUTES,
     OPEN,
@@ -45,16 +50,16 @@ from bot.draft.model import (
 from bot.draft.panel import panel_buttons, panel_text
 from bot.draft.views import clock_time, deck_phrase, pod_text
 from bot.errors import UserError
+from bot.infra import Infra, KindCore
 from bot.late import late_phrase
 from bot.notices import Notice, ToChat, phrase
-from bot.swiss.core import SwissCore
-from bot.swiss.play import play_of
-from bot.swiss.timers import Rearm
-from db import chats, deadlines, tournaments
+from db import audit, chats, deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
-from db.tournaments import Tournament
 from rules.limited.clock import BOOSTER_EVENT, DECK_EVENT, PAUSE_EVENT, RESUME_EVENT, replay_clock
+
+if TYPE_CHECKING:
+    from bot.kind import DraftHost
 
 __all__ = [
     "DECK_END",
@@ -67,13 +72,22 @@ __all__ = [
 
 #: the clock's durable job (``clock_job``) and the end of deck building
 PICK_TICK, DECK_END = "job:draft_clock", "draft_deck"
+#: each press's action in the audit log
+AUDITED = {
+    BOOSTER_EVENT: "draft_booster",
+    PAUSE_EVENT: "draft_pause",
+    RESUME_EVENT: "draft_resume",
+    DECK_EVENT: "deckbuilding",
+}
 
 
 class DraftClockService:
     """What the draft handlers call; see the module docstring."""
 
-    def __init__(self, core: SwissCore) -> None:
-        self.core = core
+    def __init__(self, infra: Infra, hosts: Mapping[str, DraftHost]) -> None:
+        self.core = KindCore(infra)
+        #: the service of each kind whose drafts run on the clock, by ``Tournament.kind``
+        self.hosts = hosts
         self._showing: dict[int, asyncio.Lock] = {}
 
     def register(self) -> None:
@@ -89,26 +103,35 @@ class DraftClockService:
         tournament = await tournaments.get(tx, tournament_id)
         if tournament is None or tournament.status not in OPEN:
             raise UserError("pickclock.closed")
-        if not play_of(tournament).drafted:
-            raise UserError("pickclock.not_draft", format=self._format_name(tournament))
-        state = await self.core.state(tx, tournament_id)
-        pods = [list(pod) for pod in state.pods] or [await self.core.active(tx, tournament_id)]
-        names = await self.core.names(tx, [pid for pod in pods for pid in pod])
+        host = self.hosts.get(tournament.kind)
+        if host is None:
+            raise UserError("pickclock.closed")
+        seating = await host.draft_seating(tx, tournament)
+        pods = seating.pods
+        found = await players.many(tx, [pid for pod in pods for pid in pod])
+        names = {
+            pid: found[pid].display_name if pid in found else f"#{pid}"
+            for pod in pods
+            for pid in pod
+        }
         events = await tournaments.events(tx, tournament_id)
         clock = replay_clock((e.kind, e.payload) for e in events)
         plan = plan_of(tournament)
-        return Draft(tournament, max(state.drafts, 1), plan, pods, names, clock)
+        return Draft(tournament, seating.number, plan, pods, names, clock)
 
-    def _format_name(self, tournament: Tournament) -> str:
-        fmt = play_of(tournament).format
-        key = f"swiss.wiz_fmt_{fmt.value}"
-        return self.core.t()(key) if self.core.texts.has(key) else fmt.value
+    async def _event(self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int) -> int:
+        """The press in the tournament's log (``rules.limited.clock`` replays it) and the
+        audit; the event's id."""
+        now = self.core.now().isoformat()
+        event_id = await tournaments.append_event(tx, tid, kind, payload, actor, now)
+        await audit.record(tx, tid, actor, AUDITED[kind], dict(payload), now)
+        return event_id
 
     async def panel(self, tournament_id: int, lang: str) -> tuple[str, InlineKeyboardMarkup | None]:
         """The judge's panel (``bot.draft.panel``)."""
         async with self.core.db.read() as tx:
             draft = await self.draft(tx, tournament_id)
-        t, now, zone = self.core.t(lang), self.core.now(), self.core.settings.zone
+        t, now, zone = self.core.tr(lang), self.core.now(), self.core.settings.zone
         return panel_text(t, draft, now, zone), panel_buttons(t, draft, now)
 
     # --- the judge's actions --------------------------------------------------------------------
@@ -130,8 +153,7 @@ class DraftClockService:
             size = draft.plan[next_number - 1]
             payload: dict[str, Any] = {"draft": draft.number, "booster": next_number}
             payload |= {"size": size, "at": now.isoformat()}
-            await self.core.event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
-            await self.core.audit(tx, tournament_id, actor, "draft_booster", payload)
+            await self._event(tx, tournament_id, BOOSTER_EVENT, payload, actor)
             tick = await self._tick_now(tx, tournament_id, draft.number, next_number)
         await self.core.committed(self._after(tournament_id, tick))
         return next_number
@@ -154,9 +176,7 @@ class DraftClockService:
                 raise UserError("pickclock.already_paused" if pausing else "pickclock.not_paused")
             payload = {"draft": draft.number, "booster": running.number, "at": now.isoformat()}
             kind = PAUSE_EVENT if pausing else RESUME_EVENT
-            await self.core.event(tx, tournament_id, kind, payload, actor)
-            action = "draft_pause" if pausing else "draft_resume"
-            await self.core.audit(tx, tournament_id, actor, action, payload)
+            await self._event(tx, tournament_id, kind, payload, actor)
             tick = await self._tick_now(tx, tournament_id, draft.number, running.number)
         return self._after(tournament_id, tick)
 
@@ -179,8 +199,7 @@ class DraftClockService:
             ends = now + timedelta(minutes=minutes)
             payload: dict[str, Any] = {"draft": draft.number, "minutes": minutes}
             payload |= {"at": now.isoformat(), "ends_at": ends.isoformat()}
-            event_id = await self.core.event(tx, tournament_id, DECK_EVENT, payload, actor)
-            await self.core.audit(tx, tournament_id, actor, "deckbuilding", payload)
+            event_id = await self._event(tx, tournament_id, DECK_EVENT, payload, actor)
             rearm = Rearm(await deadlines.cancel_for(tx, tournament_id, (DECK_END,)))
             timer = {"draft": draft.number, "ends_at": ends.isoformat()}
             rearm.armed.append(
@@ -294,7 +313,7 @@ class DraftClockService:
             booster = draft.booster
             if booster is None:
                 return
-            t, now, zone = self.core.t(), self.core.now(), self.core.settings.zone
+            t, now, zone = self.core.tr(), self.core.now(), self.core.settings.zone
             chat = draft.tournament.chat_id
             for table, pod in enumerate(draft.pods, start=1):
                 names = [draft.names[pid] for pid in pod]

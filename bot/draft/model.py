@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.swiss.settings import card
-from bot.swiss.views import Names
 from db.tournaments import Tournament
 from rules.limited.clock import Booster, DeckBuilding, DraftClock, Phase, booster_plan
 
@@ -15,6 +14,20 @@ DEFAULT_DECK_MINUTES = 30
 DECK_MINUTES = range(1, 181)
 #: the draft runs before the rounds: while the registration is open or once the tournament began
 OPEN = ("registration", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class DraftSettings:
+    """What the clock reads of a drafted tournament's settings (every kind with a pick clock
+    keeps them under these names)."""
+
+    #: the booster sizes in opening order (601.4)
+    boosters: tuple[int, ...] = ()
+    deckbuilding_minutes: int | None = None
+
+
+def card(tournament: Tournament) -> DraftSettings:
+    return tournament.settings_as(DraftSettings)
 
 
 def plan_of(tournament: Tournament) -> tuple[int, ...]:
@@ -38,7 +51,8 @@ class Draft:
     number: int  #: the draft (a Marathon drafts more than once; ``State.drafts``)
     plan: tuple[int, ...]
     pods: list[list[int]]
-    names: Names
+    #: every seated player's name
+    names: Mapping[int, str]
     clock: DraftClock
 
     @property

@@ -17,7 +17,6 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 import bot.swiss.staff as staff
-from bot import numbers
 from bot.notify import mention
 from bot.swiss.buttons import SwConsentCb
 from bot.swiss.core import DEFAULT_SETTINGS, SwissCore
@@ -266,13 +265,4 @@ async def unregistered(tx: Tx, ids: list[int]) -> dict[int, list[str]]:
 
 async def find_player(core: SwissCore, arg: str) -> Player | None:
     """The player ``/add`` names: ``@username`` (someone the bot has seen) or a club id."""
-    if arg.startswith("@"):
-        async with core.db.read() as tx:
-            user = await players.tg_user_by_username(tx, arg)
-        if user is None:
-            return None
-        return await core.registry.ensure_player(user.id, user.first_name, user.last_name)
-    if numbers.is_whole(arg):
-        async with core.db.read() as tx:
-            return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
-    return None
+    return await core.registry.find_player(arg)

@@ -14,7 +14,7 @@ import bot.swiss.pods as pods
 import bot.swiss.repair as repair
 import bot.swiss.timers as timers
 import bot.swiss.top as top
-from bot.deadlines import AfterCommit
+from bot.deadlines import AfterCommit, Rearm
 from bot.errors import UserError
 from bot.swiss.broadcast import match_format, store_round_job
 from bot.swiss.core import SwissCore
@@ -391,7 +391,7 @@ async def store_round(
     which: tuple[int, str, int],
     seats: Seats,
     actor: int | None,
-) -> tuple[timers.Rearm, int]:
+) -> tuple[Rearm, int]:
     """The ``sw_round`` event, the round's timers (armed after the commit) and the durable job
     that broadcasts it (run after the commit); the old board is no board of this round."""
     number, stage, gen = which

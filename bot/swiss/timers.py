@@ -5,10 +5,9 @@ Deadlines live in the database (``db.deadlines``); the scheduler is told after t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.deadlines import AfterCommit, Overdue
+from bot.deadlines import AfterCommit, Overdue, Rearm
 from bot.errors import UserError
 from bot.late import late_phrase
 from bot.notices import Notice, Phrase, ToChat, phrase
@@ -25,19 +24,6 @@ from rules.swiss.events import (
 )
 
 WARNING = timedelta(minutes=10)
-
-
-@dataclass(slots=True)
-class Rearm:
-    """Deadlines to forget and to schedule once the transaction is committed."""
-
-    cancelled: list[int] = field(default_factory=list)
-    armed: list[tuple[int, datetime]] = field(default_factory=list)
-
-    def apply(self, core: SwissCore) -> None:
-        core.deadlines.unschedule(self.cancelled)
-        for deadline_id, due in self.armed:
-            core.deadlines.schedule(deadline_id, due)
 
 
 async def arm_round(

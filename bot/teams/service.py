@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import numbers
 from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
@@ -267,16 +266,7 @@ class TeamsService:
 
     async def find_player(self, arg: str) -> Player | None:
         """``@username`` (someone the bot has seen) or a club id."""
-        if arg.startswith("@"):
-            async with self.core.db.read() as tx:
-                user = await players.tg_user_by_username(tx, arg)
-            if user is None:
-                return None
-            return await self.core.registry.ensure_player(user.id, user.first_name, user.last_name)
-        if numbers.is_whole(arg):
-            async with self.core.db.read() as tx:
-                return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
-        return None
+        return await self.core.registry.find_player(arg)
 
     async def _check_pair(self, tx: Tx, tid: int, first: int, second: int, name: str) -> None:
         if first == second:

@@ -5,7 +5,7 @@ Pure: no aiogram, no database; the bot (``bot.decks``) stores lists and answers 
 """
 
 from rules.decks.cards import Card, CardList, read_card_list
-from rules.decks.checks import DeckRules, SubFormat, Verdict, check_list, deck_rules
+from rules.decks.checks import DeckRules, Restriction, SubFormat, Verdict, check_list, deck_rules
 from rules.decks.diff import Change, changes
 from rules.decks.names import card_key
 from rules.decks.parse import DeckList, Entry, Problem, parse_list
@@ -19,6 +19,7 @@ __all__ = [
     "DeckRules",
     "Entry",
     "Problem",
+    "Restriction",
     "Section",
     "SubFormat",
     "Verdict",

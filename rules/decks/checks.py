@@ -24,18 +24,19 @@ are then let through and named for the judge, as only the card list knows «Ор
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
 from rules.card_formats import Format, format_of
 from rules.card_games import CardGame, game_of
 from rules.decks.cards import CardList
+from rules.decks.names import card_key
 from rules.decks.parse import DeckList, Problem, parse_list
 from rules.decks.sections import Section
 from rules.limited.deck_size import deck_minimum
 
-__all__ = ["DeckRules", "SubFormat", "Verdict", "check", "check_list", "deck_rules"]
+__all__ = ["DeckRules", "Restriction", "SubFormat", "Verdict", "check", "check_list", "deck_rules"]
 
 CONSTRUCTED_DECK = (30, 50)
 HEROES_DECK = 40
@@ -66,6 +67,21 @@ def sub_format_of(value: object) -> SubFormat:
 
 
 @dataclass(frozen=True, slots=True)
+class Restriction:
+    """The cards a player's list may hold beyond the format's rules (a Story side's card list,
+    607; a team's pool, 604): each card's key (``card_key``) with the most copies the list may
+    hold over all its sections (``None``: any number); ``title`` names the list in the error."""
+
+    title: str
+    copies: Mapping[str, int | None]
+
+    @classmethod
+    def of_names(cls, title: str, names: Iterable[str]) -> Restriction:
+        """Only these cards, any number of each (the format's own limits still apply)."""
+        return cls(title, dict.fromkeys((card_key(n) for n in names), None))
+
+
+@dataclass(frozen=True, slots=True)
 class DeckRules:
     """What a list of one tournament is checked against."""
 
@@ -75,6 +91,8 @@ class DeckRules:
     boosters: tuple[int, ...] = ()
     banned: frozenset[str] = frozenset()
     cards: CardList | None = None
+    #: the player's own restriction (``DeckHost.deck_restriction``), none: the format's rules
+    restriction: Restriction | None = None
 
     @property
     def heroes(self) -> bool:
@@ -145,11 +163,30 @@ def check(deck: DeckList, rules: DeckRules) -> tuple[list[Problem], list[Problem
         SubFormat.BLOCK,
     ):
         notes.append(Problem("sets_unchecked", None, {"list": rules.sub_format.value}))
+    if rules.restriction is not None:
+        errors += restricted(deck, rules.restriction)
     if rules.cards is None:
         notes.insert(0, Problem("no_card_list"))
     else:
         errors += facts(deck, rules, rules.cards)
     return errors, notes
+
+
+def restricted(deck: DeckList, restriction: Restriction) -> list[Problem]:
+    """A card not in the player's list of cards, or more copies than it holds."""
+    errors = []
+    totals = deck.copies(*Section)
+    for key, count in totals.items():
+        entry = deck.first(key)
+        if key not in restriction.copies:
+            values: dict[str, object] = {"name": entry.name, "title": restriction.title}
+            errors.append(Problem("not_allowed", entry.line, values))
+            continue
+        most = restriction.copies[key]
+        if most is not None and count > most:
+            values = {"name": entry.name, "title": restriction.title, "count": count}
+            errors.append(Problem("over_allowed", entry.line, values | {"max": most}))
+    return errors
 
 
 def sections(deck: DeckList, rules: DeckRules) -> list[Problem]:

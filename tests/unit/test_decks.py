@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,6 +13,7 @@ from rules.card_games import CardGame
 from rules.decks import (
     CardList,
     DeckRules,
+    Restriction,
     Section,
     SubFormat,
     card_key,
@@ -365,3 +368,21 @@ def test_card_names_follow_the_rules_of_names() -> None:
     assert set(cards.cards) == {card_key("Ёж")}
     assert [p.code for p in problems] == ["csv_invisible"] * 3
     assert all("\u202e" not in str(p.values["text"]) for p in problems)
+
+
+# -- a player's own restriction (``DeckHost.deck_restriction``: a side's list, a team's pool)
+def test_a_restriction_refuses_a_card_outside_its_list_and_copies_beyond_it() -> None:
+    side = Restriction.of_names("Атакующие", [f"Карта {i}" for i in range(30)] + ["Ёж"])
+    rules = replace(DeckRules(), restriction=side)
+    assert check_list(deck(*filler(30)), rules).valid  # any number of a listed card
+    verdict = check_list(deck(*filler(29), "1 Друид"), rules)
+    assert [(p.code, p.line, p.values) for p in verdict.errors] == [
+        ("not_allowed", 11, {"name": "Друид", "title": "Атакующие"})
+    ]
+    pool = Restriction("Пул команды", {card_key("Ёж"): 2, card_key("ДРУИД"): None})
+    capped = replace(DeckRules(fmt=Format.SEALED), restriction=pool)
+    over = check_list(deck("3 ёж", "Сайд", "1 Друид"), capped)
+    assert [(p.code, p.values.get("max")) for p in over.errors if p.code != "too_few"] == [
+        ("over_allowed", 2)
+    ]
+    assert DeckRules().restriction is None  # the format's rules alone by default

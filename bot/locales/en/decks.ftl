@@ -71,6 +71,11 @@ decks-err_copies = { $name } — { $count } { $count ->
     }, at most { $max } are allowed.
 decks-err_banned = { $name } — on the banned list ({ $list }).
 decks-err_unknown = { $name } — no such card in the club's card list: check the spelling.
+decks-err_not_allowed = { $name } — not in the list “{ $title }”.
+decks-err_over_allowed = { $name } — { $count } { $count ->
+    [one] copy
+   *[other] copies
+  }, but the list “{ $title }” has { $max }.
 decks-err_not_hero = { $name } — not a hero.
 decks-err_hero_in_deck = { $name } — a hero: no spare hero in the decks.
 decks-err_element = { $name } — element “{ $element }”, the hero's is “{ $hero }”: only the hero's element and neutral cards.

@@ -77,6 +77,12 @@ decks-err_copies = { $name } — { $count } { $count ->
     }, можно не больше { $max }.
 decks-err_banned = { $name } — в списке запрещённых карт ({ $list }).
 decks-err_unknown = { $name } — такой карты нет в списке карт клуба: проверьте написание.
+decks-err_not_allowed = { $name } — этой карты нет в списке «{ $title }».
+decks-err_over_allowed = { $name } — { $count } { $count ->
+    [one] копия
+    [few] копии
+   *[many] копий
+  }, а в списке «{ $title }» их { $max }.
 decks-err_not_hero = { $name } — это не герой.
 decks-err_hero_in_deck = { $name } — герой: запасного героя в колодах быть не может.
 decks-err_element = { $name } — стихия «{ $element }», а у героя — «{ $hero }»: можно только стихию героя и нейтральные карты.
