@@ -20,6 +20,7 @@ from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
 from bot.group_board import GroupBoard
+from bot.kind import Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, phrase
 from bot.results import ResultFlow
 from bot.story.buttons import StCaptainCb, StJoinCb, StOrderCb, StPickCb, StVoteCb
@@ -36,11 +37,14 @@ from bot.story.desk import StoryDesk, open_game, report_buttons
 from bot.story.export import csv_text
 from bot.story.views import board_text, final_text, log_text, standings_text
 from bot.web.render import Board
-from db import deadlines, players, tournaments
+from db import deadlines, decks, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
+from rules.card_formats import Format
 from rules.card_rating import START_RATING_CENTS
+from rules.decks import Restriction
+from rules.decks.window import Window, list_window
 from rules.story import (
     MIN_PLAYERS,
     SIDES,
@@ -111,6 +115,60 @@ class StoryService:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"story": self}
+
+    # -- the deck lists' host (``bot.kind.DeckHost``) ----------------------------------------
+
+    async def entrants(self, tx: Tx, tournament_id: int) -> list[int]:
+        return (await self.core.state(tx, tournament_id)).entrants()
+
+    async def active(self, tx: Tx, tournament_id: int) -> list[int]:
+        """The players still in (607.4.4: a loser is out)."""
+        state = await self.core.state(tx, tournament_id)
+        out = state.out()
+        return [p for p in state.entrants() if p not in out]
+
+    async def deck_window(self, tx: Tx, tournament: Tournament) -> Window:
+        """Constructed (607.3): a player's own list is taken until the start."""
+        fmt = Format.CONSTRUCTED
+        return list_window(
+            fmt, started=tournament.status != "registration", round_one_paired=False, drafting=False
+        )
+
+    def deck_options(self, tournament: Tournament) -> Mapping[str, object]:
+        return {**tournament.settings, "format": Format.CONSTRUCTED.value}
+
+    async def deck_restriction(
+        self, tx: Tx, tournament: Tournament, player_id: int
+    ) -> Restriction | None:
+        """607.3: a list is built from the player's side's card list (none: the format's rules
+        only)."""
+        state = await self.core.state(tx, tournament.id)
+        side = state.side_of(player_id)
+        cards = tournament.settings.get("cards") or [None, None]
+        if side is None or not cards[side]:
+            return None
+        return Restriction.of_names(side_names(tournament)[side], [str(c) for c in cards[side]])
+
+    async def deck_edited(self, tx: Tx, tournament_id: int, player_id: int, actor: int) -> None:
+        await self.core.event(tx, tournament_id, "st_deck_edit", {"player": player_id}, actor)
+        await self.core.audit(tx, tournament_id, actor, "deck_edit", player=player_id)
+
+    async def final_places(self, tx: Tx, tournament: Tournament) -> tuple[list[Placed], int]:
+        """The places of 607.4.6; the undefeated players' lists are published."""
+        state = await self.core.state(tx, tournament.id)
+        rows = state.standings()
+        return [Placed(row.place, row.player) for row in rows], sum(not r.defeated for r in rows)
+
+    async def _lists_missing(self, tx: Tx, tournament: Tournament, state: State) -> None:
+        """503: at the highest strictness every player needs an accepted list to start."""
+        if tournament.settings.get("strictness") != "highest":
+            return
+        valid = await decks.valid_players(tx, tournament.id)
+        missing = [p for p in state.entrants() if p not in valid]
+        if missing:
+            found = await players.many(tx, missing)
+            names = ", ".join(found[p].display_name if p in found else f"#{p}" for p in missing)
+            raise UserError("decks.begin_missing", count=len(missing), names=names)
 
     # -- creation and the rules (607.1) ----------------------------------------------------
 
@@ -289,6 +347,7 @@ class StoryService:
             count = len(state.entrants())
             if count < MIN_PLAYERS or not all(state.members):
                 raise UserError("story.too_few", count=count, needed=MIN_PLAYERS)
+            await self._lists_missing(tx, tournament, state)
             undecided, elected = [], []
             for side in SIDES:
                 if side in state.captains:

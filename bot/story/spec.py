@@ -37,4 +37,5 @@ SPEC = KindSpec(
     },
     commands=("captain", "elect", "story_rules", "export"),
     shown_in_registration=True,
+    deck_lists=True,
 )

@@ -21,12 +21,15 @@ ATTACKERS = ("Анна", "Борис", "Вера")
 DEFENDERS = ("Глеб", "Дина")
 
 
-async def begun(club: Club) -> tuple[StoryService, int, dict[str, Player]]:
-    """Three attackers against two, the first of each side its captain, round 1 open."""
+async def registered(
+    club: Club, strictness: str = "amateur"
+) -> tuple[StoryService, int, dict[str, Player]]:
+    """Three attackers against two, the first of each side its captain, before the start."""
     story = club.services.service(StoryService)
     start = (club.clock.now() + timedelta(days=5)).isoformat()
     options = {"sides": ["Свет", "Тьма"], "attacking": 0, "cards": [None, None], "start": start}
-    tid = await story.create(GROUP, "Пробный", {**options, "round_minutes": 50}, ORGANISER)
+    options |= {"round_minutes": 50, "strictness": strictness}
+    tid = await story.create(GROUP, "Пробный", options, ORGANISER)
     people: dict[str, Player] = {}
     for side, names in enumerate((ATTACKERS, DEFENDERS)):
         for index, name in enumerate(names):
@@ -35,6 +38,12 @@ async def begun(club: Club) -> tuple[StoryService, int, dict[str, Player]]:
             await story.join(tid, people[name], side)
             if index == 0:
                 await story.name_captain(tid, people[name].id, ORGANISER)
+    return story, tid, people
+
+
+async def begun(club: Club) -> tuple[StoryService, int, dict[str, Player]]:
+    """``registered``, begun: round 1 open."""
+    story, tid, people = await registered(club)
     await committed(await story.begin(tid, ORGANISER))
     await club.services.background.drain(timeout=5)
     return story, tid, people
@@ -123,3 +132,10 @@ async def test_a_forged_agreed_draw_is_refused(club: Club) -> None:
         tournament = await story.core.tournament(tx, tid)
         with pytest.raises(UserError):
             await story.desk.record(tx, tournament, game, Claim(draw=True, agreed=True), None)
+
+
+async def test_the_highest_strictness_starts_only_with_every_list(club: Club) -> None:
+    story, tid, _ = await registered(club, "highest")
+    with pytest.raises(UserError) as refused:
+        await story.begin(tid, ORGANISER)
+    assert refused.value.key == "decks.begin_missing" and refused.value.values["count"] == 5

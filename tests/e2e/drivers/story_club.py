@@ -35,7 +35,7 @@ class StoryClub:
         asked = await self.emu.wait_bot_message(GROUP, contains=fixed(key))
         await (await self.org.press(asked, label)).answer()
 
-    async def create(self, name: str, start: datetime) -> SimMessage:
+    async def create(self, name: str, start: datetime, dark_cards: str = CARDS) -> SimMessage:
         """The wizard: «Свет» attacks, «Тьма» has a card list, no own rules, 50 minutes."""
         await self.org.start()
         await self.org.wait_message(contains="")
@@ -50,7 +50,7 @@ class StoryClub:
         await self.ask("story.wiz_side", DARK)
         await self.choose("story.wiz_attack", LIGHT)
         await self.ask("story.wiz_cards", "-")
-        await self.ask("story.wiz_cards", CARDS)
+        await self.ask("story.wiz_cards", dark_cards)
         await self.ask("story.wiz_start", start.strftime("%d.%m.%Y %H:%M"))
         await self.ask("story.wiz_rules", "-")
         await self.choose("story.wiz_time", "50")
