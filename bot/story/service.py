@@ -11,6 +11,7 @@ committed); the live board (``bot.group_board``) follows after the commit.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,8 @@ from bot.errors import UserError
 from bot.group_board import GroupBoard
 from bot.kind import Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, phrase
+from bot.pictures import canvas
+from bot.pictures.story_rounds import draw_story, story_picture
 from bot.results import ResultFlow
 from bot.story.buttons import StCaptainCb, StJoinCb, StOrderCb, StPickCb, StVoteCb
 from bot.story.core import (
@@ -67,6 +70,7 @@ from rules.story.games import game_key
 if TYPE_CHECKING:
     from bot.infra import Infra
 
+log = logging.getLogger(__name__)
 #: the deadline that reminds a captain who has not named anyone yet
 REMIND = "story_captain"
 #: the deadline of a round's time
@@ -800,10 +804,35 @@ class StoryService:
         async def after() -> None:
             await self.refresh_board(tid)
             await self.core.outbox.send_once(f"st:{tid}:final", chat, text)
+            await self._post_picture(snap)
             self.board.forget(chat, tid)
             await self.core.deadlines.run(job)
 
         return after
+
+    async def _post_picture(self, snap: Snapshot) -> None:
+        """The knockout as a picture, once (a failure is logged: the private messages go)."""
+        lang = self.core.group_lang()
+        tournament = snap.tournament
+
+        def plain(key: str, **values: object) -> str:
+            return self.core.texts.plain(lang, key, **values)
+
+        picture = story_picture(
+            plain, tournament.name, snap.state, snap.names, side_names(tournament)
+        )
+
+        async def draw() -> tuple[bytes, str]:
+            png = await canvas.render(draw_story, picture)
+            return png, self.core.tr(lang)("story.pic_caption", name=tournament.name)
+
+        try:
+            key = f"st:{tournament.id}:picture"
+            await self.core.outbox.send_photo_once(
+                key, tournament.chat_id, draw, filename="story.png"
+            )
+        except Exception:
+            log.exception("the knockout of tournament %s was not posted", tournament.id)
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:

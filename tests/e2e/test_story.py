@@ -176,6 +176,12 @@ async def test_story_constructed_seven_against_five_to_the_end(
     )
     assert rating_change(changes["Ann"], "ru") in told.plain
 
+    # the knockout, round by round, as a picture under the end message
+    picture = await emu.wait_bot_message(
+        GROUP, contains=ru("story.pic_caption", name="Война стихий")
+    )
+    assert picture.photo is not None and picture.photo.width > picture.photo.height
+
     # /standings and /export give the same places
     await club.org.send(GROUP, "/standings")
     standings = await emu.wait_bot_message(GROUP, contains=fixed("story.standings_title"))
