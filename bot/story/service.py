@@ -42,6 +42,7 @@ from bot.story.views import board_text, final_text, log_text, standings_text
 from bot.web.render import Board
 from db import deadlines, decks, players, tournaments
 from db.database import Tx
+from db.event_log import Event
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_formats import Format
@@ -114,7 +115,10 @@ class StoryService:
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         snap = await self.core.snapshot(tx, tournament_id)
         t = self.core.tr(self.core.group_lang())
-        body = board_text(t, snap).replace("\n", "<br>")
+        text = board_text(t, snap, self._until(snap.state))
+        if snap.state.finished:  # the places and each player's rating change
+            text = final_text(t, snap, await self._changes(tx, tournament_id)) + "\n\n" + text
+        body = text.replace("\n", "<br>")
         return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
 
     def handler_data(self) -> Mapping[str, object]:
@@ -309,8 +313,13 @@ class StoryService:
             await self.core.record(tx, tid, StCaptain(side, player_id), actor)
             await self.core.audit(tx, tid, actor, "captain", side=side, player=player_id)
             stamp = len(await tournaments.events(tx, tid))
-            notice = self._captain_notice(snap, side, player_id, stamp)
-            job = await self.core.outbox.tell(tx, tid, [notice])
+            notices = [self._captain_notice(snap, side, player_id, stamp)]
+            timers: Timers = []
+            snap = await self.core.snapshot(tx, tid)
+            if snap.state.begun and snap.state.waiting_side() == side:
+                notices += await self._ask_captain(tx, snap, timers)  # the new one chooses
+            job = await self.core.outbox.tell(tx, tid, notices)
+        self._schedule(timers)
         await self.core.deadlines.run(job)
         await self.refresh_board(tid)
         return snap.name(player_id), snap.side_name(side)
@@ -475,7 +484,7 @@ class StoryService:
         captain = state.captains[side]
         return [
             Notice(
-                key=f"st:{tournament.id}:ask:{rnd.number}:{step}",
+                key=f"st:{tournament.id}:ask:{rnd.number}:{step}:p{captain}",
                 to=await self.core.person(tx, captain, tournament.chat_id),
                 lines=(asked,),
                 buttons=rows,
@@ -893,12 +902,19 @@ class StoryService:
                 found = mine[0] if mine else None
         return found if found is not None and found.kind == KIND else None
 
+    async def _changes(self, tx: Tx, tid: int) -> dict[int, int]:
+        return self._changes_of(await tournaments.events(tx, tid))
+
+    @staticmethod
+    def _changes_of(stored: Sequence[Event]) -> dict[int, int]:
+        """The rating changes the end recorded (cents; none before the end)."""
+        for event in stored:
+            if event.kind == StFinish.NAME:
+                return {int(k): int(v) for k, v in event.payload.get("changes", {}).items()}
+        return {}
+
     async def export_csv(self, tid: int) -> str:
         async with self.core.db.read() as tx:
             snap = await self.core.snapshot(tx, tid)
             stored = await tournaments.events(tx, tid)
-        changes: dict[int, int] = {}
-        for event in stored:
-            if event.kind == StFinish.NAME:
-                changes = {int(k): int(v) for k, v in event.payload.get("changes", {}).items()}
-        return csv_text(snap, changes)
+        return csv_text(snap, self._changes_of(stored))

@@ -165,6 +165,22 @@ async def story_rules(
     await message.reply(t("story.rules_changed", name=tournament.name))
 
 
+@routes.message(Command("drop"), STORY)
+async def drop(
+    message: Message, t: Tr, tournament: Tournament, story: StoryService, registry: Registry
+) -> None:
+    """Before the start a player leaves his side; after it a player is out only by a result
+    (607.4.4): the judge records his technical loss with ``/result``."""
+    user = message.from_user
+    assert user is not None
+    if tournament.status != "registration":
+        await message.reply(t("story.drop_running"))
+        return
+    me = await registry.ensure_player(user.id, user.first_name, user.last_name)
+    left = await story.leave(tournament.id, me)
+    await message.reply(t("story.drop_done" if left else "story.drop_not_in", name=me.display_name))
+
+
 @routes.message(Command("export"))
 async def export(
     message: Message, command: CommandObject, t: Tr, story: StoryService, roles: Roles

@@ -139,3 +139,16 @@ async def test_the_highest_strictness_starts_only_with_every_list(club: Club) ->
     with pytest.raises(UserError) as refused:
         await story.begin(tid, ORGANISER)
     assert refused.value.key == "decks.begin_missing" and refused.value.values["count"] == 5
+
+
+async def test_a_captain_named_mid_round_gets_the_choice(club: Club) -> None:
+    story, tid, p = await begun(club)
+    await story.name_captain(tid, p["Вера"].id, ORGANISER)  # «Свет» is to name
+    await club.services.background.drain(timeout=5)
+    asks = [r for r in club.session.sent() if "выберите игрока стороны «Свет»" in r.text]
+    assert [r.chat_id for r in asks] == [GROUP, GROUP]  # Анна's, then Вера's (a mention)
+    assert "Тестов Вера" in asks[1].text
+    with pytest.raises(UserError):  # Анна is no longer the captain
+        await story.pick(tid, p["Анна"].id, False, 1, 0, p["Борис"].id)
+    status, _ = await story.pick(tid, p["Вера"].id, False, 1, 0, p["Борис"].id)
+    assert status == "named"

@@ -133,3 +133,6 @@ story-pic_reserves = Reserve: { $names }
 story-pic_subtitle = “{ $attack }” attacks, “{ $defence }” defends
 story-pic_winner = “{ $side }” wins
 story-pic_caption = 📜 “{ $name }”: who put out whom, round by round
+story-drop_done = { $name } no longer plays in the tournament.
+story-drop_not_in = { $name } is on neither side.
+story-drop_running = The tournament is running: a player is out only by a defeat (607.4.4). If a player leaves, the judge records a technical loss: /result round table ta|td.

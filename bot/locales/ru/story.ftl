@@ -137,3 +137,6 @@ story-pic_reserves = Резерв: { $names }
 story-pic_subtitle = Атакует «{ $attack }», защищается «{ $defence }»
 story-pic_winner = побеждает «{ $side }»
 story-pic_caption = 📜 «{ $name }»: кто кого выбил, тур за туром
+story-drop_done = { $name } больше не участвует в турнире.
+story-drop_not_in = { $name } — не в составе ни одной из сторон.
+story-drop_running = Турнир уже идёт: из него выбывают только поражением (607.4.4). Если игрок уходит, судья записывает ему техническое поражение: /result тур стол ta|td.
