@@ -48,8 +48,21 @@ def _effective(
     attackers: Sequence[int], defenders: Sequence[int], forbidden: Collection[Pair]
 ) -> Collection[Pair]:
     """The rematches still refused: none when refusing them would leave no complete round."""
+    if _one_each(attackers, defenders, forbidden):  # Hall: only one against one may fail
+        one = len(attackers) == 1 and len(defenders) == 1
+        return () if one and not _allowed(attackers[0], defenders[0], forbidden) else forbidden
     need = min(len(attackers), len(defenders))
     return forbidden if matching_size(attackers, defenders, forbidden) == need else ()
+
+
+def _one_each(
+    attackers: Sequence[int], defenders: Sequence[int], forbidden: Collection[Pair]
+) -> bool:
+    """Whether the rematches among these players form a matching (a player drew once a round:
+    always so in a tournament)."""
+    seated = set(attackers) | set(defenders)
+    players = [p for pair in forbidden if pair <= seated for p in pair]
+    return len(players) == len(set(players))
 
 
 def answers(
@@ -58,16 +71,30 @@ def answers(
     defenders: Sequence[int],
     forbidden: Collection[Pair] = (),
 ) -> list[int]:
-    """The unpaired defenders the defending captain may answer ``nominee`` with."""
+    """The unpaired defenders the defending captain may answer ``nominee`` with: those whose
+    pair leaves a round that can still be completed.
+
+    When the rematches form a matching (always so in a tournament), the players left are a
+    complete bipartite graph less a matching, which (Hall) has a full matching unless one
+    player is left on each side and they may not meet: that is checked directly, without a
+    matching search, so a round of 64 against 48 stays instant."""
     refused = _effective(attackers, defenders, forbidden)
+    allowed = [d for d in defenders if _allowed(nominee, d, refused)]
+    rest_a = [a for a in attackers if a != nominee]
+    if _one_each(attackers, defenders, refused):
+        if len(rest_a) != 1 or len(defenders) != 2:
+            return allowed
+        return [d for d in allowed if _allowed(rest_a[0], _other(defenders, d), refused)]
     need = min(len(attackers), len(defenders))
-    rest = [a for a in attackers if a != nominee]
     return [
         d
-        for d in defenders
-        if _allowed(nominee, d, refused)
-        and matching_size(rest, [x for x in defenders if x != d], refused) == need - 1
+        for d in allowed
+        if matching_size(rest_a, [x for x in defenders if x != d], refused) == need - 1
     ]
+
+
+def _other(pair: Sequence[int], one: int) -> int:
+    return pair[1] if pair[0] == one else pair[0]
 
 
 def nominees(

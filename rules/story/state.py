@@ -172,6 +172,14 @@ class State:
             return []
         return nominees(*self._free(rnd), rnd.forbidden)
 
+    def may_name(self, player: int) -> bool:
+        """Whether the attacking captain may name ``player`` now (one player's check)."""
+        rnd = self.current
+        if rnd is None or self.finished or rnd.nominee is not None or self.pairing_done(rnd):
+            return False
+        free_a, free_d = self._free(rnd)
+        return player in free_a and bool(answers(player, free_a, free_d, rnd.forbidden))
+
     def answers(self) -> list[int]:
         """Whom the defending captain may answer the named player with (``[]``: not his turn)."""
         rnd = self.current
@@ -267,7 +275,7 @@ def apply(state: State, event: StoryEvent) -> None:
             _begin(state, event)
         case StName():
             rnd = _round_of(state, event.round)
-            if event.player not in state.nominees():
+            if not state.may_name(event.player):
                 raise NotYourTurn(f"{event.player} may not be named now")
             rnd.nominee = event.player
         case StAnswer():

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules.results import Outcome
 from rules.story import SIDES, StAnswer, State, StGame, StName, apply
+from rules.story.pairing import answers, matching_size
 from tests.unit.story_events import begun
 
 OUTCOMES = [
@@ -70,3 +71,33 @@ def test_a_story_tournament_ends_with_consistent_rounds(
     first_out = next((i for i, row in enumerate(rows) if row.defeated), len(rows))
     assert all(row.defeated for row in rows[first_out:])  # 607.4.6
     assert sorted(row.place for row in rows) == list(range(1, len(rows) + 1))
+
+
+def _general_answers(
+    nominee: int, attackers: list[int], defenders: list[int], forbidden: set[frozenset[int]]
+) -> list[int]:
+    """607.4.2's answers by a matching search alone (what the shortcut must agree with)."""
+    need = min(len(attackers), len(defenders))
+    refused = forbidden if matching_size(attackers, defenders, forbidden) == need else set()
+    rest = [a for a in attackers if a != nominee]
+    return [
+        d
+        for d in defenders
+        if frozenset((nominee, d)) not in refused
+        and matching_size(rest, [x for x in defenders if x != d], refused) == need - 1
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(attackers=sizes, defenders=sizes, data=st.data())
+def test_the_pairing_shortcut_agrees_with_the_matching_search(
+    attackers: int, defenders: int, data: st.DataObject
+) -> None:
+    a_side = list(range(1, attackers + 1))
+    d_side = list(range(100, 100 + defenders))
+    drawn = data.draw(st.permutations(d_side))
+    count = data.draw(st.integers(0, min(attackers, defenders)))
+    forbidden = {frozenset((a, d)) for a, d in zip(a_side[:count], drawn[:count], strict=False)}
+    for nominee in a_side:
+        expected = _general_answers(nominee, a_side, d_side, forbidden)
+        assert answers(nominee, a_side, d_side, forbidden) == expected
