@@ -104,13 +104,14 @@ def board_text(t: Translate, snap: Snapshot, until: str = "") -> str:
         lines.append("")
         lines += side_block(t, snap, side)
     if state.ended:
-        lines += ["", t("story.board_over", side=_winner(t, snap))]
+        winner = state.winner
+        over = (
+            t("story.board_over_none")
+            if winner is None
+            else t("story.board_over", side=snap.side_name(winner))
+        )
+        lines += ["", over]
     return "\n".join(lines)
-
-
-def _winner(t: Translate, snap: Snapshot) -> str:
-    winner = snap.state.winner
-    return t("story.no_winner") if winner is None else snap.side_name(winner)
 
 
 def standings_text(t: Translate, snap: Snapshot) -> str:
@@ -133,8 +134,14 @@ def standings_text(t: Translate, snap: Snapshot) -> str:
 
 
 def final_text(t: Translate, snap: Snapshot, changes: dict[int, int]) -> str:
+    winner = snap.state.winner
+    title = (
+        t("story.final_title_none", name=snap.tournament.name)
+        if winner is None
+        else t("story.final_title", name=snap.tournament.name, side=snap.side_name(winner))
+    )
     lines = [
-        t("story.final_title", name=snap.tournament.name, side=_winner(t, snap)),
+        title,
         *standings_text(t, snap).splitlines()[1:],
         "",
         t("story.final_ratings"),
