@@ -31,6 +31,10 @@ async def test_story_constructed_seven_against_five_to_the_end(
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     club = StoryClub(emu)
+    judge = emu.add_user(50, "Jud", username="jud")
+    emu.add_member(GROUP, judge)
+    await judge.start()
+    await judge.wait_message()
     start = (clock.now() + timedelta(days=2)).astimezone(MOSCOW).replace(second=0, microsecond=0)
     created = await club.create("Война стихий", start)
     assert (
@@ -44,6 +48,8 @@ async def test_story_constructed_seven_against_five_to_the_end(
     refused = ru("story.rules_too_late", start=start.strftime("%d.%m.%Y %H:%M"), needed=needed)
     await emu.wait_bot_message(GROUP, contains=refused)
 
+    await club.org.send(GROUP, "/judge @jud")
+    await emu.wait_bot_message(GROUP, contains=fixed("tournament.judge_added", 1))
     for player in LIGHT_SIDE:
         await club.join(created, player, LIGHT)
     for player in DARK_SIDE:
@@ -98,7 +104,7 @@ async def test_story_constructed_seven_against_five_to_the_end(
     # a player who is neither the captain nor a judge may not press it
     stranger = await (await club.users["Jon"].press(reminder, "Ivy")).answer()
     assert stranger.text == ru("story.not_your_pick")
-    judged = await (await club.org.press(reminder, "Ivy")).answer()
+    judged = await (await judge.press(reminder, "Ivy")).answer()
     assert judged.text == ru("story.pick_paired")
     await emu.wait_bot_message(
         GROUP, contains=ru("story.pair_made", a="Bob", b="Ivy", side_a=LIGHT, side_b=DARK, table=2)
@@ -121,7 +127,7 @@ async def test_story_constructed_seven_against_five_to_the_end(
     game(1, "Bob", "Ivy", Outcome.LOSS)
     await club.play(1, 3, "Cat", "Jon", LOST)
     game(1, "Cat", "Jon", Outcome.LOSS)
-    await club.org.send(GROUP, "/result 1 4 td")
+    await judge.send(GROUP, "/result 1 4 td")
     await emu.wait_bot_message(GROUP, contains=ru("story.result_done"))
     game(1, "Dan", "Kim", Outcome.TECHNICAL_LOSS)
     await club.play(1, 5, "Lee", "Eve", WIN)
