@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from rules.results import Outcome
+from rules.results import Claim, Outcome
 from rules.story import (
     AgreedDraw,
     NotYourTurn,
@@ -29,6 +29,7 @@ from rules.story import (
     elect,
     story_points,
 )
+from rules.story.games import game_key, outcome_from_claim, parse_game_key
 from rules.story.pairing import answers, nominees
 from tests.unit.story_events import begun, pair, result
 
@@ -301,3 +302,16 @@ def test_607_4_6_level_undefeated_winners_are_ordered_by_their_captain() -> None
     apply(state, StOrder((2, 1)))
     assert state.level_groups() == []
     assert [r.player for r in state.standings()][:3] == [2, 1, 3]
+
+
+# -- a report as the attacker's outcome -------------------------------------------------------
+
+
+def test_a_report_is_stored_from_the_attackers_side() -> None:
+    assert outcome_from_claim(Claim(winner=1), 1, 2) is Outcome.CLEAN_WIN
+    assert outcome_from_claim(Claim(winner=2, technical=True), 1, 2) is Outcome.TECHNICAL_LOSS
+    assert outcome_from_claim(Claim(draw=True), 1, 2) is Outcome.DRAW
+    assert outcome_from_claim(Claim(double_loss=True), 1, 2) is Outcome.DOUBLE_LOSS
+    with pytest.raises(AgreedDraw):
+        outcome_from_claim(Claim(draw=True, agreed=True), 1, 2)
+    assert parse_game_key(game_key(3, 7)) == (3, 7) and parse_game_key("r1t2b1p1") is None
