@@ -60,6 +60,7 @@ JUDGING = (
     "export",
     "heroes",
     "decks",
+    "pick",
 )
 #: What organisers do with a tournament (and the judges' commands).
 MANAGING = (

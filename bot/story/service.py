@@ -536,6 +536,26 @@ class StoryService:
         ]
         return self._run(await self.core.outbox.tell(tx, tournament.id, notices))
 
+    async def show_choice(self, tid: int) -> AfterCommit:
+        """A judge's ``/pick``: the waiting captain's choice shown in the group now, for the
+        judge to make in his place (only he or a judge may press)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid, "running")
+            snap = await self.core.snapshot(tx, tid)
+            if snap.state.waiting_side() is None:
+                raise UserError("story.no_choice")
+            side, asked, rows = self._choice(snap)
+            stamp = len(await tournaments.events(tx, tid))
+            captain = snap.name(snap.state.captains[side])
+            told = phrase("story.judge_choice", captain=captain, side=snap.side_name(side))
+            notice = Notice(
+                key=f"st:{tid}:show:{stamp}",
+                to=ToChat(chat=tournament.chat_id),
+                lines=(told, asked),
+                buttons=rows,
+            )
+            return self._run(await self.core.outbox.tell(tx, tid, [notice]))
+
     async def chat_of(self, tid: int) -> int:
         return (await self.tournament(tid)).chat_id
 

@@ -35,7 +35,7 @@ SPEC = KindSpec(
         StPickCb: Role.PLAYER,
         StOrderCb: Role.PLAYER,
     },
-    commands=("captain", "elect", "story_rules", "export"),
+    commands=("captain", "elect", "pick", "story_rules", "export"),
     shown_in_registration=True,
     deck_lists=True,
 )

@@ -135,6 +135,16 @@ async def captain(
     await message.reply(t("story.captain_named", name=name, side=side))
 
 
+@routes.message(Command("pick"), STORY)
+async def pick_for_captain(
+    message: Message, t: Tr, tournament: Tournament, story: StoryService, roles: Roles
+) -> None:
+    """``/pick``: a judge makes the waiting captain's choice (an absent captain, 607.4.2)."""
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    await committed(await story.show_choice(tournament.id))
+
+
 @routes.message(Command("elect"), STORY)
 async def elect(
     message: Message, t: Tr, tournament: Tournament, story: StoryService, roles: Roles

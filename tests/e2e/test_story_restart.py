@@ -1,6 +1,7 @@
 """A Story captain's reminder is a durable deadline: the bot restarted while the attacking
 captain thinks still reminds him when his 3 minutes are up, and the group is shown his
-choice; a judge's press from it makes the name."""
+choice; a judge's press from it makes the name; a judge's ``/pick`` shows the defending
+captain's choice at once and makes the pair (a player's ``/pick`` is refused)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,15 @@ async def test_the_reminder_survives_a_restart(
     assert named.text == ru("story.pick_named")
     asked = ru("story.ask_answer", round=1, side=LIGHT, nominee="Bob")
     await club.wait_find(club.users["Hal"], asked, "Ivy")
+    # /pick: a judge makes the defending captain's choice at once, without waiting
+    await club.users["Ivy"].send(GROUP, "/pick")  # a player may not
+    await emu.wait_bot_message(GROUP, contains=ru("common.not_allowed"))
+    await club.org.send(GROUP, "/pick")
+    shown = await emu.wait_bot_message(
+        GROUP, contains=ru("story.judge_choice", captain="Hal", side=DARK)
+    )
+    assert set(shown.button_labels) == {"Hal", "Ivy"}
+    paired = await (await club.org.press(shown, "Ivy")).answer()
+    assert paired.text == ru("story.pick_paired")
+    made = ru("story.pair_made", a="Bob", b="Ivy", side_a=LIGHT, side_b=DARK, table=1)
+    await emu.wait_bot_message(GROUP, contains=made)

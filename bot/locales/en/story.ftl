@@ -1,6 +1,6 @@
 # Story Constructed (607)
 tournament-kind_story = 📜 Berserk: Story Constructed
-help-story = <b>Story Constructed</b>: /add &lt;player&gt; 1|2 — put a player on a side; /elect — the captains' election; /captain &lt;player&gt; — name a captain; /story_rules &lt;text&gt; — the tournament's own rules (at least 3 days before the start); /result &lt;round&gt; &lt;table&gt; a|d|ta|td|draw|dl — a game's result (a: the attacker won, d: the defender)
+help-story = <b>Story Constructed</b>: /add &lt;player&gt; 1|2 — put a player on a side; /elect — the captains' election; /captain &lt;player&gt; — name a captain; /pick — choose in an absent captain's place; /story_rules &lt;text&gt; — the tournament's own rules (at least 3 days before the start); /result &lt;round&gt; &lt;table&gt; a|d|ta|td|draw|dl — a game's result (a: the attacker won, d: the defender)
 menu-captain = Name a side's captain (Story)
 menu-elect = The captains' election (Story)
 menu-story_rules = The tournament's own rules (Story)
@@ -137,3 +137,6 @@ story-drop_not_in = { $name } is on neither side.
 story-drop_running = The tournament is running: a player is out only by a defeat (607.4.4). If a player leaves, the judge records a technical loss: /result round table ta|td.
 story-final_title_none = 🏁 “{ $name }” is over: both sides are all out.
 story-board_over_none = 🏁 The tournament is over: both sides are all out.
+menu-pick = Choose in a captain's place (Story)
+story-no_choice = The captains have nothing to choose now.
+story-judge_choice = 🧑‍⚖️ A judge chooses in the place of the captain of “{ $side }”, { $captain }:
