@@ -60,6 +60,7 @@ JUDGING = (
     "export",
     "heroes",
     "decks",
+    "pick",
 )
 #: What organisers do with a tournament (and the judges' commands).
 MANAGING = (
@@ -74,6 +75,9 @@ MANAGING = (
     "finish",
     "cancel",
     "judge",
+    "captain",
+    "elect",
+    "story_rules",
     "cards",
     "banned",
 )

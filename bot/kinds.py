@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.kind import KindSpec
 from bot.koth.spec import SPEC as KING_OF_THE_HILL
+from bot.story.spec import SPEC as STORY_CONSTRUCTED
 from bot.swiss.spec import SPEC as SWISS_AND_TOP
 from bot.teams.spec import SPEC as TEAM_EVENTS
 
@@ -11,6 +12,7 @@ KINDS: tuple[KindSpec, ...] = (
     KING_OF_THE_HILL,
     SWISS_AND_TOP,
     TEAM_EVENTS,
+    STORY_CONSTRUCTED,
 )
 
 BY_NAME = {spec.name: spec for spec in KINDS}

@@ -37,6 +37,7 @@ REVIEW = Path(tempfile.gettempdir()) / "bot_texts_russian_review.txt"
 NAMES = {"name", "a", "b", "winner", "loser", "opponent", "reporter", "confirmer", "w", "l"}
 NAMES |= {"p", "king", "judge", "who", "player", "other"}
 NAMES |= {"on_left", "on_right"}
+NAMES |= {"nominee", "captain"}  # Story Constructed (bot/story)
 # The other player of a pair: the other name.
 SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
 # Whole numbers that count something: each gets every one of COUNTS.
@@ -231,6 +232,20 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "mine": "слуа" if ru else "Slua",
         "time": "20:10",
         "length": "30",
+        # Story Constructed (bot/story)
+        "side": "Свет" if ru else "Light",
+        "attack": "Свет" if ru else "Light",
+        "defence": "Тьма" if ru else "Darkness",
+        "side_a": "Свет" if ru else "Light",
+        "side_b": "Тьма" if ru else "Darkness",
+        "names": "Иванов Иван, Петрова Анна",
+        "tally": "Петрова Анна 2, Иванов Иван 1",
+        "strict": TEXTS.get(lang, "story.wiz_strict_amateur"),
+        "rules": "без героев" if ru else "no heroes",
+        "status": TEXTS.get(lang, "story.status_waiting"),
+        "change": f"+12{comma}5",
+        "needed": "07.12.2026 20:00",
+        "bad": "0",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -1,0 +1,154 @@
+"""Story Constructed's service alone (``tests.service``): 607.4.6's order of level undefeated
+winners by their captain (or a round robin first), the reminder a captain gets only when he
+is slow, who may press a captain's button, and a forged agreed draw refused (607.4.7)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.deadlines import committed
+from bot.errors import UserError
+from bot.results import Game
+from bot.story import StoryService
+from db.models import Player
+from rules.results import Claim
+from rules.story.games import game_key
+from tests.service.conftest import GROUP, ORGANISER, Club
+
+ATTACKERS = ("Анна", "Борис", "Вера")
+DEFENDERS = ("Глеб", "Дина")
+
+
+async def registered(
+    club: Club, strictness: str = "amateur"
+) -> tuple[StoryService, int, dict[str, Player]]:
+    """Three attackers against two, the first of each side its captain, before the start."""
+    story = club.services.service(StoryService)
+    start = (club.clock.now() + timedelta(days=5)).isoformat()
+    options = {"sides": ["Свет", "Тьма"], "attacking": 0, "cards": [None, None], "start": start}
+    options |= {"round_minutes": 50, "strictness": strictness}
+    tid = await story.create(GROUP, "Пробный", options, ORGANISER)
+    people: dict[str, Player] = {}
+    for side, names in enumerate((ATTACKERS, DEFENDERS)):
+        for index, name in enumerate(names):
+            tg = 3000 + len(people)
+            people[name] = await club.services.registry.ensure_player(tg, name, "Тестов")
+            await story.join(tid, people[name], side)
+            if index == 0:
+                await story.name_captain(tid, people[name].id, ORGANISER)
+    return story, tid, people
+
+
+async def begun(club: Club) -> tuple[StoryService, int, dict[str, Player]]:
+    """``registered``, begun: round 1 open."""
+    story, tid, people = await registered(club)
+    await committed(await story.begin(tid, ORGANISER))
+    await club.services.background.drain(timeout=5)
+    return story, tid, people
+
+
+async def pair(story: StoryService, tid: int, step: int, a: Player, d: Player) -> None:
+    """The organiser makes the pair, as a judge for both captains."""
+    status, after = await story.pick(tid, ORGANISER, True, 1, step, a.id)
+    assert status == "named"
+    await committed(after)
+    status, after = await story.pick(tid, ORGANISER, True, 1, step + 1, d.id)
+    assert status == "paired"
+    await committed(after)
+
+
+async def win(club: Club, tid: int, table: int, winner: Player) -> None:
+    _, after = await club.services.flow.decide(
+        tid, game_key(1, table), Claim(winner=winner.id), ORGANISER
+    )
+    await committed(after)
+    await club.services.background.drain(timeout=5)
+
+
+async def test_level_undefeated_winners_are_ordered_by_their_captain(club: Club) -> None:
+    story, tid, p = await begun(club)
+    await pair(story, tid, 0, p["Анна"], p["Глеб"])
+    await pair(story, tid, 2, p["Борис"], p["Дина"])
+    await win(club, tid, 1, p["Анна"])
+    await win(club, tid, 2, p["Борис"])
+    # Анна and Борис: undefeated, 3 points, Buchholz 0, a clean win each: the captain orders
+    asked = [r for r in club.session.sent() if "равны во всём" in r.text]
+    assert len(asked) == 1 and set(asked[0].buttons) == {
+        "Тестов Анна",
+        "Тестов Борис",
+        "Круговой турнир",
+    }
+    status, after = await story.order(tid, p["Анна"].id, False, 0)  # a round robin first
+    assert status == "round_robin"
+    await committed(after)
+    await club.services.background.drain(timeout=5)
+    assert any("играют круговой турнир" in t for t in club.session.texts(GROUP))
+    with pytest.raises(UserError):  # only the winning captain (or a judge)
+        await story.order(tid, p["Вера"].id, False, p["Борис"].id)
+    status, after = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
+    assert status == "ordered"
+    await committed(after)
+    await club.services.background.drain(timeout=5)
+    final = next(t for t in club.session.texts(GROUP) if "окончен" in t)
+    places = [line for line in final.splitlines() if line[:1].isdigit()]
+    assert [line.split(". ")[1].split(" (")[0] for line in places[:3]] == [
+        "Тестов Борис",
+        "Тестов Анна",
+        "Тестов Вера",
+    ]
+
+
+async def test_a_captain_who_names_in_time_gets_no_reminder(club: Club) -> None:
+    story, tid, p = await begun(club)
+    status, after = await story.pick(tid, p["Анна"].id, False, 1, 0, p["Вера"].id)
+    assert status == "named"
+    await committed(after)
+    club.clock.advance(timedelta(minutes=2))
+    await club.services.background.drain(timeout=5)
+    # the first ask's deadline passes after he named: nothing; the defending captain's comes
+    club.clock.advance(timedelta(minutes=2))
+    await club.services.background.drain(timeout=5)
+    reminders = [t for t in club.session.texts(GROUP) if "выбирает уже" in t]
+    assert len(reminders) == 1 and "Тестов Глеб" in reminders[0]
+
+
+async def test_only_the_captain_or_a_judge_picks_and_a_stale_press_is_told(club: Club) -> None:
+    story, tid, p = await begun(club)
+    with pytest.raises(UserError):
+        await story.pick(tid, p["Борис"].id, False, 1, 0, p["Борис"].id)
+    status, _ = await story.pick(tid, p["Анна"].id, False, 1, 5, p["Борис"].id)
+    assert status == "stale"
+    status, _ = await story.pick(tid, p["Анна"].id, False, 1, 0, p["Глеб"].id)
+    assert status == "stale"  # not his side's player
+
+
+async def test_a_forged_agreed_draw_is_refused(club: Club) -> None:
+    story, tid, p = await begun(club)
+    await pair(story, tid, 0, p["Анна"], p["Глеб"])
+    game = Game(game_key(1, 1), p["Анна"].id, p["Глеб"].id)
+    async with club.services.db.transaction() as tx:
+        tournament = await story.core.tournament(tx, tid)
+        with pytest.raises(UserError):
+            await story.desk.record(tx, tournament, game, Claim(draw=True, agreed=True), None)
+
+
+async def test_the_highest_strictness_starts_only_with_every_list(club: Club) -> None:
+    story, tid, _ = await registered(club, "highest")
+    with pytest.raises(UserError) as refused:
+        await story.begin(tid, ORGANISER)
+    assert refused.value.key == "decks.begin_missing" and refused.value.values["count"] == 5
+
+
+async def test_a_captain_named_mid_round_gets_the_choice(club: Club) -> None:
+    story, tid, p = await begun(club)
+    await story.name_captain(tid, p["Вера"].id, ORGANISER)  # «Свет» is to name
+    await club.services.background.drain(timeout=5)
+    asks = [r for r in club.session.sent() if "выберите игрока стороны «Свет»" in r.text]
+    assert [r.chat_id for r in asks] == [GROUP, GROUP]  # Анна's, then Вера's (a mention)
+    assert "Тестов Вера" in asks[1].text
+    with pytest.raises(UserError):  # Анна is no longer the captain
+        await story.pick(tid, p["Анна"].id, False, 1, 0, p["Борис"].id)
+    status, _ = await story.pick(tid, p["Вера"].id, False, 1, 0, p["Борис"].id)
+    assert status == "named"
