@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
     from db.database import Tx
+    from db.tournaments import Tournament
+    from rules.memory import Played
 
 
 class NamedBy(enum.Enum):
@@ -68,7 +70,9 @@ class KindService(Protocol):
     - *buttons and commands*: its ``KindSpec`` (the role each button needs; the commands only
       it has) and ``handlers/<kind>``'s ``KindCommands`` for the commands every kind has;
     - *the wizard*: ``handlers/<kind>``'s routers, entered from ``/new`` by its
-      ``KindSpec.discipline``.
+      ``KindSpec.discipline``;
+    - *the club's memory*: ``played``, its games and final places as ``rules.memory`` says
+      them (head-to-head and the nemesis, ``bot.memory``; the seasons, ``bot.seasons``).
     """
 
     def register(self, flow: ResultFlow) -> None:
@@ -79,6 +83,10 @@ class KindService(Protocol):
 
     def handler_data(self) -> Mapping[str, object]:
         """The services its handlers ask for by name (``koth: KothService``)."""
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Its games played at the table so far, in order, and once it is finished each
+        player's final place (``rules.memory``), read in ``tx``."""
 
 
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)

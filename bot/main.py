@@ -46,6 +46,7 @@ from bot.judges import Judges
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
+from bot.memory import ClubMemory
 from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import SAY_JOB, TELL_JOB, Outbox
@@ -56,6 +57,7 @@ from bot.registry import Registry
 from bot.results import ASK_JOB, ResultFlow
 from bot.results.notices import ResultNotices
 from bot.roles import Roles
+from bot.seasons import Seasons
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.services import Services
 from bot.settings import Settings
@@ -232,6 +234,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     for kind in kinds.values():
         kind.register(flow)
     live = Live()
+    seasons = Seasons(db, infra.texts, settings, kinds)
     return Services(
         infra=infra,
         bot=bot,
@@ -251,9 +254,19 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         flow=flow,
         notices=notices,
         judges=Judges(db, clock, flow),
+        memory=ClubMemory(db, infra.texts, kinds),
+        seasons=seasons,
         kinds=kinds,
         web_boards=WebBoards(
-            db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
+            db,
+            clock,
+            settings,
+            infra.texts,
+            live,
+            kinds,
+            infra.links,
+            Gate(web_limits(settings)),
+            seasons,
         ),
     )
 

@@ -63,6 +63,7 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.decks.window import Window
+from rules.memory import Played, game_of
 from rules.penalties import PenaltyKind
 
 if TYPE_CHECKING:
@@ -266,6 +267,26 @@ class SwissService(SwissCore):
         places = self.places(snap.tournament, snap.state, snap.everyone)
         view = SwissView(snap.tournament, snap.state, snap.names, places, found, lang)
         return swiss_board(self.t(lang), view, now)
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every table's result played at the table, round by round (the Top's too); once
+        finished, the final places (``places``: the Top's bracket, then the standings)."""
+        state = await self.state(tx, tournament.id)
+        games = []
+        for rnd in state.rounds:
+            for table, (a, b) in enumerate(rnd.tables, start=1):
+                result = rnd.results.get(table)
+                game = (
+                    None
+                    if result is None
+                    else game_of(a, b, result.outcome_a, penalty=result.penalty)
+                )
+                games += [game] if game is not None else []
+        if tournament.status != "finished":
+            return Played(tuple(games))
+        everyone = await self.everyone(tx, tournament.id)
+        rows = self.places(tournament, state, everyone)
+        return Played(tuple(games), tuple((int(row.player), row.rank) for row in rows))
 
     def register(self) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""

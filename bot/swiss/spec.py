@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
     from db.database import Tx
+    from db.tournaments import Tournament
+    from rules.memory import Played
 
 KIND, DISCIPLINE = "swiss", "berserk"
 
@@ -51,6 +53,9 @@ class SwissKind:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"swiss": self.swiss, "decks": self.decks, "draft_clock": self.draft_clock}
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        return await self.swiss.played(tx, tournament)
 
 
 SPEC = KindSpec(

@@ -23,6 +23,7 @@ from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.h2h_button import h2h_button
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmOkCb
@@ -54,6 +55,7 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.memory import Played, game_of
 from rules.results import Outcome, PlayerId, ResultError
 from rules.teams import (
     DECIDING,
@@ -254,6 +256,21 @@ class TeamsService:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"teams": self}
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every board's game and deciding game played at the table (from its first player's
+        side); once finished, each player's place, his team's (``State.player_places``)."""
+        state = await self.core.state(tx, tournament.id)
+        found = (
+            game_of(int(g.player), int(g.opponent), g.outcome)
+            for g in state.player_games()
+            if int(g.player) < int(g.opponent)
+        )
+        games = tuple(g for g in found if g is not None)
+        if tournament.status != "finished":
+            return Played(games)
+        places = state.player_places()
+        return Played(games, tuple((int(p), place) for p, (place, _) in places.items()))
 
     # -- creation and teams --------------------------------------------------------------
 
@@ -575,7 +592,10 @@ class TeamsService:
                             key=f"tm:{tournament.id}:game:{key}:p{me}",
                             to=await self._person(tx, int(me), tournament.chat_id),
                             lines=lines,
-                            buttons=report_buttons(tournament.id, key),
+                            buttons=(
+                                *report_buttons(tournament.id, key),
+                                h2h_button(int(other), snap.names.get(other, "?")),
+                            ),
                         )
                     )
         if rnd.bye is not None:
