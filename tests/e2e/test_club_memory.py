@@ -222,6 +222,11 @@ async def test_h2h_nemesis_and_season_over_a_swiss_and_a_king_of_the_hill(
         ru("h2h.last_line", mark="❌", tournament="Пятничный"),
         ru("h2h.last_line", mark=swiss_mark, tournament="Кубок <b>клуба</b>"),
     ]
+    said = await bob.send(GROUP, "Всем привет")
+    before = len(emu.bot_messages(GROUP))
+    await ann.reply_to(said, "/h2h")
+    by_reply = await next_message(emu, GROUP, before)
+    assert by_reply.plain.splitlines()[:2] == lines[:2]
     bob_id = await club_id(emu, bob)
     assert (await ask(emu, ann, f"/h2h {bob_id}", chat=None)).splitlines()[:2] == lines[:2]
     # from Bob's side: the same games, the wins and losses swapped
