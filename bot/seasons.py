@@ -87,7 +87,7 @@ def parse_new(args: str) -> tuple[str, tuple[date, date], Scoring]:
         raise UserError("season.bad_days")
     points = parse_points(parts[3]) if len(parts) > 3 else None
     best_text = parts[4] if len(parts) > 4 else ""
-    if best_text and not (numbers.is_whole(best_text) and len(best_text) < 4):
+    if best_text and not (numbers.is_whole(best_text) and 0 < int(best_text) < 1000):
         raise UserError("season.bad_best")
     try:
         scoring = Scoring(
