@@ -234,7 +234,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     for kind in kinds.values():
         kind.register(flow)
     live = Live()
-    seasons = Seasons(db, infra.texts, settings, kinds)
+    memory = ClubMemory(db, infra.texts, kinds)
+    seasons = Seasons(db, infra.texts, settings, memory)
     return Services(
         infra=infra,
         bot=bot,
@@ -254,7 +255,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         flow=flow,
         notices=notices,
         judges=Judges(db, clock, flow),
-        memory=ClubMemory(db, infra.texts, kinds),
+        memory=memory,
         seasons=seasons,
         kinds=kinds,
         web_boards=WebBoards(

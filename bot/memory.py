@@ -10,6 +10,7 @@ record too.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -21,10 +22,13 @@ from db.database import Database, Tx
 from db.models import Player
 from db.tournaments import Tournament
 from rules.h2h import Mark, Meeting, Nemesis, Record, head_to_head, nemesis
+from rules.memory import Played
 
 if TYPE_CHECKING:
     from bot.kind import KindService
 
+#: how many tournaments' games are kept (``ClubMemory.played``): a club's few years
+KEPT = 4096
 #: how each meeting reads in «the last five» (the same in every language)
 MARKS = {Mark.WIN: "✅", Mark.DRAW: "🤝", Mark.LOSS: "❌"}
 
@@ -36,15 +40,35 @@ class ClubMemory:
         self._db = db
         self._texts = texts
         self._kinds = kinds
+        #: what each tournament said, by the last event and the status it was read at: a read
+        #: over many past tournaments replays each once, not at every ``/h2h`` (``benchmarks.
+        #: club_memory``); a new event or status reads it again
+        self._said: OrderedDict[int, tuple[tuple[int, str], Played]] = OrderedDict()
+
+    def forget(self) -> None:
+        """Drop what is kept (the next read replays every tournament: a cold read)."""
+        self._said.clear()
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """The tournament's games and places (``KindService.played``), kept while its log
+        and status stay as they are."""
+        version = (await memory.last_event(tx, tournament.id), tournament.status)
+        kept = self._said.get(tournament.id)
+        if kept is not None and kept[0] == version:
+            self._said.move_to_end(tournament.id)
+            return kept[1]
+        kind = self._kinds.get(tournament.kind)
+        said = Played() if kind is None else await kind.played(tx, tournament)
+        self._said[tournament.id] = (version, said)
+        while len(self._said) > KEPT:
+            self._said.popitem(last=False)
+        return said
 
     async def meetings(self, tx: Tx, found: list[Tournament]) -> list[Meeting]:
         """Every game of ``found`` as a meeting (ordered by the tournament's start)."""
         out: list[Meeting] = []
         for tournament in found:
-            kind = self._kinds.get(tournament.kind)
-            if kind is None:
-                continue
-            played = await kind.played(tx, tournament)
+            played = await self.played(tx, tournament)
             when = tournament.started_at or ""
             out += [
                 Meeting(when, tournament.id, number, g.a, g.b, g.winner)

@@ -34,7 +34,7 @@ from db.tournaments import Tournament
 from rules.season import DEFAULT_BEST, Result, Row, Scoring, SeasonError, TieBy, table
 
 if TYPE_CHECKING:
-    from bot.kind import KindService
+    from bot.memory import ClubMemory
     from bot.settings import Settings
 
 #: the web page's path (``bot.web.server``)
@@ -107,12 +107,12 @@ class Seasons:
         db: Database,
         texts: Texts,
         settings: Settings,
-        kinds: Mapping[str, KindService],
+        memory: ClubMemory,
     ) -> None:
         self._db = db
         self._texts = texts
         self._settings = settings
-        self._kinds = kinds
+        self._memory = memory
 
     @property
     def zone(self) -> tzinfo:
@@ -153,10 +153,9 @@ class Seasons:
         results: list[Result] = []
         for tournament, finished in await memory.finished_in(tx, season.chat_id):
             day = datetime.fromisoformat(finished).astimezone(self.zone).date()
-            kind = self._kinds.get(tournament.kind)
-            if kind is None or not season.starts_on <= day <= season.ends_on:
+            if not season.starts_on <= day <= season.ends_on:
                 continue
-            played = await kind.played(tx, tournament)
+            played = await self._memory.played(tx, tournament)
             if played.places:
                 counted.append(tournament)
                 results += [Result(tournament.id, p, place) for p, place in played.places]

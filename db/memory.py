@@ -57,3 +57,9 @@ async def finished_in(tx: Tx, chat_id: int) -> list[tuple[Tournament, str]]:
         if tournament is not None:
             found.append((tournament, str(row["finished_at"])))
     return found
+
+
+async def last_event(tx: Tx, tournament_id: int) -> int:
+    """The id of the tournament's last stored event (0: none): what it says changes with it."""
+    found = await tx.value("SELECT MAX(id) FROM events WHERE tournament_id = ?", (tournament_id,))
+    return 0 if found is None else int(found)
