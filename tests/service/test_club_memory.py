@@ -124,3 +124,12 @@ async def test_a_season_counts_its_groups_tournaments_finished_in_its_days(club:
     page = await seasons.web_page(autumn.token)
     assert page is not None and "<td>Тестов Борис</td><td>25</td>" in page
     assert await seasons.web_page("no-such-token") is None
+
+
+async def test_a_groups_seasons_follow_it_to_its_supergroup(club: Club) -> None:
+    seasons: Seasons = club.services.seasons
+    made = await seasons.create(GROUP, ORGANISER, "Осень; 01.11.2026; 31.12.2026", club.clock.now())
+    await club.services.groups.migrated(GROUP, GROUP - 1)
+    assert await seasons.current(GROUP, date(2026, 11, 30)) is None
+    moved = await seasons.current(GROUP - 1, date(2026, 11, 30))
+    assert moved is not None and moved.id == made.id and moved.chat_id == GROUP - 1
