@@ -26,32 +26,16 @@ from decimal import Decimal
 from bot.koth import KothService
 from bot.koth.registration import Person
 from bot.koth.replayed import Replayed
-from bot.main import build_services, close_services
-from bot.pacing import Limits
+from bot.main import close_services
 from bot.services import Services
-from bot.settings import load_settings
 from db import players, tournaments
 from rules.results import Claim
 from tests.clock import ManualClock
-from tests.e2e.harness import START, TOKEN
+from tests.e2e.harness import START
+from tests.service.conftest import GROUP, ORGANISER, open_club
 from tests.service.recording import RecordingSession
 
-GROUP, ORGANISER = -100500, 999
 PEOPLE = (("Анна", 1100), ("Борис", 980), ("Вера", 900), ("Глеб", 850))
-
-
-async def services() -> Services:
-    settings = load_settings(
-        bot_token=TOKEN,
-        database_path=":memory:",
-        organizer_ids=str(ORGANISER),
-        flood_limit=0,
-        _env_file=None,
-    )
-    session = RecordingSession(admins={GROUP: {ORGANISER}})
-    return await build_services(
-        settings, clock=ManualClock(START), limits=Limits.unlimited(), session=session
-    )
 
 
 async def one_tournament(app: Services, games: int) -> None:
@@ -96,8 +80,7 @@ async def timed(
 
 
 async def main(count: int, games: int) -> None:
-    app = await services()
-    await app.infra.deadlines.start()
+    app = await open_club(RecordingSession(admins={GROUP: {ORGANISER}}), ManualClock(START))
     try:
         start = time.perf_counter()
         for _ in range(count):

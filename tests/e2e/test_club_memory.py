@@ -6,19 +6,15 @@ its table (best 1 of 2, checked by hand), its picture and its web page."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import aiohttp
-import pytest
 
-from tests.clock import ManualClock
 from tests.e2e.drivers import koth_club
 from tests.e2e.drivers.swiss_club import GROUP, Club, pairing_of
 from tests.e2e.drivers.swiss_rounds import swiss_order
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
-from tests.e2e.harness import RunningBot, free_port
+from tests.e2e.harness import RunningBot
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 #: King of the Hill: who wins a game between two (Bob beats everybody)
@@ -27,18 +23,6 @@ PAIR = re.compile(r"Партия (\d+): (\w+)(?: 👑)? — (\w+)")
 SEASON_LINK = re.compile(r"https?://\S+/s/[A-Za-z0-9_-]+")
 Game = tuple[str, str, str | None]
 """(a, b, the winner) of one game."""
-
-
-@pytest.fixture
-async def web_bot(
-    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
-) -> AsyncIterator[RunningBot]:
-    running = RunningBot(
-        emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port()
-    )
-    await running.start()
-    yield running
-    await running.stop()
 
 
 async def ask(emu: BotApiEmulator, user: SimUser, text: str, chat: int | None = GROUP) -> str:

@@ -5,42 +5,15 @@ games, and a season counts the finished tournament of its group in its days only
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 
-from bot.koth import KothService
-from bot.koth.registration import Person
 from bot.memory import ClubMemory
 from bot.results import Step
 from bot.seasons import Seasons
-from db import tournaments
-from db.database import Tx
-from db.tournaments import Tournament
 from rules.results import Claim
 from tests.service.conftest import GROUP, ORGANISER, Club
+from tests.service.koth_club import begun, get
 
-PEOPLE = (("Анна", 1100), ("Борис", 980), ("Вера", 900), ("Глеб", 850))
 BORIS = 2
-
-
-async def get(tx: Tx, tid: int) -> Tournament:
-    found = await tournaments.get(tx, tid)
-    assert found is not None
-    return found
-
-
-async def begun(club: Club) -> tuple[KothService, int]:
-    """Four players (club numbers 1–4) in the order 1, 2, 3, 4; the first game called."""
-    koth = club.services.service(KothService)
-    tid = await koth.registration.create(GROUP, ORGANISER, "Пятничный", 3000, "Стол 1")
-    async with club.services.db.read() as tx:
-        tournament = await get(tx, tid)
-    for index, (name, rating) in enumerate(PEOPLE, 1):
-        person = Person(2000 + index, name, "Тестов")
-        await koth.registration.add(tournament, ORGANISER, person, Decimal(rating))
-    await koth.preparation.draw(tournament, ORGANISER, [1, 2, 3, 4])
-    await koth.preparation.begin(tournament, ORGANISER)
-    await club.services.background.drain(timeout=5)
-    return koth, tid
 
 
 async def boris_wins(club: Club, tid: int) -> tuple[int, int]:
