@@ -17,6 +17,8 @@ from handlers.routes import Routes
 
 routes = Routes(__name__)
 log = logging.getLogger(__name__)
+#: the word that makes a new season (``/season new …``; a Russian club may type «новый»)
+NEW = frozenset({"new", "новый"})
 
 
 @routes.message(Command("season"))
@@ -32,7 +34,7 @@ async def season(
     if message.chat.id > 0:
         raise UserError("season.group_only")
     words = (command.args or "").split(maxsplit=1)
-    if words and words[0].casefold() == "new":
+    if words and words[0].casefold() in NEW:
         if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
             raise UserError("season.organisers_only")
         if len(words) < 2:
