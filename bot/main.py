@@ -234,7 +234,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     for kind in kinds.values():
         kind.register(flow)
     live = Live()
-    memory = ClubMemory(db, infra.texts, kinds)
+    club = (settings.organizer_ids, settings.club_groups)
+    memory = ClubMemory(db, infra.texts, kinds, club)
     seasons = Seasons(db, infra.texts, settings, memory)
     return Services(
         infra=infra,

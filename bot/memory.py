@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from bot import numbers
 from bot.errors import UserError
+from bot.roles import club_groups_in
 from bot.texts import Texts, Tr
-from db import memory, players
+from db import memory, players, reports
 from db.database import Database, Tx
 from db.models import Player
 from db.tournaments import Tournament
@@ -36,10 +37,18 @@ MARKS = {Mark.WIN: "✅", Mark.DRAW: "🤝", Mark.LOSS: "❌"}
 class ClubMemory:
     """See the module docstring."""
 
-    def __init__(self, db: Database, texts: Texts, kinds: Mapping[str, KindService]) -> None:
+    def __init__(
+        self,
+        db: Database,
+        texts: Texts,
+        kinds: Mapping[str, KindService],
+        club: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset()),
+    ) -> None:
+        """``club``: ``ORGANIZER_IDS`` and ``CLUB_GROUPS`` (whose tournaments count whole)."""
         self._db = db
         self._texts = texts
         self._kinds = kinds
+        self._listed, self._club = club
         #: what each tournament said, by the last event and the status it was read at: a read
         #: over many past tournaments replays each once, not at every ``/h2h`` (``benchmarks.
         #: club_memory``); a new event or status reads it again
@@ -65,14 +74,22 @@ class ClubMemory:
         return said
 
     async def meetings(self, tx: Tx, found: list[Tournament]) -> list[Meeting]:
-        """Every game of ``found`` as a meeting (ordered by the tournament's start)."""
+        """Every game of ``found`` as a meeting (ordered by the tournament's start).
+
+        As for the ratings (``bot.roles.vouchers``, issue 29): a tournament held outside the
+        club's groups counts only the games between two players who each vouched for a result
+        of it themselves (reported or confirmed one); results another group's organiser typed
+        in make nobody anybody's nemesis."""
+        club = await club_groups_in(tx, self._listed, self._club)
         out: list[Meeting] = []
         for tournament in found:
             played = await self.played(tx, tournament)
+            who = None if tournament.chat_id in club else await reports.vouchers(tx, tournament.id)
             when = tournament.started_at or ""
             out += [
                 Meeting(when, tournament.id, number, g.a, g.b, g.winner)
                 for number, g in enumerate(played.games, start=1)
+                if who is None or {g.a, g.b} <= who
             ]
         return out
 

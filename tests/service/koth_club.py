@@ -21,15 +21,18 @@ async def get(tx: Tx, tid: int) -> Tournament:
     return found
 
 
-async def begun(club: Club) -> tuple[KothService, int]:
+async def begun(
+    club: Club, chat: int = GROUP, organiser: int = ORGANISER
+) -> tuple[KothService, int]:
+    """The tournament in ``chat`` (the club's group), created by ``organiser``."""
     koth = club.services.service(KothService)
-    tid = await koth.registration.create(GROUP, ORGANISER, "Пятничный", 3000, "Стол 1")
+    tid = await koth.registration.create(chat, organiser, "Пятничный", 3000, "Стол 1")
     async with club.services.db.read() as tx:
         tournament = await get(tx, tid)
     for index, (name, rating) in enumerate(PEOPLE, 1):
         person = Person(2000 + index, name, "Тестов")
-        await koth.registration.add(tournament, ORGANISER, person, Decimal(rating))
-    await koth.preparation.draw(tournament, ORGANISER, [1, 2, 3, 4])
-    await koth.preparation.begin(tournament, ORGANISER)
+        await koth.registration.add(tournament, organiser, person, Decimal(rating))
+    await koth.preparation.draw(tournament, organiser, [1, 2, 3, 4])
+    await koth.preparation.begin(tournament, organiser)
     await club.services.background.drain(timeout=5)
     return koth, tid

@@ -63,6 +63,30 @@ async def test_the_record_the_nemesis_and_a_void(club: Club) -> None:
     assert await memory.nemesis_of(1) is None
 
 
+async def test_another_groups_tournament_counts_only_games_its_players_vouched_for(
+    club: Club,
+) -> None:
+    """As its ratings (issue 29): a result the other group's judge typed in is no meeting; a
+    game both players reported and confirmed themselves is."""
+    await begun(club)
+    await boris_wins(club, 1)  # the club's: Boris beat Анна
+    _koth, other = await begun(club, chat=-100600, organiser=555)
+    flow = club.services.flow
+    async with club.services.db.read() as tx:
+        game = await flow.desks["koth"].current_game(tx, await get(tx, other), BORIS)
+    assert game is not None and game.opponent(BORIS) == 1
+    decided, after = await flow.decide(other, game.key, Claim(winner=BORIS), 555)
+    assert decided.step is Step.FINAL
+    club.services.notices.follow(decided, after)
+    await club.services.background.drain(timeout=5)
+    assert await boris_wins(club, other) == (BORIS, 3)  # reported and confirmed: vouched
+    memory: ClubMemory = club.services.memory
+    record, _ = await memory.record(1, BORIS)
+    assert (record.games, record.losses) == (1, 1)  # the judge's result is left out
+    record, _ = await memory.record(3, BORIS)
+    assert (record.games, record.losses) == (1, 1) and record.last[0][0].tournament == other
+
+
 async def test_a_season_counts_its_groups_tournaments_finished_in_its_days(club: Club) -> None:
     koth, tid = await begun(club)
     seasons: Seasons = club.services.seasons
