@@ -10,8 +10,9 @@ memory's kept games dropped, as after a start of the bot) and warm. A cold read 
 tournament the player took part in through its kind (``KindService.played``); a warm one finds
 their games kept (``bot.memory.ClubMemory``). The last line is the figures as JSON.
 
-Measured (two busy cores, 40 tournaments of 8 games): ``/h2h`` 18 ms cold, 3 ms warm; the
-nemesis 18 / 3 ms; a season's table 16 / 3 ms.
+Measured (40 tournaments of 8 games, two cores shared with a load average of 8–9, so the
+spread is the machine's): ``/h2h`` 18–88 ms cold, 3–22 ms warm; the nemesis 18–97 / 3–18 ms;
+a season's table 16–78 / 3–17 ms.
 """
 
 from __future__ import annotations
