@@ -10,7 +10,8 @@ Every tournament of the group that *finished* on a day of the season (in the clu
 zone) adds its players' final places, as its kind says them (``KindService.played``); the
 table is computed whenever it is shown (``rules.season.table``), so a tournament finished
 later, or corrected, is in it at once. Seasons may overlap (a club runs a league and a cup):
-``/season`` shows the one running today that began last, else the latest that began.
+``/season`` shows the one running today that began last, else the latest that began;
+``/season <name>`` the one of that name.
 """
 
 from __future__ import annotations
@@ -134,6 +135,13 @@ class Seasons:
         begun = [s for s in found if s.starts_on <= today]
         shown = running or begun or found
         return shown[0] if shown else None
+
+    async def named(self, chat_id: int, name: str) -> Season | None:
+        """The group's season called ``name`` (any case; the latest of that name)."""
+        async with self._db.read() as tx:
+            found = await seasons.of_chat(tx, chat_id)
+        wanted = name.strip().casefold()
+        return next((s for s in found if s.name.casefold() == wanted), None)
 
     async def by_token(self, token: str) -> Season | None:
         async with self._db.read() as tx:

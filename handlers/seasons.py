@@ -1,5 +1,5 @@
-"""/season: the group's season table (text, then the picture); ``/season new …``: an organiser
-of the group defines a season (``bot.seasons``: the syntax and the defaults)."""
+"""/season [name]: the group's season table (text, then the picture); ``/season new …``: an
+organiser of the group defines a season (``bot.seasons``: the syntax and the defaults)."""
 
 from __future__ import annotations
 
@@ -42,8 +42,13 @@ async def season(
         made = await seasons.create(message.chat.id, message.from_user.id, words[1], clock.now())
         await message.reply(seasons.created_text(made, t.lang))
         return
-    today = clock.now().astimezone(seasons.zone).date()
-    found = await seasons.current(message.chat.id, today)
+    if command.args:
+        found = await seasons.named(message.chat.id, command.args)
+        if found is None:
+            raise UserError("season.unknown", name=command.args.strip()[:60])
+    else:
+        today = clock.now().astimezone(seasons.zone).date()
+        found = await seasons.current(message.chat.id, today)
     if found is None:
         await message.reply(t("season.none"))
         return

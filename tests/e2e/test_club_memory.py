@@ -239,6 +239,8 @@ async def test_h2h_nemesis_and_season_over_a_swiss_and_a_king_of_the_hill(
     top = {name: max(points[p] for p in places[name]) for name in NAMES}
     assert top["Bob"] == 10
     table = (await ask(emu, ann, "/season")).splitlines()
+    assert (await ask(emu, ann, "/season осень")).splitlines() == table  # by its name
+    assert await ask(emu, ann, "/season Весна") == ru("season.unknown", name="Весна")
     assert table[2] == ru("season.played", count=2)
     rows = table[3:-1]
     order = [line.split(". ", 1)[1].split(" — ")[0] for line in rows]

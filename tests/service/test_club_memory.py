@@ -99,6 +99,8 @@ async def test_a_season_counts_its_groups_tournaments_finished_in_its_days(club:
     assert await seasons.current(GROUP, date(2026, 11, 30)) == autumn
     assert await seasons.current(GROUP, date(2027, 1, 5)) == later
     assert await seasons.by_token(elsewhere.token) == elsewhere
+    assert await seasons.named(GROUP, " осень ") == autumn
+    assert await seasons.named(GROUP, "Весна") is None
 
     await boris_wins(club, tid)
     assert (await seasons.standing(autumn)).rows == ()  # running: nothing counted yet

@@ -78,4 +78,5 @@ season-picture_caption = 🏆 The season's table
 help-season = <b>Season</b>: /season new name; first day; last day; [points by place]; [best results counted] — a new season of the group (by default the points are { $points }, lower places 0, and the best { $best } { $best ->
     [one] result counts
    *[other] results count
-}); /season — the table
+}); /season [name] — the table
+season-unknown = This group has no season “{ $name }”. /season shows the current one.
