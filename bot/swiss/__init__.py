@@ -272,21 +272,20 @@ class SwissService(SwissCore):
         """Every table's result played at the table, round by round (the Top's too); once
         finished, the final places (``places``: the Top's bracket, then the standings)."""
         state = await self.state(tx, tournament.id)
-        games = []
-        for rnd in state.rounds:
-            for table, (a, b) in enumerate(rnd.tables, start=1):
-                result = rnd.results.get(table)
-                game = (
-                    None
-                    if result is None
-                    else game_of(a, b, result.outcome_a, penalty=result.penalty)
-                )
-                games += [game] if game is not None else []
+        tables = (
+            (a, b, rnd.results.get(table))
+            for rnd in state.rounds
+            for table, (a, b) in enumerate(rnd.tables, start=1)
+        )
+        found = (
+            game_of(a, b, r.outcome_a, penalty=r.penalty) for a, b, r in tables if r is not None
+        )
+        games = tuple(game for game in found if game is not None)
         if tournament.status != "finished":
-            return Played(tuple(games))
+            return Played(games)
         everyone = await self.everyone(tx, tournament.id)
         rows = self.places(tournament, state, everyone)
-        return Played(tuple(games), tuple((int(row.player), row.rank) for row in rows))
+        return Played(games, tuple((int(row.player), row.rank) for row in rows))
 
     def register(self) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""
