@@ -26,7 +26,7 @@ from aiogram import BaseMiddleware
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
-from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
+from bot.buttons import ConfirmCb, DecideCb, H2hCb, NewCb, ProfileCb, ReportCb, WithdrawCb
 from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
 from bot.kind import NamedBy, Rule
@@ -54,6 +54,8 @@ STALE = "common.stale_button"
 #: right chat.
 RULES: dict[type[CallbackData], Rule] = {
     ProfileCb: Rule(Role.PLAYER, NamedBy.NONE),
+    # the presser's own record against a player: nothing of anybody else's (``bot.memory``)
+    H2hCb: Rule(Role.PLAYER, NamedBy.NONE),
     NewCb: Rule(Role.ORGANISER, NamedBy.NONE),
     SwWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
     ReportCb: Rule(Role.PLAYER),

@@ -56,3 +56,10 @@ class DecideCb(CallbackData, prefix="jd"):
     t: int
     g: str
     c: str
+
+
+class H2hCb(CallbackData, prefix="h2h"):
+    """«Our games» on a pairing message: the presser's record against player ``p`` (a club
+    number), answered privately (``bot.memory``)."""
+
+    p: int

@@ -27,6 +27,7 @@ from bot.kind import KindSpec
 from bot.kinds import KINDS
 from bot.roles import Roles
 from bot.texts import LANGUAGES, Texts
+from rules.season import DEFAULT_BEST, DEFAULT_POINTS
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +82,18 @@ MANAGING = (
     "cards",
     "banned",
 )
-PRIVATE = ("start", "help", "register", "profile", "rating", "tournaments", *PLAYING, "cancel")
-GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
+PRIVATE = (
+    "start",
+    "help",
+    "register",
+    "profile",
+    "rating",
+    "h2h",
+    "tournaments",
+    *PLAYING,
+    "cancel",
+)
+GROUP = ("help", "register", "rating", "h2h", "season", "tournaments", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(
@@ -92,8 +103,8 @@ TOURNAMENT_COMMANDS = tuple(
 )
 #: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
 HELP_PLAYER = {
-    "private": ("register", "profile", "rating", "tournaments", *PLAYING),
-    "group": ("register", "rating", "tournaments", *PLAYING),
+    "private": ("register", "profile", "rating", "h2h", "tournaments", *PLAYING),
+    "group": ("register", "rating", "h2h", "season", "tournaments", *PLAYING),
 }
 HELP_JUDGE = JUDGING
 HELP_ORGANISER = MANAGING
@@ -174,8 +185,11 @@ def help_text(texts: Texts, lang: str, who: Helped) -> str:
         return "\n".join(lines)
 
     blocks = [block("help.player", HELP_PLAYER[who.chat])]
+    points = " ".join(map(str, DEFAULT_POINTS))
+    season_help = texts.get(lang, "help.season", points=points, best=DEFAULT_BEST)
     if who.organiser:
-        blocks.append(block("help.organiser", HELP_ORGANISER, *KINDS))
+        # a season is the group's, not a tournament's: its note ends the organiser's block
+        blocks.append(block("help.organiser", HELP_ORGANISER, *KINDS) + "\n" + season_help)
     elif who.judge:
         blocks.append(block("help.judge", HELP_JUDGE, *KINDS))
     return "\n\n".join(blocks)

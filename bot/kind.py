@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from db.tournaments import Tournament
     from rules.decks import Restriction
     from rules.decks.window import Window
+    from rules.memory import Played
 
 
 class NamedBy(enum.Enum):
@@ -71,7 +72,9 @@ class KindService(Protocol):
     - *buttons and commands*: its ``KindSpec`` (the role each button needs; the commands only
       it has) and ``handlers/<kind>``'s ``KindCommands`` for the commands every kind has;
     - *the wizard*: ``handlers/<kind>``'s routers, entered from ``/new`` by its
-      ``KindSpec.discipline``.
+      ``KindSpec.discipline``;
+    - *the club's memory*: ``played``, its games and final places as ``rules.memory`` says
+      them (head-to-head and the nemesis, ``bot.memory``; the seasons, ``bot.seasons``).
     """
 
     def register(self, flow: ResultFlow) -> None:
@@ -82,6 +85,10 @@ class KindService(Protocol):
 
     def handler_data(self) -> Mapping[str, object]:
         """The services its handlers ask for by name (``koth: KothService``)."""
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Its games played at the table so far, in order, and once it is finished each
+        player's final place (``rules.memory``), read in ``tx``."""
 
 
 @dataclass(frozen=True, slots=True)

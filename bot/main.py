@@ -49,6 +49,7 @@ from bot.kind import deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
+from bot.memory import ClubMemory
 from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
 from bot.outbox import SAY_JOB, TELL_JOB, Outbox
@@ -59,6 +60,7 @@ from bot.registry import Registry
 from bot.results import ASK_JOB, ResultFlow
 from bot.results.notices import ResultNotices
 from bot.roles import Roles
+from bot.seasons import Seasons
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.services import Services
 from bot.settings import Settings
@@ -237,6 +239,9 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     draft_clock = DraftClockService(infra, draft_hosts(KINDS, kinds))
     draft_clock.register()
     live = Live()
+    club = (settings.organizer_ids, settings.club_groups)
+    memory = ClubMemory(db, infra.texts, kinds, club)
+    seasons = Seasons(db, infra.texts, settings, memory)
     return Services(
         infra=infra,
         bot=bot,
@@ -256,11 +261,21 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         flow=flow,
         notices=notices,
         judges=Judges(db, clock, flow),
+        memory=memory,
+        seasons=seasons,
         kinds=kinds,
         decks=DeckService(infra, deck_hosts(KINDS, kinds)),
         draft_clock=draft_clock,
         web_boards=WebBoards(
-            db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
+            db,
+            clock,
+            settings,
+            infra.texts,
+            live,
+            kinds,
+            infra.links,
+            Gate(web_limits(settings)),
+            seasons,
         ),
     )
 

@@ -25,6 +25,7 @@ from bot.infra import Infra
 from bot.judges import Judges
 from bot.kind import KindService
 from bot.live import Live
+from bot.memory import ClubMemory
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pictures.profile import RatingCharts
@@ -32,6 +33,7 @@ from bot.registry import Registry
 from bot.results import ResultFlow
 from bot.results.notices import ResultNotices
 from bot.roles import Roles
+from bot.seasons import Seasons
 from bot.sender import Sender
 from bot.settings import Settings
 from bot.texts import Texts
@@ -60,6 +62,9 @@ class Services:
     flow: ResultFlow
     notices: ResultNotices
     judges: Judges
+    #: who played whom (``/h2h``, the nemesis) and the seasons' tables (issue 27)
+    memory: ClubMemory
+    seasons: Seasons
     #: each registered kind's service, by ``Tournament.kind`` (``bot.kinds``)
     kinds: Mapping[str, KindService]
     #: the deck lists of the kinds that take them (``KindSpec.deck_lists``)

@@ -62,3 +62,5 @@ async def migrate(tx: Tx, old: int, new: int, now: str) -> None:
         )
         await tx.execute("UPDATE chats SET migrated_to = ? WHERE id = ?", (new, old))
     await tx.execute("UPDATE tournaments SET chat_id = ? WHERE chat_id = ?", (new, old))
+    # a group's seasons follow it (db.seasons)
+    await tx.execute("UPDATE seasons SET chat_id = ? WHERE chat_id = ?", (new, old))

@@ -22,6 +22,7 @@ from bot import formats
 from bot.buttons import ProfileAction, ProfileCb
 from bot.clock import Clock
 from bot.formats import Rating
+from bot.memory import ClubMemory
 from bot.pictures.profile import RatingCharts, chart_png
 from bot.registry import START_RATINGS, Profile, Registry
 from bot.settings import Settings
@@ -97,6 +98,7 @@ async def show(
     settings: Settings,
     swiss: SwissService,
     charts: RatingCharts,
+    memory: ClubMemory,
 ) -> None:
     assert message.from_user is not None
     # One who played but never finished registering sees his number, ratings and history too,
@@ -114,6 +116,9 @@ async def show(
     # His penalties in the club's card tournaments (bot.swiss.penalties).
     if (given := await swiss.player_penalties(player.id, t.lang)) is not None:
         text += "\n\n" + given
+    # Who beat him most, over every tournament and discipline (bot.memory).
+    if (rival := await memory.nemesis_text(player.id, t.lang)) is not None:
+        text += "\n\n" + rival
     if not player.registered:
         text += "\n\n" + t("profile.unfinished")
     markup = profile_keyboard(t) if player.registered else None

@@ -11,7 +11,7 @@ import asyncio
 import sys
 import time
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -20,9 +20,15 @@ from bot.pictures import canvas
 from bot.pictures.bracket import bracket_picture, draw_bracket
 from bot.pictures.koth_table import draw_koth_table, koth_table
 from bot.pictures.rating_chart import Change, draw_rating_chart, rating_chart
+from bot.pictures.season_table import draw_season_table
+from bot.seasons import Standing, season_picture
 from bot.swiss.replayed import EVENTS
 from bot.texts import Texts
+from db.seasons import Season
+from db.tournaments import Tournament
 from rules.koth import KothState, norms, replay
+from rules.season import DEFAULT_POINTS, Result, Scoring
+from rules.season import table as season_table
 from rules.swiss import State
 from rules.swiss import replay as swiss_replay
 
@@ -111,6 +117,24 @@ def koth_sample() -> tuple[KothState[int], dict[int, tuple[int, int]]]:
     return state, changes
 
 
+def season_sample() -> Standing:
+    """Three evenings of the eight players, the best 2 of 3 counting: two ties on points, one
+    told apart by the countback, one shared."""
+    evenings = ((1, 2, 3, 4, 5, 6, 7, 8), (2, 1, 4, 3, 6, 5, 8, 7), (3, 4, 1, 2, 5, 6, 7, 8))
+    season = Season(1, -1, "Осень", date(2026, 9, 1), date(2026, 11, 30), DEFAULT_POINTS, 2, "")
+    results = [
+        Result(number, player, place)
+        for number, order in enumerate(evenings, start=1)
+        for place, player in enumerate(order, start=1)
+    ]
+    rows = tuple(season_table(Scoring(season.points, season.best), results))
+    held = tuple(
+        Tournament(n, -1, "billiards", "koth", f"Вечер {n}", "finished", {}, None, (), 1, None)
+        for n in range(1, len(evenings) + 1)
+    )
+    return Standing(season, rows, NAMES_RU, held)
+
+
 def history() -> list[Change]:
     start = datetime(2026, 9, 4, 19, tzinfo=UTC)
     out = [Change("berserk", 100000, start), Change("billiards", 95000, start)]
@@ -146,6 +170,7 @@ async def write(folder: Path) -> None:
                 draw_koth_table,
                 koth_table(t, lang, "Пятничный", state, NAMES_RU, changes, 5500),
             ),
+            ("season", draw_season_table, season_picture(texts, season_sample(), lang)),
         ]
         for name, draw, picture in pictures:
             started = time.perf_counter()

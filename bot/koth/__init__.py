@@ -33,6 +33,9 @@ from bot.koth.timers import Timers
 from bot.web.koth_board import koth_board
 from bot.web.render import Board
 from db.database import Tx
+from db.tournaments import Tournament
+from rules.koth.places import final_places
+from rules.memory import Game, Played
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -61,6 +64,18 @@ class KothService:
         """The tournament's web board (``bot.web``), in its group's language."""
         snap = await self.core.snapshot(tx, tournament_id)
         return koth_board(self.core.tr(snap.lang), snap, now)
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every game in order (a judge's void or correction applied: the replayed history);
+        once finished, the final table's places (``rules.koth.places``)."""
+        state = (await self.core.replayed.read(tx, tournament)).state
+        if state is None:
+            return Played()
+        games = tuple(Game(g.winner, g.loser, g.winner) for g in state.history)
+        if tournament.status != "finished":
+            return Played(games)
+        ranked = enumerate(final_places(state), start=1)
+        return Played(games, tuple((player, place) for place, player in ranked))
 
     def register(self, flow: ResultFlow) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import logging
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
@@ -22,6 +23,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import formats, late
 from bot.buttons import ReportCb
 from bot.formats import Money, Rating, RatingChange
+from bot.h2h_button import with_h2h
 from bot.koth.board import (
     MainClock,
     elimination_reason,
@@ -244,6 +246,13 @@ class Announcer:
 
     # --- the pair at the table ------------------------------------------------------------------
 
+    def private_buttons(
+        self, tid: int, key: str, opponent: int, name: str, lang: str
+    ) -> InlineKeyboardMarkup:
+        """A player's own «your game» message: the result buttons, then his record against
+        the opponent (``bot.h2h_button``)."""
+        return with_h2h(self.report_buttons(lang, tid, key), self.texts, lang, opponent, name)
+
     def report_buttons(self, lang: str, tid: int, key: str) -> InlineKeyboardMarkup:
         return buttons(
             (self.texts.get(lang, "koth.i_won"), ReportCb(t=tid, g=key, c="w")),
@@ -292,7 +301,7 @@ class Announcer:
                 player,
                 "koth.you_play",
                 chat,
-                markup=lambda lang: self.report_buttons(lang, tid, game),
+                markup=partial(self.private_buttons, tid, game, opponent, snap.names[opponent]),
                 opponent=snap.names[opponent],
                 n=n,
             )

@@ -49,6 +49,7 @@ from rules.card_formats import Format
 from rules.card_rating import START_RATING_CENTS
 from rules.decks import Restriction
 from rules.decks.window import Window, list_window
+from rules.memory import Played, game_of
 from rules.story import (
     MIN_PLAYERS,
     SIDES,
@@ -166,6 +167,21 @@ class StoryService:
         state = await self.core.state(tx, tournament.id)
         rows = state.standings()
         return [Placed(row.place, row.player) for row in rows], sum(not r.defeated for r in rows)
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every pair's game played at the table, round by round (from the attacker's side);
+        once finished, the places of 607.4.6."""
+        state = await self.core.state(tx, tournament.id)
+        found = (
+            game_of(a, d, rnd.results[table])
+            for rnd in state.rounds
+            for table, (a, d) in enumerate(rnd.pairs, start=1)
+            if table in rnd.results
+        )
+        games = tuple(game for game in found if game is not None)
+        if tournament.status != "finished":
+            return Played(games)
+        return Played(games, tuple((row.player, row.place) for row in state.standings()))
 
     async def _lists_missing(self, tx: Tx, tournament: Tournament, state: State) -> None:
         """503: at the highest strictness every player needs an accepted list to start."""

@@ -63,6 +63,7 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.decks.window import Window
+from rules.memory import Played, game_of
 from rules.penalties import PenaltyKind
 
 if TYPE_CHECKING:
@@ -266,6 +267,25 @@ class SwissService(SwissCore):
         places = self.places(snap.tournament, snap.state, snap.everyone)
         view = SwissView(snap.tournament, snap.state, snap.names, places, found, lang)
         return swiss_board(self.t(lang), view, now)
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every table's result played at the table, round by round (the Top's too); once
+        finished, the final places (``places``: the Top's bracket, then the standings)."""
+        state = await self.state(tx, tournament.id)
+        tables = (
+            (a, b, rnd.results.get(table))
+            for rnd in state.rounds
+            for table, (a, b) in enumerate(rnd.tables, start=1)
+        )
+        found = (
+            game_of(a, b, r.outcome_a, penalty=r.penalty) for a, b, r in tables if r is not None
+        )
+        games = tuple(game for game in found if game is not None)
+        if tournament.status != "finished":
+            return Played(games)
+        everyone = await self.everyone(tx, tournament.id)
+        rows = self.places(tournament, state, everyone)
+        return Played(games, tuple((int(row.player), row.rank) for row in rows))
 
     def register(self) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""

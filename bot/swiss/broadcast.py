@@ -21,6 +21,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 import bot.swiss.heroes as heroes
 from bot.buttons import ReportCb
 from bot.formats import Points
+from bot.h2h_button import with_h2h
 from bot.notify import mention
 from bot.sender import Unreachable
 from bot.swiss.bracket import post_bracket
@@ -175,7 +176,9 @@ def pairing_texts(
             lines += [sealed_note(t)] if now_sealed else []
             lines += [t("swiss.pairing_ends", ends=ends)] if ends else []
             lines += [t("swiss.score_hint")] if match_format(tournament) else []
-            out.append((me, "\n".join(lines), report_keyboard(t, tournament, rnd, table)))
+            buttons = report_keyboard(t, tournament, rnd, table)
+            buttons = with_h2h(buttons, core.texts, langs[me], other, names[other])
+            out.append((me, "\n".join(lines), buttons))
     for bye in (p for p in rnd.byes if p in langs):
         t = core.t(langs[bye])
         head = t("swiss.pairing_head", name=tournament.name)

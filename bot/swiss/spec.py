@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from db.tournaments import Tournament
     from rules.decks import Restriction
     from rules.decks.window import Window
+    from rules.memory import Played
 
 KIND, DISCIPLINE = "swiss", "berserk"
 
@@ -96,6 +97,9 @@ class SwissKind:
         fmt = play_of(tournament).format
         key = f"swiss.wiz_fmt_{fmt.value}"
         return self.swiss.t()(key) if self.swiss.texts.has(key) else fmt.value
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        return await self.swiss.played(tx, tournament)
 
 
 SPEC = KindSpec(

@@ -24,6 +24,7 @@ from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.h2h_button import h2h_button
 from bot.kind import DraftSeating, Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
@@ -62,6 +63,7 @@ from db.tournaments import Tournament
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.decks import Restriction
 from rules.decks.window import Window
+from rules.memory import Played, game_of
 from rules.penalties import PenaltyKind
 from rules.results import Outcome, PlayerId, ResultError
 from rules.teams import (
@@ -342,6 +344,21 @@ class TeamsService:
 
     async def draft_seating(self, tx: Tx, tournament: Tournament) -> DraftSeating:
         return await lists.draft_seating(self.core, tx, tournament)
+
+    async def played(self, tx: Tx, tournament: Tournament) -> Played:
+        """Every board's game and deciding game played at the table (from its first player's
+        side); once finished, each player's place, his team's (``State.player_places``)."""
+        state = await self.core.state(tx, tournament.id)
+        found = (
+            game_of(int(g.player), int(g.opponent), g.outcome)
+            for g in state.player_games()
+            if int(g.player) < int(g.opponent)
+        )
+        games = tuple(g for g in found if g is not None)
+        if tournament.status != "finished":
+            return Played(games)
+        places = state.player_places()
+        return Played(games, tuple((int(p), place) for p, (place, _) in places.items()))
 
     # -- creation and teams --------------------------------------------------------------
 
@@ -771,7 +788,10 @@ class TeamsService:
                             key=f"tm:{tournament.id}:game:{key}:p{me}",
                             to=await self._person(tx, int(me), tournament.chat_id),
                             lines=lines,
-                            buttons=report_buttons(tournament.id, key),
+                            buttons=(
+                                *report_buttons(tournament.id, key),
+                                h2h_button(int(other), snap.names.get(other, "?")),
+                            ),
                         )
                     )
         if rnd.bye is not None:

@@ -1,10 +1,11 @@
 """The web board's server: aiohttp routes on the webhook's server, or in polling mode its own
-(``WEB_PORT``). Read-only: two GET routes, found by the tournament's token.
+(``WEB_PORT``). Read-only GET routes, found by a random token.
 
 - ``GET /t/{token}`` (``?tv=1``: the TV layout): the page with the board as it is now.
 - ``GET /t/{token}/events``: server-sent events; each change of the tournament (``bot.live``)
   sends the new board. A board is rendered once per change for every reader (``WebBoards``),
   when a reader wakes, never on the path of the press that changed it.
+- ``GET /s/{token}``: a season's table (``bot.seasons``), a still page.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ class WebBoardKind(Protocol):
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board: ...
 
 
+class SeasonPages(Protocol):
+    """The seasons' pages (``bot.seasons.Seasons``): a season's page by its token."""
+
+    async def web_page(self, token: str) -> str | None: ...
+
+
 class WebBoards:
     """Renders boards from the database, once per tournament version; each kind draws its own
     (``kinds``: by the tournament's kind)."""
@@ -67,8 +74,10 @@ class WebBoards:
         kinds: Mapping[str, WebBoardKind],
         links: BoardLinks,
         gate: Gate,
+        seasons: SeasonPages | None = None,
     ) -> None:
         self.db = db
+        self.seasons = seasons
         self.clock = clock
         self.settings = settings
         self.texts_of = texts
@@ -156,6 +165,7 @@ def add_routes(web_app: web.Application, boards: WebBoards) -> None:
     web_app.on_response_prepare.append(unnamed)
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
+    web_app.router.add_get("/s/{token}", _season_handler(boards))
     web_app.on_startup.append(boards.load)
     web_app.on_shutdown.append(boards.close)
 
@@ -192,6 +202,21 @@ def _page_handler(boards: WebBoards) -> Handler:
         tv = request.query.get("tv", "") not in ("", "0")
         body = page(board, boards.version_id(version), now, boards.texts(board), tv=tv)
         return web.Response(text=body, content_type="text/html", headers=HEADERS)
+
+    return handle
+
+
+def _season_handler(boards: WebBoards) -> Handler:
+    """A season's page (``bot.seasons``): its table now; 404 for a token of no season."""
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        found = None
+        if boards.seasons is not None and len(token) < 64:
+            found = await boards.seasons.web_page(token)
+        if found is None:
+            return _not_found(boards)
+        return web.Response(text=found, content_type="text/html", headers=HEADERS)
 
     return handle
 

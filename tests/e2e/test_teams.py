@@ -163,6 +163,22 @@ async def test_team_sealed_by_match_six_teams_three_rounds(
     for player, delta in changes.items():
         assert player_rows[str(player)][6] == rating_change(delta, "en"), player
 
+    # /h2h reads the boards' games (issue 27): the deciding game counts, the correction too,
+    # a technical result is no game played
+    pairs: tuple[tuple[str, str, tuple[int, int, int, int] | None], ...] = (
+        (a1, b2, (1, 1, 0, 0)),
+        (c1, d1, (1, 0, 0, 1)),
+        (e2, f2, None),
+    )
+    for me, them, counted in pairs:
+        await club.users[me].send(GROUP, f"/h2h @{them.lower()}")
+        if counted is None:
+            await emu.wait_bot_message(GROUP, contains=ru("h2h.never", name=them))
+            continue
+        count, wins, draws, losses = counted
+        answer = await emu.wait_bot_message(GROUP, contains=ru("h2h.title", name=them, games=count))
+        assert ru("h2h.score", wins=wins, draws=draws, losses=losses) in answer.plain
+
 
 def _shows(club: TeamsClub, round_no: int, text: str) -> SimMessage | None:
     board = club.board(round_no)

@@ -22,18 +22,6 @@ from tests.e2e.web_browser import LINK, PHONE, TV, chromium, free_port, rows, sc
 LIVE_MS = 2000
 
 
-@pytest.fixture
-async def web_bot(
-    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
-) -> AsyncIterator[RunningBot]:
-    running = RunningBot(
-        emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port()
-    )
-    await running.start()
-    yield running
-    await running.stop()
-
-
 async def board_link(emu: BotApiEmulator, user: SimUser, chat: int) -> str:
     await user.send(chat, "/board")
     answer = await emu.wait_bot_message(chat, contains="/t/")

@@ -4,32 +4,11 @@ the shared result flow, and the announcements each change makes, once."""
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from bot.koth import KothService
-from bot.koth.registration import Person
 from bot.results import Step
-from db import tournaments
-from db.database import Tx
-from db.tournaments import Tournament
 from rules.results import Claim
-from tests.service.conftest import GROUP, ORGANISER, Club
-
-PEOPLE = (("Анна", 1100), ("Борис", 980), ("Вера", 900), ("Глеб", 850))
-
-
-async def begun(club: Club) -> tuple[KothService, int]:
-    koth = club.services.service(KothService)
-    tid = await koth.registration.create(GROUP, ORGANISER, "Пятничный", 3000, "Стол 1")
-    async with club.services.db.read() as tx:
-        tournament = await get(tx, tid)
-    for index, (name, rating) in enumerate(PEOPLE, 1):
-        person = Person(2000 + index, name, "Тестов")
-        await koth.registration.add(tournament, ORGANISER, person, Decimal(rating))
-    await koth.preparation.draw(tournament, ORGANISER, [1, 2, 3, 4])
-    await koth.preparation.begin(tournament, ORGANISER)
-    await club.services.background.drain(timeout=5)
-    return koth, tid
+from tests.service.conftest import GROUP, Club
+from tests.service.koth_club import begun, get
 
 
 async def test_the_start_announces_the_first_game_once_with_its_buttons(club: Club) -> None:
@@ -63,9 +42,3 @@ async def test_a_confirmed_win_is_announced_and_the_next_pair_called(club: Club)
     await club.services.background.drain(timeout=5)
     texts = club.session.texts(GROUP)
     assert sum("Партия 2:" in t for t in texts) == 1
-
-
-async def get(tx: Tx, tid: int) -> Tournament:
-    found = await tournaments.get(tx, tid)
-    assert found is not None
-    return found

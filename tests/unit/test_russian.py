@@ -146,6 +146,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
+    numbers |= {"lead": 2, "best": 4}  # head-to-head (bot/memory), seasons (bot/seasons)
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -246,6 +247,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "change": f"+12{comma}5",
         "needed": "07.12.2026 20:00",
         "bad": "0",
+        # seasons (bot/seasons)
+        "counted": "25 + 18",
+        "last": "28.02.2027",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

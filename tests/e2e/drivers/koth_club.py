@@ -19,9 +19,11 @@ def has_buttons(message: SimMessage) -> bool:
     return bool(message.button_labels)
 
 
-async def say(emu: BotApiEmulator, user: SimUser, text: str, expect: str) -> SimMessage:
-    await user.send(GROUP, text)
-    return await emu.wait_bot_message(GROUP, contains=expect)
+async def say(
+    emu: BotApiEmulator, user: SimUser, text: str, expect: str, group: int = GROUP
+) -> SimMessage:
+    await user.send(group, text)
+    return await emu.wait_bot_message(group, contains=expect)
 
 
 async def setup_club(emu: BotApiEmulator) -> tuple[SimUser, list[SimUser]]:
@@ -40,14 +42,15 @@ async def setup_club(emu: BotApiEmulator) -> tuple[SimUser, list[SimUser]]:
     return org, people
 
 
-async def create(emu: BotApiEmulator, org: SimUser) -> SimMessage:
-    choice = await say(emu, org, "/new", fixed("tournament.choose_kind"))
+async def create(emu: BotApiEmulator, org: SimUser, group: int = GROUP) -> SimMessage:
+    """«Пятничный» created in ``group`` (the club's by default) through the wizard."""
+    choice = await say(emu, org, "/new", fixed("tournament.choose_kind"), group)
     await org.press(choice, "Царь горы")
-    await emu.wait_bot_message(GROUP, contains=fixed("koth.ask_name"))
-    await say(emu, org, "Пятничный", fixed("koth.ask_fee"))
-    await say(emu, org, "2000", fixed("numbers.fee"))
-    await say(emu, org, "3000", fixed("koth.ask_table"))
-    return await say(emu, org, "Стол 1", fixed("koth.registration_open", -1))
+    await emu.wait_bot_message(group, contains=fixed("koth.ask_name"))
+    await say(emu, org, "Пятничный", fixed("koth.ask_fee"), group)
+    await say(emu, org, "2000", fixed("numbers.fee"), group)
+    await say(emu, org, "3000", fixed("koth.ask_table"), group)
+    return await say(emu, org, "Стол 1", fixed("koth.registration_open", -1), group)
 
 
 RATINGS = [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]
@@ -68,10 +71,15 @@ async def begin_tournament(emu: BotApiEmulator, org: SimUser) -> SimMessage:
 
 
 async def win(
-    emu: BotApiEmulator, game: int, winner: SimUser, loser: SimUser, since: int | None = None
+    emu: BotApiEmulator,
+    game: int,
+    winner: SimUser,
+    loser: SimUser,
+    since: int | None = None,
+    group: int = GROUP,
 ) -> None:
     """Game ``game``: the winner reports his win, the loser confirms it."""
-    await play(emu, str(game), winner, "Моя победа", loser, since=since)
+    await play(emu, str(game), winner, "Моя победа", loser, since=since, group=group)
 
 
 async def play(
@@ -81,9 +89,10 @@ async def play(
     code: str,
     confirmer: SimUser,
     since: int | None = None,
+    group: int = GROUP,
 ) -> None:
     """Game ``game`` is announced; ``reporter`` reports, ``confirmer`` confirms in private."""
-    pair = await emu.wait_bot_message(GROUP, contains=f"{fixed('koth.pair')} {game}:", since=since)
+    pair = await emu.wait_bot_message(group, contains=f"{fixed('koth.pair')} {game}:", since=since)
     assert "Отправлено" in await press(reporter, pair, code)
     ask = await confirmer.wait_message(
         contains=fixed("results.confirm_request", -1), predicate=has_buttons
