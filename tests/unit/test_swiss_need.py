@@ -3,6 +3,8 @@ either side of the exact answer, and cases worked out by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -124,12 +126,12 @@ def test_hand_case_last_can_only_tie_in() -> None:
 
 
 def test_hand_case_leader_already_in_a_top_three() -> None:
-    answer = need(Field(**{**_fields(four()), "top": 3}), "a")
+    answer = need(replace(four(), top=3), "a")
     assert answer.already_in and answer.sure == 0
 
 
 def test_hand_case_no_rounds_left() -> None:
-    situation = Field(**{**_fields(four()), "rounds_left": 0})
+    situation = replace(four(), rounds_left=0)
     assert need(situation, "b") == Need(
         sure=None, sure_on_points=0, possible=None, possible_on_ties=0, most=0, exact=True
     )
@@ -138,14 +140,12 @@ def test_hand_case_no_rounds_left() -> None:
 
 def test_hand_case_an_open_table_of_the_last_round() -> None:
     # Round 3 is being played: a–c is in (a won: 9), b–d is open. b wins: 6, second alone.
-    situation = Field(
-        **{
-            **_fields(four()),
-            "points": {"a": 90, "b": 30, "c": 30, "d": 0},
-            "open_tables": (("b", "d"),),
-            "rounds_left": 0,
-            "round": 3,
-        }
+    situation = replace(
+        four(),
+        points={"a": 90, "b": 30, "c": 30, "d": 0},
+        open_tables=(("b", "d"),),
+        rounds_left=0,
+        round=3,
     )
     assert need(situation, "b") == Need(
         sure=10, sure_on_points=0, possible=10, possible_on_ties=0, most=30, exact=True
@@ -170,7 +170,3 @@ def test_a_dropped_player_at_an_open_table_takes_no_place() -> None:
 def test_an_unknown_player_is_refused() -> None:
     with pytest.raises(ValueError, match="not in the field"):
         need(four(), "z")
-
-
-def _fields(situation: Field) -> dict[str, object]:
-    return {name: getattr(situation, name) for name in Field.__slots__}
