@@ -38,6 +38,8 @@ PLAYING = (
     "report",
     "pairings",
     "standings",
+    "why",
+    "need",
     "bracket",
     "queue",
     "deck",

@@ -80,5 +80,7 @@ SPEC = KindSpec(
         "deck",
         "decks",
         "bracket",
+        "why",
+        "need",
     ),
 )

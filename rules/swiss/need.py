@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from rules.results import BYE_POINTS, MatchRecord, Outcome, PlayerId, points
 from rules.swiss.pairing import NoLegalPairing, pair_round
 
-__all__ = ["EXACT_LIMIT", "Field", "Need", "Tally", "need", "tally_need"]
+__all__ = ["EXACT_LIMIT", "Field", "Need", "Rank", "Tally", "need", "tally_need"]
 
 P = PlayerId
 

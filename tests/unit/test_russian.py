@@ -145,6 +145,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
+    numbers |= {"floats": 2, "their_size": 3}  # /why
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -230,6 +231,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "mine": "слуа" if ru else "Slua",
         "time": "20:10",
         "length": "30",
+        # /why
+        "my_group": "6",
+        "their_group": "3",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
