@@ -6,11 +6,11 @@ pairing engine."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from rules.results import PlayerId
+from rules.results import MatchRecord, Outcome, PlayerId
 from rules.swiss.need import Field
 from rules.swiss.pairing import pair_round
 
@@ -29,8 +29,16 @@ class Answer:
     gains: tuple[int, ...] = ()
 
 
-def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
-    """(X's gain, others at least level, others above) of every outcome."""
+Rank = Callable[[Sequence[MatchRecord]], Sequence[PlayerId]]
+OUTCOMES = (Outcome.CLEAN_WIN, Outcome.DRAW, Outcome.LOSS)
+
+
+def leaves(
+    situation: Field, player: PlayerId, rank: Rank | None = None
+) -> list[tuple[int, int, int]]:
+    """(X's gain, others at least level, others above) of every outcome; the later rounds
+    ranked by ``rank`` (the results supposed so far given), by default by points, then the
+    current order."""
     found: list[tuple[int, int, int]] = []
     position = {p: i for i, p in enumerate(situation.order)}
     start = situation.round if situation.open_tables else situation.round + 1
@@ -40,6 +48,7 @@ def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
         number: int,
         left: int,
         pts: dict[PlayerId, int],
+        supposed: list[MatchRecord],
         scores: dict[PlayerId, int],
         played: set[frozenset[PlayerId]],
         byes: set[PlayerId],
@@ -54,9 +63,11 @@ def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
         if number == situation.round and situation.open_tables:
             tables, bye = situation.open_tables, None
         else:
-            ranking = sorted(
-                (p for p in pts if p not in situation.out), key=lambda p: (-pts[p], position[p])
-            )
+            if rank is None:
+                ranked = sorted(pts, key=lambda p: (-pts[p], position[p]))
+            else:
+                ranked = list(rank(supposed))
+            ranking = [p for p in ranked if p not in situation.out]
             tables, bye = pair_round(ranking, scores, played, byes, 0, round_number=number)
         for results in product(RESULTS, repeat=len(tables)):
             p2, s2 = dict(pts), dict(scores)
@@ -68,10 +79,17 @@ def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
             if bye is not None:
                 p2[bye] += BYE
                 s2[bye] += WIN
+            records = [
+                MatchRecord(number, a, b, OUTCOMES[RESULTS.index(r)])
+                for (a, b), r in zip(tables, results, strict=True)
+            ]
+            if bye is not None:
+                records.append(MatchRecord(number, bye, None, Outcome.BYE))
             go(
                 number + 1,
                 left - 1,
                 p2,
+                supposed + records if left > 1 else supposed,
                 s2,
                 played | {frozenset(t) for t in tables},
                 byes if bye is None else byes | {bye},
@@ -81,6 +99,7 @@ def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
         start,
         stages,
         dict(situation.points),
+        [],
         dict(situation.scores),
         set(situation.played),
         set(situation.had_bye),
@@ -88,8 +107,8 @@ def leaves(situation: Field, player: PlayerId) -> list[tuple[int, int, int]]:
     return found
 
 
-def brute_need(situation: Field, player: PlayerId) -> Answer:
-    every = leaves(situation, player)
+def brute_need(situation: Field, player: PlayerId, rank: Rank | None = None) -> Answer:
+    every = leaves(situation, player, rank)
     gains = sorted({gain for gain, _, _ in every})
     top = situation.top
 
@@ -101,4 +120,14 @@ def brute_need(situation: Field, player: PlayerId) -> Answer:
     def possible(column: int) -> int | None:
         return min((leaf[0] for leaf in every if leaf[column] < top), default=None)
 
-    return Answer(sure(1), sure(2), possible(1), possible(2), gains[-1], tuple(gains))
+    def needed(found: int | None) -> int | None:
+        return 0 if found == gains[0] else found
+
+    return Answer(
+        needed(sure(1)),
+        needed(sure(2)),
+        needed(possible(1)),
+        needed(possible(2)),
+        gains[-1],
+        tuple(gains),
+    )

@@ -20,9 +20,10 @@ still reach: ``sure`` the fewest with which every outcome puts him in whatever t
 ``sure_on_points`` the fewest with which no outcome puts ``top`` players above him on points (a
 tie may still be decided against him); ``possible`` the fewest with which some outcome puts
 him in whatever the tie-breaks; ``possible_on_ties`` the fewest with which some outcome leaves
-him level enough for the tie-breaks to put him in. ``None``: no score does.
+him level enough for the tie-breaks to put him in. ``None``: no score does; 0: whatever he
+scores (also when the least he can score is more than nothing, a bye being sure).
 
-**Exact or bounds.** Where the outcomes to walk are few (``limit`` pairings to compute) every
+**Exact or bounds.** Where the outcomes to walk are few (``EXACT_LIMIT``) every
 one is walked (``exact``): the rounds before the last are enumerated table by table with the
 engine's pairings; the last round's tables are independent, so its best and worst cases are
 taken table by table. Otherwise the answer is **proven bounds** (``exact`` false) from a
@@ -45,8 +46,11 @@ __all__ = ["EXACT_LIMIT", "Field", "Need", "Rank", "Tally", "need", "tally_need"
 
 P = PlayerId
 
-EXACT_LIMIT = 2_000
-"""Pairings the exact walk may compute; beyond, the proven bounds answer."""
+EXACT_LIMIT = 9_000
+"""The exact walk's budget: the pairings it computes times the players (each pairing and
+ranking costs about as much as the field is large); beyond, the proven bounds answer. 729
+pairings of 12 players (two rounds left after round 3 of 5) fit, as do 81 of 64 (the last
+round with four tables open): ``benchmarks.need``."""
 _WIN, _DRAW = points(Outcome.CLEAN_WIN), points(Outcome.DRAW)
 #: a table's outcomes: (A's points, B's points, A's outcome)
 _TABLE = ((_WIN, 0, Outcome.CLEAN_WIN), (_DRAW, _DRAW, Outcome.DRAW), (0, _WIN, Outcome.LOSS))
@@ -133,11 +137,17 @@ def tally_need(tally: Tally, top: int, *, exact: bool) -> Need:
     def fewest_possible(fewest: dict[int, int]) -> int | None:
         return next((gain for gain in gains if fewest[gain] < top), None)
 
+    least = gains[0]
+
+    def needed(found: int | None) -> int | None:
+        # the least he can score is scored whatever happens: needing it is needing nothing
+        return 0 if found == least else found
+
     return Need(
-        sure=fewest_sure(tally.max_ge),
-        sure_on_points=fewest_sure(tally.max_gt),
-        possible=fewest_possible(tally.min_ge),
-        possible_on_ties=fewest_possible(tally.min_gt),
+        sure=needed(fewest_sure(tally.max_ge)),
+        sure_on_points=needed(fewest_sure(tally.max_gt)),
+        possible=needed(fewest_possible(tally.min_ge)),
+        possible_on_ties=needed(fewest_possible(tally.min_gt)),
         most=gains[-1],
         exact=exact,
     )
@@ -150,11 +160,12 @@ Rank = Callable[[Sequence[MatchRecord]], Sequence[P]]
 def need(
     situation: Field, player: P, *, rank: Rank | None = None, limit: int = EXACT_LIMIT
 ) -> Need:
-    """X's answer: exact when at most ``limit`` pairings are walked, else proven bounds.
+    """X's answer: exact within the walk's budget (``limit``, ``EXACT_LIMIT``), else proven
+    bounds.
     ``rank`` orders the players for the later pairings (default: points, then ``order``)."""
     if player not in situation.points:
         raise ValueError(f"{player!r} is not in the field")
-    if _walk_size(situation) <= limit:
+    if _walk_size(situation) * len(situation.points) <= limit:
         try:
             return tally_need(_exact(situation, player, rank), situation.top, exact=True)
         except NoLegalPairing:  # a later round the engine cannot pair: the judge will; bound it
