@@ -14,21 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.errors import UserError
-from bot.formats import Points
+from bot.explained import bye_lines, table_lines
 from bot.swiss.core import SwissCore, T
 from bot.swiss.play import play_of
 from bot.swiss.views import Names
 from db import players
 from db.tournaments import Tournament
 from rules.swiss import SWISS, Round, State
-from rules.swiss.explain import (
-    BYE_HAD_ONE,
-    REMATCH,
-    ByeWhy,
-    Explanation,
-    TableWhy,
-    explain,
-)
+from rules.swiss.explain import ByeWhy, Explanation, TableWhy, explain
 
 
 async def why_text(core: SwissCore, tournament_id: int, telegram_id: int, lang: str) -> str:
@@ -106,46 +99,13 @@ def table_text(t: T, at: tuple[str, int], why: TableWhy[int], names: Names) -> s
     tournament, number = at
     opponent = names[why.opponent]
     lines = [t("swiss.why_title", tournament=tournament, round=number, opponent=opponent)]
-    if why.drawn:
-        lines.append(t("swiss.why_drawn"))
-    lines.append(
-        t(
-            "swiss.why_groups",
-            my_group=Points(why.group),
-            size=why.group_size,
-            their_group=Points(why.opponent_group),
-            their_size=why.opponent_group_size,
-            opponent=opponent,
-        )
-    )
-    if why.floated:
-        down = why.group > why.opponent_group
-        key = "swiss.why_floated_me" if down else "swiss.why_floated_opponent"
-        lines.append(t(key, opponent=opponent))
-    lines.append(reason_text(t, why))
+    lines += table_lines(t, "swiss", why, names.__getitem__)
     if why.avoided:
         avoided = ", ".join(names[p] for p in why.avoided)
         lines.append(t("swiss.why_avoided", count=len(why.avoided), names=avoided))
     return "\n".join(lines)
 
 
-def reason_text(t: T, why: TableWhy[int]) -> str:
-    """The first cost term that distinguishes the pairing (``rules.swiss.explain``)."""
-    if why.reasons == (REMATCH,):
-        return t("swiss.why_only_legal")
-    if not why.reasons or why.alternative is None:
-        return t("swiss.why_tie")
-    if why.reasons[0] == "floats":
-        return t("swiss.why_floats", floats=why.chosen.floats, without=why.alternative.floats)
-    return t("swiss.why_squares", gaps=why.chosen.squares, other=why.alternative.squares)
-
-
 def bye_text(t: T, tournament: str, number: int, why: ByeWhy[int], names: Names) -> str:
-    rule = "swiss.why_bye_rating" if why.rule == "rating" else "swiss.why_bye_rank"
-    lines = [t(rule, tournament=tournament, round=number)]
-    if why.second:
-        lines.append(t("swiss.why_bye_second"))
-    for other, reason in why.below:
-        key = "swiss.why_bye_had" if reason == BYE_HAD_ONE else "swiss.why_bye_blocked"
-        lines.append(t(key, name=names[other]))
-    return "\n".join(lines)
+    lines = [t("swiss.why_bye_rank", tournament=tournament, round=number)]
+    return "\n".join(lines + bye_lines(t, "swiss", why, names.__getitem__))

@@ -30,6 +30,6 @@ SPEC = KindSpec(
         TmWizCb: Rule(Role.ORGANISER, NamedBy.NONE),
         TmOkCb: Role.PLAYER,
     },
-    commands=("team", "next_round", "export", "pending"),
+    commands=("team", "next_round", "export", "pending", "why"),
     shown_in_registration=True,
 )
