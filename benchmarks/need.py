@@ -4,11 +4,12 @@ Run with ``.venv/bin/python -m benchmarks.need`` (``--players``, ``--rounds``, `
 ``--seed``). It plays one seeded Swiss with the engine (random results: clean wins and
 losses, some draws) and asks ``rules.swiss.need`` for every player at every moment the answer
 is hardest: after each complete round (the rounds left unpaired) and, inside each round, with
-its last 1…8 tables still open. Later rounds are ranked as the bot ranks them
+its last 1, 2, 3, 4 or 8 tables still open (``--open``). Later rounds are ranked as the bot ranks them
 (``rules.standings.compute_standings`` with the default tie-breaks after the results so far
 and the supposed ones). It reports, per moment, whether the answer was exact or bounds and the
 slowest player's time; the last line is the figures as JSON. The worst case is the largest
-exact walk: the last round's tables open (up to ``EXACT_LIMIT`` pairings computed).
+exact walk: the round before the last with three tables open (27 pairings of 64 players,
+within ``rules.swiss.need.EXACT_LIMIT``).
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--top", type=int, default=8)
     parser.add_argument("--seed", type=int, default=27)
-    parser.add_argument("--open", type=int, nargs="*", default=[0, 1, 4, 6, 8])
+    parser.add_argument("--open", type=int, nargs="*", default=[0, 1, 2, 3, 4, 8])
     args = parser.parse_args()
     rng = random.Random(args.seed)
     players: list[PlayerId] = list(range(1, args.players + 1))

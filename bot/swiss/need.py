@@ -48,8 +48,27 @@ async def need_text(core: SwissCore, tournament_id: int, telegram_id: int, lang:
     if player.id not in still_in:
         return t("swiss.need_not_playing", tournament=name)
     situation, rank = field_of(core, snap, still_in)
-    answer = await asyncio.to_thread(need, situation, player.id, rank=rank)
+    asked = (
+        tournament_id,
+        player.id,
+        tuple(state.records()),
+        situation.open_tables,
+        frozenset(still_in),
+    )
+    answer = _ANSWERS.get(asked)
+    if answer is None:
+        answer = await asyncio.to_thread(need, situation, player.id, rank=rank)
+        while len(_ANSWERS) >= _KEPT:
+            del _ANSWERS[next(iter(_ANSWERS))]
+        _ANSWERS[asked] = answer
     return answer_text(t, name, situation, answer)
+
+
+_KEPT = 512
+#: answers already walked, by what they depend on (the tournament, the player, every result so
+#: far, the open tables, who is still in): asking again costs nothing until a result changes
+#: (the walk may take a second or two, and the flood limit lets a player ask 20 times a minute)
+_ANSWERS: dict[tuple[object, ...], Need] = {}
 
 
 def pods_used(snap: SwissSnapshot) -> bool:

@@ -46,11 +46,12 @@ __all__ = ["EXACT_LIMIT", "Field", "Need", "Rank", "Tally", "need", "tally_need"
 
 P = PlayerId
 
-EXACT_LIMIT = 9_000
-"""The exact walk's budget: the pairings it computes times the players (each pairing and
-ranking costs about as much as the field is large); beyond, the proven bounds answer. 729
-pairings of 12 players (two rounds left after round 3 of 5) fit, as do 81 of 64 (the last
-round with four tables open): ``benchmarks.need``."""
+EXACT_LIMIT = 120_000
+"""The exact walk's budget: the pairings it computes times the square of the players (a
+pairing with rematches to avoid is a weighted matching, and the larger the field the more
+often it needs one); beyond, the proven bounds answer. 729 pairings of 12 players (two
+rounds left after round 3 of 5) fit, as do 27 of 64 (the last round with three tables open):
+``benchmarks.need``."""
 _WIN, _DRAW = points(Outcome.CLEAN_WIN), points(Outcome.DRAW)
 #: a table's outcomes: (A's points, B's points, A's outcome)
 _TABLE = ((_WIN, 0, Outcome.CLEAN_WIN), (_DRAW, _DRAW, Outcome.DRAW), (0, _WIN, Outcome.LOSS))
@@ -165,7 +166,7 @@ def need(
     ``rank`` orders the players for the later pairings (default: points, then ``order``)."""
     if player not in situation.points:
         raise ValueError(f"{player!r} is not in the field")
-    if _walk_size(situation) * len(situation.points) <= limit:
+    if _walk_size(situation) * len(situation.points) ** 2 <= limit:
         try:
             return tally_need(_exact(situation, player, rank), situation.top, exact=True)
         except NoLegalPairing:  # a later round the engine cannot pair: the judge will; bound it
