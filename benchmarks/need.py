@@ -4,12 +4,12 @@ Run with ``.venv/bin/python -m benchmarks.need`` (``--players``, ``--rounds``, `
 ``--seed``). It plays one seeded Swiss with the engine (random results: clean wins and
 losses, some draws) and asks ``rules.swiss.need`` for every player at every moment the answer
 is hardest: after each complete round (the rounds left unpaired) and, inside each round, with
-its last 1, 2, 3, 4 or 8 tables still open (``--open``). Later rounds are ranked as the bot ranks them
-(``rules.standings.compute_standings`` with the default tie-breaks after the results so far
-and the supposed ones). It reports, per moment, whether the answer was exact or bounds and the
-slowest player's time; the last line is the figures as JSON. The worst case is the largest
-exact walk: the round before the last with three tables open (27 pairings of 64 players,
-within ``rules.swiss.need.EXACT_LIMIT``).
+its last 1, 2, 3, 4 or 8 tables still open (``--open``). Later rounds are ranked as the bot
+ranks them (``rules.standings.compute_standings`` with the default tie-breaks after the
+results so far and the supposed ones). It reports, per moment, whether the answer was exact
+or bounds and the slowest player's time; the last line is the figures as JSON. The worst
+case is the largest exact walk: the round before the last with three tables open (27
+pairings of 64 players, within ``rules.swiss.need.EXACT_LIMIT``).
 """
 
 from __future__ import annotations
