@@ -352,9 +352,9 @@ swiss-need_sure_on_points = With { $points } more { $points ->
        *[other] points
     } nobody can pass you on points, but a tie may go to the tie-breaks.
 swiss-need_possible = { $points } more { $points ->
-        [one] point
-       *[other] points
-    } still make it possible, with the right results elsewhere.
+        [one] point still makes
+       *[other] points still make
+    } it possible, with the right results elsewhere.
 swiss-need_possible_zero = It is still possible even if you score nothing more, with the right results elsewhere.
 swiss-need_possible_bound = Fewer than { $points } more { $points ->
         [one] point
