@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.errors import UserError
 from bot.explained import bye_lines, table_lines
 from bot.teams.core import CODEC, TeamsCore
-from bot.texts import Translate
+from bot.texts import Html, Translate
 from db import players, tournaments
 from rules.swiss.explain import ByeWhy, Explanation
 from rules.teams import State, TeamEvent, TmRound, replay
@@ -84,9 +84,11 @@ def avoided_lines(
     mirrors = [o for o in avoided if o not in met and frozenset((team, o)) in explanation.forbidden]
     lines = []
     if met:
-        names = ", ".join(state.teams[o].name for o in avoided if o in met)
-        lines.append(t("teams.why_avoided", count=len(met), names=names))
+        names = ", ".join(
+            t("teams.why_named", team=state.teams[o].name) for o in avoided if o in met
+        )
+        lines.append(t("teams.why_avoided", count=len(met), names=Html(names)))
     if mirrors:
-        names = ", ".join(state.teams[o].name for o in mirrors)
-        lines.append(t("teams.why_mirrors", count=len(mirrors), names=names))
+        names = ", ".join(t("teams.why_named", team=state.teams[o].name) for o in mirrors)
+        lines.append(t("teams.why_mirrors", count=len(mirrors), names=Html(names)))
     return lines

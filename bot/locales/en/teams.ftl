@@ -152,6 +152,7 @@ teams-why_avoided = { $count ->
         [one] A rematch
        *[other] Rematches
     } kept out: your team already played { $names }.
+teams-why_named = “{ $team }”
 teams-why_mirrors = Kept apart for a mirror game (610.4): { $names }.
 teams-why_bye_rank = 🛌 “{ $tournament }”, round { $round }: your team has the bye. It goes to the lowest-ranked team that has not had one, as long as the others can then be paired without a rematch.
 teams-why_bye_rating = 🛌 “{ $tournament }”, round { $round }: your team has the bye. In a duel-set release it goes to the lowest-rated team that has not had one (610.6), as long as the others can then be paired without a rematch.
