@@ -10,6 +10,11 @@ results so far and the supposed ones). It reports, per moment, whether the answe
 or bounds and the slowest player's time; the last line is the figures as JSON. The worst
 case is the largest exact walk: the round before the last with three tables open (27
 pairings of 64 players, within ``rules.swiss.need.EXACT_LIMIT``).
+
+With ``--why`` it times ``/why`` instead: every round of the same Swiss paired with its
+explanation (``rules.swiss.explain``), and the slowest player's explanation of each round
+(each is a few pairings of the round: the best one without his table, and one per former
+opponent).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Sequence
 from rules.results import MatchRecord, Outcome, PlayerId, points
 from rules.standings import DEFAULT_TIE_BREAKS, compute_standings
 from rules.swiss import pair_round, pairing_scores
+from rules.swiss.explain import pair_round_explained
 from rules.swiss.need import Field, Rank, need
 
 
@@ -82,6 +88,33 @@ def ask_everyone(field: Field, rank: Rank) -> tuple[float, bool]:
     return slowest, exact
 
 
+def time_why(players: list[PlayerId], rounds: int, seed: int) -> None:
+    """The slowest explanation of each round of a seeded Swiss (``--why``)."""
+    rng = random.Random(seed)
+    records: list[MatchRecord] = []
+    slowest = 0.0
+    for number in range(1, rounds + 1):
+        explanation = pair_round_explained(
+            list(ranker(players, records, 7)([])),
+            pairing_scores(players, records),
+            {frozenset((r.player_a, r.player_b)) for r in records if r.player_b is not None},
+            {r.player_a for r in records if r.player_b is None},
+            seed,
+            round_number=number,
+        )
+        worst = 0.0
+        for player in players:
+            started = time.perf_counter()
+            explanation.of(player)
+            worst = max(worst, time.perf_counter() - started)
+        print(f"round {number}: slowest /why {worst * 1000:.0f} ms")
+        slowest = max(slowest, worst)
+        records += [MatchRecord(number, a, b, random_outcome(rng)) for a, b in explanation.pairs]
+        if explanation.bye is not None:
+            records.append(MatchRecord(number, explanation.bye, None, Outcome.BYE))
+    print(json.dumps({"players": len(players), "why_slowest_ms": round(slowest * 1000)}))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=64)
@@ -89,9 +122,13 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=8)
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--open", type=int, nargs="*", default=[0, 1, 2, 3, 4, 8])
+    parser.add_argument("--why", action="store_true", help="time /why's explanations instead")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     players: list[PlayerId] = list(range(1, args.players + 1))
+    if args.why:
+        time_why(players, args.rounds, args.seed)
+        return
     records: list[MatchRecord] = []
     figures: list[dict[str, object]] = []
     for number in range(1, args.rounds + 1):

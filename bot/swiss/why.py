@@ -11,6 +11,7 @@ otherwise.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 from bot.errors import UserError
@@ -41,8 +42,9 @@ async def why_text(core: SwissCore, tournament_id: int, telegram_id: int, lang: 
     if player.id in current.auto:
         return t("swiss.why_auto", tournament=tournament.name, round=current.number)
     explanation = explained(core, tournament, state, current, snap.everyone, player.id)
-    why = None if explanation is None else explanation.of(player.id)
-    if explanation is None or why is None:
+    # each counterfactual is a pairing of the round: off the event loop, as /need's walk
+    why = None if explanation is None else await asyncio.to_thread(explanation.of, player.id)
+    if why is None:
         return t("swiss.why_not_paired", tournament=tournament.name, round=current.number)
     if isinstance(why, ByeWhy):
         return bye_text(t, tournament.name, current.number, why, snap.names)

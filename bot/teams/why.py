@@ -4,6 +4,8 @@ log replayed up to that round's pairing (its last ``tm_round``: a judge's re-pai
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.errors import UserError
 from bot.explained import bye_lines, table_lines
 from bot.teams.core import CODEC, TeamsCore
@@ -33,8 +35,8 @@ async def why_text(core: TeamsCore, tid: int, telegram_id: int, lang: str) -> st
         return t("teams.why_no_team", tournament=name)
     if rnd is None:
         return t("teams.why_no_round", tournament=name)
-    explanation = explained(events, rnd.number)
-    why = explanation.of(team.id)
+    explanation = await asyncio.to_thread(explained, events, rnd.number)
+    why = await asyncio.to_thread(explanation.of, team.id)
     if why is None:
         return t("teams.why_not_paired", tournament=name, round=rnd.number)
     at = {"tournament": name, "round": rnd.number}
