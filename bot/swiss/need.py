@@ -22,7 +22,7 @@ from db import players
 from rules.results import MatchRecord
 from rules.standings import compute_standings
 from rules.swiss import SWISS, State
-from rules.swiss.need import Field, Need, Rank, need
+from rules.swiss.need import EXACT_LIMIT, Field, Need, Rank, need
 
 
 async def need_text(core: SwissCore, tournament_id: int, telegram_id: int, lang: str) -> str:
@@ -57,7 +57,12 @@ async def need_text(core: SwissCore, tournament_id: int, telegram_id: int, lang:
     )
     answer = _ANSWERS.get(asked)
     if answer is None:
-        answer = await asyncio.to_thread(need, situation, player.id, rank=rank)
+        # a later round with privileged auto-wins (402) is not paired as the walk pairs it:
+        # the bounds hold for it (an auto-win's 2.9 is within what a round may bring)
+        first_later = situation.round + 1
+        auto = bool(state.auto_winners(first_later, still_in)) if situation.rounds_left else False
+        limit = -1 if auto else EXACT_LIMIT
+        answer = await asyncio.to_thread(need, situation, player.id, rank=rank, limit=limit)
         while len(_ANSWERS) >= _KEPT:
             del _ANSWERS[next(iter(_ANSWERS))]
         _ANSWERS[asked] = answer
