@@ -1,18 +1,31 @@
 """``/why``'s answer in words, for every kind whose rounds the Swiss engine pairs (a Swiss, a
 team event): the lines of a table's or a bye's explanation (``rules.swiss.explain``), each
 text under the kind's own prefix (``swiss.why_*``, ``teams.why_*``) so that each kind names
-its unit (a player, a team) as it does everywhere else."""
+its unit (a player, a team) as it does everywhere else; and who may ask it (or ``/need``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
+from bot.errors import UserError
 from bot.formats import Points
 from bot.texts import Translate
+from db import players
+from db.database import Tx
+from db.models import Player
 from rules.swiss.explain import BYE_HAD_ONE, REMATCH, ByeWhy, TableWhy
 
 P = TypeVar("P", bound=Hashable)
+
+
+async def asker(tx: Tx, telegram_id: int) -> Player:
+    """Who asks a question about his own pairing or chances (``/why``, ``/need``): a player
+    who has not registered is told to (``UserError``)."""
+    player = await players.by_telegram(tx, telegram_id)
+    if player is None:
+        raise UserError("profile.not_registered")
+    return player
 
 
 def table_lines(t: Translate, prefix: str, why: TableWhy[P], name: Callable[[P], str]) -> list[str]:

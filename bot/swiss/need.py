@@ -13,12 +13,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from bot.errors import UserError
+from bot.explained import asker
 from bot.formats import Points
 from bot.swiss.core import SwissCore, SwissSnapshot, T
 from bot.swiss.play import play_of
 from bot.swiss.views import tie_breaks_of
-from db import players
 from rules.results import MatchRecord
 from rules.standings import compute_standings
 from rules.swiss import SWISS, State
@@ -29,9 +28,7 @@ async def need_text(core: SwissCore, tournament_id: int, telegram_id: int, lang:
     """The asker's answer, in ``lang``."""
     t = core.t(lang)
     async with core.db.read() as tx:
-        player = await players.by_telegram(tx, telegram_id)
-        if player is None:
-            raise UserError("profile.not_registered")
+        player = await asker(tx, telegram_id)
         snap = await core.snapshot(tx, tournament_id)
         active = set(await core.active(tx, tournament_id))
     state, name = snap.state, snap.tournament.name

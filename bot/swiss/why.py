@@ -14,12 +14,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from bot.errors import UserError
-from bot.explained import bye_lines, table_lines
+from bot.explained import asker, bye_lines, table_lines
 from bot.swiss.core import SwissCore, T
 from bot.swiss.play import play_of
 from bot.swiss.views import Names
-from db import players
 from db.tournaments import Tournament
 from rules.swiss import SWISS, Round, State
 from rules.swiss.explain import ByeWhy, Explanation, TableWhy, explain
@@ -29,9 +27,7 @@ async def why_text(core: SwissCore, tournament_id: int, telegram_id: int, lang: 
     """The asker's explanation of his pairing this round, in ``lang``."""
     t = core.t(lang)
     async with core.db.read() as tx:
-        player = await players.by_telegram(tx, telegram_id)
-        if player is None:
-            raise UserError("profile.not_registered")
+        player = await asker(tx, telegram_id)
         snap = await core.snapshot(tx, tournament_id)
     state, tournament = snap.state, snap.tournament
     current = state.current

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.errors import UserError
-from bot.explained import bye_lines, table_lines
+from bot.explained import asker, bye_lines, table_lines
 from bot.teams.core import CODEC, TeamsCore
 from bot.texts import Html, Translate
-from db import players, tournaments
+from db import tournaments
 from rules.swiss.explain import ByeWhy, Explanation
 from rules.teams import State, TeamEvent, TmRound, replay
 from rules.teams.pairing import explain_team_round
@@ -22,9 +21,7 @@ async def why_text(core: TeamsCore, tid: int, telegram_id: int, lang: str) -> st
     """The asker's explanation, in ``lang``."""
     t = core.tr(lang)
     async with core.db.read() as tx:
-        player = await players.by_telegram(tx, telegram_id)
-        if player is None:
-            raise UserError("profile.not_registered")
+        player = await asker(tx, telegram_id)
         name = (await core.tournament(tx, tid)).name
         stored = await tournaments.events(tx, tid)
     events: list[TeamEvent] = list(CODEC.typed((e.kind, e.payload) for e in stored))

@@ -9,7 +9,7 @@ arithmetic), or how to open the private chat when the bot cannot write to him.
 
 from __future__ import annotations
 
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.swiss import SwissService
@@ -22,20 +22,15 @@ routes = Routes(__name__)
 SWISS = CurrentTournament("swiss")
 
 
-@routes.message(Command("why"), SWISS)
-async def why(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
+@routes.message(Command("why", "need"), SWISS)
+async def insight(
+    message: Message, command: CommandObject, t: Tr, tournament: Tournament, swiss: SwissService
+) -> None:
     assert message.from_user is not None
     user = message.from_user.id
     lang = t.lang if message.chat.id > 0 else await swiss.lang(user)
-    await answer_privately(message, t, swiss, await swiss.why_text(tournament.id, user, lang))
-
-
-@routes.message(Command("need"), SWISS)
-async def need(message: Message, t: Tr, tournament: Tournament, swiss: SwissService) -> None:
-    assert message.from_user is not None
-    user = message.from_user.id
-    lang = t.lang if message.chat.id > 0 else await swiss.lang(user)
-    await answer_privately(message, t, swiss, await swiss.need_text(tournament.id, user, lang))
+    ask = swiss.why_text if command.command.lower() == "why" else swiss.need_text
+    await answer_privately(message, t, swiss, await ask(tournament.id, user, lang))
 
 
 async def answer_privately(message: Message, t: Tr, swiss: SwissService, text: str) -> None:
