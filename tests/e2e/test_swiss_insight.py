@@ -14,7 +14,7 @@ from bot.texts import Texts, Tr
 from rules.results import MatchRecord, Outcome, PlayerId
 from rules.standings import TieBreak, compute_standings
 from rules.swiss.need import Field, Need
-from tests.e2e.drivers.swiss_club import BOARD_LINE, GROUP, Club
+from tests.e2e.drivers.swiss_club import BOARD_LINE, GROUP, Club, registered
 from tests.e2e.drivers.texts import round_title, ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.emulator_html import html_to_plain
@@ -132,3 +132,25 @@ async def test_why_and_need_during_a_twelve_player_swiss(
     title = ru("swiss.why_title", tournament=NAME, round=4, opponent=a)
     await club.users[b].wait_message(contains=title, timeout=30)
     assert BOARD_LINE.search(board.plain) is not None
+
+
+async def test_the_bye_explained_and_need_without_a_top(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = await registered(emu, players=5)
+    await club.org.send(GROUP, "/begin")
+    board = await emu.wait_for(lambda: club.board(round_title(1, 3)))
+    resting = next(
+        line.split(": ", 1)[1]
+        for line in board.plain.splitlines()
+        if line.startswith("Автопобеда: ")
+    )
+    resting = resting.split(" (")[0]
+    await club.users[resting].send(None, "/why")
+    answer = await club.users[resting].wait_message(
+        contains=ru("swiss.why_bye_rank", tournament=NAME, round=1)
+    )
+    # round 1: nobody had a bye, so nobody below him in the drawn order was passed over
+    assert answer.plain == ru("swiss.why_bye_rank", tournament=NAME, round=1)
+    await club.users[resting].send(None, "/need")
+    await club.users[resting].wait_message(contains=ru("swiss.need_no_top", tournament=NAME))
