@@ -39,6 +39,8 @@ PLAYING = (
     "report",
     "pairings",
     "standings",
+    "why",
+    "need",
     "bracket",
     "queue",
     "deck",

@@ -17,6 +17,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 - ``bracket``: the Top's bracket as a picture (``/bracket``, the Top's start and end);
 - ``queries`` / ``export``: standings, pairings, CSV;
 - ``pending``: the judge's ``/pending`` (open tables) and its nudge to their players;
+- ``why`` / ``need``: a player's ``/why`` (his pairing explained) and ``/need`` (the Top);
 - ``penalties``: a judge's ``/penalty`` (``rules.penalties``), the player told;
 - ``repair``: the old pairing marked void when ``/repair`` pairs a round again;
 - ``play``: how each format plays (Constructed, Draft, Sealed, Marathon, the Heroes tournament:
@@ -42,6 +43,7 @@ from bot.swiss import (
     export,
     finish,
     heroes,
+    need,
     penalties,
     pending,
     play,
@@ -53,6 +55,7 @@ from bot.swiss import (
     ruling,
     timers,
     told,
+    why,
 )
 from bot.swiss.core import TABLE_TIME, TIME, WARN, SwissCore
 from bot.swiss.desk import SwissDesk
@@ -224,6 +227,19 @@ class SwissService(SwissCore):
         in, or a question of the penalty buttons): False when he cannot get one (he never
         opened the chat with the bot, or blocked it): the group never gets it instead."""
         sent = await self.notifier.to_user(user_id, "", text, markup, fallback_chat=None)
+        return sent is not None
+
+    async def why_text(self, tournament_id: int, telegram_id: int, lang: str) -> str:
+        """``/why``: the asker's pairing this round explained (``bot.swiss.why``)."""
+        return await why.why_text(self, tournament_id, telegram_id, lang)
+
+    async def need_text(self, tournament_id: int, telegram_id: int, lang: str) -> str:
+        """``/need``: what the asker still needs for the Top (``bot.swiss.need``)."""
+        return await need.need_text(self, tournament_id, telegram_id, lang)
+
+    async def to_player(self, telegram_id: int, text: str) -> bool:
+        """A private answer; False when he cannot get one (the group never gets it instead)."""
+        sent = await self.notifier.to_user(telegram_id, "", text, fallback_chat=None)
         return sent is not None
 
     async def player_penalties(self, player_id: int, lang: str) -> str | None:

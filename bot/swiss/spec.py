@@ -128,6 +128,8 @@ SPEC = KindSpec(
         "deck",
         "decks",
         "bracket",
+        "why",
+        "need",
     ),
     deck_lists=True,
     pick_clock=True,

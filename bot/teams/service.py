@@ -54,6 +54,7 @@ from bot.teams.views import (
     teams_text,
 )
 from bot.teams.web import teams_board
+from bot.teams.why import why_text as explain_why
 from bot.web.render import Board
 from db import deadlines, game_messages, players, reports, tournaments
 from db.database import Tx
@@ -1274,6 +1275,19 @@ class TeamsService:
         return list(CODEC.typed((e.kind, e.payload) for e in stored))
 
     # -- views -------------------------------------------------------------------------------
+
+    async def why_text(self, tid: int, telegram_id: int, lang: str) -> str:
+        """``/why``: the asker's team's pairing this round explained (``bot.teams.why``)."""
+        return await explain_why(self.core, tid, telegram_id, lang)
+
+    async def why_privately(self, tid: int, telegram_id: int) -> bool:
+        """``/why`` asked in the group: the answer sent privately, in his language; False when
+        he cannot get one (the group never gets it instead)."""
+        async with self.core.db.read() as tx:
+            lang = await self.core.lang_of(tx, telegram_id)
+        text = await self.why_text(tid, telegram_id, lang)
+        sent = await self.core.notifier.to_user(telegram_id, "", text, fallback_chat=None)
+        return sent is not None
 
     async def view(self, tid: int, lang: str, which: str) -> str:
         async with self.core.db.read() as tx:

@@ -42,6 +42,7 @@ SPEC = KindSpec(
         "deckbuilding",
         "penalty",
         "swap",
+        "why",
     ),
     deck_lists=True,
     pick_clock=True,

@@ -39,6 +39,7 @@ from handlers.swiss.admission import routes as admission_routes
 from handlers.swiss.bracket import routes as bracket_routes
 from handlers.swiss.guard import named_player, replied_user
 from handlers.swiss.heroes import routes as heroes_routes
+from handlers.swiss.insight import routes as insight_routes
 from handlers.swiss.manage import routes as manage_routes
 from handlers.swiss.penalties import routes as penalties_routes
 from handlers.swiss.rounds import routes as rounds_routes
@@ -50,7 +51,7 @@ routes = Routes(__name__)
 routes.include(
     wizard_routes, rounds_routes, manage_routes, top_routes, admission_routes, heroes_routes
 )
-routes.include(penalties_routes, bracket_routes)
+routes.include(penalties_routes, bracket_routes, insight_routes)
 SWISS = CurrentTournament("swiss")
 
 

@@ -203,6 +203,19 @@ async def export(
     await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
 
 
+@routes.message(Command("why"), TEAMS)
+async def why(message: Message, t: Tr, tournament: Tournament, teams: TeamsService) -> None:
+    """Why the asker's team meets its opponent (or has the bye): privately; asked in the
+    group, the group reads one line that it was sent (as a Swiss's ``/why``)."""
+    assert message.from_user is not None
+    user = message.from_user.id
+    if message.chat.id > 0:
+        await message.answer(await teams.why_text(tournament.id, user, t.lang))
+        return
+    sent = await teams.why_privately(tournament.id, user)
+    await message.reply(t("swiss.insight_sent" if sent else "swiss.insight_open_private"))
+
+
 @routes.message(Command("pending"), TEAMS)
 async def pending(
     message: Message, t: Tr, tournament: Tournament, teams: TeamsService, roles: Roles

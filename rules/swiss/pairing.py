@@ -44,7 +44,15 @@ from typing import TypeVar
 from rules.matching import max_weight_matching
 from rules.results import PlayerId
 
-__all__ = ["NoLegalPairing", "Pair", "PairingError", "pair_round", "pairing_cost"]
+__all__ = [
+    "NoLegalPairing",
+    "Pair",
+    "PairingError",
+    "best_pairs",
+    "pair_round",
+    "pairing_cost",
+    "pairing_order",
+]
 
 Pair = tuple[PlayerId, PlayerId]
 P = TypeVar("P", bound=Hashable)
@@ -82,6 +90,23 @@ def pair_round(
     who already met; ``had_bye`` the players who already had a bye.
     Raises :class:`NoLegalPairing` when no rematch-free pairing exists.
     """
+    order, _ = pairing_order(ranking, points, played, seed, round_number=round_number)
+    index = {player: i for i, player in enumerate(order)}
+    engine = _Engine([points[p] for p in order], _forbidden(index, played))
+    pairs, bye = engine.solve([player in had_bye for player in order])
+    return [(order[a], order[b]) for a, b in pairs], (None if bye is None else order[bye])
+
+
+def pairing_order(
+    ranking: Sequence[P],
+    points: Mapping[P, int],
+    played: Collection[frozenset[P]],
+    seed: int,
+    *,
+    round_number: int | None = None,
+) -> tuple[list[P], bool]:
+    """The order :func:`pair_round` pairs in, and whether it was drawn by lot (round 1: the
+    ranking shuffled with the seed); checks the arguments (:class:`PairingError`)."""
     order = list(ranking)
     if len(set(order)) != len(order):
         raise PairingError("a player appears twice in the ranking")
@@ -93,16 +118,31 @@ def pair_round(
     )
     if first:
         random.Random(seed).shuffle(order)
+    return order, first
+
+
+def best_pairs(
+    order: Sequence[P], points: Mapping[P, int], forbidden: Collection[frozenset[P]]
+) -> list[tuple[P, P]] | None:
+    """The engine's cheapest pairing of all of ``order`` (an even number, no bye) that meets
+    no ``forbidden`` pair, by the cost :func:`pair_round` minimises; ``None`` if none exists.
+    What a pairing's explanation (``rules.swiss.explain``) weighs the chosen pairing against."""
+    if len(order) % 2:
+        raise PairingError("an odd number of players has no pairing without a bye")
     index = {player: i for i, player in enumerate(order)}
-    forbidden: list[set[int]] = [set() for _ in order]
+    engine = _Engine([points[p] for p in order], _forbidden(index, forbidden))
+    pairs = engine.pair_even(list(range(len(order))))
+    return None if pairs is None else [(order[a], order[b]) for a, b in pairs]
+
+
+def _forbidden(index: Mapping[P, int], played: Collection[frozenset[P]]) -> list[set[int]]:
+    forbidden: list[set[int]] = [set() for _ in index]
     for pair in played:
         met = [index[p] for p in pair if p in index]
         if len(met) == 2:
             forbidden[met[0]].add(met[1])
             forbidden[met[1]].add(met[0])
-    engine = _Engine([points[p] for p in order], forbidden)
-    pairs, bye = engine.solve([player in had_bye for player in order])
-    return [(order[a], order[b]) for a, b in pairs], (None if bye is None else order[bye])
+    return forbidden
 
 
 def pairing_cost(pairs: Sequence[tuple[P, P]], points: Mapping[P, int]) -> tuple[int, int]:

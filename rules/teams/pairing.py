@@ -28,11 +28,19 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.swiss.explain import Explanation, explain
 from rules.swiss.pairing import NoLegalPairing, PairingError, pair_round
 from rules.teams.boards import assign_boards, mirror_bound
 from rules.teams.teams import Team, TeamId
 
-__all__ = ["NoLegalPairing", "PairingError", "TeamPairing", "mirror_bound_pairs", "pair_teams"]
+__all__ = [
+    "NoLegalPairing",
+    "PairingError",
+    "TeamPairing",
+    "explain_team_round",
+    "mirror_bound_pairs",
+    "pair_teams",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +96,69 @@ def pair_teams(
     Raises :class:`NoLegalPairing` when every pairing repeats a team match.
     """
     by_id = {team.id: team for team in teams}
+    pairs, bye, avoided = _decided(
+        teams, ranking, scores, played, had_bye, seed, round_number, bye_order, swap
+    )
+    chosen = [assign_boards(by_id[a], by_id[b], swap=swap) for a, b in pairs]
+    return TeamPairing(
+        matches=tuple(pairs),
+        bye=bye,
+        crossed=tuple(assignment.crossed for assignment in chosen),
+        mirrors=tuple(
+            pair for pair, assignment in zip(pairs, chosen, strict=True) if assignment.mirrors
+        ),
+        avoided=frozenset(avoided),
+    )
+
+
+def explain_team_round(
+    teams: Sequence[Team],
+    ranking: Sequence[TeamId],
+    scores: Mapping[TeamId, int],
+    played: Collection[frozenset[TeamId]],
+    had_bye: Collection[TeamId],
+    seed: int,
+    paired: tuple[Sequence[tuple[TeamId, TeamId]], TeamId | None],
+    *,
+    round_number: int | None = None,
+    bye_order: Sequence[TeamId] | None = None,
+    swap: bool = False,
+) -> Explanation[TeamId]:
+    """Why a team round was paired as ``paired`` (its matches and bye), from the arguments of
+    :func:`pair_teams` (``rules.swiss.explain``): the pairs kept apart are those the pairing
+    kept apart (the rematches, and the mirror-bound pairs unless they had to be allowed); the
+    bye by rank (604) or by rating (610.6, ``bye_order``)."""
+    _, _, avoided = _decided(
+        teams, ranking, scores, played, had_bye, seed, round_number, bye_order, swap
+    )
+    matches, bye = paired
+    order = bye_order if bye_order is not None and len(ranking) % 2 else None
+    return explain(
+        ranking,
+        scores,
+        avoided,
+        had_bye,
+        matches,
+        bye,
+        seed=seed,
+        round_number=round_number,
+        bye_order=order,
+    )
+
+
+def _decided(
+    teams: Sequence[Team],
+    ranking: Sequence[TeamId],
+    scores: Mapping[TeamId, int],
+    played: Collection[frozenset[TeamId]],
+    had_bye: Collection[TeamId],
+    seed: int,
+    round_number: int | None,
+    bye_order: Sequence[TeamId] | None,
+    swap: bool,
+) -> tuple[list[tuple[TeamId, TeamId]], TeamId | None, set[frozenset[TeamId]]]:
+    """The pairs, the bye and the pairs kept apart (the first attempt that pairs)."""
+    by_id = {team.id: team for team in teams}
     missing = [team for team in ranking if team not in by_id]
     if missing:
         raise PairingError(f"unknown teams {missing!r}")
@@ -102,16 +173,7 @@ def pair_teams(
             pairs, bye = _pair(ranking, scores, avoided, had_bye, seed, round_number, bye_order)
         except NoLegalPairing:
             continue
-        chosen = [assign_boards(by_id[a], by_id[b], swap=swap) for a, b in pairs]
-        return TeamPairing(
-            matches=tuple(pairs),
-            bye=bye,
-            crossed=tuple(assignment.crossed for assignment in chosen),
-            mirrors=tuple(
-                pair for pair, assignment in zip(pairs, chosen, strict=True) if assignment.mirrors
-            ),
-            avoided=frozenset(avoided),
-        )
+        return pairs, bye, avoided
     raise NoLegalPairing("every pairing of the teams repeats a team match")
 
 

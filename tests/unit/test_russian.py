@@ -147,6 +147,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"page": 1, "pages": 3}
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
     numbers |= {"lead": 2, "best": 4}  # head-to-head (bot/memory), seasons (bot/seasons)
+    numbers |= {"floats": 2, "their_size": 3}  # /why
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -250,6 +251,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         # seasons (bot/seasons)
         "counted": "25 + 18",
         "last": "28.02.2027",
+        # /why
+        "my_group": "6",
+        "their_group": "3",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -319,3 +319,82 @@ swiss-nudged = 🔔 Reminder sent: { $count } { $count ->
        *[other] players
     }.
 swiss-nudge_none = No open tables any more: nobody to remind.
+
+# /why: a player's pairing explained (bot.swiss.why)
+swiss-why_title = 🤔 “{ $tournament }”, round { $round }: why you play { $opponent }
+swiss-why_drawn = Round 1 is drawn by lot (from the tournament's seed): everyone starts level.
+swiss-why_groups = Score groups (wins and draws): yours { $my_group } ({ $size } { $size ->
+        [one] player
+       *[other] players
+    } this round), { $opponent }'s { $their_group } ({ $their_size }).
+swiss-why_floated_me = You floated down to a lower score group.
+swiss-why_floated_opponent = Your opponent floated down from a higher score group to yours.
+swiss-why_only_legal = Every other pairing of the round would repeat a game: this table was the only one left.
+swiss-why_tie = Other pairings would cost as much; the order of the standings decided (in a score group the top half meets the bottom half, and the lowest-ranked player who can floats down).
+swiss-why_floats = Without this table { $without } { $without ->
+        [one] player
+       *[other] players
+    } would play outside their score group instead of { $floats }.
+swiss-why_squares = Without this table as many players would float, but the score gaps at the tables would be wider.
+swiss-why_avoided = { $count ->
+        [one] A rematch
+       *[other] Rematches
+    } kept out: you already played { $names }.
+swiss-why_bye_rank = 🛌 “{ $tournament }”, round { $round }: you have the bye (2.9 points). It goes to the lowest-ranked player who has not had one, as long as the others can then be paired without a rematch.
+swiss-why_bye_second = Everyone without a bye was passed over: this is your second one.
+swiss-why_bye_had = { $name } is below you but has had a bye already.
+swiss-why_bye_blocked = { $name }: with that bye the others could not be paired without a rematch.
+swiss-why_no_round = “{ $tournament }”: no round is paired yet.
+swiss-why_top = “{ $tournament }”: the Top is being played; its tables come from the bracket (seeded by the Swiss standings), not from a pairing.
+swiss-why_auto = “{ $tournament }”, round { $round }: you have an auto-win by privilege (402), no table.
+swiss-why_not_paired = “{ $tournament }”: you have no table in round { $round } (you joined after it was paired, or dropped).
+swiss-insight_sent = 📬 Sent to you privately.
+swiss-insight_open_private = Open the private chat with the bot (/start) and ask there: the answer is about you alone.
+
+# /need: what a player needs for the Top (bot.swiss.need)
+swiss-need_title = 🎯 “{ $tournament }”: your way into the Top { $top }
+swiss-need_already_in = ✅ You are in the Top { $top } whatever the other results, tie-breaks included.
+swiss-need_out = ❌ You can no longer reach the Top { $top }, whatever the results.
+swiss-need_on_points_now = Nobody can pass you on points any more; only a tie on points, settled by the tie-breaks, could keep you out.
+swiss-need_sure = { $points } more { $points ->
+        [one] point makes
+       *[other] points make
+    } your place certain, whatever the other tables do.
+swiss-need_sure_bound = { $points } more { $points ->
+        [one] point surely makes
+       *[other] points surely make
+    } your place certain (perhaps fewer do).
+swiss-need_never_sure = No score of yours makes your place certain: the other tables decide too.
+swiss-need_sure_on_points = With { $points } more { $points ->
+        [one] point
+       *[other] points
+    } nobody can pass you on points, but a tie may go to the tie-breaks.
+swiss-need_possible = { $points } more { $points ->
+        [one] point still makes
+       *[other] points still make
+    } it possible, with the right results elsewhere.
+swiss-need_possible_zero = It is still possible even if you score nothing more, with the right results elsewhere.
+swiss-need_possible_bound = Fewer than { $points } more { $points ->
+        [one] point
+       *[other] points
+    } cannot be enough.
+swiss-need_possible_on_ties = With { $points } more { $points ->
+        [one] point
+       *[other] points
+    } you can get in only level on points, if the tie-breaks favour you.
+swiss-need_possible_on_ties_zero = Even scoring nothing more, you can get in level on points if the tie-breaks favour you.
+swiss-need_most = { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    } left: you can still score up to { $most } { $most ->
+        [one] point
+       *[other] points
+    }.
+swiss-need_exact = (Every outcome of the remaining rounds was counted.)
+swiss-need_bounds = (Too many players to count every outcome: these are proven bounds.)
+swiss-need_no_top = “{ $tournament }” has no Top: the Swiss standings are the final places.
+swiss-need_in_top = “{ $tournament }”: the Top { $top } is seeded and you are in it.
+swiss-need_top_seeded = “{ $tournament }”: the Top { $top } is seeded; you are not in it.
+swiss-need_not_started = “{ $tournament }” has not begun yet.
+swiss-need_pods = “{ $tournament }”: the Top takes the best of each draft table; /need does not count that yet.
+swiss-need_not_playing = “{ $tournament }”: you are not playing in it (not entered, or dropped).

@@ -180,3 +180,34 @@ teams-top_title = 🏆 The Top ({ $count } { $count ->
 teams-top_place = { $place }. “{ $team }” ({ $members })
 teams-late_draft = The Team Draft is under way: its tables are seated, a late team would have no cards to build decks from.
 teams-late_top = The Swiss rounds are over and the Top is on: no late entry.
+
+# /why: a team's pairing explained (bot.teams.why)
+teams-why_title = 🤔 “{ $tournament }”, round { $round }: why “{ $team }” plays “{ $opponent }”
+teams-why_drawn = Round 1 is drawn by lot (from the event's seed): every team starts level.
+teams-why_groups = Score groups: your team's { $my_group } ({ $size } { $size ->
+        [one] team
+       *[other] teams
+    } this round), “{ $opponent }”: { $their_group } ({ $their_size }).
+teams-why_floated_me = Your team floated down to a lower score group.
+teams-why_floated_opponent = The other team floated down from a higher score group to yours.
+teams-why_only_legal = Every other pairing of the round would repeat a team match: this one was the only one left.
+teams-why_tie = Other pairings would cost as much; the order of the standings decided (in a score group the top half meets the bottom half, and the lowest-ranked team that can floats down).
+teams-why_floats = Without this match { $without } { $without ->
+        [one] team
+       *[other] teams
+    } would play outside their score group instead of { $floats }.
+teams-why_squares = Without this match as many teams would float, but the score gaps would be wider.
+teams-why_avoided = { $count ->
+        [one] A rematch
+       *[other] Rematches
+    } kept out: your team already played { $names }.
+teams-why_named = “{ $team }”
+teams-why_mirrors = Kept apart for a mirror game (610.4): { $names }.
+teams-why_bye_rank = 🛌 “{ $tournament }”, round { $round }: your team has the bye. It goes to the lowest-ranked team that has not had one, as long as the others can then be paired without a rematch.
+teams-why_bye_rating = 🛌 “{ $tournament }”, round { $round }: your team has the bye. In a duel-set release it goes to the lowest-rated team that has not had one (610.6), as long as the others can then be paired without a rematch.
+teams-why_bye_second = Every team without a bye was passed over: this is your team's second one.
+teams-why_bye_had = “{ $name }” is below your team but has had a bye already.
+teams-why_bye_blocked = “{ $name }”: with that bye the other teams could not be paired without a rematch.
+teams-why_no_team = “{ $tournament }”: you are in no team of it.
+teams-why_no_round = “{ $tournament }”: no round is paired yet.
+teams-why_not_paired = “{ $tournament }”: your team has no match in round { $round } (it entered after the pairing, or dropped).

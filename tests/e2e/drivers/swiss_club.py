@@ -9,7 +9,7 @@ from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage, SimUser
 
 GROUP = -100700
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Kit", "Lou", "Max"]
 BOARD_LINE = re.compile(r"Стол (\d+)  (.+?) \(#?([\d,]+)\) — (.+?) \(#?([\d,]+)\)  (.*)")
 
 
