@@ -78,7 +78,7 @@ MANAGING = (
     "banned",
 )
 PRIVATE = ("start", "help", "register", "profile", "rating", "tournaments", *PLAYING, "cancel")
-GROUP = ("help", "register", "rating", "tournaments", *PLAYING)
+GROUP = ("help", "register", "rating", "tournaments", "series", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(

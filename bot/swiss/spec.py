@@ -12,6 +12,8 @@ from bot.draft import DraftClockService
 from bot.draft.buttons import DraftClockCb
 from bot.kind import KindSpec
 from bot.roles import Role
+from bot.series import SeriesService
+from bot.series.buttons import SerAskCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import (
     SwBeginCb,
@@ -41,16 +43,25 @@ class SwissKind:
         self.swiss = SwissService(infra, flow, notices)
         self.decks = DeckService(infra.db, infra.clock, infra.notifier, self.swiss)
         self.draft_clock = DraftClockService(self.swiss)
+        # the Overlord series hears of its tournaments through the Swiss' extension point
+        self.series = SeriesService(infra)
+        self.swiss.listen(self.series)
 
     def register(self, flow: ResultFlow) -> None:
         self.swiss.register()
         self.draft_clock.register()
+        self.series.register()
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         return await self.swiss.web_board(tx, tournament_id, now)
 
     def handler_data(self) -> Mapping[str, object]:
-        return {"swiss": self.swiss, "decks": self.decks, "draft_clock": self.draft_clock}
+        return {
+            "swiss": self.swiss,
+            "decks": self.decks,
+            "draft_clock": self.draft_clock,
+            "series": self.series,
+        }
 
 
 SPEC = KindSpec(
@@ -68,6 +79,7 @@ SPEC = KindSpec(
         SwNudgeCb: Role.JUDGE,
         DraftClockCb: Role.JUDGE,
         SwPenaltyCb: Role.JUDGE,
+        SerAskCb: Role.PLAYER,
     },
     commands=(
         "next_round",

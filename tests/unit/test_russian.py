@@ -36,9 +36,9 @@ REVIEW = Path(tempfile.gettempdir()) / "bot_texts_russian_review.txt"
 # A single player's name.
 NAMES = {"name", "a", "b", "winner", "loser", "opponent", "reporter", "confirmer", "w", "l"}
 NAMES |= {"p", "king", "judge", "who", "player", "other"}
-NAMES |= {"on_left", "on_right"}
+NAMES |= {"on_left", "on_right", "overlord"}
 # The other player of a pair: the other name.
-SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
+SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other", "overlord"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
 # Texts where a variable's name means something else than elsewhere.
@@ -145,6 +145,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
+    numbers |= {"crystals": 3, "used": 2, "have": 3, "held": 7}  # the Overlord series
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -231,6 +232,10 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "mine": "слуа" if ru else "Slua",
         "time": "20:10",
         "length": "30",
+        # the Overlord series (bot/series)
+        "city": "Москва",
+        "official": "31.08.2026",
+        "given": f"{person} — 2, {other} — 1",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
