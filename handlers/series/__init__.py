@@ -24,6 +24,7 @@ from bot.series import SeriesService
 from bot.series.buttons import SerAskCb
 from bot.swiss import SwissService
 from bot.texts import Html, Tr
+from handlers import dates
 from handlers.guard import permitted
 from handlers.routes import Routes
 from handlers.swiss.guard import named_player, organiser_press
@@ -44,17 +45,11 @@ RESULTS = {
 
 
 def parse_day(text: str) -> date:
-    """A day as people write it: 31.08.2026 (or 2026-08-31)."""
-    text = text.strip()
-    try:
-        if "." in text:
-            dd, mm, yyyy = text.split(".")
-            if len(yyyy) != 4:
-                raise ValueError(text)
-            return date(int(yyyy), int(mm), int(dd))
-        return date.fromisoformat(text)
-    except ValueError as exc:
-        raise UserError("series.bad_day", text=text) from exc
+    """A day as people write it (``handlers.dates``), or a refusal naming what was written."""
+    found = dates.parse_day(text)
+    if found is None:
+        raise UserError("series.bad_day", text=text.strip())
+    return found
 
 
 @routes.message(Command("series"))

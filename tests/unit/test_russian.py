@@ -236,6 +236,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "city": "Москва",
         "official": "31.08.2026",
         "given": f"{person} — 2, {other} — 1",
+        "series": "Архааль, Москва",
+        "rules": "Колоды по 30 карт, без героев." if ru else "Decks of 30, no heroes.",
+        "bans": "Ледяной ёж, Каменный страж" if ru else "Ice Hedgehog, Stone Guard",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

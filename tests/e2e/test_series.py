@@ -1,0 +1,157 @@
+"""The Overlord series (606) and another format (611), played through the emulator.
+
+A series is created; two of its Constructed tournaments (6 and 9 players) are played to the
+end and their crystals checked against Table 5 by hand; a third in the same week is refused
+naming the two; the first winner's challenge is opened by his button and recorded by a judge
+(lost: his crystals kept); ``/series`` shows the table. Another format's start is refused at
+two days' notice naming the first possible day, and accepted at three.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.drivers.series_club import constructed_steps, places, started, wizard
+from tests.e2e.drivers.swiss_club import GROUP, NAMES, Club
+from tests.e2e.drivers.texts import fixed, round_title, ru
+from tests.e2e.emulator import BotApiEmulator, SimMessage
+from tests.e2e.harness import RunningBot
+
+SERIES = "👑 Архааль, Москва"
+#: Table 5 (606.2) as the regulation prints it: the field's column, crystals of places 1, 2, …
+TABLE_5 = {6: [1], 9: [2, 1]}
+
+
+async def play_series_tournament(club: Club, name: str, players: list[str]) -> dict[str, int]:
+    """A series tournament of ``players``: created in the series, 3 rounds, no Top, played to
+    the end; each player's crystals as Table 5 gives them by the final places."""
+    emu = club.emu
+    await wizard(club, name)
+    await constructed_steps(club)
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
+    await (await club.org.press(asked, SERIES)).answer()
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert fixed("swiss.created_series") in created.plain
+    for who in players:
+        await (await club.users[who].press(created, "✋ Участвую")).answer()
+    await club.org.send(GROUP, "/begin")
+    for round_no in (1, 2, 3):
+        if round_no > 1:
+            await club.org.send(GROUP, "/next_round")
+        # the board of this tournament's round (the last one's boards are still in the group)
+        await club.play(round_no, f"{name} {round_title(round_no, 3)}")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(
+        GROUP, contains=ru("swiss.finished", name=name).split("»")[0]
+    )
+    await emu.wait_for(lambda: fixed("series.crystals_given") in final.plain or None)
+    order = places(final)
+    assert sorted(order) == sorted(players)
+    column = TABLE_5[len(players)]
+    earned = {who: column[place] for place, who in enumerate(order[: len(column)])}
+    for who, count in earned.items():
+        assert ru("series.crystals_one", name=who, count=count) in final.plain
+    return earned
+
+
+async def test_a_series_two_tournaments_a_third_refused_a_challenge_and_the_table(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    club = Club(emu, players=9)
+    ola = await started(club)
+    await club.org.send(GROUP, "/series new Москва; Архааль; 01.11.2026; 31.12.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.created"))
+    # a player is no organiser: he cannot create one
+    await club.users["Ann"].send(GROUP, "/series new Тверь; Ящер; 01.11.2026; 31.12.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=ru("common.organisers_only"))
+
+    first = await play_series_tournament(club, "Серия 1", NAMES[:6])
+    second = await play_series_tournament(club, "Серия 2", NAMES[:9])
+
+    # A third series tournament this week (Monday to Sunday, Moscow) is refused, naming both.
+    await wizard(club, "Серия 3")
+    await constructed_steps(club)
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
+    refused = await (await club.org.press(asked, SERIES)).answer()
+    assert refused.text == ru(
+        "series.week_full", city="Москва", first="Серия 1", second="Серия 2"
+    ).replace("<b>", "")
+    await (await club.org.press(asked, ru("swiss.wiz_ser_no"))).answer()
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert fixed("swiss.created_series") not in created.plain
+
+    # The first winner's challenge: his button, then a judge records a loss; crystals kept.
+    (winner,) = [who for who, count in first.items()]
+    offer = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in emu.bot_messages(GROUP)
+                if "Серия 1" in m.plain and ru("series.btn_ask") in m.button_labels
+            ),
+            None,
+        )
+    )
+    assert ola.first_name in offer.plain and winner in offer.plain
+    stranger = next(name for name in NAMES if name != winner)
+    answer = await (await club.users[stranger].press(offer, ru("series.btn_ask"))).answer()
+    assert answer.text == ru("series.not_yours")
+    await (await club.users[winner].press(offer, ru("series.btn_ask"))).answer()
+    await emu.wait_bot_message(GROUP, contains=fixed("series.asked", 1))
+    total = {who: first.get(who, 0) + second.get(who, 0) for who in NAMES}
+    await club.org.send(GROUP, f"/series result 1 loss {total[winner] + 1}")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.too_many_crystals"))
+    await club.org.send(GROUP, f"/series result 1 loss {total[winner]}")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.recorded_overlord"))
+
+    await club.users["Ann"].send(GROUP, "/series")
+    table = await emu.wait_bot_message(GROUP, contains=fixed("series.table_title"))
+    assert ru("series.held", count=2, need=15) in table.plain
+    assert ru("series.overlord", name="Ola") in table.plain
+    # most crystals first, equal ones by club number (Ann is 1, Bob 2, …)
+    ranked = sorted((who for who in NAMES if total[who]), key=lambda w: (-total[w], NAMES.index(w)))
+    for place, who in enumerate(ranked, start=1):
+        assert ru("series.table_row", place=place, name=who, count=total[who]) in table.plain
+    assert ru("series.duel_overlord") in table.plain
+    assert fixed("series.status_running") in table.plain
+
+
+async def question(emu: BotApiEmulator, key: str) -> SimMessage:
+    """The wizard's text question ``key``, asked with a reply request (``handlers.prompts``)."""
+    return await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(emu.bot_messages(GROUP))
+                if fixed(key) in m.plain and "force_reply" in m.options
+            ),
+            None,
+        )
+    )
+
+
+async def test_another_format_refused_at_two_days_and_created_at_three(
+    emu: BotApiEmulator, bot: RunningBot
+) -> None:
+    """611.2: on Monday 30.11.2026 (Moscow) a start on Wednesday is refused naming Thursday,
+    the first possible day; Thursday is accepted, and the announcement carries the rules and
+    the bans; it is paired as Constructed (its strictness question follows)."""
+    club = Club(emu, players=4)
+    await started(club)
+    await wizard(club, "Пятничный микс", fmt=ru("swiss.wiz_fmt_other"))
+    asked = await question(emu, "swiss.wiz_other_name")
+    await club.org.send(GROUP, "Хаос-драфт", reply_to=asked)
+    asked = await question(emu, "swiss.wiz_other_rules")
+    await club.org.send(GROUP, "Колоды по 30 карт, любые сеты.", reply_to=asked)
+    asked = await question(emu, "swiss.wiz_other_bans")
+    await club.org.send(GROUP, "Ледяной ёж, Каменный страж", reply_to=asked)
+    asked = await question(emu, "swiss.wiz_other_start")
+    assert "03.12.2026" in asked.plain  # the earliest, said before it is asked
+    await club.org.send(GROUP, "02.12.2026 19:00", reply_to=asked)
+    refused = await question(emu, "swiss.wiz_other_too_soon")
+    assert ru("swiss.wiz_other_too_soon", first="03.12.2026") in refused.plain
+    await club.org.send(GROUP, "03.12.2026 19:00", reply_to=refused)
+    await constructed_steps(club, sub=False)
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert ru("swiss.other_format_named", name="Хаос-драфт") in created.plain
+    assert "03.12.2026 19:00" in created.plain
+    assert "Колоды по 30 карт, любые сеты." in created.plain
+    assert "Ледяной ёж, Каменный страж" in created.plain
