@@ -9,6 +9,9 @@ two days' notice naming the first possible day, and accepted at three.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+from tests.clock import ManualClock
 from tests.e2e.drivers.series_club import constructed_steps, places, started, wizard
 from tests.e2e.drivers.swiss_club import GROUP, NAMES, Club
 from tests.e2e.drivers.texts import fixed, round_title, ru
@@ -155,3 +158,63 @@ async def test_another_format_refused_at_two_days_and_created_at_three(
     assert "03.12.2026 19:00" in created.plain
     assert "Колоды по 30 карт, любые сеты." in created.plain
     assert "Ледяной ёж, Каменный страж" in created.plain
+
+
+async def test_a_won_challenge_ends_the_series_and_a_period_ends_short(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    """606.1: five players do not begin a series tournament, six do. 606.7: the Overlord beaten
+    ends the series at once (announced, no later tournament joins it). 606.10–11: a second
+    series of the city, extended, ends at its new end with fewer than 15 tournaments: the cycle
+    did not take place."""
+    club = Club(emu, players=6)
+    await started(club)
+    await club.org.send(GROUP, "/series new Москва; Архааль; 01.11.2026; 31.12.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.created"))
+    await wizard(club, "Серия 1")
+    await constructed_steps(club)
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
+    await (await club.org.press(asked, SERIES)).answer()
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    for who in NAMES[:5]:
+        await (await club.users[who].press(created, "✋ Участвую")).answer()
+    await club.org.send(GROUP, "/begin")
+    await emu.wait_bot_message(GROUP, contains=ru("swiss.too_few", count=5, need=6))
+    await (await club.users[NAMES[5]].press(created, "✋ Участвую")).answer()
+    await club.org.send(GROUP, "/begin")
+    for round_no in (1, 2, 3):
+        if round_no > 1:
+            await club.org.send(GROUP, "/next_round")
+        await club.play(round_no, f"Серия 1 {round_title(round_no, 3)}")
+    await club.org.send(GROUP, "/next_round")
+    final = await emu.wait_bot_message(GROUP, contains=fixed("series.crystals_given"))
+    winner = places(final)[0]
+
+    # The winner beats the Overlord: the series ends at once, and says who gets the deck.
+    await club.org.send(GROUP, "/series result 1 win")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.recorded_player"))
+    ended = await emu.wait_bot_message(GROUP, contains=fixed("series.ended_beaten"))
+    assert winner in ended.plain
+    await club.org.send(GROUP, "/series result 1 draw")  # nothing more to record
+    await emu.wait_bot_message(GROUP, contains=ru("series.over", deck="Архааль"))
+    # a new tournament is no longer asked about the series: the kind is the last question
+    await wizard(club, "После серии")
+    await constructed_steps(club)
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert fixed("swiss.created_series") not in created.plain
+
+    # A second series of the city, extended, ends at its new end: fewer than 15 held.
+    await club.org.send(GROUP, "/series new Москва; Ящер; 01.12.2026; 31.12.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.created"))
+    await club.org.send(GROUP, "/series extend 10.01.2027")
+    extended = await emu.wait_bot_message(GROUP, contains=fixed("series.extended"))
+    assert "31.12.2026" in extended.plain  # only cards released before the official end
+    clock.set(datetime(2027, 1, 1, 12, tzinfo=UTC))
+    await emu.idle()
+    assert not [m for m in emu.bot_messages(GROUP) if fixed("series.ended_not_held") in m.plain]
+    clock.set(datetime(2027, 1, 10, 21, 30, tzinfo=UTC))  # 11.01 00:30 in Moscow
+    over = await emu.wait_bot_message(GROUP, contains=fixed("series.ended_not_held"))
+    assert "Ящер" in over.plain
+    await club.users["Ann"].send(GROUP, "/series")
+    table = await emu.wait_bot_message(GROUP, contains=fixed("series.status_not_held"))
+    assert ru("series.held", count=0, need=15) in table.plain
