@@ -31,6 +31,8 @@ from bot.errors import UserError
 from bot.formats import day
 from bot.infra import Infra, KindCore
 from bot.notify import mention
+from bot.pictures import canvas
+from bot.pictures.series_table import draw_series_table
 from bot.series import views
 from bot.series.buttons import SerAskCb
 from bot.texts import Html, Translate, escape
@@ -117,8 +119,9 @@ class SeriesService(KindCore):
             found = await series.in_chat(tx, chat_id)
             return [s for s in reversed(found) if (await self.state(tx, s)).running]
 
-    async def shown(self, chat_id: int, arg: str | None) -> tuple[Series, SeriesState, str]:
-        """``/series [N]``: the series, its state and its table in the group's language."""
+    async def shown(self, chat_id: int, arg: str | None) -> tuple[str, bytes | None]:
+        """``/series [N]``: the series' table in the group's language, and as a picture when
+        anyone has crystals (``bot.pictures.series_table``)."""
         async with self.db.read() as tx:
             if arg:
                 if not arg.isdigit():
@@ -135,8 +138,20 @@ class SeriesService(KindCore):
             for tid in state.duels:
                 if (tournament := await tournaments.get(tx, tid)) is not None:
                     held[tid] = tournament.name
-        text = views.table_text(self.tr(self.group_lang()), found, state, names, held)
-        return found, state, text
+        lang = self.group_lang()
+        text = views.table_text(self.tr(lang), found, state, names, held)
+        if not state.crystals:
+            return text, None
+        picture = views.picture(self.plain(lang), found, state, names)
+        return text, await canvas.render(draw_series_table, picture)
+
+    def plain(self, lang: str) -> Translate:
+        """Texts without markup (a picture's)."""
+
+        def t(key: str, **values: object) -> str:
+            return self.texts.plain(lang, key, **values)
+
+        return t
 
     async def tournament(self, tournament_id: int) -> Tournament | None:
         async with self.db.read() as tx:

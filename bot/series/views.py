@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.formats import day
+from bot.pictures.series_table import SeriesTable, series_table
 from bot.texts import Html, Translate, escape
 from db.series import Series
 from rules.series import MIN_HELD, Ending, SeriesState
@@ -70,3 +71,20 @@ def crystals_line(
         for pid, count in sorted(crystals.items(), key=lambda item: -item[1])
     )
     return t("series.crystals_given", deck=series.deck, given=Html(given or escape("—")))
+
+
+def picture(
+    t: Translate, series: Series, state: SeriesState, names: Mapping[int, str]
+) -> SeriesTable:
+    """What the table's picture shows (``t``: texts without markup)."""
+    subtitle = t(
+        "series.picture_subtitle",
+        start=day(series.starts_on),
+        end=day(state.ends_on),
+        count=len(state.held),
+        need=MIN_HELD,
+    )
+    challengers = {duel.player for duel in state.duels.values()}
+    title = t("series.picture_title", deck=series.deck, city=series.city)
+    footer = status_text(t, series, state, names)
+    return series_table(t, title, subtitle, state.table(), names, challengers, footer)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.deadlines import committed
 from bot.errors import UserError
@@ -71,8 +71,11 @@ async def series_command(
         case "extend":
             await extend(message, rest, t, roles, series)
         case _:
-            _, _, text = await series.shown(message.chat.id, word or None)
+            text, png = await series.shown(message.chat.id, word or None)
             await message.answer(text)
+            if png is not None:
+                photo = BufferedInputFile(png, filename="series.png")
+                await message.answer_photo(photo, caption=t("series.picture_caption"))
 
 
 async def organiser(message: Message, t: Tr, roles: Roles) -> int | None:

@@ -115,6 +115,12 @@ async def test_a_series_two_tournaments_a_third_refused_a_challenge_and_the_tabl
         assert ru("series.table_row", place=place, name=who, count=total[who]) in table.plain
     assert ru("series.duel_overlord") in table.plain
     assert fixed("series.status_running") in table.plain
+    # and as a picture: 900 pixels wide, a row per player with crystals
+    picture = await emu.wait_for(
+        lambda: next((m for m in emu.bot_messages(GROUP) if m.photo is not None), None)
+    )
+    assert picture.photo is not None and picture.photo.width == 900
+    assert picture.caption == ru("series.picture_caption")
 
 
 async def question(emu: BotApiEmulator, key: str) -> SimMessage:

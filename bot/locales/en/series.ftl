@@ -63,3 +63,7 @@ series-not_yours = This right to play the Overlord is not yours.
 series-no_duel = Tournament #{ $id } has no open right to play the Overlord.
 series-over = The “{ $deck }” series is already over.
 series-too_many_crystals = The player has { $have } crystals; { $used } cannot be spent.
+series-picture_title = The Overlord series: the “{ $deck }” deck, { $city }
+series-picture_subtitle = { $start } — { $end } · tournaments held: { $count } of { $need }
+series-picture_crystals = Crystals
+series-picture_caption = 👑 The Overlord series' table

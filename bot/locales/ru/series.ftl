@@ -65,3 +65,7 @@ series-not_yours = Это право на игру с Повелителем —
 series-no_duel = У турнира №{ $id } нет открытого права на игру с Повелителем.
 series-over = Серия «{ $deck }» уже завершена.
 series-too_many_crystals = В серии у этого игрока кристаллов: { $have }. Потратить { $used } нельзя.
+series-picture_title = Серия «Повелитель»: колода «{ $deck }», { $city }
+series-picture_subtitle = { $start } — { $end } · турниров проведено: { $count } из { $need }
+series-picture_crystals = Кристаллы
+series-picture_caption = 👑 Таблица серии «Повелитель»
