@@ -14,7 +14,7 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from aiogram.filters.callback_data import CallbackData
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
+    from bot.web.server import PageSource
     from db.database import Tx
 
 
@@ -79,6 +80,15 @@ class KindService(Protocol):
 
     def handler_data(self) -> Mapping[str, object]:
         """The services its handlers ask for by name (``koth: KothService``)."""
+
+
+@runtime_checkable
+class WebPages(Protocol):
+    """A kind's service that serves pages that are no tournament's board (the Swiss kind's
+    Overlord series tables): the web server routes each path to its source."""
+
+    def web_pages(self) -> Mapping[str, PageSource]:
+        """The paths ("/s") and what serves their pages by token."""
 
 
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)

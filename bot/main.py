@@ -43,6 +43,7 @@ from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.infra import Infra
 from bot.judges import Judges
+from bot.kind import WebPages
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
@@ -253,7 +254,20 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         judges=Judges(db, clock, flow),
         kinds=kinds,
         web_boards=WebBoards(
-            db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
+            db,
+            clock,
+            settings,
+            infra.texts,
+            live,
+            kinds,
+            infra.links,
+            Gate(web_limits(settings)),
+            {
+                path: source
+                for kind in kinds.values()
+                if isinstance(kind, WebPages)
+                for path, source in kind.web_pages().items()
+            },
         ),
     )
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from db.board_links import TOKEN_BYTES
 from db.database import Row, Tx
 
 
@@ -20,6 +22,8 @@ class Series:
     starts_on: date
     ends_on: date
     created_by: int
+    #: its web page's link (``bot.web.series_board``)
+    token: str
 
 
 def _series(row: Row) -> Series:
@@ -32,6 +36,7 @@ def _series(row: Row) -> Series:
         starts_on=date.fromisoformat(row["starts_on"]),
         ends_on=date.fromisoformat(row["ends_on"]),
         created_by=int(row["created_by"]),
+        token=str(row["token"]),
     )
 
 
@@ -47,8 +52,8 @@ async def create(
 ) -> int:
     return await tx.execute(
         """INSERT INTO series (chat_id, city, deck, overlord, starts_on, ends_on, created_by,
-                               created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                               created_at, token)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             chat_id,
             city,
@@ -58,6 +63,7 @@ async def create(
             period[1].isoformat(),
             created_by,
             now,
+            secrets.token_urlsafe(TOKEN_BYTES),
         ),
     )
 
@@ -96,3 +102,9 @@ async def events(tx: Tx, series_id: int) -> list[tuple[str, dict[str, Any]]]:
         (series_id,),
     )
     return [(str(row["kind"]), json.loads(row["payload_json"])) for row in rows]
+
+
+async def tokens(tx: Tx) -> dict[str, int]:
+    """Every series' web page token → the series."""
+    rows = await tx.all("SELECT id, token FROM series", ())
+    return {str(row["token"]): int(row["id"]) for row in rows}

@@ -34,8 +34,11 @@ from bot.notify import mention
 from bot.pictures import canvas
 from bot.pictures.series_table import draw_series_table
 from bot.series import views
+from bot.series.board import series_board
 from bot.series.buttons import SerAskCb
 from bot.texts import Html, Translate, escape
+from bot.web.links import base_url
+from bot.web.render import Board
 from db import deadlines as stored_deadlines
 from db import players, series, tournaments
 from db.codec import Codec
@@ -77,6 +80,8 @@ END = "series_end"
 #: series' end announced (ref: the series)
 HELD_JOB, ENDED_JOB = "job:series_held", "job:series_ended"
 CODEC: Codec[SeriesEvent] = Codec(EVENTS)
+#: the web pages' path (``/s/<token>``)
+PAGES = "/s"
 #: a tournament's settings key naming its series
 SETTING = "series"
 #: the formats a series tournament may have (606.2)
@@ -93,6 +98,8 @@ class SeriesService(KindCore):
 
     def __init__(self, infra: Infra) -> None:
         super().__init__(infra)
+        #: the web pages' tokens → the series (read on the first page asked for)
+        self._tokens: dict[str, int] | None = None
 
     def register(self) -> None:
         self.deadlines.on(END, self.period_over, late=Late.APPLY)
@@ -120,8 +127,9 @@ class SeriesService(KindCore):
             return [s for s in reversed(found) if (await self.state(tx, s)).running]
 
     async def shown(self, chat_id: int, arg: str | None) -> tuple[str, bytes | None]:
-        """``/series [N]``: the series' table in the group's language, and as a picture when
-        anyone has crystals (``bot.pictures.series_table``)."""
+        """``/series [N]``: the series' table in the group's language (with its web page's
+        link when the board is served), and as a picture when anyone has crystals
+        (``bot.pictures.series_table``)."""
         async with self.db.read() as tx:
             if arg:
                 if not arg.isdigit():
@@ -132,18 +140,46 @@ class SeriesService(KindCore):
                 if not chats:
                     raise UserError("series.none")
                 found = chats[0]
-            state = await self.state(tx, found)
-            names = await self.names(tx, [found.overlord, *state.crystals, *self.duelists(state)])
-            held = {}
-            for tid in state.duels:
-                if (tournament := await tournaments.get(tx, tid)) is not None:
-                    held[tid] = tournament.name
+            state, names, held = await self.view(tx, found)
         lang = self.group_lang()
         text = views.table_text(self.tr(lang), found, state, names, held)
+        if (base := base_url(self.settings)) is not None:
+            text += "\n" + self.tr(lang)("series.web_link", url=f"{base}{PAGES}/{found.token}")
         if not state.crystals:
             return text, None
         picture = views.picture(self.plain(lang), found, state, names)
         return text, await canvas.render(draw_series_table, picture)
+
+    async def view(
+        self, tx: Tx, found: Series
+    ) -> tuple[SeriesState, dict[int, str], dict[int, str]]:
+        """Its state, the names of its players and of its tournaments with a challenge."""
+        state = await self.state(tx, found)
+        names = await self.names(tx, [found.overlord, *state.crystals, *self.duelists(state)])
+        held = {}
+        for tid in state.duels:
+            if (tournament := await tournaments.get(tx, tid)) is not None:
+                held[tid] = tournament.name
+        return state, names, held
+
+    # -- the web page (``bot.web.server``'s pages: ``/s/<token>``)
+    def web_pages(self) -> Mapping[str, SeriesService]:
+        return {PAGES: self}
+
+    async def web_page(self, token: str, now: datetime) -> Board | None:
+        """The series' page of ``token`` (``None``: no such series). The tokens are read once
+        and kept: a flood of guessed links costs no read after the first."""
+        if self._tokens is None:
+            async with self.db.read() as tx:
+                self._tokens = await series.tokens(tx)
+        sid = self._tokens.get(token)
+        if sid is None:
+            return None
+        async with self.db.read() as tx:
+            found = await self.get(tx, sid)
+            state, names, held = await self.view(tx, found)
+        lang = self.group_lang()
+        return series_board(self.tr(lang), lang, found, state, names, held)
 
     def plain(self, lang: str) -> Translate:
         """Texts without markup (a picture's)."""
@@ -192,6 +228,7 @@ class SeriesService(KindCore):
             due = end_moment(period[1], self.settings.zone).astimezone(UTC)
             end = await stored_deadlines.add(tx, END, sid, due)
         self.deadlines.schedule(end, due)
+        self._tokens = None  # read again with the new one
         return sid
 
     # -- the Swiss kind's listener

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
+    from bot.web.server import PageSource
     from db.database import Tx
 
 KIND, DISCIPLINE = "swiss", "berserk"
@@ -54,6 +55,10 @@ class SwissKind:
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         return await self.swiss.web_board(tx, tournament_id, now)
+
+    def web_pages(self) -> Mapping[str, PageSource]:
+        """The Overlord series' tables (``/s/<token>``)."""
+        return self.series.web_pages()
 
     def handler_data(self) -> Mapping[str, object]:
         return {

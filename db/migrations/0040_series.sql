@@ -11,7 +11,8 @@ CREATE TABLE series (
     starts_on   TEXT NOT NULL,                   -- the period's first day (606.10)
     ends_on     TEXT NOT NULL,                   -- its official last day
     created_by  BIGINT NOT NULL,
-    created_at  TEXT NOT NULL
+    created_at  TEXT NOT NULL,
+    token       TEXT NOT NULL UNIQUE             -- its web page's unguessable link (/s/<token>)
 );
 CREATE INDEX series_chat ON series (chat_id);
 

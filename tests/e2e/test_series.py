@@ -9,16 +9,21 @@ two days' notice naming the first possible day, and accepted at three.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
+from pathlib import Path
+
+from aiohttp import ClientSession
 
 from tests.clock import ManualClock
 from tests.e2e.drivers.series_club import constructed_steps, places, started, wizard
 from tests.e2e.drivers.swiss_club import GROUP, NAMES, Club
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
-from tests.e2e.harness import RunningBot
+from tests.e2e.harness import RunningBot, free_port
 
 SERIES = "👑 Архааль, Москва"
+PAGE = re.compile(r"https?://\S+/s/[A-Za-z0-9_-]+")
 #: Table 5 (606.2) as the regulation prints it: the field's column, crystals of places 1, 2, …
 TABLE_5 = {6: [1], 9: [2, 1]}
 
@@ -56,8 +61,17 @@ async def play_series_tournament(club: Club, name: str, players: list[str]) -> d
 
 
 async def test_a_series_two_tournaments_a_third_refused_a_challenge_and_the_table(
-    emu: BotApiEmulator, bot: RunningBot
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
 ) -> None:
+    bot = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port())
+    await bot.start()
+    try:
+        await series_played(emu)
+    finally:
+        await bot.stop()
+
+
+async def series_played(emu: BotApiEmulator) -> None:
     club = Club(emu, players=9)
     ola = await started(club)
     await club.org.send(GROUP, "/series new Москва; Архааль; 01.11.2026; 31.12.2026; @ola")
@@ -121,6 +135,26 @@ async def test_a_series_two_tournaments_a_third_refused_a_challenge_and_the_tabl
     )
     assert picture.photo is not None and picture.photo.width == 900
     assert picture.caption == ru("series.picture_caption")
+
+    # and on the web board: its page, by the link /series gives
+    link = PAGE.search(table.plain)
+    assert link is not None, table.plain
+    async with ClientSession() as session:
+        async with session.get(link.group(0)) as page:
+            assert page.status == 200
+            html = await page.text()
+        async with session.get(link.group(0) + "x") as wrong:
+            assert wrong.status == 404
+        async with session.get(link.group(0) + "/events") as events:  # the page's live part
+            assert events.headers["Content-Type"] == "text/event-stream"
+            first = b""
+            while b"event: board" not in first or not first.endswith(b"\n\n"):
+                first += await events.content.readany()
+        assert "Архааль".encode() in first
+    assert "Архааль · Москва" in html and ru("series.held", count=2, need=15) in html
+    for place, who in enumerate(ranked, start=1):
+        assert f"<td>{place}</td><td>{who}</td><td>{total[who]}</td>" in html
+    assert ru("series.duel_overlord") in html
 
 
 async def question(emu: BotApiEmulator, key: str) -> SimMessage:

@@ -16,7 +16,9 @@ from db.series import Series
 from rules.series import SerHeld, replay
 
 TEXTS = Texts()
-SERIES = Series(1, -100, "Москва", "Архааль", 9, date(2026, 11, 1), date(2026, 12, 31), 999)
+SERIES = Series(
+    1, -100, "Москва", "Архааль", 9, date(2026, 11, 1), date(2026, 12, 31), 999, "token"
+)
 NAMES = {1: "Ann", 2: "Bob", 3: "Cat", 9: "Ola"}
 
 

@@ -67,3 +67,6 @@ series-picture_title = The Overlord series: the “{ $deck }” deck, { $city }
 series-picture_subtitle = { $start } — { $end } · tournaments held: { $count } of { $need }
 series-picture_crystals = Crystals
 series-picture_caption = 👑 The Overlord series' table
+series-web_kind = The Overlord series
+series-col_place = Place
+series-web_link = 📺 The table on the web board: { $url }

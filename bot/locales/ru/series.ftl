@@ -69,3 +69,6 @@ series-picture_title = Серия «Повелитель»: колода «{ $de
 series-picture_subtitle = { $start } — { $end } · турниров проведено: { $count } из { $need }
 series-picture_crystals = Кристаллы
 series-picture_caption = 👑 Таблица серии «Повелитель»
+series-web_kind = Серия «Повелитель»
+series-col_place = Место
+series-web_link = 📺 Таблица на табло: { $url }
