@@ -147,10 +147,10 @@ async def series_played(emu: BotApiEmulator) -> None:
             assert wrong.status == 404
         async with session.get(link.group(0) + "/events") as events:  # the page's live part
             assert events.headers["Content-Type"] == "text/event-stream"
-            first = b""
-            while b"event: board" not in first or not first.endswith(b"\n\n"):
-                first += await events.content.readany()
-        assert "Архааль".encode() in first
+            streamed = b""
+            while b"event: board" not in streamed or not streamed.endswith(b"\n\n"):
+                streamed += await events.content.readany()
+        assert "Архааль".encode() in streamed
     assert "Архааль · Москва" in html and ru("series.held", count=2, need=15) in html
     for place, who in enumerate(ranked, start=1):
         assert f"<td>{place}</td><td>{who}</td><td>{total[who]}</td>" in html
