@@ -77,7 +77,7 @@ log = logging.getLogger(__name__)
 #: the period's end (a stored deadline, ref: the series)
 END = "series_end"
 #: the durable jobs: a series tournament's challenge message (ref: the tournament), the
-#: series' end announced (ref: the series)
+#: series' end announced (the series in its payload)
 HELD_JOB, ENDED_JOB = "job:series_held", "job:series_ended"
 CODEC: Codec[SeriesEvent] = Codec(EVENTS)
 #: the web pages' path (``/s/<token>``)
@@ -403,7 +403,9 @@ class SeriesService(KindCore):
     ) -> AfterCommit:
         await self.record(tx, found.id, SerEnded(ending.value, winner), actor)
         cancelled = await stored_deadlines.cancel_for(tx, found.id, (END,))
-        job = await stored_deadlines.add(tx, ENDED_JOB, found.id, self.now())
+        # a durable job's ``ref_id`` is a tournament's (``bot.late`` tells its group when the
+        # job runs late): the series is the payload's
+        job = await stored_deadlines.add(tx, ENDED_JOB, 0, self.now(), {"series": found.id})
 
         async def after() -> None:
             self.deadlines.unschedule(cancelled)
@@ -422,8 +424,11 @@ class SeriesService(KindCore):
         return await self.end(tx, found, at_period_end(len(state.held)), None, None)
 
     async def ended_job(self, deadline: Deadline) -> None:
+        sid = deadline.payload.get("series")
+        if not isinstance(sid, int):
+            return
         async with self.db.read() as tx:
-            found = await series.get(tx, deadline.ref_id)
+            found = await series.get(tx, sid)
             if found is None:
                 return
             state = await self.state(tx, found)
