@@ -38,24 +38,27 @@ def question(t: Translate, step: str, today: date) -> str:
 
 def take(step: str, text: str, today: date, zone: tzinfo) -> Any:
     """The answer of ``step`` as stored, or ``UserError`` saying what is wrong with it."""
-    text = visible(text).strip()
+    if step == "other_bans":
+        return banned_cards(text)
+    # what draws nothing goes (``rules.text.visible``); the rules keep their lines
+    text = "\n".join(visible(line) for line in text.splitlines()).strip()
     if step == "other_name":
-        if text.startswith("/") or not 1 <= len(text) <= MAX_NAME:
+        if text.startswith("/") or "\n" in text or not 1 <= len(text) <= MAX_NAME:
             raise UserError("swiss.wiz_other_name_bad", max=MAX_NAME)
         return text
     if step == "other_rules":
         if text.startswith("/") or not 1 <= len(text) <= MAX_RULES:
             raise UserError("swiss.wiz_other_rules_bad", max=MAX_RULES)
         return text
-    if step == "other_bans":
-        return banned_cards(text)
     return start(text, today, zone)
 
 
 def banned_cards(text: str) -> list[str]:
-    if text.casefold() in NONE_WORDS:
+    """The names by commas, semicolons or lines, each once; none for «-» or «нет»."""
+    if text.strip().casefold() in NONE_WORDS:
         return []
-    names = [name.strip() for name in re.split(r"[,;\n]", text) if name.strip()]
+    names = [visible(name).strip() for name in re.split(r"[,;\n]", text)]
+    names = [name for name in names if name]
     unique = list(dict.fromkeys(names))
     if not unique or len(unique) > MAX_BANS or any(len(n) > MAX_CARD for n in unique):
         raise UserError("swiss.wiz_other_bans_bad", max=MAX_BANS)
