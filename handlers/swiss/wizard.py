@@ -377,4 +377,5 @@ def series_line(t: Tr, data: dict[str, Any], options: dict[str, Any]) -> str:
     if "series" not in options:
         return ""
     label = series_step.label(t, str(options["series"]), data)
-    return "\n" + t("swiss.created_series", series=label)
+    late = series_step.late_note(t, data)
+    return "\n" + t("swiss.created_series", series=label) + (f"\n{late}" if late else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.formats import day
 from bot.series import FORMATS, SeriesService
 from bot.swiss.play import play_named
 from bot.texts import Translate
@@ -19,6 +20,8 @@ STEP = "ser"
 NO = "no"
 #: the wizard's data: the series offered (id → "deck, city"), kept for the labels
 OFFERED = "ser_offered"
+#: the wizard's data: the offered series past their official end (id → that day)
+LATE = "ser_late"
 
 
 async def offer(series: SeriesService, chat_id: int, data: dict[str, Any]) -> bool:
@@ -32,6 +35,9 @@ async def offer(series: SeriesService, chat_id: int, data: dict[str, Any]) -> bo
     if not running:
         return False
     data[OFFERED] = {str(s.id): f"{s.deck}, {s.city}" for s in running}
+    today = series.today()
+    # an extended series after its official end: only the cards released before it (606.11)
+    data[LATE] = {str(s.id): day(s.ends_on) for s in running if today > s.ends_on}
     return True
 
 
@@ -43,6 +49,12 @@ def label(t: Translate, value: str, data: dict[str, Any]) -> str:
     if value == NO:
         return t("swiss.wiz_ser_no")
     return t("swiss.wiz_ser_one", series=data.get(OFFERED, {}).get(value, value))
+
+
+def late_note(t: Translate, data: dict[str, Any]) -> str:
+    """The registration message's note when its series is past its official end (606.11)."""
+    official = data.get(LATE, {}).get(str(data.get(STEP)))
+    return "" if official is None else t("series.late_cards", official=official)
 
 
 def settings(data: dict[str, Any]) -> dict[str, Any]:

@@ -81,3 +81,16 @@ def test_the_series_step_offers_no_and_each_series_and_stores_the_choice() -> No
     assert series_step.settings({**data, "ser": "3"}) == {"series": 3}
     assert series_step.settings({**data, "ser": "no"}) == {}
     assert series_step.settings(data) == {}
+
+
+def test_a_series_past_its_official_end_notes_the_cards_allowed() -> None:
+    from bot.texts import Texts
+
+    texts = Texts()
+
+    def t(key: str, **values: object) -> str:
+        return texts.get("ru", key, **values)
+
+    data = {series_step.OFFERED: {"3": "Архааль"}, series_step.LATE: {"3": "31.12.2026"}}
+    assert "31.12.2026" in series_step.late_note(t, {**data, "ser": "3"})
+    assert series_step.late_note(t, {**data, "ser": "no"}) == ""

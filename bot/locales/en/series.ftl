@@ -70,3 +70,4 @@ series-picture_caption = 👑 The Overlord series' table
 series-web_kind = The Overlord series
 series-col_place = Place
 series-web_link = 📺 The table on the web board: { $url }
+series-late_cards = ⚠️ The series was extended: this tournament allows only cards released before { $official } (606.11).

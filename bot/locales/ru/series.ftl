@@ -72,3 +72,4 @@ series-picture_caption = 👑 Таблица серии «Повелитель»
 series-web_kind = Серия «Повелитель»
 series-col_place = Место
 series-web_link = 📺 Таблица на табло: { $url }
+series-late_cards = ⚠️ Серия продлена: в этом турнире разрешены только карты, изданные до { $official } (606.11).
