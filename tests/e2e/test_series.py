@@ -16,9 +16,16 @@ from pathlib import Path
 from aiohttp import ClientSession
 
 from tests.clock import ManualClock
-from tests.e2e.drivers.series_club import constructed_steps, places, started, wizard
+from tests.e2e.drivers.series_club import (
+    constructed_steps,
+    in_series,
+    places,
+    started,
+    three_rounds,
+    wizard,
+)
 from tests.e2e.drivers.swiss_club import GROUP, NAMES, Club
-from tests.e2e.drivers.texts import fixed, round_title, ru
+from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot, free_port
 
@@ -32,21 +39,10 @@ async def play_series_tournament(club: Club, name: str, players: list[str]) -> d
     """A series tournament of ``players``: created in the series, 3 rounds, no Top, played to
     the end; each player's crystals as Table 5 gives them by the final places."""
     emu = club.emu
-    await wizard(club, name)
-    await constructed_steps(club)
-    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
-    await (await club.org.press(asked, SERIES)).answer()
-    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
-    assert fixed("swiss.created_series") in created.plain
+    created = await in_series(club, name, SERIES)
     for who in players:
         await (await club.users[who].press(created, "✋ Участвую")).answer()
-    await club.org.send(GROUP, "/begin")
-    for round_no in (1, 2, 3):
-        if round_no > 1:
-            await club.org.send(GROUP, "/next_round")
-        # the board of this tournament's round (the last one's boards are still in the group)
-        await club.play(round_no, f"{name} {round_title(round_no, 3)}")
-    await club.org.send(GROUP, "/next_round")
+    await three_rounds(club, name)
     final = await emu.wait_bot_message(
         GROUP, contains=ru("swiss.finished", name=name).split("»")[0]
     )
@@ -211,22 +207,13 @@ async def test_a_won_challenge_ends_the_series_and_a_period_ends_short(
     await started(club)
     await club.org.send(GROUP, "/series new Москва; Архааль; 01.11.2026; 31.12.2026; @ola")
     await emu.wait_bot_message(GROUP, contains=fixed("series.created"))
-    await wizard(club, "Серия 1")
-    await constructed_steps(club)
-    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
-    await (await club.org.press(asked, SERIES)).answer()
-    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    created = await in_series(club, "Серия 1", SERIES)
     for who in NAMES[:5]:
         await (await club.users[who].press(created, "✋ Участвую")).answer()
     await club.org.send(GROUP, "/begin")
     await emu.wait_bot_message(GROUP, contains=ru("swiss.too_few", count=5, need=6))
     await (await club.users[NAMES[5]].press(created, "✋ Участвую")).answer()
-    await club.org.send(GROUP, "/begin")
-    for round_no in (1, 2, 3):
-        if round_no > 1:
-            await club.org.send(GROUP, "/next_round")
-        await club.play(round_no, f"Серия 1 {round_title(round_no, 3)}")
-    await club.org.send(GROUP, "/next_round")
+    await three_rounds(club, "Серия 1")
     final = await emu.wait_bot_message(GROUP, contains=fixed("series.crystals_given"))
     winner = places(final)[0]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.drivers.swiss_club import GROUP, Club
-from tests.e2e.drivers.texts import fixed
+from tests.e2e.drivers.texts import fixed, round_title
 from tests.e2e.emulator import SimMessage, SimUser
 
 STANDING = re.compile(r"^(\d+)\. (\w+)\b.* — ", re.MULTILINE)
@@ -65,3 +65,26 @@ async def constructed_steps(club: Club, *, sub: bool = True) -> SimMessage:
 def places(final: SimMessage) -> list[str]:
     """The final places of the end's message, first place first."""
     return [m.group(2) for m in STANDING.finditer(final.plain)]
+
+
+async def in_series(club: Club, name: str, series: str) -> SimMessage:
+    """A Constructed tournament created in ``series`` (its button's label): its registration
+    message, which says it is a series tournament."""
+    await wizard(club, name)
+    await constructed_steps(club)
+    asked = await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
+    await (await club.org.press(asked, series)).answer()
+    created = await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert fixed("swiss.created_series") in created.plain
+    return created
+
+
+async def three_rounds(club: Club, name: str) -> None:
+    """``/begin``, three rounds played (the first player of each table wins), the end."""
+    await club.org.send(GROUP, "/begin")
+    for round_no in (1, 2, 3):
+        if round_no > 1:
+            await club.org.send(GROUP, "/next_round")
+        # the board of this tournament's round (an earlier one's boards are still in the group)
+        await club.play(round_no, f"{name} {round_title(round_no, 3)}")
+    await club.org.send(GROUP, "/next_round")
