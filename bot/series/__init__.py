@@ -31,6 +31,7 @@ from bot.errors import UserError
 from bot.formats import day
 from bot.infra import Infra, KindCore
 from bot.notify import mention
+from bot.numbers import is_whole
 from bot.pictures import canvas
 from bot.pictures.series_table import draw_series_table
 from bot.series import views
@@ -82,6 +83,8 @@ HELD_JOB, ENDED_JOB = "job:series_held", "job:series_ended"
 CODEC: Codec[SeriesEvent] = Codec(EVENTS)
 #: the web pages' path (``/s/<token>``)
 PAGES = "/s"
+#: a series' or a tournament's number as typed: at most this many digits
+MAX_DIGITS = 9
 #: a tournament's settings key naming its series
 SETTING = "series"
 #: the formats a series tournament may have (606.2)
@@ -132,7 +135,7 @@ class SeriesService(KindCore):
         (``bot.pictures.series_table``)."""
         async with self.db.read() as tx:
             if arg:
-                if not arg.isdigit():
+                if not is_whole(arg) or len(arg) > MAX_DIGITS:
                     raise UserError("series.usage")
                 found = await self.get(tx, int(arg))
             else:

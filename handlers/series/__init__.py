@@ -18,9 +18,10 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from bot.deadlines import committed
 from bot.errors import UserError
 from bot.formats import day
+from bot.numbers import is_whole
 from bot.registry import Registry
 from bot.roles import Role, Roles
-from bot.series import SeriesService
+from bot.series import MAX_DIGITS, SeriesService
 from bot.series.buttons import SerAskCb
 from bot.swiss import SwissService
 from bot.texts import Html, Tr
@@ -132,11 +133,11 @@ async def result(
     series: SeriesService,
 ) -> None:
     words = rest.split()
-    if not 2 <= len(words) <= 3 or not words[0].isdigit() or words[1].lower() not in RESULTS:
+    if not 2 <= len(words) <= 3 or not is_whole(words[0]) or len(words[0]) > MAX_DIGITS:
         await message.reply(t("series.result_usage"))
         return
     used_word = words[2] if len(words) == 3 else "0"
-    if not used_word.isdigit() or len(used_word) > 4:
+    if words[1].lower() not in RESULTS or not is_whole(used_word) or len(used_word) > 4:
         await message.reply(t("series.result_usage"))
         return
     tournament = await series.tournament(int(words[0]))

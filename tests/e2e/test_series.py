@@ -246,3 +246,23 @@ async def test_a_won_challenge_ends_the_series_and_a_period_ends_short(
     await club.users["Ann"].send(GROUP, "/series")
     table = await emu.wait_bot_message(GROUP, contains=fixed("series.status_not_held"))
     assert ru("series.held", count=0, need=15) in table.plain
+
+
+async def test_series_commands_refuse_junk_numbers(emu: BotApiEmulator, bot: RunningBot) -> None:
+    """A number no series or tournament can have, or no number, is a usage line, never a
+    failure (a number past SQLite's integers would not even bind)."""
+    club = Club(emu, players=2)
+    await started(club)
+    for junk in ("99999999999999999999", "²", "-1", "1.5"):
+        await club.org.send(GROUP, f"/series {junk}")
+        await emu.wait_bot_message(GROUP, contains=ru("series.usage"))
+        await club.org.send(GROUP, f"/series result {junk} win")
+        await emu.wait_bot_message(GROUP, contains=fixed("series.result_usage"))
+    await club.org.send(GROUP, "/series result 1 win 99999")
+    await emu.wait_bot_message(GROUP, contains=fixed("series.result_usage"))
+    await club.org.send(GROUP, "/series new Москва; Архааль; 31.02.2026; 31.12.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=ru("series.bad_day", text="31.02.2026"))
+    await club.org.send(GROUP, "/series new Москва; Архааль; 01.12.2026; 01.11.2026; @ola")
+    await emu.wait_bot_message(GROUP, contains=ru("series.bad_period"))
+    await club.org.send(GROUP, "/series 7")
+    await emu.wait_bot_message(GROUP, contains=ru("series.unknown", id=7))
