@@ -243,6 +243,9 @@ class SeriesService(KindCore):
         state = await self.state(tx, found)
         if not state.running or found.chat_id != tournament.chat_id:
             raise UserError("series.not_running", deck=found.deck)
+        fmt = tournament.settings.get("format", "constructed")
+        if fmt not in FORMATS or "custom_format" in tournament.settings:
+            raise UserError("series.format")  # Constructed or Draft only (606.2)
         when = self.held_at(tournament)
         await self.check_week_in(tx, found, when)
         await self.record(tx, sid, SerJoined(tournament.id, when), tournament.created_by)

@@ -75,6 +75,9 @@ async def test_the_week_refuses_a_third_at_creation_by_the_start_in_moscow(club:
     sunday = datetime(2026, 12, 6, 23, 30, tzinfo=MOSCOW).isoformat()
     with pytest.raises(UserError):
         await swiss.create(GROUP, "Воскресенье", {"series": sid, "starts_at": sunday}, ORGANISER)
+    with pytest.raises(UserError) as sealed:  # Constructed or Draft only (606.2)
+        await swiss.create(GROUP, "Силед", {"series": sid, "format": "sealed"}, ORGANISER)
+    assert sealed.value.key == "series.format"
     async with club.services.db.read() as tx:
         names = [t.name for t in await tournaments.open_in_chat(tx, GROUP)]
-    assert "Третий" not in names and "Воскресенье" not in names  # refused: never created
+    assert {"Третий", "Воскресенье", "Силед"}.isdisjoint(names)  # refused: never created

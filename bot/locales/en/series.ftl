@@ -71,3 +71,4 @@ series-web_kind = The Overlord series
 series-col_place = Place
 series-web_link = 📺 The table on the web board: { $url }
 series-late_cards = ⚠️ The series was extended: this tournament allows only cards released before { $official } (606.11).
+series-format = An Overlord series tournament is Constructed or Draft only (606.2).
