@@ -95,7 +95,7 @@ PRIVATE = (
     *PLAYING,
     "cancel",
 )
-GROUP = ("help", "register", "rating", "h2h", "season", "tournaments", *PLAYING)
+GROUP = ("help", "register", "rating", "h2h", "season", "tournaments", "series", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
+    from bot.web.server import PageSource
     from db.database import Tx
     from db.tournaments import Tournament
     from rules.decks import Restriction
@@ -152,6 +153,15 @@ class DraftHost(Protocol):
     async def draft_seating(self, tx: Tx, tournament: Tournament) -> DraftSeating:
         """The current draft's pods; ``UserError("pickclock.not_draft", format=…)`` when the
         tournament's format drafts nothing."""
+
+
+@runtime_checkable
+class WebPages(Protocol):
+    """A kind's service that serves pages that are no tournament's board (the Swiss kind's
+    Overlord series tables): the web server routes each path to its source."""
+
+    def web_pages(self) -> Mapping[str, PageSource]:
+        """The paths ("/series") and what serves their pages by token."""
 
 
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)

@@ -45,7 +45,7 @@ from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.infra import Infra
 from bot.judges import Judges
-from bot.kind import deck_hosts, draft_hosts
+from bot.kind import WebPages, deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.live import Live
@@ -276,6 +276,12 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
             infra.links,
             Gate(web_limits(settings)),
             seasons,
+            {
+                path: source
+                for kind in kinds.values()
+                if isinstance(kind, WebPages)
+                for path, source in kind.web_pages().items()
+            },
         ),
     )
 

@@ -16,14 +16,29 @@ A tournament's settings store the format's value under ``format`` (``DEFAULT_SET
   ``[7, 7, 7, 7]`` (601.4; 12-card boosters first, 601.10);
 - ``sealed_product``: what each Sealed player opens (603.2).
 
+**Other formats** (611): a judge may announce a format not listed here, paired as Constructed
+(``format`` is ``constructed``); its settings add ``custom_format`` (its name, its rules as
+text, its banned cards: the deck lists are checked against those instead of a sub-format's)
+and ``starts_at``, at least three days after the announcement (611.2: ``check_notice``).
+
 The pods a draft seats are events of the tournament's log (``sw_pods``, ``rules.swiss.state``).
 """
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from enum import Enum
 
-__all__ = ["LIMITED", "Format", "format_of", "minimum_field"]
+__all__ = [
+    "LIMITED",
+    "NOTICE_DAYS",
+    "Format",
+    "TooSoon",
+    "check_notice",
+    "first_start",
+    "format_of",
+    "minimum_field",
+]
 
 
 class Format(Enum):
@@ -58,3 +73,31 @@ def minimum_field(fmt: Format) -> int:
     if fmt is Format.HEROES_TOURNAMENT:
         return HEROES_FIELD
     return 4 if fmt in LIMITED else 2
+
+
+# -- other formats (611)
+
+NOTICE_DAYS = 3
+"""A tournament of a format not listed above is announced at least three days before its start
+(611.2)."""
+
+
+class TooSoon(ValueError):
+    """A start of another format less than ``NOTICE_DAYS`` away; ``first`` is the first
+    possible day."""
+
+    def __init__(self, first: date) -> None:
+        super().__init__(f"the first possible start is {first}")
+        self.first = first
+
+
+def first_start(today: date) -> date:
+    """The first day another format's tournament announced ``today`` may start (611.2): three
+    whole days of notice, by the club's calendar (announced on a Monday: Thursday)."""
+    return today + timedelta(days=NOTICE_DAYS)
+
+
+def check_notice(start: date, today: date) -> None:
+    """Refuse (``TooSoon``) a start of another format less than three days after ``today``."""
+    if start < (first := first_start(today)):
+        raise TooSoon(first)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import bot.swiss.replayed as replayed
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
+from bot.swiss.listeners import SwissListener
 from bot.swiss.replayed import Replayed
 from bot.swiss.views import Names, tie_breaks_of
 from bot.texts import Translate, pick_language
@@ -70,6 +71,11 @@ class SwissCore(KindCore):
         self.flow = flow
         self.notices = notices
         self.replayed = Replayed()
+        #: who hears of its tournaments' creation, start and end (``bot.swiss.listeners``)
+        self.listeners: list[SwissListener] = []
+
+    def listen(self, listener: SwissListener) -> None:
+        self.listeners.append(listener)
 
     def t(self, lang: str | None = None) -> T:
         return self.tr(lang)

@@ -71,12 +71,29 @@ async def finish(
     await tournaments.set_status(tx, tournament.id, "finished", now)
     rearm = await timers.cancel_all(tx, tournament.id)
     job = await deadlines.add(tx, END_JOB, tournament.id, core.now())
+    heard = await told_listeners(core, tx, tournament, state, everyone)
 
     async def after() -> None:
         rearm.apply(core)
         await core.deadlines.run(job)  # the announcement (again at the restart if killed)
+        for follow_up in heard:  # a series' crystals and challenge, after the end's message
+            await core.deadlines.run(follow_up)
 
     return after
+
+
+async def told_listeners(
+    core: SwissCore, tx: Tx, tournament: Tournament, state: State, everyone: list[int]
+) -> list[int]:
+    """The listeners told of the end (``bot.swiss.listeners``) with the final places, the
+    disqualified left out (no place, no prize); the durable jobs they want run after it."""
+    rows = core.places(tournament, state, everyone)
+    placed = [int(row.player) for row in rows if int(row.player) not in state.disqualified]
+    jobs = []
+    for listener in core.listeners:
+        if (found := await listener.finished(tx, tournament, placed, len(everyone))) is not None:
+            jobs.append(found)
+    return jobs
 
 
 async def vouchers(core: SwissCore, tx: Tx, tournament: Tournament) -> set[int] | None:
@@ -143,8 +160,14 @@ async def announce_final(core: SwissCore, tournament_id: int) -> None:
         found = await players.many(tx, snap.everyone)
         pool = snap.tournament.discipline
         ratings = {pid: await players.rating(tx, pid, pool) for pid in snap.everyone}
+        extra = [
+            line
+            for listener in core.listeners
+            for line in await listener.final_lines(tx, core.t(), snap.tournament)
+        ]
     chat, tid = snap.tournament.chat_id, snap.tournament.id
-    await core.outbox.send_once(f"sw:{tid}:final", chat, final_text(core, snap))
+    final = "\n".join([final_text(core, snap), *extra])
+    await core.outbox.send_once(f"sw:{tid}:final", chat, final)
     if snap.state.seeds:  # the Top was played: its final bracket under the results
         await post_bracket(core, tid, chat, snap.tournament.name, "final")
     notices = []

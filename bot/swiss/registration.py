@@ -58,6 +58,10 @@ async def create(
             tx, chat_id, discipline, "swiss", name, settings, user_id, now
         )
         await core.audit(tx, tid, user_id, "swiss_created", settings)
+        created = await tournaments.get(tx, tid)
+        assert created is not None
+        for listener in core.listeners:  # a series' week may refuse it (606.5)
+            await listener.created(tx, created)
         if announced_in is not None:
             await core.keep_registration(tx, tid, (chat_id, announced_in))
     return tid

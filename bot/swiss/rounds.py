@@ -82,6 +82,9 @@ async def begin(
         )
         people = await core.active(tx, tournament_id)
         field_admitted(tournament, len(people))
+        for listener in core.listeners:  # a series tournament begins with 6 or more (606.1)
+            if len(people) < (need := listener.minimum_field(tournament)):
+                raise UserError("swiss.too_few", count=len(people), need=need, format="")
         # The lists first: a one-tap answer to a misfit below keeps ``override`` (SwBeginCb.o).
         await lists_required(core, tx, tournament, people, actor, override=override)
         rounds, top_size = fitting_sizes(tournament, len(people), chosen, override)

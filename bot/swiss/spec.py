@@ -11,6 +11,8 @@ from bot.decks import TOP_WITHOUT_BRACKET
 from bot.errors import UserError
 from bot.kind import DraftSeating, KindSpec, Placed
 from bot.roles import Role
+from bot.series import SeriesService
+from bot.series.buttons import SerAskCb
 from bot.swiss import SwissService
 from bot.swiss.buttons import (
     SwBeginCb,
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
     from bot.web.render import Board
+    from bot.web.server import PageSource
     from db.database import Tx
     from db.tournaments import Tournament
     from rules.decks import Restriction
@@ -44,15 +47,23 @@ class SwissKind:
 
     def __init__(self, infra: Infra, flow: ResultFlow, notices: ResultNotices) -> None:
         self.swiss = SwissService(infra, flow, notices)
+        # the Overlord series hears of its tournaments through the Swiss' extension point
+        self.series = SeriesService(infra)
+        self.swiss.listen(self.series)
 
     def register(self, flow: ResultFlow) -> None:
         self.swiss.register()
+        self.series.register()
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         return await self.swiss.web_board(tx, tournament_id, now)
 
+    def web_pages(self) -> Mapping[str, PageSource]:
+        """The Overlord series' tables (``/series/<token>``)."""
+        return self.series.web_pages()
+
     def handler_data(self) -> Mapping[str, object]:
-        return {"swiss": self.swiss}
+        return {"swiss": self.swiss, "series": self.series}
 
     # -- the deck lists' host (``bot.kind.DeckHost``)
     async def entrants(self, tx: Tx, tournament_id: int) -> list[int]:
@@ -116,6 +127,7 @@ SPEC = KindSpec(
         SwBeginCb: Role.ORGANISER,
         SwNudgeCb: Role.JUDGE,
         SwPenaltyCb: Role.JUDGE,
+        SerAskCb: Role.PLAYER,
     },
     commands=(
         "next_round",

@@ -6,6 +6,9 @@
   sends the new board. A board is rendered once per change for every reader (``WebBoards``),
   when a reader wakes, never on the path of the press that changed it.
 - ``GET /s/{token}``: a season's table (``bot.seasons``), a still page.
+- Pages that are no tournament's (``WebBoards.pages``: an Overlord series' table, ``/series``):
+  ``GET {path}/{token}`` and its events, looked at again every ``PAGE_SECONDS`` (such a page
+  changes a few times a month).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 KEEPALIVE_SECONDS = 15.0
 #: a burst of changes (a result settles in a few commits) becomes one event
 COALESCE_SECONDS = 0.05
+#: how often an open page that is no tournament's is looked at again
+PAGE_SECONDS = 30.0
 #: the id of a version a page was sent (``WebBoards.version_id``): 8 hex digits, a version
 VERSION_ID = re.compile(r"([0-9a-f]{8})\.([0-9]{1,18})", re.ASCII)
 
@@ -60,6 +65,12 @@ class SeasonPages(Protocol):
     async def web_page(self, token: str) -> str | None: ...
 
 
+class PageSource(Protocol):
+    """A page that is no tournament's board (``WebBoards.pages``), by its token."""
+
+    async def web_page(self, token: str, now: datetime) -> Board | None: ...
+
+
 class WebBoards:
     """Renders boards from the database, once per tournament version; each kind draws its own
     (``kinds``: by the tournament's kind)."""
@@ -75,6 +86,7 @@ class WebBoards:
         links: BoardLinks,
         gate: Gate,
         seasons: SeasonPages | None = None,
+        pages: Mapping[str, PageSource] | None = None,
     ) -> None:
         self.db = db
         self.seasons = seasons
@@ -85,6 +97,8 @@ class WebBoards:
         self.kinds = kinds
         self.links = links
         self.gate = gate
+        #: the pages that are no tournament's, by their path ("/series": a series' table)
+        self.pages = dict(pages or {})
         #: this process's boards: an event id of another run (before a restart) is stale
         self.epoch = secrets.token_hex(4)
         self._cache: dict[int, tuple[int, Board]] = {}
@@ -166,6 +180,9 @@ def add_routes(web_app: web.Application, boards: WebBoards) -> None:
     web_app.router.add_get("/t/{token}", _page_handler(boards))
     web_app.router.add_get("/t/{token}/events", _events_handler(boards))
     web_app.router.add_get("/s/{token}", _season_handler(boards))
+    for path, source in boards.pages.items():
+        web_app.router.add_get(path + "/{token}", _other_page(boards, source))
+        web_app.router.add_get(path + "/{token}/events", _other_events(boards, source))
     web_app.on_startup.append(boards.load)
     web_app.on_shutdown.append(boards.close)
 
@@ -219,6 +236,69 @@ def _season_handler(boards: WebBoards) -> Handler:
         return web.Response(text=found, content_type="text/html", headers=HEADERS)
 
     return handle
+
+
+def _other_page(boards: WebBoards, source: PageSource) -> Handler:
+    async def handle(request: web.Request) -> web.StreamResponse:
+        now = boards.clock.now()
+        board = await source.web_page(request.match_info["token"], now)
+        if board is None:
+            return _not_found(boards)
+        tv = request.query.get("tv", "") not in ("", "0")
+        body = page(board, boards.version_id(0), now.isoformat(), boards.texts(board), tv=tv)
+        return web.Response(text=body, content_type="text/html", headers=HEADERS)
+
+    return handle
+
+
+def _other_events(boards: WebBoards, source: PageSource) -> Handler:
+    """A page that is no tournament's: its board again whenever it changed, looked at every
+    ``PAGE_SECONDS`` (a keep-alive between)."""
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        if await source.web_page(token, boards.clock.now()) is None:
+            return _not_found(boards)
+        with boards.gate.stream(request.remote or "") as admitted:
+            if not admitted:
+                return web.Response(status=429, text="Too many streams", headers=RETRY_HEADERS)
+            response = web.StreamResponse(
+                headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+            )
+            await response.prepare(request)
+            with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+                await watch_page(boards, source, token, response)
+            return response
+
+    return handle
+
+
+async def watch_page(
+    boards: WebBoards, source: PageSource, token: str, response: web.StreamResponse
+) -> None:
+    task = asyncio.current_task()
+    assert task is not None
+    boards.streams.add(task)
+    try:
+        await response.write(b"retry: 1000\n\n")
+        shown: str | None = None
+        version = 0
+        while True:
+            now = boards.clock.now()
+            board = await source.web_page(token, now)
+            if board is None:
+                return
+            if board.html != shown:
+                shown, version = board.html, version + 1
+                title = boards.texts(board)["title"]
+                await response.write(
+                    event(boards.version_id(version), now.isoformat(), title, board)
+                )
+            else:
+                await response.write(b": keep-alive\n\n")
+            await asyncio.sleep(PAGE_SECONDS)
+    finally:
+        boards.streams.discard(task)
 
 
 def _events_handler(boards: WebBoards) -> Handler:

@@ -25,6 +25,7 @@ middle keeps them.
 
 from __future__ import annotations
 
+from datetime import tzinfo
 from typing import Any
 
 from aiogram import F
@@ -37,7 +38,11 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 import handlers.swiss.wizard_limited as limited
+import handlers.swiss.wizard_other as other
+import handlers.swiss.wizard_series as series_step
 from bot.buttons import NewCb
+from bot.errors import UserError
+from bot.series import SeriesService
 from bot.swiss import SwissService
 from bot.swiss.buttons import SwJoinCb, SwWizCb
 from bot.texts import Html, Tr
@@ -54,7 +59,7 @@ routes = Routes(__name__)
 MAX_NAME = 80
 #: step → (values, the next step)
 CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
-    "fmt": (("constructed", "constructed_bo3", *limited.LIMITED_FORMATS), "strict"),
+    "fmt": (("constructed", "constructed_bo3", *limited.LIMITED_FORMATS, other.OTHER), "strict"),
     limited.BOOSTER_STEP[0]: (limited.BOOSTER_STEP[1], "strict"),
     limited.DRAFTS_STEP[0]: (limited.DRAFTS_STEP[1], "strict"),
     limited.PRODUCT_STEP[0]: (limited.PRODUCT_STEP[1], "strict"),
@@ -69,6 +74,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "k": (("default", "8", "10", "12", "20", "24", "32"), "kind"),
     "kind": (tuple(kind.value for kind in TournamentKind), "auto"),
     "auto": (("1", "2", "3"), ""),
+    series_step.STEP: ((series_step.NO,), ""),
 }
 assert int(CHOICES["auto"][0][-1]) == MAX_AUTO_ROUNDS
 SEMI = TournamentKind.SEMI_CLOSED.value
@@ -79,6 +85,7 @@ FORMATS = {
     "constructed": ("constructed", 1),
     "constructed_bo3": ("constructed", 3),
     **limited.LIMITED_FORMATS,
+    other.OTHER: ("constructed", 1),
 }
 TIE_BREAK_LISTS = {
     "default": ["buchholz", "median_buchholz", "clean_wins", "head_to_head"],
@@ -91,17 +98,32 @@ assert all(TieBreak(v) for values in TIE_BREAK_LISTS.values() for v in values)
 class SwissWizard(StatesGroup):
     name = State()
     choosing = State()
+    #: another format's text answers (``wizard_other``; the step in ``other_step``)
+    other = State()
 
 
 def step_keyboard(
     t: Tr, step: str, default_k: float, data: dict[str, Any] | None = None
 ) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
-    for value in limited.step_values(step, data or {}, CHOICES[step][0]):
-        label = t(f"swiss.wiz_{step}_{value}", k=k_text(default_k))
+    for value in offered(step, data or {}):
+        label = answer_label(t, step, value, data or {}, default_k)
         builder.button(text=label, callback_data=SwWizCb(s=step, v=value))
     builder.adjust(3 if step in ("rounds", "top", "time", "k", "auto", "drafts", "boosters") else 1)
     return builder.as_markup()
+
+
+def offered(step: str, data: dict[str, Any]) -> tuple[str, ...]:
+    """The values ``step`` offers now (a Limited format's own, the running series)."""
+    if step == series_step.STEP:
+        return series_step.values(data)
+    return limited.step_values(step, data, CHOICES[step][0])
+
+
+def answer_label(t: Tr, step: str, value: str, data: dict[str, Any], default_k: float) -> str:
+    if step == series_step.STEP:
+        return series_step.label(t, value, data)
+    return t(f"swiss.wiz_{step}_{value}", k=k_text(default_k))
 
 
 def k_text(k: float) -> str:
@@ -141,8 +163,19 @@ async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissServi
         return
     data: dict[str, Any] = {**await state.get_data(), "name": name}
     await state.set_state(SwissWizard.choosing)
-    default_k = swiss.settings.berserk_k
-    text, keyboard = wizard_text(t, data, "fmt", default_k), step_keyboard(t, "fmt", default_k)
+    await show_step(message, t, data, "fmt", swiss)
+    await state.set_data(data)
+
+
+async def show_step(
+    message: Message, t: Tr, data: dict[str, Any], step: str, swiss: SwissService
+) -> None:
+    """The wizard's one message (``data[WIZARD]``) edited to ask ``step`` under the answers so
+    far, after a text answer; sent anew when it is gone."""
+    assert message.bot is not None
+    default_k, zone = swiss.settings.berserk_k, swiss.settings.zone
+    text = wizard_text(t, data, step, default_k, zone)
+    keyboard = step_keyboard(t, step, default_k, data)
     wizard = data.get(WIZARD)
     try:
         if not isinstance(wizard, int):
@@ -152,12 +185,13 @@ async def got_name(message: Message, t: Tr, state: FSMContext, swiss: SwissServi
         )
     except (LookupError, TelegramBadRequest):  # gone (or begun before it was kept): anew
         data[WIZARD] = (await message.answer(text, reply_markup=keyboard)).message_id
-    await state.set_data(data)
 
 
-def wizard_text(t: Tr, data: dict[str, Any], step: str, default_k: float) -> str:
+def wizard_text(
+    t: Tr, data: dict[str, Any], step: str, default_k: float, zone: tzinfo, question: str = ""
+) -> str:
     """The wizard's message: the kind, each answer so far (one line each), and the question of
-    ``step``."""
+    ``step`` (``question``: another format's text question instead)."""
     k = k_text(default_k)
     lines = [
         t("tournament.kind_chosen", kind=t("tournament.kind_swiss")),
@@ -165,10 +199,12 @@ def wizard_text(t: Tr, data: dict[str, Any], step: str, default_k: float) -> str
     ]
     for answered, value in data.items():
         if answered in CHOICES and answered != step:
-            label = Html(t(f"swiss.wiz_{answered}_{value}", k=k))
+            label = Html(answer_label(t, answered, value, data, default_k))
             what = t(f"swiss.wiz_said_{answered}")
             lines.append(t("swiss.wiz_answer", what=what, answer=label))
-    question = t(f"swiss.wiz_{step}", k=k) + limited.step_note(t, step, data)
+        if answered == "fmt" and value == other.OTHER:
+            lines += other.lines(t, data, zone)
+    question = question or t(f"swiss.wiz_{step}", k=k) + limited.step_note(t, step, data)
     return "\n".join([*lines, "", question])
 
 
@@ -179,6 +215,7 @@ async def choose(
     t: Tr,
     state: FSMContext,
     swiss: SwissService,
+    series: SeriesService,
 ) -> None:
     if (message := await organiser_press(query, t)) is None:
         return
@@ -188,26 +225,79 @@ async def choose(
         await query.answer(t("common.stale_button"), show_alert=True)
         return
     expected = data.get("step", "fmt")
-    if step != expected or value not in limited.step_values(step, data, CHOICES[step][0]):
+    if step != expected or value not in offered(step, data):
         await query.answer(t("common.stale_button"), show_alert=True)
         return
+    if step == series_step.STEP and value != series_step.NO:
+        await series.check_week(int(value))  # 606.5: a third this week is refused, named
     data[step] = value
+    if step == "fmt" and value == other.OTHER:  # its text answers first (611)
+        await ask_other(query, message, t, state, data, swiss)
+        return
     following = next_step(step, value, data)
-    default_k = swiss.settings.berserk_k
+    if not following and await series_step.offer(series, message.chat.id, data):
+        following = series_step.STEP  # the last question: does it belong to a series (606)
+    default_k, zone = swiss.settings.berserk_k, swiss.settings.zone
     await query.answer()
     if following:  # the next question in the same message, under the answers so far
         data["step"] = following
         await state.set_data(data)
         keyboard = step_keyboard(t, following, default_k, data)
-        await message.edit_text(wizard_text(t, data, following, default_k), reply_markup=keyboard)
+        text = wizard_text(t, data, following, default_k, zone)
+        await message.edit_text(text, reply_markup=keyboard)
         return
-    await state.clear()
     options = chosen(data, default_k)
     # the last question becomes the registration message (kept by the service: the end of
-    # the tournament settles its button)
+    # the tournament settles its button); a series' week full meanwhile refuses it (606.5)
     chat, who = message.chat.id, query.from_user.id
     tid = await swiss.create(chat, data["name"], options, who, message.message_id)
-    await announce_registration(message, t, tid, data["name"], options)
+    await state.clear()
+    await announce_registration(message, t, tid, data, options, zone)
+
+
+async def ask_other(
+    query: CallbackQuery,
+    message: Message,
+    t: Tr,
+    state: FSMContext,
+    data: dict[str, Any],
+    swiss: SwissService,
+) -> None:
+    """Another format's first text question: in the wizard's message, and to the presser as
+    a question he answers by replying (``handlers.prompts``)."""
+    step = other.STEPS[0]
+    data["other_step"] = step
+    await state.set_state(SwissWizard.other)
+    await state.set_data(data)
+    await query.answer()
+    question = other.question(t, step, swiss.today())
+    default_k, zone = swiss.settings.berserk_k, swiss.settings.zone
+    await message.edit_text(wizard_text(t, data, step, default_k, zone, question))
+    await ask_presser(query, question)
+
+
+@routes.message(StateFilter(SwissWizard.other), F.text)
+async def got_other(message: Message, t: Tr, state: FSMContext, swiss: SwissService) -> None:
+    """Another format's answer: its name, rules, banned cards, start (611.2: three days)."""
+    assert message.text is not None
+    data = await state.get_data()
+    step = str(data.get("other_step") or other.STEPS[0])
+    today, zone = swiss.today(), swiss.settings.zone
+    try:
+        data[step] = other.take(step, message.text, today, zone)
+    except UserError as wrong:
+        await ask_again(message, t(wrong.key, **wrong.values))
+        return
+    index = other.STEPS.index(step) + 1
+    if index < len(other.STEPS):
+        data["other_step"] = other.STEPS[index]
+        await state.set_data(data)
+        await ask_again(message, other.question(t, other.STEPS[index], today))
+        return
+    data["step"] = "strict"  # then as Constructed, which pairs it
+    await state.set_state(SwissWizard.choosing)
+    await show_step(message, t, data, "strict", swiss)
+    await state.set_data(data)
 
 
 def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
@@ -227,11 +317,15 @@ def chosen(data: dict[str, Any], default_k: float) -> dict[str, Any]:
         "auto_rounds": int(data.get("auto") or 0) if data["kind"] == SEMI else 0,
         **limited.settings(data),
         **({"sub_format": data["sub"]} if "sub" in data else {}),
+        **other.settings(data),
+        **series_step.settings(data),
     }
 
 
 def format_text(t: Tr, options: dict[str, object]) -> str:
     """«Констрактед» with its sub-format when it has one: «Констрактед (Классика)»."""
+    if isinstance(custom := options.get("custom_format"), dict):
+        return t("swiss.other_format_named", name=custom["name"])
     name = t(f"swiss.wiz_fmt_{options['format']}")
     if "sub_format" not in options:
         return name
@@ -240,9 +334,15 @@ def format_text(t: Tr, options: dict[str, object]) -> str:
 
 
 async def announce_registration(
-    message: Message, t: Tr, tid: int, name: str, options: dict[str, object]
+    message: Message,
+    t: Tr,
+    tid: int,
+    data: dict[str, Any],
+    options: dict[str, Any],
+    zone: tzinfo,
 ) -> None:
     assert message.bot is not None
+    name = data["name"]
     link = await create_start_link(message.bot, f"t-{tid}")
     rounds = limited.rounds_text(t, options) or options["rounds"] or t("swiss.auto")
     top = t("swiss.auto") if options["top"] is None else options["top"] or t("swiss.no_top")
@@ -265,6 +365,17 @@ async def announce_registration(
             k=k_text(float(str(options["base_k"]))),
             kind=kind,
         )
-        + limited.summary(t, options),
+        + limited.summary(t, options)
+        + other.summary(t, options, zone)
+        + series_line(t, data, options),
         reply_markup=builder.as_markup(),
     )
+
+
+def series_line(t: Tr, data: dict[str, Any], options: dict[str, Any]) -> str:
+    """The registration message's line of its series (606: 6 players at least)."""
+    if "series" not in options:
+        return ""
+    label = series_step.label(t, str(options["series"]), data)
+    late = series_step.late_note(t, data)
+    return "\n" + t("swiss.created_series", series=label) + (f"\n{late}" if late else "")

@@ -15,7 +15,10 @@
   setting: the usual 30); none when the drafted cards are the hand. «Герои»: hero + 40 (001).
 - **Heroes tournament** (609.5): a deck of 30 or more plus the hero.
 - Banned cards (612.1) are an error only in Constructed: «эти карты остаются легальными в
-  турнирах формата "драфт" и "силед"».
+  турнирах формата "драфт" и "силед"» — and in the Overlord series (612.1 names it beside
+  Constructed: a series tournament's lists are checked against the banned list, its Draft's
+  too, ``series`` in the settings). Another format (611) has its own banned cards
+  (``custom_format``'s ``banned``), checked instead of a sub-format's list.
 
 What a card is (its «Орда», class, hero type) comes from the card list. Without one, the
 counts and copies are checked and the verdict's notes say what was not: 4–5 copies of a card
@@ -111,6 +114,8 @@ class DeckRules:
     cards: CardList | None = None
     #: the player's own restriction (``DeckHost.deck_restriction``), none: the format's rules
     restriction: Restriction | None = None
+    #: the banned list applies whatever the format (an Overlord series tournament, 612.1)
+    bans_always: bool = False
 
     @property
     def heroes(self) -> bool:
@@ -132,9 +137,19 @@ def deck_rules(
         game=game_of(discipline),
         sub_format=sub,
         boosters=tuple(int(b) for b in boosters) if isinstance(boosters, list) else (),
-        banned=banned.get(sub.value, frozenset()),
+        banned=own_banned(options) or banned.get(sub.value, frozenset()),
         cards=cards,
+        bans_always=options.get("series") is not None,
     )
+
+
+def own_banned(options: Mapping[str, object]) -> frozenset[str] | None:
+    """Another format's own banned cards (611.2), as keys; ``None`` for a listed format."""
+    custom = options.get("custom_format")
+    if not isinstance(custom, Mapping):
+        return None
+    names = custom.get("banned")
+    return frozenset(card_key(str(n)) for n in names) if isinstance(names, list) else frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +191,8 @@ def check(deck: DeckList, rules: DeckRules) -> tuple[list[Problem], list[Problem
     notes: list[Problem] = []
     if rules.fmt is Format.CONSTRUCTED:
         errors += copies(deck, rules, notes) + banned(deck, rules)
+    elif rules.bans_always:
+        errors += banned(deck, rules)
     if rules.fmt is Format.CONSTRUCTED and rules.sub_format in (
         SubFormat.STANDARD,
         SubFormat.BLOCK,

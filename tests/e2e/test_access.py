@@ -23,6 +23,7 @@ from aiogram.filters.callback_data import CallbackData
 import bot.buttons
 import bot.draft.buttons
 import bot.koth.buttons
+import bot.series.buttons
 import bot.swiss.buttons
 import bot.teams.buttons
 from bot.access import RULES, parse
@@ -40,6 +41,7 @@ BUTTON_MODULES: tuple[ModuleType, ...] = (
     bot.swiss.buttons,
     bot.draft.buttons,
     bot.teams.buttons,
+    bot.series.buttons,
 )
 #: The club's tournaments: 1 (King of the Hill, running), 2 (Swiss, running).
 TOURNAMENTS = (1, 2)

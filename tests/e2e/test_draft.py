@@ -340,6 +340,7 @@ async def test_the_formats_offered_the_marathon_plans_and_the_minimum_field(
         "Силед",
         "Марафон (драфты, затем силед)",
         "Турнир героев (8 игроков)",
+        "Другой формат",
     ]
     await (await club.org.press(formats, "Марафон (драфты, затем силед)")).answer()
     plans = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_boosters"))

@@ -170,6 +170,21 @@ def test_612_a_banned_card_is_an_error_in_constructed_only() -> None:
     assert check_list(text, draft).valid
 
 
+def test_612_1_an_overlord_series_draft_checks_the_banned_list_too() -> None:
+    banned = {"classic": frozenset({card_key("Запретный свиток")})}
+    text = deck(*filler(29), "1 Запретный свиток")
+    options = {"format": "draft", "boosters": [12, 12, 12], "series": 1}
+    assert "banned" in codes(text, deck_rules(options, "berserk", banned, None))
+
+
+def test_611_another_format_checks_its_own_banned_cards_instead() -> None:
+    banned = {"classic": frozenset({card_key("Запретный свиток")})}
+    own = {"format": "constructed", "custom_format": {"name": "X", "banned": ["Ледяной ЁЖ"]}}
+    rules = deck_rules(own, "berserk", banned, None)
+    assert check_list(deck(*filler(29), "1 Запретный свиток"), rules).valid
+    assert "banned" in codes(deck(*filler(29), "1 Ледяной еж"), rules)
+
+
 def test_612_each_sub_format_has_its_own_list() -> None:
     banned = {"class_wars": frozenset({card_key("Ёж")})}
     classic = deck_rules({"sub_format": "classic"}, "berserk", banned, None)

@@ -38,8 +38,9 @@ NAMES = {"name", "a", "b", "winner", "loser", "opponent", "reporter", "confirmer
 NAMES |= {"p", "king", "judge", "who", "player", "other"}
 NAMES |= {"on_left", "on_right"}
 NAMES |= {"nominee", "captain"}  # Story Constructed (bot/story)
+NAMES |= {"on_left", "on_right", "overlord"}
 # The other player of a pair: the other name.
-SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
+SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other", "overlord"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
 # Texts where a variable's name means something else than elsewhere.
@@ -148,6 +149,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
     numbers |= {"lead": 2, "best": 4}  # head-to-head (bot/memory), seasons (bot/seasons)
     numbers |= {"floats": 2, "their_size": 3}  # /why
+    numbers |= {"crystals": 3, "used": 2, "have": 3, "held": 7}  # the Overlord series
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -254,6 +256,12 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         # /why
         "my_group": "6",
         "their_group": "3",
+        # the Overlord series (bot/series)
+        "city": "Москва",
+        "official": "31.08.2026",
+        "given": f"{person} — 2, {other} — 1",
+        "series": "Архааль, Москва",
+        "bans": "Ледяной ёж, Каменный страж" if ru else "Ice Hedgehog, Stone Guard",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

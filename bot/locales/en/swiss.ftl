@@ -398,3 +398,32 @@ swiss-need_top_seeded = “{ $tournament }”: the Top { $top } is seeded; you a
 swiss-need_not_started = “{ $tournament }” has not begun yet.
 swiss-need_pods = “{ $tournament }”: the Top takes the best of each draft table; /need does not count that yet.
 swiss-need_not_playing = “{ $tournament }”: you are not playing in it (not entered, or dropped).
+# Another format (611) and the Overlord series (606) in the wizard: handlers/swiss/wizard_other.py, wizard_series.py
+swiss-wiz_fmt_other = Another format
+swiss-wiz_other_name = The format's name? (up to { $max } characters; reply to this message)
+swiss-wiz_other_rules = The format's rules, as text the players will read (up to { $max } characters).
+swiss-wiz_other_bans = The banned cards, by commas or one a line; “-” when none are.
+swiss-wiz_other_start = When does it start? Write the date and time, e.g. 25.06.2026 19:00. A tournament of another format is announced at least three days ahead (611.2): the earliest is { $first }.
+swiss-wiz_other_name_bad = The format's name: 1 to { $max } characters, not a command. Write it again.
+swiss-wiz_other_rules_bad = The rules: 1 to { $max } characters. Write them again.
+swiss-wiz_other_bans_bad = At most { $max } cards, each name up to 80 characters. Write the list again (or “-”).
+swiss-wiz_other_start_bad = I cannot read the date: write it as 25.06.2026 19:00.
+swiss-wiz_other_too_soon = Too soon: a tournament of another format is announced at least three days ahead (611.2). The earliest start is { $first }. Write another date.
+swiss-wiz_said_other_name = Format
+swiss-wiz_said_other_rules = Rules
+swiss-wiz_said_other_bans = Banned
+swiss-wiz_said_other_start = Start
+swiss-other_no_bans = none banned
+swiss-other_rules_given = { $count ->
+    [one] { $count } character
+   *[other] { $count } characters
+}
+swiss-other_format_named = another format, “{ $name }” (paired as Constructed)
+swiss-other_announced = 📅 Start: { $start }
+    📜 Rules: { $rules }
+    🚫 Banned cards: { $bans }
+swiss-wiz_ser = A tournament of the Overlord series? (6 players or more, at most two a week in the city; its places earn the series' crystals)
+swiss-wiz_said_ser = Overlord series
+swiss-wiz_ser_no = No
+swiss-wiz_ser_one = 👑 { $series }
+swiss-created_series = 👑 An Overlord series tournament ({ $series }): it begins with 6 players or more; banned cards as in Constructed.

@@ -389,3 +389,33 @@ swiss-need_top_seeded = «{ $tournament }»: ТОП-{ $top } посеян, ва�
 swiss-need_not_started = «{ $tournament }» ещё не начался.
 swiss-need_pods = «{ $tournament }»: в ТОП идут лучшие с каждого стола драфта — /need такое пока не считает.
 swiss-need_not_playing = «{ $tournament }»: вы в нём не играете (не записаны или выбыли).
+# Another format (611) and the Overlord series (606) in the wizard: handlers/swiss/wizard_other.py, wizard_series.py
+swiss-wiz_fmt_other = Другой формат
+swiss-wiz_other_name = Название формата? (до { $max } символов; ответьте на это сообщение)
+swiss-wiz_other_rules = Правила формата — текстом, как их прочтут игроки (до { $max } символов).
+swiss-wiz_other_bans = Запрещённые карты — через запятую или каждая с новой строки; «-», если запретов нет.
+swiss-wiz_other_start = Когда начало? Напишите дату и время, например 25.06.2026 19:00. О турнире другого формата объявляют не меньше чем за три дня (611.2): самое раннее — { $first }.
+swiss-wiz_other_name_bad = Название формата — от 1 до { $max } символов и не команда. Напишите его ещё раз.
+swiss-wiz_other_rules_bad = Правила — от 1 до { $max } символов. Напишите их ещё раз.
+swiss-wiz_other_bans_bad = Не больше { $max } карт, название каждой — до 80 символов. Напишите список ещё раз (или «-»).
+swiss-wiz_other_start_bad = Не понимаю дату: напишите её как 25.06.2026 19:00.
+swiss-wiz_other_too_soon = Слишком рано: о турнире другого формата объявляют не меньше чем за три дня (611.2). Самое раннее начало — { $first }. Напишите другую дату.
+swiss-wiz_said_other_name = Формат
+swiss-wiz_said_other_rules = Правила
+swiss-wiz_said_other_bans = Запрещены
+swiss-wiz_said_other_start = Начало
+swiss-other_no_bans = запретов нет
+swiss-other_rules_given = { $count ->
+    [one] { $count } символ
+    [few] { $count } символа
+   *[many] { $count } символов
+}
+swiss-other_format_named = другой формат «{ $name }» (пары как в Констрактеде)
+swiss-other_announced = 📅 Начало: { $start }
+    📜 Правила: { $rules }
+    🚫 Запрещённые карты: { $bans }
+swiss-wiz_ser = Турнир серии «Повелитель»? (от 6 игроков, не больше двух в неделю в городе; за места — кристаллы серии)
+swiss-wiz_said_ser = Серия «Повелитель»
+swiss-wiz_ser_no = Нет
+swiss-wiz_ser_one = 👑 { $series }
+swiss-created_series = 👑 Турнир серии «Повелитель» ({ $series }): начинается от 6 игроков; запрещённые карты — как в Констрактеде.
