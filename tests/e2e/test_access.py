@@ -12,20 +12,17 @@ status, no rating, no participant, and no message in the club's groups.
 from __future__ import annotations
 
 import enum
+import importlib
 import inspect
 import itertools
+import pkgutil
 import random
 from types import ModuleType
 from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
 
-import bot.buttons
-import bot.draft.buttons
-import bot.koth.buttons
-import bot.series.buttons
-import bot.swiss.buttons
-import bot.teams.buttons
+import bot
 from bot.access import RULES, parse
 from bot.commands import MANAGING
 from bot.kind import NamedBy
@@ -35,13 +32,12 @@ from tests.e2e.hardening import Said, capture_errors, diff, settled, snapshot
 from tests.e2e.harness import RunningBot
 
 ATTACK = -100666
-BUTTON_MODULES: tuple[ModuleType, ...] = (
-    bot.buttons,
-    bot.koth.buttons,
-    bot.swiss.buttons,
-    bot.draft.buttons,
-    bot.teams.buttons,
-    bot.series.buttons,
+#: every ``buttons`` module of the bot (``bot.buttons``, ``bot.<kind>.buttons``, …), found by
+#: walking the package, so a new kind's buttons are attacked without a line here
+BUTTON_MODULES: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(info.name)
+    for info in pkgutil.walk_packages(bot.__path__, "bot.")
+    if info.name.rsplit(".", 1)[-1] == "buttons"
 )
 #: The club's tournaments: 1 (King of the Hill, running), 2 (Swiss, running).
 TOURNAMENTS = (1, 2)
@@ -78,8 +74,9 @@ def values_of(name: str, annotation: Any) -> list[Any]:
         return list(TOURNAMENTS)
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         return list(annotation)  # every action of the button
-    if name in HINTS:
-        return HINTS[name]
+    hinted = HINTS.get(name, [])
+    if hinted and isinstance(annotation, type) and all(isinstance(v, annotation) for v in hinted):
+        return hinted  # a hint of another type (``StJoinCb.s`` is a side) is no value here
     return GENERIC.get(annotation, GENERIC[str])
 
 
