@@ -26,7 +26,17 @@ from aiogram import BaseMiddleware
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
-from bot.buttons import ConfirmCb, DecideCb, NewCb, ProfileCb, ReportCb, WithdrawCb
+from bot.buttons import (
+    AheadBeginCb,
+    AheadDropCb,
+    ConfirmCb,
+    DecideCb,
+    HereCb,
+    NewCb,
+    ProfileCb,
+    ReportCb,
+    WithdrawCb,
+)
 from bot.errors import UserError
 from bot.kind import NamedBy, Rule
 from bot.kinds import KINDS
@@ -59,6 +69,10 @@ RULES: dict[type[CallbackData], Rule] = {
     ConfirmCb: Rule(Role.PLAYER, NamedBy.REPORT),
     WithdrawCb: Rule(Role.PLAYER, NamedBy.REPORT),
     DecideCb: Rule(Role.JUDGE),
+    # a tournament announced ahead, any kind (``bot.ahead``)
+    HereCb: Rule(Role.PLAYER),
+    AheadBeginCb: Rule(Role.ORGANISER),
+    AheadDropCb: Rule(Role.ORGANISER),
     # each kind's own buttons, from the registry (``bot.kind.KindSpec.buttons``)
     **{button: rule for spec in KINDS for button, rule in spec.rules().items()},
 }

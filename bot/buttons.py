@@ -56,3 +56,23 @@ class DecideCb(CallbackData, prefix="jd"):
     t: int
     g: str
     c: str
+
+
+class HereCb(CallbackData, prefix="ahh"):
+    """A registered player's «Я на месте» before the start (the check-in, ``bot.ahead``)."""
+
+    t: int
+
+
+class AheadBeginCb(CallbackData, prefix="ahb"):
+    """The organiser's «Начать» of a tournament announced ahead; ``a`` = 1 begins with
+    everyone, those who did not check in too."""
+
+    t: int
+    a: int = 0
+
+
+class AheadDropCb(CallbackData, prefix="ahx"):
+    """The organiser takes off the list those registered who did not check in."""
+
+    t: int

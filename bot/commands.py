@@ -69,6 +69,7 @@ MANAGING = (
     "invite",
     "norms",
     "draw",
+    "when",
     "begin",
     *JUDGING,
     "finish",

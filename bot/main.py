@@ -31,6 +31,7 @@ from aiogram.methods.base import TelegramType
 from aiohttp import web
 
 from bot.access import ButtonAccess, ChatSenders
+from bot.ahead import Ahead
 from bot.background import Background
 from bot.boards import Boards
 from bot.clock import Clock, FileClock
@@ -231,6 +232,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     kinds = {spec.name: spec.build(infra, flow, notices) for spec in KINDS}
     for kind in kinds.values():
         kind.register(flow)
+    ahead = Ahead(infra, kinds)
+    ahead.register()
     live = Live()
     return Services(
         infra=infra,
@@ -255,6 +258,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         web_boards=WebBoards(
             db, clock, settings, infra.texts, live, kinds, infra.links, Gate(web_limits(settings))
         ),
+        ahead=ahead,
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from aiogram import Bot
 
+from bot.ahead import Ahead
 from bot.background import Background
 from bot.clock import Clock
 from bot.deadlines import Deadlines
@@ -61,6 +62,8 @@ class Services:
     #: each registered kind's service, by ``Tournament.kind`` (``bot.kinds``)
     kinds: Mapping[str, KindService]
     web_boards: WebBoards
+    #: tournaments announced ahead and their check-in, for every kind (``bot.ahead``)
+    ahead: Ahead
 
     # -- the infrastructure, by its own names (what handlers and tests read)
     @property

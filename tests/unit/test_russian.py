@@ -124,6 +124,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "group": "Клуб «Грифон»",
         "title": "Клуб Луза",
         "what": TEXTS.get(lang, "koth.log_begin"),
+        "organiser": person,
     }
     if var == "name" or var in fragments:
         return fragments.get(var, "Пятничный кубок")
@@ -231,6 +232,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "mine": "слуа" if ru else "Slua",
         "time": "20:10",
         "length": "30",
+        # a tournament announced ahead (bot/ahead)
+        "weekday": TEXTS.get(lang, "ahead.weekday_4"),
+        "example": "12.12 19:00",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
