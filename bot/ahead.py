@@ -235,7 +235,7 @@ class Ahead:
                 (Button(label=phrase("ahead.btn_here"), data=HereCb(t=tournament.id).pack()),),
             )
         elif step is Step.HOUR and checks_in(tournament):
-            lines += (phrase("ahead.remind_check_in", minutes=_minutes(CHECK_IN_BEFORE)),)
+            lines += (phrase("ahead.remind_hour_check_in", minutes=_minutes(CHECK_IN_BEFORE)),)
         return [
             Notice(
                 key=f"ahead:{tournament.id}:{step.value}:{_stamp(starts)}:{pid}",

@@ -3,7 +3,7 @@ Swiss service with its deck lists and its draft's pick clock."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -51,6 +51,12 @@ class SwissKind:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"swiss": self.swiss, "decks": self.decks, "draft_clock": self.draft_clock}
+
+    async def withdraw_registrants(
+        self, tournament_id: int, player_ids: Sequence[int], actor: int
+    ) -> None:
+        """``bot.kind.Withdraws``: the Swiss service's."""
+        await self.swiss.withdraw_registrants(tournament_id, player_ids, actor)
 
 
 SPEC = KindSpec(
