@@ -111,6 +111,7 @@ class Ahead:
     async def announce_at(self, tournament_id: int, starts: datetime, actor: int) -> None:
         """Store ``starts`` (replacing an earlier start and its steps), the group's
         announcement and the steps, in one transaction; then send the announcement."""
+        starts = starts.astimezone(UTC)  # the deadlines' moments sort as text: one offset
         link = await create_start_link(self.infra.sender.bot, f"t-{tournament_id}")
         async with self.infra.db.transaction() as tx:
             tournament = await self._registering(tx, tournament_id)
