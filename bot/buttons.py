@@ -65,11 +65,11 @@ class HereCb(CallbackData, prefix="ahh"):
 
 
 class AheadBeginCb(CallbackData, prefix="ahb"):
-    """The organiser's «Начать» of a tournament announced ahead; ``a`` = 1 begins with
+    """The organiser's «Начать» of a tournament announced ahead; ``e`` = 1 begins with
     everyone, those who did not check in too."""
 
     t: int
-    a: int = 0
+    e: int = 0
 
 
 class AheadDropCb(CallbackData, prefix="ahx"):

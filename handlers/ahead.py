@@ -100,7 +100,7 @@ def absent_keyboard(t: Tr, tid: int, count: int, droppable: bool) -> InlineKeybo
     builder = InlineKeyboardBuilder()
     if droppable:
         builder.button(text=t("ahead.btn_drop", count=count), callback_data=AheadDropCb(t=tid))
-    builder.button(text=t("ahead.btn_begin_all"), callback_data=AheadBeginCb(t=tid, a=1))
+    builder.button(text=t("ahead.btn_begin_all"), callback_data=AheadBeginCb(t=tid, e=1))
     builder.adjust(1)
     return builder.as_markup()
 

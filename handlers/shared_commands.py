@@ -76,7 +76,7 @@ async def begin_pressed(
     ahead: Ahead,
 ) -> None:
     """«Начать» of a tournament announced ahead (its organiser's, ``bot.access``): the kind's
-    own ``/begin``, as if he typed it under the message (``a`` = 1: with everyone, the
+    own ``/begin``, as if he typed it under the message (``e`` = 1: with everyone, the
     check-in's question skipped)."""
     message = query.message
     tournament = await directory.by_id(callback_data.t)
@@ -88,7 +88,7 @@ async def begin_pressed(
         await message.edit_reply_markup(reply_markup=None)
         return
     call = Call(message, "begin", "", tournament, query.from_user.id, t, registry)
-    if callback_data.a or await ask_before_begin(call, ahead):
+    if callback_data.e or await ask_before_begin(call, ahead):
         # a refusal (too few players …) is the error router's answer to the press
         await commands_of(tournament.kind).run(call, kinds[tournament.kind])
         await message.edit_reply_markup(reply_markup=None)
