@@ -296,6 +296,30 @@ class Ahead:
             added = await check_ins.add(tx, tournament_id, player.id, now)
         return ("done" if added else "again"), tournament
 
+    async def check_in_by_command(
+        self, telegram_id: int, chat_id: int, tournament: Tournament | None
+    ) -> list[tuple[str, Tournament]]:
+        """``/here``: in a group, the check-in to its open tournament (``tournament``);
+        privately, to each tournament of his whose check-in is open. (status, tournament)
+        each; a check-in not open yet is ``not_yet``, none running ``off``."""
+        if chat_id < 0:
+            found = [] if tournament is None else [tournament]
+        else:
+            async with self.infra.db.read() as tx:
+                player = await players.by_telegram(tx, telegram_id)
+                found = [] if player is None else await tournaments.open_for_player(tx, player.id)
+            found = [t for t in found if checks_in(t) and t.status == "registration"]
+        said = []
+        for each in found:
+            starts = starts_of(each)
+            if starts is None or not checks_in(each):
+                said.append(("off", each))
+            elif self.infra.clock.now() < starts - CHECK_IN_BEFORE:
+                said.append(("not_yet", each))
+            else:
+                said.append(await self.check_in(each.id, telegram_id))
+        return said
+
     async def absent(self, tournament: Tournament) -> list[tuple[int, str]] | None:
         """The registered players who did not check in, (club id, name) each; ``None`` when
         no check-in applies now (off, not announced ahead, not open yet, or begun)."""

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 #: What players do with a tournament (every chat).
 PLAYING = (
     "join",
+    "here",
     "team",
     "drop",
     "report",

@@ -5,7 +5,8 @@ question before a ``/begin`` (``ask_before_begin``; the begin itself, by the com
 
 ``/when 12.12 19:00`` (also ``завтра 19:00``, ``пт 19:00`` …: ``rules.ahead``) gives the open
 tournament its start and announces it; ``/when`` alone says when it starts; ``/when checkin
-off`` (``отметка нет``) and ``on`` (``да``) turn the check-in off or on.
+off`` (``отметка нет``) and ``on`` (``да``) turn the check-in off or on. ``/here`` is the
+check-in by command.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.ahead import Ahead, checks_in, starts_of
 from bot.buttons import AheadBeginCb, AheadDropCb, HereCb
+from bot.directory import Directory
 from bot.roles import Role, Roles
 from bot.texts import Tr
 from db.tournaments import Tournament
@@ -24,6 +26,7 @@ from handlers.guard import permitted
 from handlers.kind import Call
 from handlers.prompts import settle
 from handlers.routes import Routes
+from rules.ahead import CHECK_IN_BEFORE
 
 routes = Routes(__name__)
 
@@ -78,6 +81,29 @@ async def here(query: CallbackQuery, callback_data: HereCb, t: Tr, ahead: Ahead)
         return
     await query.answer()
     await settle(query, text)
+
+
+@routes.message(Command("here"))
+async def here_command(message: Message, t: Tr, ahead: Ahead, directory: Directory) -> None:
+    """``/here``: the check-in by command (a player who joined after the button went out, or
+    lost it): in a group, to its open tournament; privately, to each of his with an open
+    check-in."""
+    assert message.from_user is not None
+    user, chat = message.from_user.id, message.chat.id
+    current = await directory.current(chat, user) if chat < 0 else None
+    said = await ahead.check_in_by_command(user, chat, current)
+    if not said:
+        await message.reply(t("ahead.here_none"))
+        return
+    lines = []
+    for status, tournament in said:
+        opens = starts_of(tournament)
+        values: dict[str, object] = {"tournament": tournament.name}
+        if status == "not_yet" and opens is not None:
+            moment = opens - CHECK_IN_BEFORE
+            values["time"] = moment.astimezone(ahead.infra.settings.zone).strftime("%H:%M")
+        lines.append(t(f"ahead.here_{status}", **values))
+    await message.reply("\n".join(lines))
 
 
 async def ask_before_begin(call: Call, ahead: Ahead) -> bool:

@@ -122,6 +122,12 @@ async def test_a_swiss_announced_for_tomorrow_reminds_checks_in_and_begins_at_th
         assert "Через час, в 19:00, — «Кубок»" in hour.plain
         assert fixed("ahead.remind_hour_check_in", -1) in hour.plain
     assert not private(emu, fay, HOUR_TEXT)
+    await club.users["Ann"].send(GROUP, "/here")  # too early: it opens at 18:30
+    await emu.wait_bot_message(
+        GROUP, contains=ru("ahead.here_not_yet", tournament="Кубок", time="18:30")
+    )
+    await fay.send(None, "/here")  # on no list
+    await fay.wait_message(contains=ru("ahead.here_none"))
 
     # 18:30: the check-in; four of the five are here (Eve is not).
     await travel(emu, clock, STARTS - timedelta(minutes=30))

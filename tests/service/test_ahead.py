@@ -212,3 +212,22 @@ async def test_kinds_whose_players_can_be_taken_off_say_so_through_the_contract(
         assert tournament is not None
         found.append((tournament.kind, ahead.can_withdraw(tournament)))
     assert found == [("koth", True), ("swiss", True), ("teams", False)]
+
+
+async def test_here_by_command_opens_with_the_check_in_and_names_each_tournament(
+    club: Club,
+) -> None:
+    ahead = club.services.ahead
+    tid, _ = await swiss_of(club, joined=2)
+    await ahead.announce(tid, TYPED, ORGANISER)
+    async with club.services.db.read() as tx:
+        tournament = await tournaments.get(tx, tid)
+    assert tournament is not None
+    said = await ahead.check_in_by_command(1001, GROUP, tournament)
+    assert [status for status, _ in said] == ["not_yet"]
+    await at(club, STARTS - timedelta(minutes=29))
+    said = await ahead.check_in_by_command(1001, 1001, None)  # privately: his open ones
+    assert [(status, t.id) for status, t in said] == [("done", tid)]
+    assert await ahead.check_in_by_command(4242, 4242, None) == []  # a stranger: none
+    assert [s for s, _ in await ahead.check_in_by_command(1001, GROUP, tournament)] == ["again"]
+    assert [name for _, name in await ahead.absent(tournament) or []] == ["Тестов P2"]

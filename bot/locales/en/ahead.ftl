@@ -44,3 +44,7 @@ ahead-when_usage = When does it start? /when 12.12 19:00 (or “tomorrow 19:00�
 ahead-when_now = “{ $tournament }” starts on { $day } at { $time }.
 ahead-check_in_on = The “I'm here” check-in is on: the button comes to everyone registered 30 minutes before the start.
 ahead-check_in_off = The “I'm here” check-in is off.
+menu-here = I'm here (the check-in before the start)
+ahead-here_off = “{ $tournament }” has no check-in.
+ahead-here_not_yet = The check-in for “{ $tournament }” opens at { $time }.
+ahead-here_none = No tournament has its “I'm here” check-in open now.
