@@ -14,7 +14,6 @@ its reminders and begins at its organiser's «Начать».
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -38,15 +37,8 @@ HERE = ru("ahead.btn_here")
 
 @pytest.fixture
 def clock() -> ManualClock:
+    """The club's clock for ``conftest``'s bot: Monday morning, the day before."""
     return ManualClock(MORNING)
-
-
-@pytest.fixture
-async def bot(emu: BotApiEmulator, clock: ManualClock, tmp_path: Path) -> AsyncIterator[RunningBot]:
-    running = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999")
-    await running.start()
-    yield running
-    await running.stop()
 
 
 def private(emu: BotApiEmulator, user: SimUser, contains: str) -> list[SimMessage]:
