@@ -73,8 +73,10 @@ def starts_of(tournament: Tournament) -> datetime | None:
 
 
 def checks_in(tournament: Tournament) -> bool:
-    """Whether its players check in before round 1: on by default once announced ahead."""
-    return starts_of(tournament) is not None and tournament.settings.get(CHECK_IN) is not False
+    """Whether its players check in before round 1: on by default once announced ahead
+    (``Ahead.announce_at`` stores it; a start stored by a wizard alone asks no check-in until
+    announced: nobody was asked)."""
+    return starts_of(tournament) is not None and tournament.settings.get(CHECK_IN) is True
 
 
 class Ahead:

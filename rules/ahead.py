@@ -9,10 +9,11 @@ this year's has passed (``10.01`` typed in December). A time is needed; a moment
 and one more than ``FURTHEST`` ahead, are refused.
 
 The timetable (``timetable``): the day-before reminder (``DAY_BEFORE``), the hour-before one,
-the check-in's opening (``CHECK_IN_BEFORE``) and the start itself, each only when still ahead at
-the announcement. A step that fires late (the bot was down) still says something true only
-while ``still_true``: a reminder whose next step came due is left out (no "tomorrow" an hour
-before), the start's prompt and the check-in never are.
+the check-in's opening (``CHECK_IN_BEFORE``; at once when the start is nearer) and the start
+itself, the reminders only when still ahead at the announcement. A step that fires late (the
+bot was down) still says something true only while ``still_true``: a reminder whose next step
+came due is left out (no "tomorrow" an hour before), the start's prompt and the check-in never
+are.
 """
 
 from __future__ import annotations
@@ -181,14 +182,18 @@ def _next_weekday(local_now: datetime, at: time, weekday: int | None) -> date:
 
 
 def timetable(starts: datetime, now: datetime, check_in: bool) -> list[tuple[Step, datetime]]:
-    """The steps still ahead of ``now`` for a start at ``starts``, in order (the check-in's only
-    when it is on; the start's always)."""
-    steps = [s for s in Step if check_in or s is not Step.CHECK_IN]
-    return [
-        (step, starts - BEFORE[step])
-        for step in steps
-        if step is Step.START or starts - BEFORE[step] > now
-    ]
+    """The steps still ahead of ``now`` for a start at ``starts``, in order: the reminders
+    whose moment is ahead; the check-in's when it is on (at once when the start is nearer than
+    ``CHECK_IN_BEFORE``: ``/begin`` asks who checked in, so everyone must have been asked); the
+    start's always."""
+    steps: list[tuple[Step, datetime]] = []
+    for step in Step:
+        due = starts - BEFORE[step]
+        if step is Step.CHECK_IN and check_in and starts > now:
+            steps.append((step, max(due, now)))
+        elif step is Step.START or (step is not Step.CHECK_IN and due > now):
+            steps.append((step, due))
+    return steps
 
 
 def still_true(step: Step, starts: datetime, now: datetime) -> bool:

@@ -126,6 +126,11 @@ def test_announced_for_tomorrow_evening_the_day_before_reminder_is_still_ahead()
     assert steps == [Step.HOUR, Step.CHECK_IN, Step.START]
 
 
+def test_announced_less_than_half_an_hour_ahead_the_check_in_opens_at_once() -> None:
+    starts = local(2026, 12, 4, 20, 20)
+    assert timetable(starts, NOW, check_in=True) == [(Step.CHECK_IN, NOW), (Step.START, starts)]
+
+
 def test_a_late_reminder_is_sent_only_until_the_next_one_is_due() -> None:
     starts = local(2026, 12, 12, 19, 0)
     assert still_true(Step.DAY, starts, local(2026, 12, 11, 23, 0))
@@ -145,8 +150,10 @@ def test_every_step_is_ahead_ordered_and_ends_with_the_start(minutes: int, check
     steps = timetable(starts, NOW, check_in)
     assert steps[-1] == (Step.START, starts)
     moments = [due for _, due in steps]
-    assert moments == sorted(moments) and all(due > NOW for due in moments)
-    assert (Step.CHECK_IN in dict(steps)) == (check_in and minutes > 30)
+    assert moments == sorted(moments) and all(due >= NOW for due in moments)
+    assert (Step.CHECK_IN in dict(steps)) == check_in
+    if check_in:
+        assert dict(steps)[Step.CHECK_IN] == max(NOW, starts - timedelta(minutes=30))
     assert (Step.DAY in dict(steps)) == (minutes > 24 * 60)
 
 
