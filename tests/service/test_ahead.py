@@ -231,3 +231,37 @@ async def test_here_by_command_opens_with_the_check_in_and_names_each_tournament
     assert await ahead.check_in_by_command(4242, 4242, None) == []  # a stranger: none
     assert [s for s, _ in await ahead.check_in_by_command(1001, GROUP, tournament)] == ["again"]
     assert [name for _, name in await ahead.absent(tournament) or []] == ["Тестов P2"]
+
+
+async def test_a_team_event_announced_ahead_reminds_every_player_of_every_team(
+    club: Club,
+) -> None:
+    ahead = club.services.ahead
+    teams = club.services.service(TeamsService)
+    tid = await teams.create(GROUP, "Пары", {"format": "sealed", "rounds": None}, ORGANISER)
+    people = []
+    for n in range(1, 5):
+        async with club.services.db.transaction() as tx:
+            now = club.clock.now().isoformat()
+            await players.remember_user(
+                tx, 1000 + n, f"P{n}", "Тестов", None, "ru", now, private=True
+            )
+        people.append(await club.services.registry.ensure_player(1000 + n, f"P{n}", "Тестов"))
+    await teams.add_team(tid, people[0], people[1], "Грифоны", ORGANISER)
+    await teams.add_team(tid, people[2], people[3], "Драконы", ORGANISER)
+    await ahead.announce(tid, TYPED, ORGANISER)
+    await at(club, STARTS - timedelta(days=1))
+    assert private_with(club, "Завтра, 02.12.2026, в 19:00 — «Пары»") == [1001, 1002, 1003, 1004]
+    await at(club, STARTS - timedelta(minutes=30))
+    assert (await ahead.check_in(tid, 1001))[0] == "done"
+    async with club.services.db.read() as tx:
+        tournament = await tournaments.get(tx, tid)
+    assert tournament is not None
+    assert [name for _, name in await ahead.absent(tournament) or []] == [
+        "Тестов P2",
+        "Тестов P3",
+        "Тестов P4",
+    ]
+    with pytest.raises(UserError) as refused:  # its entries are teams: begin with everyone
+        await ahead.withdraw_absent(tid, ORGANISER)
+    assert refused.value.key == "ahead.no_withdraw"
