@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 from aiogram import F
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
+from bot.ahead import starts_of
 from bot.buttons import NewCb
 from bot.directory import Directory
 from bot.judges import Judges
 from bot.kinds import BY_NAME, KINDS
 from bot.roles import Role, Roles
+from bot.settings import Settings
 from bot.texts import Tr
+from db.tournaments import Tournament
 from handlers.routes import Routes
 from rules.card_games import CardGame, game_of
 
@@ -78,7 +83,7 @@ async def judge(
 
 
 @routes.message(Command("tournaments"))
-async def list_open(message: Message, t: Tr, directory: Directory) -> None:
+async def list_open(message: Message, t: Tr, directory: Directory, settings: Settings) -> None:
     found = await directory.open_tournaments()
     if not found:
         await message.answer(t("tournament.none_open"))
@@ -93,8 +98,18 @@ async def list_open(message: Message, t: Tr, directory: Directory) -> None:
                 kind=kind_name(t, item.kind, item.discipline),
                 status=t(f"tournament.status_{item.status}"),
             )
+            + starts_text(t, item, settings.zone)
         )
     await message.answer("\n".join(lines))
+
+
+def starts_text(t: Tr, tournament: Tournament, zone: tzinfo) -> str:
+    """«, начало 01.12.2026 в 19:00» of one announced ahead and not begun (``bot.ahead``)."""
+    starts = starts_of(tournament)
+    if starts is None or tournament.status != "registration":
+        return ""
+    local = starts.astimezone(zone)
+    return t("ahead.list_starts", day=local.strftime("%d.%m.%Y"), time=local.strftime("%H:%M"))
 
 
 def kind_name(t: Tr, kind: str, discipline: str) -> str:

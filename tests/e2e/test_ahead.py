@@ -91,6 +91,9 @@ async def test_a_swiss_announced_for_tomorrow_reminds_checks_in_and_begins_at_th
     assert "вторник, 01.12.2026, начало в 19:00" in announced.plain
     assert fixed("ahead.announced_check_in", -1) in announced.plain
     assert announced.button_labels == [ru("ahead.btn_join")]
+    await fay.send(GROUP, "/tournaments")
+    listed = await emu.wait_bot_message(GROUP, contains=fixed("tournament.list_title"))
+    assert "«Кубок» — " in listed.plain and ", начало 01.12.2026 в 19:00" in listed.plain
     assert statuses(bot.db_path) == {
         kind: ["pending"] for kind in ("ahead_day", "ahead_hour", "ahead_check_in", "ahead_start")
     }

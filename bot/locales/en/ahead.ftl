@@ -48,3 +48,4 @@ menu-here = I'm here (the check-in before the start)
 ahead-here_off = “{ $tournament }” has no check-in.
 ahead-here_not_yet = The check-in for “{ $tournament }” opens at { $time }.
 ahead-here_none = No tournament has its “I'm here” check-in open now.
+ahead-list_starts = , starting { $day } at { $time }

@@ -50,3 +50,4 @@ menu-here = Я на месте (отметка перед началом)
 ahead-here_off = Перед турниром «{ $tournament }» отметки нет.
 ahead-here_not_yet = Отметка перед турниром «{ $tournament }» откроется в { $time }.
 ahead-here_none = Сейчас нет турнира, перед которым идёт отметка «Я на месте».
+ahead-list_starts = , начало { $day } в { $time }
