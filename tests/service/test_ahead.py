@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.ahead import Ahead, starts_of
+from bot.ahead import Ahead, checks_in, starts_of
 from bot.errors import UserError
 from bot.koth import KothService
 from bot.swiss import SwissService
@@ -265,3 +265,23 @@ async def test_a_team_event_announced_ahead_reminds_every_player_of_every_team(
     with pytest.raises(UserError) as refused:  # its entries are teams: begin with everyone
         await ahead.withdraw_absent(tid, ORGANISER)
     assert refused.value.key == "ahead.no_withdraw"
+
+
+async def test_a_start_a_wizard_stored_at_the_creation_is_announced_with_its_steps(
+    club: Club,
+) -> None:
+    """The «Другой формат» wizard stores ``starts_at`` in the club's time zone at the creation
+    (611.2); no check-in is asked of it until ``announce_stored`` announces it."""
+    swiss = club.services.service(SwissService)
+    options = {"rounds": 2, "top": 0, "starts_at": "2026-12-02T19:00:00+03:00"}
+    tid = await swiss.create(GROUP, "Другой", options, ORGANISER)
+    async with club.services.db.read() as tx:
+        tournament = await tournaments.get(tx, tid)
+    assert tournament is not None and starts_of(tournament) == STARTS
+    assert not checks_in(tournament) and await pending(club, tid) == {}
+    await club.services.ahead.announce_stored(tid, ORGANISER)
+    assert (await pending(club, tid))["ahead_start"] == STARTS.isoformat()
+    async with club.services.db.read() as tx:
+        announced = await tournaments.get(tx, tid)
+    assert announced is not None and checks_in(announced)
+    assert announced.settings["starts_at"] == STARTS.isoformat()
