@@ -28,9 +28,13 @@ everyone. Nobody is taken off without the organiser's tap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
+from aiogram import BaseMiddleware
+from aiogram.types import TelegramObject, Update
 from aiogram.utils.deep_linking import create_start_link
 
 from bot.buttons import AheadBeginCb, HereCb
@@ -40,7 +44,9 @@ from bot.infra import Infra
 from bot.kind import KindService, Withdraws
 from bot.notices import Button, Markup, Notice, Phrase, ToChat, ToPerson, phrase
 from bot.notify import mention
-from db import check_ins, deadlines, players, tournaments
+from bot.texts import Translate
+from db import ahead as store
+from db import deadlines, players, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -52,6 +58,8 @@ from rules.ahead import (
     still_true,
     timetable,
 )
+
+log = logging.getLogger(__name__)
 
 #: the settings' keys (every kind's settings ignore keys they do not name)
 STARTS_AT = "starts_at"
@@ -85,6 +93,10 @@ class Ahead:
     def __init__(self, infra: Infra, kinds: Mapping[str, KindService]) -> None:
         self.infra = infra
         self.kinds = kinds
+        #: the starts given with ``/new`` still waiting for their tournament, by (chat,
+        #: organiser): (start, the chat's newest tournament then); ``None`` until read from the
+        #: database (``db.ahead.expected``: a restart in the middle of the wizard keeps them)
+        self._expected: dict[tuple[int, int], tuple[datetime, int]] | None = None
 
     def register(self) -> None:
         """Each step's deadline: applied even late, its handler deciding whether what it
@@ -97,13 +109,69 @@ class Ahead:
     async def announce(self, tournament_id: int, typed: str, actor: int) -> datetime:
         """Give the tournament the start ``typed`` names and announce it; refuses a start that
         is not one (``UserError`` with ``rules.ahead``'s answer) and a tournament that began."""
-        zone = self.infra.settings.zone
-        try:
-            starts = parse_start(typed, self.infra.clock.now(), zone)
-        except StartError as exc:
-            raise UserError(exc.key, example=self._example()) from exc
+        starts = self.parse(typed)
         await self.announce_at(tournament_id, starts, actor)
         return starts
+
+    def parse(self, typed: str) -> datetime:
+        """The start ``typed`` names in the club's time zone (``UserError`` when none ahead)."""
+        try:
+            return parse_start(typed, self.infra.clock.now(), self.infra.settings.zone)
+        except StartError as exc:
+            raise UserError(exc.key, example=self._example()) from exc
+
+    # -- a start given with /new, before the tournament exists ----------------------------------
+
+    async def expect(self, chat_id: int, user_id: int, typed: str) -> datetime:
+        """``/new <start>``: the start (refused at once when none ahead) kept for the next
+        tournament this organiser creates in this chat, whatever its kind (``created``)."""
+        starts = self.parse(typed).astimezone(UTC)
+        expected = await self._waiting()
+        async with self.infra.db.transaction() as tx:
+            newest = await tournaments.latest_in_chat(tx, chat_id)
+            after = 0 if newest is None else newest.id
+            await store.expect(tx, chat_id, user_id, starts.isoformat(), after)
+        expected[(chat_id, user_id)] = (starts, after)
+        return starts
+
+    async def waits(self, chat_id: int, user_id: int) -> bool:
+        """Whether a start given with ``/new`` waits for this organiser's tournament here."""
+        return (chat_id, user_id) in await self._waiting()
+
+    async def created(self, chat_id: int, user_id: int) -> None:
+        """After each of the organiser's updates while a start waits: once his wizard has
+        created the tournament (the chat's newest, his, in its registration), announce it
+        for that start (a start that passed meanwhile is said so, and dropped)."""
+        expected = await self._waiting()
+        found = expected.get((chat_id, user_id))
+        if found is None:
+            return
+        starts, after = found
+        async with self.infra.db.read() as tx:
+            newest = await tournaments.latest_in_chat(tx, chat_id)
+        if newest is None or newest.id <= after or newest.created_by != user_id:
+            return  # the wizard goes on
+        del expected[(chat_id, user_id)]
+        async with self.infra.db.transaction() as tx:
+            await store.forget(tx, chat_id, user_id)
+        if newest.status != "registration" or starts_of(newest) is not None:
+            return  # its own wizard asked the start (``announce_stored``)
+        if starts <= self.infra.clock.now():
+            t = self.infra.texts
+            text = t.get(self.infra.group_lang(), "ahead.past", example=self._example())
+            await self.infra.sender.send(chat_id, text)
+            return
+        await self.announce_at(newest.id, starts, user_id)
+
+    async def _waiting(self) -> dict[tuple[int, int], tuple[datetime, int]]:
+        if self._expected is None:
+            async with self.infra.db.read() as tx:
+                stored = await store.expected(tx)
+            self._expected = {
+                key: (datetime.fromisoformat(starts), after)
+                for key, (starts, after) in stored.items()
+            }
+        return self._expected
 
     def _example(self) -> str:
         """A start a day ahead as people type it (the refusals' example)."""
@@ -225,7 +293,7 @@ class Ahead:
         has not checked in yet)."""
         ids = await _registered(tx, tournament.id)
         if step is Step.CHECK_IN:
-            here = await check_ins.of(tx, tournament.id)
+            here = await store.checked_in(tx, tournament.id)
             ids = [pid for pid in ids if pid not in here]
         found = await players.many(tx, ids)
         line = phrase(
@@ -280,6 +348,15 @@ class Ahead:
             "time": local.strftime("%H:%M"),
         }
 
+    def when_values(self, t: Translate, starts: datetime) -> dict[str, str]:
+        """The start as a text's ``day``, ``weekday`` and ``time`` (in ``t``'s language)."""
+        local = starts.astimezone(self.infra.settings.zone)
+        return {
+            "day": local.strftime("%d.%m.%Y"),
+            "weekday": t(f"ahead.weekday_{local.weekday()}"),
+            "time": local.strftime("%H:%M"),
+        }
+
     # -- the check-in ----------------------------------------------------------------------
 
     async def check_in(self, tournament_id: int, telegram_id: int) -> tuple[str, Tournament]:
@@ -295,7 +372,7 @@ class Ahead:
             if player is None or player.id not in await _registered(tx, tournament_id):
                 return "not_in", tournament
             now = self.infra.clock.now().isoformat()
-            added = await check_ins.add(tx, tournament_id, player.id, now)
+            added = await store.check_in(tx, tournament_id, player.id, now)
         return ("done" if added else "again"), tournament
 
     async def check_in_by_command(
@@ -331,7 +408,7 @@ class Ahead:
         if self.infra.clock.now() < starts - CHECK_IN_BEFORE:
             return None
         async with self.infra.db.read() as tx:
-            here = await check_ins.of(tx, tournament.id)
+            here = await store.checked_in(tx, tournament.id)
             missing = [pid for pid in await _registered(tx, tournament.id) if pid not in here]
             found = await players.many(tx, missing)
         return [(pid, found[pid].display_name) for pid in missing if pid in found]
@@ -382,3 +459,37 @@ def _stamp(starts: datetime) -> int:
 
 def _minutes(span: timedelta) -> int:
     return int(span.total_seconds() // 60)
+
+
+class AfterCreation(BaseMiddleware):
+    """After each update of an organiser whose start given with ``/new`` waits for his
+    tournament (``Ahead.created``): whichever kind's wizard created it, it is announced once
+    the update that created it was handled (its registration message sent first)."""
+
+    def __init__(self, ahead: Ahead) -> None:
+        self._ahead = ahead
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        result = await handler(event, data)
+        assert isinstance(event, Update)
+        found = _sender_and_chat(event)
+        if found is not None and await self._ahead.waits(*reversed(found)):
+            try:
+                await self._ahead.created(found[1], found[0])
+            except Exception:  # the update itself was handled: this must not undo it
+                log.exception("announcing the tournament created by %s failed", found[0])
+        return result
+
+
+def _sender_and_chat(update: Update) -> tuple[int, int] | None:
+    if update.message is not None and update.message.from_user is not None:
+        return update.message.from_user.id, update.message.chat.id
+    query = update.callback_query
+    if query is not None and query.message is not None:
+        return query.from_user.id, query.message.chat.id
+    return None

@@ -31,7 +31,7 @@ from aiogram.methods.base import TelegramType
 from aiohttp import web
 
 from bot.access import ButtonAccess, ChatSenders
-from bot.ahead import Ahead
+from bot.ahead import AfterCreation, Ahead
 from bot.background import Background
 from bot.boards import Boards
 from bot.clock import Clock, FileClock
@@ -274,6 +274,8 @@ def create_dispatcher(services: Services) -> Dispatcher:
     handled = HandledUpdates(db)
     dp.update.outer_middleware(ContextMiddleware(db, texts, clock, handled))
     dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
+    # a start given with /new waits for the tournament its wizard creates (``bot.ahead``)
+    dp.update.outer_middleware(AfterCreation(services.ahead))
     dp.callback_query.outer_middleware(ButtonAccess(services.roles, db))  # before any filter
     window = timedelta(seconds=services.settings.flood_seconds)
     flood = FloodMiddleware(FloodGate(services.settings.flood_limit, window), clock)

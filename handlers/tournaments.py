@@ -10,7 +10,7 @@ from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
-from bot.ahead import starts_of
+from bot.ahead import Ahead, starts_of
 from bot.buttons import NewCb
 from bot.directory import Directory
 from bot.judges import Judges
@@ -31,17 +31,23 @@ async def new_in_private(message: Message, t: Tr) -> None:
 
 
 @routes.message(Command("new"))
-async def new(message: Message, t: Tr, roles: Roles) -> None:
+async def new(message: Message, command: CommandObject, t: Tr, roles: Roles, ahead: Ahead) -> None:
+    """``/new``; ``/new завтра 19:00``: the tournament its wizard creates is announced for
+    that start (``bot.ahead``; a start not ahead is refused before the wizard)."""
     assert message.from_user is not None
     if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
         await message.reply(t("common.organisers_only"))
         return
+    question = t("tournament.choose_kind")
+    if command.args:
+        starts = await ahead.expect(message.chat.id, message.from_user.id, command.args)
+        question += "\n" + t("ahead.new_starts", **ahead.when_values(t, starts))
     builder = InlineKeyboardBuilder()
     for spec in KINDS:
         builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.new_button))
     builder.adjust(1)
     # a reply to his /new: the first question can then reply to it (``handlers.prompts``)
-    await message.reply(t("tournament.choose_kind"), reply_markup=builder.as_markup())
+    await message.reply(question, reply_markup=builder.as_markup())
 
 
 @routes.message(Command("judge"))

@@ -7,3 +7,14 @@ CREATE TABLE check_ins (
     at            TEXT NOT NULL,
     PRIMARY KEY (tournament_id, player_id)
 );
+
+-- A start typed with /new (`/new завтра 19:00`), waiting for the organiser's wizard to create
+-- the tournament in that chat (any kind's): then it is announced (bot.ahead). `after_id`: the
+-- newest tournament of the chat when /new was typed (only a newer one takes the start).
+CREATE TABLE ahead_new (
+    chat_id   BIGINT NOT NULL,
+    user_id   BIGINT NOT NULL,
+    starts_at TEXT NOT NULL,
+    after_id  INTEGER NOT NULL,
+    PRIMARY KEY (chat_id, user_id)
+);

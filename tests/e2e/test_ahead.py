@@ -8,7 +8,8 @@ from 30.11 19:30 to 01.12 18:05 and, back, sends the hour's reminder it missed, 
 day's not again. From 18:30 the five get «Я на месте»; four press it. At 19:00 the organiser
 gets «Начать»; it lists the one who did not check in, one tap takes him off, «Начать» begins
 round 1 with the four. A King of the Hill announced the same way (its check-in turned off) gets
-its reminders and begins at its organiser's «Начать».
+its reminders and begins at its organiser's «Начать»; it was created with its start
+(``/new завтра 19:00``), announced as soon as its wizard had made it.
 """
 
 from __future__ import annotations
@@ -173,10 +174,22 @@ async def test_a_king_of_the_hill_announced_ahead_reminds_and_begins_at_the_orga
     emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     org, people = await koth_club.setup_club(emu)
-    await koth_club.create(emu, org)
+    # the start given with /new: the tournament its wizard creates is announced for it
+    await koth_club.say(emu, org, "/new вчера 19:00", fixed("ahead.bad_date"))
+    choice = await koth_club.say(emu, org, "/new завтра 19:00", fixed("tournament.choose_kind"))
+    assert "Начало: вторник, 01.12.2026, в 19:00" in choice.plain
+    await org.press(choice, "Царь горы")
+    await emu.wait_bot_message(koth_club.GROUP, contains=fixed("koth.ask_name"))
+    await koth_club.say(emu, org, "Пятничный", fixed("koth.ask_fee"))
+    await koth_club.say(emu, org, "3000", fixed("koth.ask_table"))
+    await org.send(koth_club.GROUP, "Стол 1")
+    registration = await emu.wait_bot_message(
+        koth_club.GROUP, contains=fixed("koth.registration_open", -1)
+    )
+    announced = await emu.wait_bot_message(koth_club.GROUP, contains="📅 «Пятничный»")
+    assert registration.message_id < announced.message_id  # the announcement under it
     for name, rating in koth_club.RATINGS:
         await koth_club.say(emu, org, f"/add @{name} {rating}", fixed("koth.added"))
-    await koth_club.say(emu, org, "/when завтра 19:00", "📅 «Пятничный»")
     await koth_club.say(emu, org, "/when отметка нет", ru("ahead.check_in_off"))
     await koth_club.say(emu, org, "/when", "начинается 01.12.2026 в 19:00")
 

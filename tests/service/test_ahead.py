@@ -285,3 +285,25 @@ async def test_a_start_a_wizard_stored_at_the_creation_is_announced_with_its_ste
         announced = await tournaments.get(tx, tid)
     assert announced is not None and checks_in(announced)
     assert announced.settings["starts_at"] == STARTS.isoformat()
+
+
+async def test_a_start_given_with_new_waits_for_the_tournament_its_wizard_creates(
+    club: Club,
+) -> None:
+    ahead = club.services.ahead
+    before, _ = await swiss_of(club, joined=0)  # an older tournament of the chat takes nothing
+    with pytest.raises(UserError):
+        await ahead.expect(GROUP, ORGANISER, "вчера 19:00")
+    assert await ahead.expect(GROUP, ORGANISER, TYPED) == STARTS
+    assert await ahead.waits(GROUP, ORGANISER) and not await ahead.waits(GROUP, 1001)
+    await ahead.created(GROUP, ORGANISER)  # the wizard goes on: nothing yet
+    assert await pending(club, before) == {}
+    # a restart in the middle of the wizard keeps it (read again from the database)
+    again = Ahead(club.services.infra, club.services.kinds)
+    assert await again.waits(GROUP, ORGANISER)
+    koth = club.services.service(KothService)
+    tid = await koth.registration.create(GROUP, ORGANISER, "Холм", 3000, "1")
+    await again.created(GROUP, ORGANISER)
+    assert (await pending(club, tid))["ahead_start"] == STARTS.isoformat()
+    assert not await again.waits(GROUP, ORGANISER)
+    assert not await Ahead(club.services.infra, club.services.kinds).waits(GROUP, ORGANISER)

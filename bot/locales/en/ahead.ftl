@@ -49,3 +49,4 @@ ahead-here_off = “{ $tournament }” has no check-in.
 ahead-here_not_yet = The check-in for “{ $tournament }” opens at { $time }.
 ahead-here_none = No tournament has its “I'm here” check-in open now.
 ahead-list_starts = , starting { $day } at { $time }
+ahead-new_starts = 📅 Starting { $weekday }, { $day }, at { $time }: I will announce it once the tournament is created.

@@ -51,3 +51,4 @@ ahead-here_off = Перед турниром «{ $tournament }» отметки 
 ahead-here_not_yet = Отметка перед турниром «{ $tournament }» откроется в { $time }.
 ahead-here_none = Сейчас нет турнира, перед которым идёт отметка «Я на месте».
 ahead-list_starts = , начало { $day } в { $time }
+ahead-new_starts = 📅 Начало: { $weekday }, { $day }, в { $time } — объявлю, когда турнир будет создан.
