@@ -134,6 +134,14 @@ class Ahead:
         expected[(chat_id, user_id)] = (starts, after)
         return starts
 
+    async def forget_expected(self, chat_id: int, user_id: int) -> None:
+        """A plain ``/new``: a start given with an earlier ``/new`` (a wizard left unfinished)
+        is not this tournament's."""
+        expected = await self._waiting()
+        if expected.pop((chat_id, user_id), None) is not None:
+            async with self.infra.db.transaction() as tx:
+                await store.forget(tx, chat_id, user_id)
+
     async def waits(self, chat_id: int, user_id: int) -> bool:
         """Whether a start given with ``/new`` waits for this organiser's tournament here."""
         return (chat_id, user_id) in await self._waiting()

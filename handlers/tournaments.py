@@ -42,6 +42,8 @@ async def new(message: Message, command: CommandObject, t: Tr, roles: Roles, ahe
     if command.args:
         starts = await ahead.expect(message.chat.id, message.from_user.id, command.args)
         question += "\n" + t("ahead.new_starts", **ahead.when_values(t, starts))
+    else:
+        await ahead.forget_expected(message.chat.id, message.from_user.id)
     builder = InlineKeyboardBuilder()
     for spec in KINDS:
         builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.new_button))

@@ -307,3 +307,11 @@ async def test_a_start_given_with_new_waits_for_the_tournament_its_wizard_create
     assert (await pending(club, tid))["ahead_start"] == STARTS.isoformat()
     assert not await again.waits(GROUP, ORGANISER)
     assert not await Ahead(club.services.infra, club.services.kinds).waits(GROUP, ORGANISER)
+
+
+async def test_a_plain_new_forgets_a_start_an_unfinished_wizard_left(club: Club) -> None:
+    ahead = club.services.ahead
+    await ahead.expect(GROUP, ORGANISER, TYPED)
+    await ahead.forget_expected(GROUP, ORGANISER)
+    assert not await ahead.waits(GROUP, ORGANISER)
+    assert not await Ahead(club.services.infra, club.services.kinds).waits(GROUP, ORGANISER)
