@@ -275,7 +275,7 @@ def create_dispatcher(services: Services) -> Dispatcher:
     dp.update.outer_middleware(ContextMiddleware(db, texts, clock, handled))
     dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
     # a start given with /new waits for the tournament its wizard creates (``bot.ahead``)
-    dp.update.outer_middleware(AfterCreation(services.ahead))
+    dp.update.outer_middleware(AfterCreation(services.ahead.expected))
     dp.callback_query.outer_middleware(ButtonAccess(services.roles, db))  # before any filter
     window = timedelta(seconds=services.settings.flood_seconds)
     flood = FloodMiddleware(FloodGate(services.settings.flood_limit, window), clock)

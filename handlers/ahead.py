@@ -74,7 +74,7 @@ def when_text(t: Tr, ahead: Ahead, tournament: Tournament) -> str:
 
 @routes.callback_query(HereCb.filter())
 async def here(query: CallbackQuery, callback_data: HereCb, t: Tr, ahead: Ahead) -> None:
-    status, tournament = await ahead.check_in(callback_data.t, query.from_user.id)
+    status, tournament = await ahead.check_ins.check_in(callback_data.t, query.from_user.id)
     text = t(f"ahead.here_{status}", tournament=tournament.name)
     if status == "not_in":
         await query.answer(text, show_alert=True)
@@ -91,7 +91,7 @@ async def here_command(message: Message, t: Tr, ahead: Ahead, directory: Directo
     assert message.from_user is not None
     user, chat = message.from_user.id, message.chat.id
     current = await directory.current(chat, user) if chat < 0 else None
-    said = await ahead.check_in_by_command(user, chat, current)
+    said = await ahead.check_ins.check_in_by_command(user, chat, current)
     if not said:
         await message.reply(t("ahead.here_none"))
         return
@@ -109,13 +109,13 @@ async def here_command(message: Message, t: Tr, ahead: Ahead, directory: Directo
 async def ask_before_begin(call: Call, ahead: Ahead) -> bool:
     """Whether the begin may go on: with the check-in on and open, those registered who did
     not check in are listed with the organiser's two taps, and it waits for one of them."""
-    missing = await ahead.absent(call.tournament)
+    missing = await ahead.check_ins.absent(call.tournament)
     if not missing:
         return True
     t, tid = call.t, call.tournament.id
     names = ", ".join(name for _, name in missing)
     text = t("ahead.absent", count=len(missing), names=names, tournament=call.tournament.name)
-    droppable = ahead.can_withdraw(call.tournament)
+    droppable = ahead.check_ins.can_withdraw(call.tournament)
     if not droppable:
         text += "\n" + t("ahead.no_withdraw")
     await call.message.reply(text, reply_markup=absent_keyboard(t, tid, len(missing), droppable))
@@ -135,7 +135,7 @@ def absent_keyboard(t: Tr, tid: int, count: int, droppable: bool) -> InlineKeybo
 async def drop_absent(
     query: CallbackQuery, callback_data: AheadDropCb, t: Tr, ahead: Ahead
 ) -> None:
-    names = await ahead.withdraw_absent(callback_data.t, query.from_user.id)
+    names = await ahead.check_ins.withdraw_absent(callback_data.t, query.from_user.id)
     await query.answer()
     if not isinstance(query.message, Message):
         return

@@ -140,28 +140,28 @@ async def test_the_check_in_lists_who_is_not_here_and_takes_off_only_those(club:
     async with club.services.db.read() as tx:
         tournament = await tournaments.get(tx, tid)
     assert tournament is not None
-    assert await ahead.absent(tournament) is None  # not open before 18:30
+    assert await ahead.check_ins.absent(tournament) is None  # not open before 18:30
     await at(club, STARTS - timedelta(minutes=30))
     assert private_with(club, "Вы на месте?") == [1001, 1002, 1003, 1004, 1005]
-    assert (await ahead.check_in(tid, 1001))[0] == "done"
-    assert (await ahead.check_in(tid, 1001))[0] == "again"
-    assert (await ahead.check_in(tid, 4242))[0] == "not_in"
-    assert (await ahead.check_in(tid, 1002))[0] == "done"
-    assert (await ahead.check_in(tid, 1003))[0] == "done"
-    missing = await ahead.absent(tournament)
+    assert (await ahead.check_ins.check_in(tid, 1001))[0] == "done"
+    assert (await ahead.check_ins.check_in(tid, 1001))[0] == "again"
+    assert (await ahead.check_ins.check_in(tid, 4242))[0] == "not_in"
+    assert (await ahead.check_ins.check_in(tid, 1002))[0] == "done"
+    assert (await ahead.check_ins.check_in(tid, 1003))[0] == "done"
+    missing = await ahead.check_ins.absent(tournament)
     assert missing == [(ids[3], "Тестов P4"), (ids[4], "Тестов P5")]
-    assert (await ahead.check_in(tid, 1004))[0] == "done"  # between the list and the tap
-    assert await ahead.withdraw_absent(tid, ORGANISER) == ["Тестов P5"]
+    assert (await ahead.check_ins.check_in(tid, 1004))[0] == "done"  # between the list and the tap
+    assert await ahead.check_ins.withdraw_absent(tid, ORGANISER) == ["Тестов P5"]
     async with club.services.db.read() as tx:
         left = [p.player_id for p in await tournaments.participants(tx, tid)]
     assert left == ids[:4]
-    assert await ahead.absent(tournament) == []
+    assert await ahead.check_ins.absent(tournament) == []
     await club.services.service(SwissService).begin(tid, ORGANISER)
     async with club.services.db.read() as tx:
         begun = await tournaments.get(tx, tid)
     assert begun is not None
-    assert (await ahead.check_in(tid, 1001))[0] == "closed"
-    assert await ahead.absent(begun) is None
+    assert (await ahead.check_ins.check_in(tid, 1001))[0] == "closed"
+    assert await ahead.check_ins.absent(begun) is None
 
 
 async def test_with_the_check_in_off_nobody_is_asked_and_begin_is_not_held(club: Club) -> None:
@@ -174,7 +174,7 @@ async def test_with_the_check_in_off_nobody_is_asked_and_begin_is_not_held(club:
     assert private_with(club, "Вы на месте?") == []
     async with club.services.db.read() as tx:
         tournament = await tournaments.get(tx, tid)
-    assert tournament is not None and await ahead.absent(tournament) is None
+    assert tournament is not None and await ahead.check_ins.absent(tournament) is None
     (prompt,) = [
         r for r in club.session.sent() if r.chat_id == GROUP and "время начинать" in r.text
     ]
@@ -210,7 +210,7 @@ async def test_kinds_whose_players_can_be_taken_off_say_so_through_the_contract(
         async with club.services.db.read() as tx:
             tournament = await tournaments.get(tx, tid)
         assert tournament is not None
-        found.append((tournament.kind, ahead.can_withdraw(tournament)))
+        found.append((tournament.kind, ahead.check_ins.can_withdraw(tournament)))
     assert found == [("koth", True), ("swiss", True), ("teams", False)]
 
 
@@ -223,14 +223,16 @@ async def test_here_by_command_opens_with_the_check_in_and_names_each_tournament
     async with club.services.db.read() as tx:
         tournament = await tournaments.get(tx, tid)
     assert tournament is not None
-    said = await ahead.check_in_by_command(1001, GROUP, tournament)
+    said = await ahead.check_ins.check_in_by_command(1001, GROUP, tournament)
     assert [status for status, _ in said] == ["not_yet"]
     await at(club, STARTS - timedelta(minutes=29))
-    said = await ahead.check_in_by_command(1001, 1001, None)  # privately: his open ones
+    said = await ahead.check_ins.check_in_by_command(1001, 1001, None)  # privately: his open ones
     assert [(status, t.id) for status, t in said] == [("done", tid)]
-    assert await ahead.check_in_by_command(4242, 4242, None) == []  # a stranger: none
-    assert [s for s, _ in await ahead.check_in_by_command(1001, GROUP, tournament)] == ["again"]
-    assert [name for _, name in await ahead.absent(tournament) or []] == ["Тестов P2"]
+    assert await ahead.check_ins.check_in_by_command(4242, 4242, None) == []  # a stranger: none
+    assert [s for s, _ in await ahead.check_ins.check_in_by_command(1001, GROUP, tournament)] == [
+        "again"
+    ]
+    assert [name for _, name in await ahead.check_ins.absent(tournament) or []] == ["Тестов P2"]
 
 
 async def test_a_team_event_announced_ahead_reminds_every_player_of_every_team(
@@ -253,17 +255,17 @@ async def test_a_team_event_announced_ahead_reminds_every_player_of_every_team(
     await at(club, STARTS - timedelta(days=1))
     assert private_with(club, "Завтра, 02.12.2026, в 19:00 — «Пары»") == [1001, 1002, 1003, 1004]
     await at(club, STARTS - timedelta(minutes=30))
-    assert (await ahead.check_in(tid, 1001))[0] == "done"
+    assert (await ahead.check_ins.check_in(tid, 1001))[0] == "done"
     async with club.services.db.read() as tx:
         tournament = await tournaments.get(tx, tid)
     assert tournament is not None
-    assert [name for _, name in await ahead.absent(tournament) or []] == [
+    assert [name for _, name in await ahead.check_ins.absent(tournament) or []] == [
         "Тестов P2",
         "Тестов P3",
         "Тестов P4",
     ]
     with pytest.raises(UserError) as refused:  # its entries are teams: begin with everyone
-        await ahead.withdraw_absent(tid, ORGANISER)
+        await ahead.check_ins.withdraw_absent(tid, ORGANISER)
     assert refused.value.key == "ahead.no_withdraw"
 
 
@@ -293,25 +295,31 @@ async def test_a_start_given_with_new_waits_for_the_tournament_its_wizard_create
     ahead = club.services.ahead
     before, _ = await swiss_of(club, joined=0)  # an older tournament of the chat takes nothing
     with pytest.raises(UserError):
-        await ahead.expect(GROUP, ORGANISER, "вчера 19:00")
-    assert await ahead.expect(GROUP, ORGANISER, TYPED) == STARTS
-    assert await ahead.waits(GROUP, ORGANISER) and not await ahead.waits(GROUP, 1001)
-    await ahead.created(GROUP, ORGANISER)  # the wizard goes on: nothing yet
+        await ahead.expected.expect(GROUP, ORGANISER, "вчера 19:00")
+    assert await ahead.expected.expect(GROUP, ORGANISER, TYPED) == STARTS
+    assert await ahead.expected.waits(GROUP, ORGANISER) and not await ahead.expected.waits(
+        GROUP, 1001
+    )
+    await ahead.expected.created(GROUP, ORGANISER)  # the wizard goes on: nothing yet
     assert await pending(club, before) == {}
     # a restart in the middle of the wizard keeps it (read again from the database)
     again = Ahead(club.services.infra, club.services.kinds)
-    assert await again.waits(GROUP, ORGANISER)
+    assert await again.expected.waits(GROUP, ORGANISER)
     koth = club.services.service(KothService)
     tid = await koth.registration.create(GROUP, ORGANISER, "Холм", 3000, "1")
-    await again.created(GROUP, ORGANISER)
+    await again.expected.created(GROUP, ORGANISER)
     assert (await pending(club, tid))["ahead_start"] == STARTS.isoformat()
-    assert not await again.waits(GROUP, ORGANISER)
-    assert not await Ahead(club.services.infra, club.services.kinds).waits(GROUP, ORGANISER)
+    assert not await again.expected.waits(GROUP, ORGANISER)
+    assert not await Ahead(club.services.infra, club.services.kinds).expected.waits(
+        GROUP, ORGANISER
+    )
 
 
 async def test_a_plain_new_forgets_a_start_an_unfinished_wizard_left(club: Club) -> None:
     ahead = club.services.ahead
-    await ahead.expect(GROUP, ORGANISER, TYPED)
-    await ahead.forget_expected(GROUP, ORGANISER)
-    assert not await ahead.waits(GROUP, ORGANISER)
-    assert not await Ahead(club.services.infra, club.services.kinds).waits(GROUP, ORGANISER)
+    await ahead.expected.expect(GROUP, ORGANISER, TYPED)
+    await ahead.expected.forget_expected(GROUP, ORGANISER)
+    assert not await ahead.expected.waits(GROUP, ORGANISER)
+    assert not await Ahead(club.services.infra, club.services.kinds).expected.waits(
+        GROUP, ORGANISER
+    )
