@@ -23,7 +23,8 @@ async def checked_in(tx: Tx, tournament_id: int) -> set[int]:
 
 
 async def expect(tx: Tx, chat_id: int, user_id: int, starts_at: str, after_id: int) -> None:
-    """A start given with ``/new``, for the next tournament the organiser creates there."""
+    """What ``/new`` waits for: the next tournament the organiser creates there, with the
+    start given (``""``: none)."""
     await tx.execute(
         """INSERT INTO ahead_new (chat_id, user_id, starts_at, after_id) VALUES (?, ?, ?, ?)
            ON CONFLICT (chat_id, user_id)

@@ -39,11 +39,9 @@ async def new(message: Message, command: CommandObject, t: Tr, roles: Roles, ahe
         await message.reply(t("common.organisers_only"))
         return
     question = t("tournament.choose_kind")
-    if command.args:
-        starts = await ahead.expected.expect(message.chat.id, message.from_user.id, command.args)
+    starts = await ahead.expected.expect(message.chat.id, message.from_user.id, command.args)
+    if starts is not None:
         question += "\n" + t("ahead.new_starts", **ahead.when_values(t, starts))
-    else:
-        await ahead.expected.forget_expected(message.chat.id, message.from_user.id)
     builder = InlineKeyboardBuilder()
     for spec in KINDS:
         builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.new_button))

@@ -3,8 +3,9 @@ issue 27, item 3) — for every kind alike.
 
 The organiser gives a tournament still in its registration a start (``/when 12.12 19:00``,
 typed in the club's time zone: ``rules.ahead``). It is kept in the tournament's settings as
-``starts_at`` (ISO 8601, UTC; the «Другой формат» wizard sets the same key at its creation and
-calls ``announce_stored``), with ``check_in`` (on by default for a tournament announced ahead).
+``starts_at`` (ISO 8601, UTC; the «Другой формат» wizard sets the same key at its creation:
+it is then announced the same way, ``expected``), with ``check_in`` (on by default for a
+tournament announced ahead).
 The group gets the announcement with the date; registration is open from the creation on.
 Then, each a durable deadline (``bot.deadlines``) stored with the announcement, so a restart
 loses none and a fired one never fires again:

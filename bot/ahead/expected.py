@@ -1,7 +1,9 @@
 """A start given with ``/new`` (``/new завтра 19:00``) before the tournament exists: kept
 (``db.ahead``: a restart in the middle of the wizard keeps it) until the organiser's wizard,
 whatever its kind, has created the tournament in that chat, then announced for it
-(``AfterCreation``, after the update that created it: its registration message first)."""
+(``AfterCreation``, after the update that created it: its registration message first). A
+wizard that asks the start itself and stores ``starts_at`` (611.2's «Другой формат») is
+announced the same way after a plain ``/new``: no kind's wizard calls anything."""
 
 from __future__ import annotations
 
@@ -27,7 +29,9 @@ Announce = Callable[[int, datetime, int], Awaitable[None]]
 
 
 class Expected:
-    """The starts given with ``/new`` still waiting for their tournament."""
+    """The tournaments ``/new`` is making, by (chat, organiser), until its wizard created one:
+    with the start given to ``/new``, or none (then a start the wizard itself stored, as
+    «Другой формат» does, 611.2, is announced the same way)."""
 
     def __init__(
         self, infra: Infra, parse: Parse, announce: Announce, example: Callable[[], str]
@@ -36,43 +40,39 @@ class Expected:
         self._parse = parse
         self._announce = announce
         self._example = example
-        #: by (chat, organiser): (start, the chat's newest tournament then); ``None`` until
-        #: read from the database
-        self._expected: dict[tuple[int, int], tuple[datetime, int]] | None = None
+        #: by (chat, organiser): (the start given, or ``None``; the chat's newest tournament
+        #: then); ``None`` until read from the database
+        self._expected: dict[tuple[int, int], tuple[datetime | None, int]] | None = None
 
-    async def expect(self, chat_id: int, user_id: int, typed: str) -> datetime:
-        """``/new <start>``: the start (refused at once when none ahead) kept for the next
-        tournament this organiser creates in this chat, whatever its kind (``created``)."""
-        starts = self._parse(typed).astimezone(UTC)
+    async def expect(self, chat_id: int, user_id: int, typed: str | None) -> datetime | None:
+        """``/new`` (``typed``: what follows it): the start it names (refused at once when
+        none ahead; ``None`` without one), kept for the next tournament this organiser
+        creates in this chat, whatever its kind (``created``). Replaces what an unfinished
+        wizard left."""
+        starts = None if not typed else self._parse(typed).astimezone(UTC)
         expected = await self._waiting()
         async with self.infra.db.transaction() as tx:
             newest = await tournaments.latest_in_chat(tx, chat_id)
             after = 0 if newest is None else newest.id
-            await store.expect(tx, chat_id, user_id, starts.isoformat(), after)
+            stored = "" if starts is None else starts.isoformat()
+            await store.expect(tx, chat_id, user_id, stored, after)
         expected[(chat_id, user_id)] = (starts, after)
         return starts
 
-    async def forget_expected(self, chat_id: int, user_id: int) -> None:
-        """A plain ``/new``: a start given with an earlier ``/new`` (a wizard left unfinished)
-        is not this tournament's."""
-        expected = await self._waiting()
-        if expected.pop((chat_id, user_id), None) is not None:
-            async with self.infra.db.transaction() as tx:
-                await store.forget(tx, chat_id, user_id)
-
     async def waits(self, chat_id: int, user_id: int) -> bool:
-        """Whether a start given with ``/new`` waits for this organiser's tournament here."""
+        """Whether ``/new`` waits for this organiser's tournament here."""
         return (chat_id, user_id) in await self._waiting()
 
     async def created(self, chat_id: int, user_id: int) -> None:
-        """After each of the organiser's updates while a start waits: once his wizard has
-        created the tournament (the chat's newest, his, in its registration), announce it
-        for that start (a start that passed meanwhile is said so, and dropped)."""
+        """After each of the organiser's updates while ``/new`` waits: once his wizard has
+        created the tournament (the chat's newest, his), announce it for the start its wizard
+        stored, else the one given to ``/new`` (a start that passed meanwhile is said so, and
+        dropped); without either, nothing."""
         expected = await self._waiting()
         found = expected.get((chat_id, user_id))
         if found is None:
             return
-        starts, after = found
+        given, after = found
         async with self.infra.db.read() as tx:
             newest = await tournaments.latest_in_chat(tx, chat_id)
         if newest is None or newest.id <= after or newest.created_by != user_id:
@@ -80,8 +80,9 @@ class Expected:
         del expected[(chat_id, user_id)]
         async with self.infra.db.transaction() as tx:
             await store.forget(tx, chat_id, user_id)
-        if newest.status != "registration" or starts_of(newest) is not None:
-            return  # its own wizard asked the start (``announce_stored``)
+        starts = starts_of(newest) or given
+        if newest.status != "registration" or starts is None:
+            return
         if starts <= self.infra.clock.now():
             t = self.infra.texts
             text = t.get(self.infra.group_lang(), "ahead.past", example=self._example())
@@ -89,12 +90,12 @@ class Expected:
             return
         await self._announce(newest.id, starts, user_id)
 
-    async def _waiting(self) -> dict[tuple[int, int], tuple[datetime, int]]:
+    async def _waiting(self) -> dict[tuple[int, int], tuple[datetime | None, int]]:
         if self._expected is None:
             async with self.infra.db.read() as tx:
                 stored = await store.expected(tx)
             self._expected = {
-                key: (datetime.fromisoformat(starts), after)
+                key: (datetime.fromisoformat(starts) if starts else None, after)
                 for key, (starts, after) in stored.items()
             }
         return self._expected

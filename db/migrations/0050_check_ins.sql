@@ -8,9 +8,10 @@ CREATE TABLE check_ins (
     PRIMARY KEY (tournament_id, player_id)
 );
 
--- A start typed with /new (`/new завтра 19:00`), waiting for the organiser's wizard to create
--- the tournament in that chat (any kind's): then it is announced (bot.ahead). `after_id`: the
--- newest tournament of the chat when /new was typed (only a newer one takes the start).
+-- What /new waits for: the tournament the organiser's wizard creates in that chat (any kind's),
+-- with the start typed after /new (`/new завтра 19:00`; '' for none): then it is announced for
+-- it, or for the start its wizard stored (bot.ahead.expected). `after_id`: the newest
+-- tournament of the chat when /new was typed (only a newer one is it).
 CREATE TABLE ahead_new (
     chat_id   BIGINT NOT NULL,
     user_id   BIGINT NOT NULL,

@@ -315,11 +315,23 @@ async def test_a_start_given_with_new_waits_for_the_tournament_its_wizard_create
     )
 
 
-async def test_a_plain_new_forgets_a_start_an_unfinished_wizard_left(club: Club) -> None:
+async def test_a_plain_new_replaces_a_start_an_unfinished_wizard_left(club: Club) -> None:
     ahead = club.services.ahead
     await ahead.expected.expect(GROUP, ORGANISER, TYPED)
-    await ahead.expected.forget_expected(GROUP, ORGANISER)
-    assert not await ahead.expected.waits(GROUP, ORGANISER)
-    assert not await Ahead(club.services.infra, club.services.kinds).expected.waits(
-        GROUP, ORGANISER
-    )
+    assert await ahead.expected.expect(GROUP, ORGANISER, None) is None
+    tid, _ = await swiss_of(club, joined=0)
+    await ahead.expected.created(GROUP, ORGANISER)
+    assert await pending(club, tid) == {}  # a tournament for now: nothing announced
+    restarted = Ahead(club.services.infra, club.services.kinds)
+    assert not await restarted.expected.waits(GROUP, ORGANISER)
+
+
+async def test_after_a_plain_new_a_start_the_wizard_stored_is_announced(club: Club) -> None:
+    """«Другой формат» asks the start in its wizard (611.2): no glue is needed."""
+    ahead = club.services.ahead
+    await ahead.expected.expect(GROUP, ORGANISER, None)
+    swiss = club.services.service(SwissService)
+    options = {"rounds": 2, "top": 0, "starts_at": "2026-12-02T19:00:00+03:00"}
+    tid = await swiss.create(GROUP, "Другой", options, ORGANISER)
+    await ahead.expected.created(GROUP, ORGANISER)
+    assert (await pending(club, tid))["ahead_day"] == (STARTS - timedelta(days=1)).isoformat()
