@@ -1,3 +1,4 @@
+-- A tournament announced ahead (bot/ahead): its check-in and what /new waits for.
 -- A tournament's check-in before round 1 (issue 27, item 3): who pressed «Я на месте».
 -- Kept beside the tournament rather than in its event log: it is the same for every kind, and
 -- no kind's replay or log needs to learn it.
