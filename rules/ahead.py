@@ -72,6 +72,8 @@ BEFORE: dict[Step, timedelta] = {
 }
 
 _RELATIVE = {
+    "вчера": -1,  # always in the past: refused as such, not as a word the bot cannot read
+    "yesterday": -1,
     "сегодня": 0,
     "today": 0,
     "завтра": 1,

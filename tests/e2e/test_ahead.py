@@ -80,10 +80,12 @@ async def test_a_swiss_announced_for_tomorrow_reminds_checks_in_and_begins_at_th
         await (await user.press(created, "✋ Участвую")).answer()
 
     await club.org.send(GROUP, "/when вчера 19:00")
-    refused = await emu.wait_bot_message(GROUP, contains=fixed("ahead.bad_date"))
+    refused = await emu.wait_bot_message(GROUP, contains=fixed("ahead.past"))
     assert "/when 01.12 19:00" in refused.plain
     await club.org.send(GROUP, "/when 30.11 9:00")
     await emu.wait_bot_message(GROUP, contains=fixed("ahead.past"))
+    await club.org.send(GROUP, "/when скоро")
+    await emu.wait_bot_message(GROUP, contains=fixed("ahead.bad_date"))
     await club.users["Ann"].send(GROUP, "/when завтра 19:00")  # a player may not
     await emu.wait_bot_message(GROUP, contains=ru("common.organisers_only"))
 
@@ -175,7 +177,7 @@ async def test_a_king_of_the_hill_announced_ahead_reminds_and_begins_at_the_orga
 ) -> None:
     org, people = await koth_club.setup_club(emu)
     # the start given with /new: the tournament its wizard creates is announced for it
-    await koth_club.say(emu, org, "/new вчера 19:00", fixed("ahead.bad_date"))
+    await koth_club.say(emu, org, "/new вчера 19:00", fixed("ahead.past"))
     choice = await koth_club.say(emu, org, "/new завтра 19:00", fixed("tournament.choose_kind"))
     assert "Начало: вторник, 01.12.2026, в 19:00" in choice.plain
     await org.press(choice, "Царь горы")

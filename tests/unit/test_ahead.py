@@ -71,6 +71,8 @@ def test_the_same_words_mean_another_moment_in_another_zone() -> None:
         ("04.12 19:00", InThePast),  # today, earlier
         ("сегодня 20:00", InThePast),  # this very minute
         ("19:59", InThePast),
+        ("вчера 21:00", InThePast),
+        ("yesterday 23:00", InThePast),
         ("03.12.2026 19:00", InThePast),
         ("01.12.2025 19:00", InThePast),
         ("12.12", NoTime),
