@@ -7,9 +7,9 @@ one at 01.12 18:00 reach privately the five players who joined and nobody else; 
 from 30.11 19:30 to 01.12 18:05 and, back, sends the hour's reminder it missed, once, and the
 day's not again. From 18:30 the five get «Я на месте»; four press it. At 19:00 the organiser
 gets «Начать»; it lists the one who did not check in, one tap takes him off, «Начать» begins
-round 1 with the four. A King of the Hill announced the same way (its check-in turned off) gets
-its reminders and begins at its organiser's «Начать»; it was created with its start
-(``/new завтра 19:00``), announced as soon as its wizard had made it.
+round 1 with the four. A King of the Hill created for next Friday (``/new в пятницу 19:00``),
+announced as soon as its wizard made it, its check-in turned off, gets both reminders across
+a restart and begins at its organiser's «Начать».
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ from tests.e2e.harness import RunningBot
 MORNING = datetime(2026, 11, 30, 7, 0, tzinfo=UTC)
 #: Tuesday 01.12.2026, 19:00 in Moscow: «завтра 19:00»
 STARTS = datetime(2026, 12, 1, 16, 0, tzinfo=UTC)
+#: Friday 04.12.2026, 19:00 in Moscow: «в пятницу 19:00» said on Monday
+FRIDAY = datetime(2026, 12, 4, 16, 0, tzinfo=UTC)
 DAY_TEXT = ru("ahead.remind_day", tournament="Кубок", day="01.12.2026", time="19:00")
 HOUR_TEXT = fixed("ahead.remind_hour", 1)
 HERE = ru("ahead.btn_here")
@@ -178,8 +180,8 @@ async def test_a_king_of_the_hill_announced_ahead_reminds_and_begins_at_the_orga
     org, people = await koth_club.setup_club(emu)
     # the start given with /new: the tournament its wizard creates is announced for it
     await koth_club.say(emu, org, "/new вчера 19:00", fixed("ahead.past"))
-    choice = await koth_club.say(emu, org, "/new завтра 19:00", fixed("tournament.choose_kind"))
-    assert "Начало: вторник, 01.12.2026, в 19:00" in choice.plain
+    choice = await koth_club.say(emu, org, "/new в пятницу 19:00", fixed("tournament.choose_kind"))
+    assert "Начало: пятница, 04.12.2026, в 19:00" in choice.plain
     await org.press(choice, "Царь горы")
     await emu.wait_bot_message(koth_club.GROUP, contains=fixed("koth.ask_name"))
     await koth_club.say(emu, org, "Пятничный", fixed("koth.ask_fee"))
@@ -193,18 +195,19 @@ async def test_a_king_of_the_hill_announced_ahead_reminds_and_begins_at_the_orga
     for name, rating in koth_club.RATINGS:
         await koth_club.say(emu, org, f"/add @{name} {rating}", fixed("koth.added"))
     await koth_club.say(emu, org, "/when отметка нет", ru("ahead.check_in_off"))
-    await koth_club.say(emu, org, "/when", "начинается 01.12.2026 в 19:00")
+    await koth_club.say(emu, org, "/when", "начинается 04.12.2026 в 19:00")
 
-    day = ru("ahead.remind_day", tournament="Пятничный", day="01.12.2026", time="19:00")
-    await travel(emu, clock, STARTS - timedelta(days=1))
+    day = ru("ahead.remind_day", tournament="Пятничный", day="04.12.2026", time="19:00")
+    await travel(emu, clock, FRIDAY - timedelta(days=1))
     await emu.wait_for(lambda: all(private(emu, u, day) for u in people))
     assert not private(emu, org, day)
-    await travel(emu, clock, STARTS - timedelta(hours=1))
+    await bot.restart()  # down overnight, no step missed: nothing is sent again
+    await travel(emu, clock, FRIDAY - timedelta(hours=1))
     await emu.wait_for(lambda: all(private(emu, u, HOUR_TEXT) for u in people))
-    await travel(emu, clock, STARTS - timedelta(minutes=30))
+    await travel(emu, clock, FRIDAY - timedelta(minutes=30))
     assert not any(private(emu, u, HERE) for u in people)  # the check-in is off
 
-    await travel(emu, clock, STARTS)
+    await travel(emu, clock, FRIDAY)
     prompt = await emu.wait_bot_message(koth_club.GROUP, contains=fixed("ahead.start_now", 1))
     await (await org.press(prompt, ru("ahead.btn_begin"))).answer()
     await emu.wait_bot_message(koth_club.GROUP, contains=f"{fixed('koth.begun')} 4 ч")
