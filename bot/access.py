@@ -26,7 +26,18 @@ from aiogram import BaseMiddleware
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
-from bot.buttons import ConfirmCb, DecideCb, H2hCb, NewCb, ProfileCb, ReportCb, WithdrawCb
+from bot.buttons import (
+    AheadBeginCb,
+    AheadDropCb,
+    ConfirmCb,
+    DecideCb,
+    H2hCb,
+    HereCb,
+    NewCb,
+    ProfileCb,
+    ReportCb,
+    WithdrawCb,
+)
 from bot.draft.buttons import DraftClockCb
 from bot.errors import UserError
 from bot.kind import NamedBy, Rule
@@ -64,6 +75,10 @@ RULES: dict[type[CallbackData], Rule] = {
     DecideCb: Rule(Role.JUDGE),
     # the shared pick clock's panel (``bot.draft``: a kind with ``KindSpec.pick_clock``)
     DraftClockCb: Rule(Role.JUDGE),
+    # a tournament announced ahead, any kind (``bot.ahead``)
+    HereCb: Rule(Role.PLAYER),
+    AheadBeginCb: Rule(Role.ORGANISER),
+    AheadDropCb: Rule(Role.ORGANISER),
     # each kind's own buttons, from the registry (``bot.kind.KindSpec.buttons``)
     **{button: rule for spec in KINDS for button, rule in spec.rules().items()},
 }

@@ -63,3 +63,23 @@ class H2hCb(CallbackData, prefix="h2h"):
     number), answered privately (``bot.memory``)."""
 
     p: int
+
+
+class HereCb(CallbackData, prefix="ahh"):
+    """A registered player's «Я на месте» before the start (the check-in, ``bot.ahead``)."""
+
+    t: int
+
+
+class AheadBeginCb(CallbackData, prefix="ahb"):
+    """The organiser's «Начать» of a tournament announced ahead; ``e`` = 1 begins with
+    everyone, those who did not check in too."""
+
+    t: int
+    e: int = 0
+
+
+class AheadDropCb(CallbackData, prefix="ahx"):
+    """The organiser takes off the list those registered who did not check in."""
+
+    t: int

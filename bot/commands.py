@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 #: What players do with a tournament (every chat).
 PLAYING = (
     "join",
+    "here",
     "team",
     "drop",
     "report",
@@ -73,6 +74,7 @@ MANAGING = (
     "invite",
     "norms",
     "draw",
+    "when",
     "begin",
     *JUDGING,
     "finish",

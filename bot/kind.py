@@ -11,7 +11,7 @@ each kind's ``KindSpec``; the shared code (the button access rules, the command 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
@@ -162,6 +162,20 @@ class WebPages(Protocol):
 
     def web_pages(self) -> Mapping[str, PageSource]:
         """The paths ("/series") and what serves their pages by token."""
+
+
+@runtime_checkable
+class Withdraws(Protocol):
+    """A kind whose registered players can be taken off its list before the start, by the
+    organiser (the check-in's «drop those not here», ``bot.ahead``). A kind without it (a team
+    event, whose entries are teams) still has its check-in; the organiser then begins with
+    everyone or takes them off his own way."""
+
+    async def withdraw_registrants(
+        self, tournament_id: int, player_ids: Sequence[int], actor: int
+    ) -> None:
+        """Take ``player_ids`` off the list of a tournament still in its registration
+        (``UserError`` once it began)."""
 
 
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)

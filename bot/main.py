@@ -31,6 +31,7 @@ from aiogram.methods.base import TelegramType
 from aiohttp import web
 
 from bot.access import ButtonAccess, ChatSenders
+from bot.ahead import AfterCreation, Ahead
 from bot.background import Background
 from bot.boards import Boards
 from bot.clock import Clock, FileClock
@@ -238,6 +239,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         kind.register(flow)
     draft_clock = DraftClockService(infra, draft_hosts(KINDS, kinds))
     draft_clock.register()
+    ahead = Ahead(infra, kinds)
+    ahead.register()
     live = Live()
     club = (settings.organizer_ids, settings.club_groups)
     memory = ClubMemory(db, infra.texts, kinds, club)
@@ -283,6 +286,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
                 for path, source in kind.web_pages().items()
             },
         ),
+        ahead=ahead,
     )
 
 
@@ -298,6 +302,8 @@ def create_dispatcher(services: Services) -> Dispatcher:
     handled = HandledUpdates(db)
     dp.update.outer_middleware(ContextMiddleware(db, texts, clock, handled))
     dp.update.outer_middleware(ChatSenders())  # after the context: it answers in the language
+    # a start given with /new waits for the tournament its wizard creates (``bot.ahead``)
+    dp.update.outer_middleware(AfterCreation(services.ahead.expected))
     dp.callback_query.outer_middleware(ButtonAccess(services.roles, db))  # before any filter
     window = timedelta(seconds=services.settings.flood_seconds)
     flood = FloodMiddleware(FloodGate(services.settings.flood_limit, window), clock)

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from aiogram import Bot
 
+from bot.ahead import Ahead
 from bot.background import Background
 from bot.clock import Clock
 from bot.deadlines import Deadlines
@@ -72,6 +73,8 @@ class Services:
     #: the pick clock of the kinds that draft on it (``KindSpec.pick_clock``)
     draft_clock: DraftClockService
     web_boards: WebBoards
+    #: tournaments announced ahead and their check-in, for every kind (``bot.ahead``)
+    ahead: Ahead
 
     # -- the infrastructure, by its own names (what handlers and tests read)
     @property

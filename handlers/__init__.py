@@ -24,6 +24,7 @@ def build_router() -> Router:
 
 def _routes() -> list[Routes]:
     from handlers import (
+        ahead,
         board,
         chat_events,
         common,
@@ -63,6 +64,7 @@ def _routes() -> list[Routes]:
         deck_admin.routes,
         tournaments.routes,
         board.routes,
+        ahead.routes,
         *kind_routes(),
         shared_commands.routes,
         draft_clock.routes,

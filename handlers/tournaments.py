@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 from aiogram import F
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot import numbers
+from bot.ahead import Ahead, starts_of
 from bot.buttons import NewCb
 from bot.directory import Directory
 from bot.judges import Judges
 from bot.kinds import BY_NAME, KINDS
 from bot.roles import Role, Roles
+from bot.settings import Settings
 from bot.texts import Tr
+from db.tournaments import Tournament
 from handlers.routes import Routes
 from rules.card_games import CardGame, game_of
 
@@ -26,17 +31,23 @@ async def new_in_private(message: Message, t: Tr) -> None:
 
 
 @routes.message(Command("new"))
-async def new(message: Message, t: Tr, roles: Roles) -> None:
+async def new(message: Message, command: CommandObject, t: Tr, roles: Roles, ahead: Ahead) -> None:
+    """``/new``; ``/new завтра 19:00``: the tournament its wizard creates is announced for
+    that start (``bot.ahead``; a start not ahead is refused before the wizard)."""
     assert message.from_user is not None
     if not await roles.can(message.from_user.id, Role.ORGANISER, chat_id=message.chat.id):
         await message.reply(t("common.organisers_only"))
         return
+    question = t("tournament.choose_kind")
+    starts = await ahead.expected.expect(message.chat.id, message.from_user.id, command.args)
+    if starts is not None:
+        question += "\n" + t("ahead.new_starts", **ahead.when_values(t, starts))
     builder = InlineKeyboardBuilder()
     for spec in KINDS:
         builder.button(text=t(spec.title), callback_data=NewCb(discipline=spec.new_button))
     builder.adjust(1)
     # a reply to his /new: the first question can then reply to it (``handlers.prompts``)
-    await message.reply(t("tournament.choose_kind"), reply_markup=builder.as_markup())
+    await message.reply(question, reply_markup=builder.as_markup())
 
 
 @routes.message(Command("judge"))
@@ -78,7 +89,7 @@ async def judge(
 
 
 @routes.message(Command("tournaments"))
-async def list_open(message: Message, t: Tr, directory: Directory) -> None:
+async def list_open(message: Message, t: Tr, directory: Directory, settings: Settings) -> None:
     found = await directory.open_tournaments()
     if not found:
         await message.answer(t("tournament.none_open"))
@@ -93,8 +104,18 @@ async def list_open(message: Message, t: Tr, directory: Directory) -> None:
                 kind=kind_name(t, item.kind, item.discipline),
                 status=t(f"tournament.status_{item.status}"),
             )
+            + starts_text(t, item, settings.zone)
         )
     await message.answer("\n".join(lines))
+
+
+def starts_text(t: Tr, tournament: Tournament, zone: tzinfo) -> str:
+    """«, начало 01.12.2026 в 19:00» of one announced ahead and not begun (``bot.ahead``)."""
+    starts = starts_of(tournament)
+    if starts is None or tournament.status != "registration":
+        return ""
+    local = starts.astimezone(zone)
+    return t("ahead.list_starts", day=local.strftime("%d.%m.%Y"), time=local.strftime("%H:%M"))
 
 
 def kind_name(t: Tr, kind: str, discipline: str) -> str:

@@ -17,7 +17,7 @@ announcements.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -59,6 +59,12 @@ class KothService:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"koth": self}
+
+    async def withdraw_registrants(
+        self, tournament_id: int, player_ids: Sequence[int], actor: int
+    ) -> None:
+        """Before the start: each off the list (``bot.kind.Withdraws``)."""
+        await self.registration.withdraw(tournament_id, player_ids, actor)
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         """The tournament's web board (``bot.web``), in its group's language."""

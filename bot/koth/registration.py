@@ -128,6 +128,19 @@ class Registration:
         now = self.core.now().isoformat()
         return await tournaments.add_participant(tx, tournament.id, player_id, now)
 
+    async def withdraw(self, tournament_id: int, player_ids: Sequence[int], actor: int) -> None:
+        """Take registered players off the list before the start (a draw made before is
+        drawn again at ``/begin``: it no longer names the field)."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tournament_id)
+            if tournament.status != "registration":
+                raise UserError("koth.already_started")
+            for player_id in player_ids:
+                await tournaments.remove_participant(tx, tournament_id, player_id)
+            await self.core.audit(
+                tx, tournament_id, actor, "koth_removed", players=list(player_ids)
+            )
+
     async def join(self, tournament_id: int, telegram_id: int) -> Joined:
         """A player joins by the button or the deep link.
 

@@ -279,6 +279,19 @@ class StoryService:
             await tournaments.remove_participant(tx, tid, player.id)
         return True
 
+    async def withdraw_registrants(self, tid: int, player_ids: Sequence[int], actor: int) -> None:
+        """The check-in's «drop those not here» (``bot.kind.Withdraws``): each off his side."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            if tournament.status != "registration":
+                raise UserError("ahead.begun")
+            state = await self.core.state(tx, tid)
+            for player in player_ids:
+                if state.side_of(player) is not None:
+                    await self.core.record(tx, tid, StLeave(player), actor)
+                    await tournaments.remove_participant(tx, tid, player)
+        await self.refresh_board(tid)
+
     async def ballots(self, tid: int) -> AfterCommit:
         """Each side's ballot in the group: a button per member (607.4.2, **Default**)."""
         async with self.core.db.transaction() as tx:

@@ -27,6 +27,7 @@ The service is split by what it does; ``SwissService`` is the one object handler
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.deadlines import AfterCommit, Late
+from bot.errors import UserError
 from bot.swiss import (
     admission,
     bracket,
@@ -61,7 +63,7 @@ from bot.swiss.core import TABLE_TIME, TIME, WARN, SwissCore
 from bot.swiss.desk import SwissDesk
 from bot.web.render import Board
 from bot.web.swiss_board import SwissView, swiss_board
-from db import reports
+from db import reports, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
@@ -127,6 +129,17 @@ class SwissService(SwissCore):
 
     async def drop(self, tournament_id: int, player_id: int, actor: int | None) -> str:
         return await registration.drop(self, tournament_id, player_id, actor)
+
+    async def withdraw_registrants(
+        self, tournament_id: int, player_ids: Sequence[int], actor: int
+    ) -> None:
+        """Before the start: each off the list (``bot.kind.Withdraws``)."""
+        async with self.db.read() as tx:
+            tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.status != "registration":
+            raise UserError("ahead.begun")
+        for player_id in player_ids:
+            await registration.leave(self, tournament_id, player_id, actor)
 
     async def roster(self, tournament_id: int) -> list[tuple[str, bool]]:
         return await registration.roster(self, tournament_id)

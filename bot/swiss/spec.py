@@ -3,7 +3,7 @@ Swiss service, host of its deck lists (``bot.decks``) and its draft's pick clock
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -111,6 +111,12 @@ class SwissKind:
 
     async def played(self, tx: Tx, tournament: Tournament) -> Played:
         return await self.swiss.played(tx, tournament)
+
+    async def withdraw_registrants(
+        self, tournament_id: int, player_ids: Sequence[int], actor: int
+    ) -> None:
+        """``bot.kind.Withdraws``: the Swiss service's."""
+        await self.swiss.withdraw_registrants(tournament_id, player_ids, actor)
 
 
 SPEC = KindSpec(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -1008,6 +1008,18 @@ class TeamsService:
             if judge is not None:
                 await self.core.audit(tx, tid, judge, "drop", team=team.name)
         return "dropped", team.name
+
+    async def withdraw_registrants(self, tid: int, player_ids: Sequence[int], actor: int) -> None:
+        """The check-in's «drop those not here» (``bot.kind.Withdraws``): a team plays with
+        both its players, so a team with one of them absent is taken off the list."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            if tournament.status != "registration":
+                raise UserError("ahead.begun")
+            state = await self.core.state(tx, tid)
+            found = (state.team_of(player) for player in player_ids)
+            for team_id in sorted({team.id for team in found if team is not None}):
+                await self._remove(tx, tid, team_id, actor)
 
     async def drop_named(self, tid: int, name: str, judge: int) -> tuple[str, str]:
         """A judge's ``/drop <team name>``: that team (before the start taken off the list)."""

@@ -126,6 +126,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "group": "Клуб «Грифон»",
         "title": "Клуб Луза",
         "what": TEXTS.get(lang, "koth.log_begin"),
+        "organiser": person,
     }
     if var == "name" or var in fragments:
         return fragments.get(var, "Пятничный кубок")
@@ -262,6 +263,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "given": f"{person} — 2, {other} — 1",
         "series": "Архааль, Москва",
         "bans": "Ледяной ёж, Каменный страж" if ru else "Ice Hedgehog, Stone Guard",
+        # a tournament announced ahead (bot/ahead)
+        "weekday": TEXTS.get(lang, "ahead.weekday_4"),
+        "example": "12.12 19:00",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
