@@ -284,7 +284,7 @@ async def got_other(message: Message, t: Tr, state: FSMContext, swiss: SwissServ
     step = str(data.get("other_step") or other.STEPS[0])
     today, zone = swiss.today(), swiss.settings.zone
     try:
-        data[step] = other.take(step, message.text, today, zone)
+        data[step] = other.take(step, message.text, swiss.now(), zone)
     except UserError as wrong:
         await ask_again(message, t(wrong.key, **wrong.values))
         return

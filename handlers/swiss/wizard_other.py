@@ -19,7 +19,7 @@ from typing import Any
 from bot.errors import UserError
 from bot.formats import day, moment
 from bot.texts import Html, Translate, escape
-from handlers.dates import parse_moment
+from rules.ahead import StartError, parse_start
 from rules.card_formats import TooSoon, check_notice, first_start
 from rules.text import visible
 
@@ -36,7 +36,7 @@ def question(t: Translate, step: str, today: date) -> str:
     return t(f"swiss.wiz_{step}", **values, first=day(first_start(today)))
 
 
-def take(step: str, text: str, today: date, zone: tzinfo) -> Any:
+def take(step: str, text: str, now: datetime, zone: tzinfo) -> Any:
     """The answer of ``step`` as stored, or ``UserError`` saying what is wrong with it."""
     if step == "other_bans":
         return banned_cards(text)
@@ -50,7 +50,7 @@ def take(step: str, text: str, today: date, zone: tzinfo) -> Any:
         if text.startswith("/") or not 1 <= len(text) <= MAX_RULES:
             raise UserError("swiss.wiz_other_rules_bad", max=MAX_RULES)
         return text
-    return start(text, today, zone)
+    return start(text, now, zone)
 
 
 def banned_cards(text: str) -> list[str]:
@@ -65,13 +65,15 @@ def banned_cards(text: str) -> list[str]:
     return unique
 
 
-def start(text: str, today: date, zone: tzinfo) -> str:
-    """The start as ISO, at least three days after ``today`` (611.2)."""
-    found = parse_moment(text, zone)
-    if found is None:
-        raise UserError("swiss.wiz_other_start_bad")
+def start(text: str, now: datetime, zone: tzinfo) -> str:
+    """The start as ISO, at least three days after today (611.2), read as every start is
+    (``rules.ahead.parse_start``: «12.12 19:00», «в пятницу 19:00», …)."""
     try:
-        check_notice(found.date(), today)
+        found = parse_start(text, now, zone)
+    except StartError as unread:
+        raise UserError("swiss.wiz_other_start_bad") from unread
+    try:
+        check_notice(found.date(), now.astimezone(zone).date())
     except TooSoon as soon:
         raise UserError("swiss.wiz_other_too_soon", first=day(soon.first)) from soon
     return found.isoformat()
