@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 PLAYING = (
     "join",
     "team",
+    "challenge",
+    "arena",
     "drop",
     "report",
     "pairings",
@@ -53,6 +55,7 @@ JUDGING = (
     "result",
     "penalty",
     "void",
+    "disqualify",
     "extend",
     "eliminate",
     "reinstate",

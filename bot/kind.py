@@ -109,6 +109,10 @@ class KindSpec:
     #: before its start, ``/queue``, ``/standings`` and ``/pairings`` show it (its registrants);
     #: otherwise they show the group's last finished one of the kind
     shown_in_registration: bool = False
+    #: it lives for weeks beside the evening tournaments of its group (an Arena, 605): a
+    #: command that names no tournament means an open evening one first, this one only when
+    #: none is open (its own commands find it by kind: ``bot.directory.current``)
+    lasts_weeks: bool = False
 
     @property
     def new_button(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.arena.spec import SPEC as ARENA
 from bot.kind import KindSpec
 from bot.koth.spec import SPEC as KING_OF_THE_HILL
 from bot.swiss.spec import SPEC as SWISS_AND_TOP
@@ -11,6 +12,7 @@ KINDS: tuple[KindSpec, ...] = (
     KING_OF_THE_HILL,
     SWISS_AND_TOP,
     TEAM_EVENTS,
+    ARENA,
 )
 
 BY_NAME = {spec.name: spec for spec in KINDS}

@@ -8,6 +8,7 @@ the rules never read a clock: the service turns ``now`` into a day number.
 - ``ar_start``     the Arena is under way (at least four players in, 605.1);
 - ``ar_challenge`` ``challenger`` challenged ``challenged`` on ``day`` (its number ``id``);
 - ``ar_answer``    the challenged player accepted or refused it;
+- ``ar_format``    a player named the format of the game to be reported (605.6);
 - ``ar_result``    the game's result, confirmed by both players or recorded by a judge, with the
   format played (605.6); it counts once a judge approves it (``ar_approve``);
 - ``ar_approve``   a judge (or someone he authorised) approved a result: the stakes move;
@@ -53,6 +54,13 @@ class ArAnswer:
     NAME: ClassVar[str] = "ar_answer"
     challenge: int
     accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ArFormat:
+    NAME: ClassVar[str] = "ar_format"
+    challenge: int
+    format: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +133,7 @@ ArenaEvent = (
     | ArStart
     | ArChallenge
     | ArAnswer
+    | ArFormat
     | ArResult
     | ArApprove
     | ArDayEnd
@@ -142,6 +151,7 @@ EVENTS: tuple[type[ArenaEvent], ...] = (
     ArStart,
     ArChallenge,
     ArAnswer,
+    ArFormat,
     ArResult,
     ArApprove,
     ArDayEnd,

@@ -40,6 +40,7 @@ from rules.arena.events import (
     ArEntry,
     ArExcuse,
     ArFinish,
+    ArFormat,
     ArResult,
     ArStart,
     ArVoid,
@@ -384,6 +385,10 @@ class State:
                     c.status = Status.ACCEPTED if accepted else Status.REFUSED
                     if not accepted:
                         self._refusal(c.challenged, c.day)
+            case ArFormat(challenge=number, format=fmt):
+                c = self._challenge(number)
+                if c.status is Status.ACCEPTED and fmt in FORMATS:
+                    c.format = fmt
             case ArResult(challenge=number, winner=winner, format=fmt, day=day):
                 c = self._challenge(number)
                 c.status, c.winner, c.format, c.played_on = Status.REPORTED, winner, fmt, day

@@ -41,6 +41,7 @@ NAMES |= {"on_left", "on_right"}
 SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
+COUNTED |= {"sectors", "sectors_a", "sectors_b", "cards"}  # the Arena
 # Texts where a variable's name means something else than elsewhere.
 COUNTED_IN = {"swiss.begin_misfit": {"players"}}
 # Values a text needs that differ from the usual ones (``{person}``, ``{other}``: the two players).
@@ -145,6 +146,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"matches": 8, "players": 16}  # pictures: a bracket's round
     numbers |= {"page": 1, "pages": 3}
     numbers |= {"board": 2, "rounds": 3, "needed": 4}  # team events
+    numbers |= {"week": 2, "all": 25, "day": 9}  # the Arena
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -231,6 +233,8 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "mine": "слуа" if ru else "Slua",
         "time": "20:10",
         "length": "30",
+        # the Arena (bot/arena)
+        "prizes": "3 карты" if ru else "3 cards",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
