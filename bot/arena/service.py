@@ -562,14 +562,14 @@ class ArenaService:
         if day <= state.last_day_end:
             return None
         before = dict(state.penalties)
-        owned_before = {p: state.count(p) for p in state.active}
+        still_in = {i for i, entry in enumerate(state.entries) if entry.exit is None}
         events: list[ArenaEvent] = [ArDayEnd(day)]
         if is_week_end(day) and state.started:
             events.append(ArWeekEnd(week_of(day)))
         for event in events:
             await self.core.record(tx, tournament.id, event, None)
             state.apply(event)
-        notices = await self._day_notices(tx, tournament, state, day, before, owned_before)
+        notices = await self._day_notices(tx, tournament, state, day, before, still_in)
         if day + 1 >= DAYS:
             return await self._finish(tx, tournament, state, None, notices)
         await self._schedule(
@@ -587,7 +587,7 @@ class ArenaService:
         state: State,
         day: int,
         before: dict[tuple[int, int], int],
-        owned_before: dict[int, int],
+        still_in: set[int],
     ) -> list[Notice]:
         lines = [phrase("arena.day_over", day=day + 1, tournament=tournament.name)]
         buttons: list[tuple[Button, ...]] = []
@@ -604,8 +604,8 @@ class ArenaService:
                     ),
                 )
             )
-        for entry in state.entries:
-            if entry.left_on is not None and entry.player in owned_before:
+        for index, entry in enumerate(state.entries):
+            if entry.exit is not None and index in still_in:
                 lines.append(
                     phrase(
                         f"arena.exit_{entry.exit.value if entry.exit else 'end'}",

@@ -1,19 +1,23 @@
 """An Arena (605) played as a club plays it over four weeks, through the emulator with the test
 clock: eight players entered by a judge's button, challenges accepted and refused, a refusal two
-days running costing a sector (and a judge excusing one), results approved by the judge and one
-left unapproved, an automatic exit at 12, a choice at 8, exits for no game in a week, a re-entry
-with five new sectors, a falsified result voided and its player disqualified, a restart in the
-middle of a week, and the final places worked out here by hand."""
+days running costing a sector (and a judge excusing another), results approved by the judge and
+one left unapproved, an automatic exit at 12, a choice at 8, exits for no game in a week, a
+player out at once with no sector left, a re-entry with five new sectors, a falsified result
+voided and its player disqualified, no entry in the last week, a restart in the middle of a
+week, and the final places and ratings worked out here by hand from the games played."""
 
 from __future__ import annotations
 
+from bot.formats import rating_change
+from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.results import MatchRecord, Outcome, PlayerId
 from tests.clock import ManualClock
-from tests.e2e.drivers.arena_club import GROUP, NAMES, ArenaClub
+from tests.e2e.drivers.arena_club import ARENA, GROUP, NAMES, ArenaClub
 from tests.e2e.drivers.texts import ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
 
-ARENA = "Арена Лаара"
+WON, LOST, DRAW = Outcome.CLEAN_WIN, Outcome.LOSS, Outcome.DRAW
 
 
 async def test_an_arena_of_four_weeks(
@@ -28,16 +32,120 @@ async def test_an_arena_of_four_weeks(
             await emu.wait_bot_message(
                 GROUP, contains=ru("arena.started", tournament=ARENA, count=4)
             )
-    sectors = dict.fromkeys(NAMES, 5)
+    rated: list[MatchRecord] = []  # every approved game, the challenger first
 
-    # Day 1: Ann beats Bob (approved); a second challenge between them today is refused.
-    await club.game("Ann", "Bob", "Ann")
-    sectors["Ann"], sectors["Bob"] = 6, 4
+    async def game(a: str, b: str, winner: str | None) -> int:
+        number = await club.game(a, b, winner)
+        outcome = DRAW if winner is None else (WON if winner == a else LOST)
+        rated.append(MatchRecord(number, a, b, outcome))
+        return number
+
+    # Week 1, day 1: Ann beats Bob (approved); a second challenge of the pair today is refused.
+    await game("Ann", "Bob", "Ann")
     await emu.wait_bot_message(
         GROUP, contains=ru("arena.counts", a="Ann", b="Bob", sectors_a=6, sectors_b=4)
     )
     await club.users["Bob"].send(GROUP, "/challenge @ann")
     await emu.wait_bot_message(GROUP, contains=ru("arena.no_once_a_day"))
+    # Dan refuses Cat; Eve beats Fay, confirmed but never approved by a judge.
+    await club.challenge("Cat", "Dan", accept=False)
+    unapproved = await club.challenge("Eve", "Fay", accept=True)
+    await club.report(unapproved, "Eve", "Fay", "Моя победа", "standard")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.result_waits"))
+
+    # Day 2: Dan leaves Cat's challenge unanswered: two days running cost him a sector (605.6).
+    await club.to_day(1)
+    await club.challenge("Cat", "Dan", accept=None)
+    await club.challenge("Gus", "Hal", accept=False)
+    day = await club.to_day(2)
+    assert ru("arena.penalty", name="Dan", sectors=4) in day.plain
+    assert "Hal" not in day.plain  # one day of refusals is no streak
+    # Day 3: Hal does the same, and the judge accepts his reason: the sector comes back.
+    await club.challenge("Gus", "Hal", accept=None)
+    day = await club.to_day(3)
+    assert ru("arena.penalty", name="Hal", sectors=4) in day.plain
+    excused = await (await club.org.press(day, ru("arena.btn_excuse", name="Hal"))).answer()
+    assert excused.text == ru("arena.excused", name="Hal")
+    # Day 4: Ann beats six more: twelve sectors.
+    for other in ("Cat", "Dan", "Eve", "Fay", "Gus", "Hal"):
+        await game("Ann", other, "Ann")
+    await club.users["Hal"].send(club.users["Hal"].id, "/arena")
+    mine = await club.users["Hal"].wait_message(contains=ru("arena.me_sectors", count=4))
+    assert "Сегодня можно вызвать: Bob, Cat, Dan, Eve, Fay, Gus" in mine.plain
+
+    # The week's end (605.4): Ann leaves at 12 with three cards; everyone else played.
+    week = await club.to_day(7)
+    assert ru("arena.exit_auto", name="Ann", sectors=12, cards=3) in week.plain
+    # Week 2: Ann enters again with five new sectors (605.4); Bob wins four: eight.
+    await club.enter("Ann", again=True)
+    for other in ("Cat", "Dan", "Eve", "Fay"):
+        await game("Bob", other, "Bob")
+    # Day 9: Gus beats Hal, approved; the judge finds it falsified: voided, Gus disqualified.
+    await club.to_day(8)
+    falsified = await club.game("Gus", "Hal", "Gus")
+    await club.org.send(GROUP, f"/void {falsified}")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.voided", id=falsified))
+    await club.org.send(GROUP, "/disqualify @gus")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.disqualified", name="Gus"))
+    await club.users["Gus"].send(GROUP, "/join")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.no_disqualified"))
+
+    # A restart in the middle of the week: the days' ends go on from the stored deadlines.
+    await club.to_day(10)
+    await bot.restart()
+    await club.to_day(12)
     await club.users["Ann"].send(GROUP, "/arena")
     view = await emu.wait_bot_message(GROUP, contains=ru("arena.title", tournament=ARENA))
-    assert "1. Ann — сейчас 6, всего 6" in view.plain
+    assert "Bob — сейчас 8, всего 8" in view.plain and "Hal — сейчас 4, всего 4" in view.plain
+
+    # The second week's end: Bob (8) chooses to leave with a card; Hal played no counted game.
+    week = await club.to_day(14)
+    assert ru("arena.exit_inactive", name="Hal", sectors=4, cards=0) in week.plain
+    offer = await club.wait_find(club.users["Bob"], "Неделя закончилась", ru("arena.btn_leave"))
+    left = await (await club.users["Bob"].press(offer, ru("arena.btn_leave"))).answer()
+    assert left.text == ru("arena.you_left")
+    await emu.wait_bot_message(
+        GROUP, contains=ru("arena.exit_chose", name="Bob", sectors=8, cards=1)
+    )
+
+    # Week 3: Ann takes Dan's last two sectors on two days: he is out at once (605.4).
+    await game("Ann", "Dan", "Ann")
+    await game("Cat", "Eve", None)
+    await club.to_day(15)
+    await game("Ann", "Dan", "Ann")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.ruined", name="Dan"))
+    # Fay plays no game this week: out at its end.
+    week = await club.to_day(21)
+    assert ru("arena.exit_inactive", name="Fay", sectors=3, cards=0) in week.plain
+    # Week 4: nobody enters in the last week (605.2).
+    await club.users["Hal"].send(GROUP, "/join")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.no_last_week"))
+    await game("Ann", "Cat", "Ann")
+    await game("Eve", "Cat", None)
+
+    # The end: places by the total sectors of every entry (605.5), ratings of every game.
+    clock.set(club.midnight(28) + (club.midnight(1) - club.midnight(0)) / 2)
+    final = await emu.wait_bot_message(
+        GROUP, contains=ru("arena.final", tournament=ARENA), timeout=20
+    )
+    starts: dict[PlayerId, float] = {name: START_RATING_CENTS / 100 for name in NAMES}
+    changes = rating_changes(starts, rated, participants=len(NAMES), base_k=16)
+    # Ann 12 + 8; Bob 8; Hal 4; Fay and Eve 3 each, Fay with fewer games (2 to 4, no win
+    # each: Eve's unapproved win does not count); Cat 2; Dan 0; Gus disqualified: no place.
+    expected = [
+        (1, "Ann", 20, 3 + 1),
+        (2, "Bob", 8, 1),
+        (3, "Hal", 4, 0),
+        (4, "Fay", 3, 0),
+        (5, "Eve", 3, 0),
+        (6, "Cat", 2, 0),
+        (7, "Dan", 0, 0),
+    ]
+    lines = [line for line in final.plain.splitlines()[1:] if line]
+    assert len(lines) == len(expected), final.plain
+    for line, (place, name, total, cards) in zip(lines, expected, strict=True):
+        delta = f"{changes[name] / 100:+.2f}"
+        assert line == ru(
+            "arena.final_row", place=place, name=name, total=total, cards=cards, delta=delta
+        ), (line, rating_change)
+    assert "Gus" not in final.plain

@@ -68,9 +68,15 @@ class ArenaClub:
     async def challenge(self, a: str, b: str, *, accept: bool | None) -> int:
         """``a`` challenges ``b``; ``b`` accepts, refuses, or (``None``) does not answer.
         Returns the challenge's number."""
+        seen = len(self.emu.bot_messages(self.users[b].id))
         await self.users[a].send(GROUP, f"/challenge @{b.lower()}")
         await self.emu.wait_bot_message(GROUP, contains=ru("arena.challenge_sent", name=b))
-        asked = await self.wait_find(self.users[b], f"Вызывает: {a}.", ru("arena.btn_accept"))
+
+        def new() -> SimMessage | None:
+            fresh = self.emu.bot_messages(self.users[b].id)[seen:]
+            return next((m for m in fresh if f"Вызывает: {a}." in m.plain), None)
+
+        asked = await self.emu.wait_for(new)
         number = int(asked.plain.split("Вызов №", 1)[1].split()[0])
         if accept is None:
             return number
@@ -123,10 +129,11 @@ class ArenaClub:
         """The club's midnight that begins day ``day`` of the Arena."""
         return datetime.combine(self.start + timedelta(days=day), time(0), tzinfo=ZONE)
 
-    async def to_day(self, day: int, hour: int = 12) -> None:
-        """Move the clock to ``hour`` o'clock of day ``day``; every day's end on the way fires."""
+    async def to_day(self, day: int, hour: int = 12) -> SimMessage:
+        """Move the clock to ``hour`` o'clock of day ``day``; every day's end on the way fires.
+        Returns the group's post of the day before's end."""
         self.clock.set(self.midnight(day) + timedelta(hours=hour))
-        await self.emu.wait_bot_message(
-            GROUP, contains=ru("arena.day_over", day=day, tournament=ARENA), timeout=20
-        )
+        said = ru("arena.day_over", day=day, tournament=ARENA)
+        post = await self.emu.wait_bot_message(GROUP, contains=said, timeout=20)
         await self.emu.idle(timeout=20)
+        return post
