@@ -44,6 +44,8 @@ from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
 from bot.notices import Button, Notice, Phrase, ToChat, phrase
+from bot.pictures import canvas
+from bot.pictures.laar import LaarMap, draw_laar_map, laar_map
 from bot.results import Claim, Game, ResultFlow
 from bot.web.render import Board
 from db import deadlines, players, tournaments
@@ -570,15 +572,63 @@ class ArenaService:
             await self.core.record(tx, tournament.id, event, None)
             state.apply(event)
         notices = await self._day_notices(tx, tournament, state, day, before, still_in)
+        drawn = await self._map_after(tx, tournament, state, day)
         if day + 1 >= DAYS:
-            return await self._finish(tx, tournament, state, None, notices)
+            finished = await self._finish(tx, tournament, state, None, notices)
+            return self._then(finished, drawn)
         await self._schedule(
             tx, DAY_END, tournament.id, self.core.midnight(tournament, day + 2), day=day + 1
         )
         if state.offers:
             due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
             await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))
-        return await self._tell(tx, tournament.id, notices)
+        return self._then(await self._tell(tx, tournament.id, notices), drawn)
+
+    @staticmethod
+    def _then(first: AfterCommit, second: AfterCommit) -> AfterCommit:
+        async def both() -> None:
+            await first()
+            await second()
+
+        return both
+
+    async def _map_after(
+        self, tx: Tx, tournament: Tournament, state: State, day: int
+    ) -> AfterCommit:
+        """The day's map in the group under the day's post, as the day's end left it (drawn
+        after the commit, once by its key: a re-run after a crash sends it once; a picture
+        that fails is logged, the day is not undone)."""
+        tid, chat, lang = tournament.id, tournament.chat_id, self.core.group_lang()
+        names = {p: await self._name(tx, p) for p in sorted({e.player for e in state.entries})}
+        picture = self._picture(lang, tournament.name, state, names)
+        caption = self.core.tr(lang)("pictures.laar_caption_day", name=tournament.name, day=day + 1)
+
+        async def post() -> None:
+            async def draw() -> tuple[bytes, str]:
+                return await canvas.render(draw_laar_map, picture), caption
+
+            try:
+                await self.core.outbox.send_photo_once(
+                    f"ar:{tid}:map:{day}", chat, draw, filename="laar.png"
+                )
+            except Exception:
+                log.exception("the map of Arena %s was not posted", tid)
+
+        return post
+
+    def _picture(self, lang: str, name: str, state: State, names: dict[int, str]) -> LaarMap:
+        def plain(key: str, **values: object) -> str:
+            return self.core.texts.plain(lang, key, **values)
+
+        return laar_map(plain, name, state, names)
+
+    async def map_png(self, tid: int, lang: str) -> tuple[bytes, str]:
+        """The map of Laar now (``bot.pictures.laar``) and its caption."""
+        snap = await self.snapshot(tid)
+        name = snap.tournament.name
+        picture = self._picture(lang, name, snap.state, snap.names)
+        png = await canvas.render(draw_laar_map, picture)
+        return png, self.core.tr(lang)("pictures.laar_caption", name=name)
 
     async def _day_notices(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram.filters import Command, CommandObject, Filter
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.arena import ArenaService
 from bot.arena.buttons import (
@@ -170,6 +170,8 @@ async def show(
         await message.answer(await arena.mine(tournament.id, player.id, t.lang))
         return
     await message.answer(await arena.standings(tournament.id, t.lang))
+    png, caption = await arena.map_png(tournament.id, t.lang)
+    await message.answer_photo(BufferedInputFile(png, filename="laar.png"), caption=caption)
 
 
 @routes.message(Command("void", "disqualify"), ARENA)

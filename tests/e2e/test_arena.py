@@ -8,16 +8,35 @@ week, and the final places and ratings worked out here by hand from the games pl
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from bot.formats import rating_change
+from bot.pictures.laar import NEUTRAL, PALETTE, Cell, LaarMap
 from rules.card_rating import START_RATING_CENTS, rating_changes
 from rules.results import MatchRecord, Outcome, PlayerId
 from tests.clock import ManualClock
 from tests.e2e.drivers.arena_club import ARENA, GROUP, NAMES, ArenaClub
 from tests.e2e.drivers.texts import ru
-from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
 
 WON, LOST, DRAW = Outcome.CLEAN_WIN, Outcome.LOSS, Outcome.DRAW
+
+
+def check_map(message: SimMessage | None, owners: dict[int, int | None]) -> None:
+    """The map's PNG: each sector's cell in its owner's colour (players by the order of their
+    first entry), neutral ones grey."""
+    assert message is not None and message.photo is not None
+    image = Image.open(io.BytesIO(message.photo.content)).convert("RGB")
+    cells = tuple(
+        Cell(s, NEUTRAL if owner is None else PALETTE[owner]) for s, owner in owners.items()
+    )
+    layout = LaarMap("", cells, (), "")
+    for index, cell in enumerate(cells):
+        colour = tuple(int(cell.colour[i : i + 2], 16) for i in (1, 3, 5))
+        assert image.getpixel(layout.pixel(index)) == colour, cell
 
 
 async def test_an_arena_of_four_weeks(
@@ -76,6 +95,12 @@ async def test_an_arena_of_four_weeks(
     # The week's end (605.4): Ann leaves at 12 with three cards; everyone else played.
     week = await club.to_day(7)
     assert ru("arena.exit_auto", name="Ann", sectors=12, cards=3) in week.plain
+    # The day's map of Laar, decoded: sectors 1–5 were Ann's, 6–10 Bob's, … 36–40 Hal's; Ann's
+    # wins took 10, 15, 19, 25, 30, 35 and 40, Dan's refusals cost him 20 (Hal's 40 came
+    # back with the excuse), and Ann left with her twelve: they and 20 are neutral.
+    neutral = {1, 2, 3, 4, 5, 10, 15, 19, 20, 25, 30, 35, 40}
+    owners = {s: None if s in neutral else (s - 1) // 5 for s in range(1, 41)}
+    check_map(club.day_map(7), owners)
     # Week 2: Ann enters again with five new sectors (605.4); Bob wins four: eight.
     await club.enter("Ann", again=True)
     for other in ("Cat", "Dan", "Eve", "Fay"):

@@ -125,6 +125,15 @@ class ArenaClub:
         await self.approve(number)
         return number
 
+    def day_map(self, day: int) -> SimMessage | None:
+        """The group's map of Laar after day ``day`` (counted from 1, as people do): drawn in a
+        worker thread, it may come after the next day's post."""
+        caption = ru("pictures.laar_caption_day", name=ARENA, day=day)
+        for message in reversed(self.emu.bot_messages(GROUP)):
+            if message.photo is not None and caption in (message.caption or ""):
+                return message
+        return None
+
     def midnight(self, day: int) -> datetime:
         """The club's midnight that begins day ``day`` of the Arena."""
         return datetime.combine(self.start + timedelta(days=day), time(0), tzinfo=ZONE)
@@ -135,5 +144,7 @@ class ArenaClub:
         self.clock.set(self.midnight(day) + timedelta(hours=hour))
         said = ru("arena.day_over", day=day, tournament=ARENA)
         post = await self.emu.wait_bot_message(GROUP, contains=said, timeout=20)
+
+        await self.emu.wait_for(lambda: self.day_map(day), timeout=20)
         await self.emu.idle(timeout=20)
         return post
