@@ -57,3 +57,10 @@ class ArChoiceCb(CallbackData, prefix="arc"):
     t: int
     w: int
     leave: bool
+
+
+class ArChallengeCb(CallbackData, prefix="arv"):
+    """The presser challenges player ``p`` (a button on the player's line of his ``/arena``)."""
+
+    t: int
+    p: int

@@ -854,6 +854,18 @@ class ArenaService:
         day = self.core.day_of(snap.tournament)
         return standings_text(self.core.tr(lang), snap, day) + "\n\n" + map_text(snap)
 
+    async def may_challenge(self, tid: int, player: int) -> list[tuple[int, str]]:
+        """Whom the player may still challenge today (605.6), with their names."""
+        snap = await self.snapshot(tid)
+        state, day = snap.state, self.core.day_of(snap.tournament)
+        if not state.started or not state.is_in(player) or not state.open_for():
+            return []
+        return [
+            (other, snap.name(other))
+            for other in sorted(state.active, key=snap.name)
+            if other != player and state.pair_today(player, other, day) is None
+        ]
+
     async def mine(self, tid: int, player: int, lang: str) -> str:
         snap = await self.snapshot(tid)
         tournament = snap.tournament

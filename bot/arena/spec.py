@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from bot.arena.buttons import (
     ArAnswerCb,
     ArApproveCb,
+    ArChallengeCb,
     ArChoiceCb,
     ArEnterCb,
     ArExcuseCb,
@@ -40,6 +41,7 @@ SPEC = KindSpec(
         ArApproveCb: Role.JUDGE,
         ArExcuseCb: Role.JUDGE,
         ArAnswerCb: Role.PLAYER,
+        ArChallengeCb: Role.PLAYER,
         ArFormatCb: Role.PLAYER,
         ArChoiceCb: Role.PLAYER,
     },

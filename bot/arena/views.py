@@ -1,4 +1,5 @@
-"""What people read of an Arena: the standings with the map of Laar in words, a player's own
+"""What people read of an Arena (values go through ``Translate``, which escapes them; only
+``map_text`` puts names in itself): the standings with the map of Laar in words, a player's own
 view, the log of changes (the picture is ``bot.pictures.laar``)."""
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ def standings_text(t: Translate, snap: Snapshot, day: int) -> str:
             t(
                 "arena.row",
                 place=place,
-                name=escape(snap.name(player)),
+                name=snap.name(player),
                 sectors=held,
                 total=total,
             )
             + mark
         )
     for player in sorted(state.disqualified):
-        lines.append(t("arena.row_dq", name=escape(snap.name(player))))
+        lines.append(t("arena.row_dq", name=snap.name(player)))
     lines.append(t("arena.neutral", count=len(state.neutral()), all=len(state.owner)))
     waiting = state.waiting()
     if waiting:
@@ -64,11 +65,11 @@ def my_text(t: Translate, snap: Snapshot, player: int, day: int, hours_left: int
     for c in state.open_challenges(player):
         other = c.challenged if c.challenger == player else c.challenger
         key = "arena.me_to_play" if c.status is Status.ACCEPTED else "arena.me_open"
-        lines.append(t(key, id=c.id, name=escape(snap.name(other))))
+        lines.append(t(key, id=c.id, name=snap.name(other)))
     free = [
         p for p in sorted(state.active) if p != player and state.pair_today(player, p, day) is None
     ]
-    names = ", ".join(escape(snap.name(p)) for p in free) or "—"
+    names = ", ".join(snap.name(p) for p in free) or "—"
     lines.append(t("arena.me_may_challenge", names=names))
     refused = sorted(state.refused.get(player, set()))
     lines.append(t("arena.me_refusals", count=len(refused)))
@@ -88,7 +89,7 @@ def final_text(t: Translate, snap: Snapshot, changes: dict[int, int]) -> str:
             t(
                 "arena.final_row",
                 place=place,
-                name=escape(snap.name(player)),
+                name=snap.name(player),
                 total=total,
                 cards=prizes.get(player, 0),
                 delta=f"{changes.get(player, 0) / 100:+.2f}",

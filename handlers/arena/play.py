@@ -10,11 +10,13 @@ from typing import Any
 
 from aiogram.filters import Command, CommandObject, Filter
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.arena import ArenaService
 from bot.arena.buttons import (
     ArAnswerCb,
     ArApproveCb,
+    ArChallengeCb,
     ArChoiceCb,
     ArEnterCb,
     ArExcuseCb,
@@ -102,6 +104,21 @@ async def answer(
     await committed(after)
 
 
+@routes.callback_query(ArChallengeCb.filter())
+async def challenge_button(
+    query: CallbackQuery,
+    callback_data: ArChallengeCb,
+    t: Tr,
+    arena: ArenaService,
+    registry: Registry,
+) -> None:
+    """A button on a player's line of ``/arena``: the same as ``/challenge`` him."""
+    player = await me(query.from_user, registry)
+    name, after = await arena.challenge(callback_data.t, player.id, callback_data.p)
+    await query.answer(t("arena.challenge_sent", name=name))
+    await committed(after)
+
+
 @routes.callback_query(ArFormatCb.filter())
 async def name_format(
     query: CallbackQuery, callback_data: ArFormatCb, t: Tr, arena: ArenaService, registry: Registry
@@ -167,7 +184,13 @@ async def show(
     assert message.from_user is not None
     if message.chat.type == "private":
         player = await me(message.from_user, registry)
-        await message.answer(await arena.mine(tournament.id, player.id, t.lang))
+        builder = InlineKeyboardBuilder()
+        for other, name in await arena.may_challenge(tournament.id, player.id):
+            label = t.texts.plain(t.lang, "arena.btn_challenge", name=name)
+            builder.button(text=label, callback_data=ArChallengeCb(t=tournament.id, p=other))
+        builder.adjust(2)
+        text = await arena.mine(tournament.id, player.id, t.lang)
+        await message.answer(text, reply_markup=builder.as_markup())
         return
     await message.answer(await arena.standings(tournament.id, t.lang))
     png, caption = await arena.map_png(tournament.id, t.lang)

@@ -53,8 +53,8 @@ async def test_an_arena_of_four_weeks(
             )
     rated: list[MatchRecord] = []  # every approved game, the challenger first
 
-    async def game(a: str, b: str, winner: str | None) -> int:
-        number = await club.game(a, b, winner)
+    async def game(a: str, b: str, winner: str | None, *, by_button: bool = False) -> int:
+        number = await club.game(a, b, winner, by_button=by_button)
         outcome = DRAW if winner is None else (WON if winner == a else LOST)
         rated.append(MatchRecord(number, a, b, outcome))
         return number
@@ -104,7 +104,7 @@ async def test_an_arena_of_four_weeks(
     # Week 2: Ann enters again with five new sectors (605.4); Bob wins four: eight.
     await club.enter("Ann", again=True)
     for other in ("Cat", "Dan", "Eve", "Fay"):
-        await game("Bob", other, "Bob")
+        await game("Bob", other, "Bob", by_button=other == "Fay")
     # Day 9: Gus beats Hal, approved; the judge finds it falsified: voided, Gus disqualified.
     await club.to_day(8)
     falsified = await club.game("Gus", "Hal", "Gus")

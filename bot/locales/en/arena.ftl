@@ -133,3 +133,4 @@ arena-me_week_left = The week ends in { $hours } h.
 arena-final = 🏁 The Arena “{ $tournament }” is over. Places by the total sectors (605.5):
 arena-final_row = { $place }. { $name } — { $total }, prize cards: { $cards }, rating { $delta }
 arena-log_title = The Arena's log:
+arena-btn_challenge = ⚔️ { $name }

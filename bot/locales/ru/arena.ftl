@@ -140,3 +140,4 @@ arena-me_week_left = До конца недели: { $hours } ч.
 arena-final = 🏁 Арена «{ $tournament }» закончилась. Места по сумме секторов (605.5):
 arena-final_row = { $place }. { $name } — { $total }, призовых карт: { $cards }, рейтинг { $delta }
 arena-log_title = Журнал Арены:
+arena-btn_challenge = ⚔️ { $name }

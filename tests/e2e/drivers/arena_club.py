@@ -18,8 +18,9 @@ ARENA = "Арена Лаара"
 
 
 class ArenaClub:
-    def __init__(self, emu: BotApiEmulator, clock: ManualClock) -> None:
+    def __init__(self, emu: BotApiEmulator, clock: ManualClock, name: str = ARENA) -> None:
         self.emu = emu
+        self.name = name
         self.clock = clock
         self.org = emu.add_user(999, "Org", username="org")
         self.users: dict[str, SimUser] = {}
@@ -28,7 +29,7 @@ class ArenaClub:
         emu.add_group(GROUP, "Club", members=[*self.users.values()], admins=[self.org])
         self.start = clock.now().astimezone(ZONE).date()
 
-    async def create(self, name: str = ARENA) -> SimMessage:
+    async def create(self) -> SimMessage:
         """The wizard: the name, today as the start date, the prizes."""
         await self.org.start()
         await self.org.wait_message(contains="")
@@ -39,7 +40,7 @@ class ArenaClub:
         kinds = await self.emu.wait_bot_message(GROUP, contains=fixed("tournament.choose_kind"))
         await (await self.org.press(kinds, ru("tournament.kind_arena"))).answer()
         await self.emu.wait_bot_message(GROUP, contains=fixed("arena.wiz_name"))
-        await self.org.send(GROUP, name)
+        await self.org.send(GROUP, self.name)
         asked = await self.emu.wait_bot_message(GROUP, contains=fixed("arena.wiz_start"))
         await (await self.org.press(asked, self.start.strftime("%d.%m"))).answer()
         await self.emu.wait_bot_message(GROUP, contains=fixed("arena.wiz_prizes_ask"))
@@ -49,7 +50,7 @@ class ArenaClub:
     async def enter(self, name: str, *, again: bool = False) -> None:
         """``name`` asks with /join; the judge approves with the button."""
         await self.users[name].send(GROUP, "/join")
-        asked = ru("arena.entry_asked", name=name, tournament=ARENA)
+        asked = ru("arena.entry_asked", name=name, tournament=self.name)
         ask = await self.emu.wait_bot_message(GROUP, contains=asked)
         answer = await (await self.org.press(ask, ru("arena.btn_enter"))).answer()
         assert answer.text == ru("arena.entry_done", name=name), answer.text
@@ -65,12 +66,21 @@ class ArenaClub:
     async def wait_find(self, user: SimUser, contains: str, button: str = "") -> SimMessage:
         return await self.emu.wait_for(lambda: self.find(user, contains, button))
 
-    async def challenge(self, a: str, b: str, *, accept: bool | None) -> int:
+    async def challenge(
+        self, a: str, b: str, *, accept: bool | None, by_button: bool = False
+    ) -> int:
         """``a`` challenges ``b``; ``b`` accepts, refuses, or (``None``) does not answer.
         Returns the challenge's number."""
         seen = len(self.emu.bot_messages(self.users[b].id))
-        await self.users[a].send(GROUP, f"/challenge @{b.lower()}")
-        await self.emu.wait_bot_message(GROUP, contains=ru("arena.challenge_sent", name=b))
+        if by_button:  # his own /arena, privately: a button on each player he may challenge
+            challenger = self.users[a]
+            await challenger.send(challenger.id, "/arena")
+            view = await challenger.wait_message(contains=fixed("arena.me_sectors"))
+            sent = await (await challenger.press(view, f"⚔️ {b}")).answer()
+            assert sent.text == ru("arena.challenge_sent", name=b), sent.text
+        else:
+            await self.users[a].send(GROUP, f"/challenge @{b.lower()}")
+            await self.emu.wait_bot_message(GROUP, contains=ru("arena.challenge_sent", name=b))
 
         def new() -> SimMessage | None:
             fresh = self.emu.bot_messages(self.users[b].id)[seen:]
@@ -117,9 +127,11 @@ class ArenaClub:
         answer = await (await self.org.press(ask, ru("arena.btn_approve"))).answer()
         assert answer.text == ru("arena.approved", id=number), answer.text
 
-    async def game(self, a: str, b: str, winner: str | None, fmt: str = "classic") -> int:
+    async def game(
+        self, a: str, b: str, winner: str | None, fmt: str = "classic", *, by_button: bool = False
+    ) -> int:
         """A whole game: challenged, accepted, reported by ``a``, confirmed, approved."""
-        number = await self.challenge(a, b, accept=True)
+        number = await self.challenge(a, b, accept=True, by_button=by_button)
         label = "Ничья" if winner is None else ("Моя победа" if winner == a else "Моё поражение")
         await self.report(number, a, b, label, fmt)
         await self.approve(number)
@@ -128,7 +140,7 @@ class ArenaClub:
     def day_map(self, day: int) -> SimMessage | None:
         """The group's map of Laar after day ``day`` (counted from 1, as people do): drawn in a
         worker thread, it may come after the next day's post."""
-        caption = ru("pictures.laar_caption_day", name=ARENA, day=day)
+        caption = ru("pictures.laar_caption_day", name=self.name, day=day)
         for message in reversed(self.emu.bot_messages(GROUP)):
             if message.photo is not None and caption in (message.caption or ""):
                 return message
@@ -142,7 +154,7 @@ class ArenaClub:
         """Move the clock to ``hour`` o'clock of day ``day``; every day's end on the way fires.
         Returns the group's post of the day before's end."""
         self.clock.set(self.midnight(day) + timedelta(hours=hour))
-        said = ru("arena.day_over", day=day, tournament=ARENA)
+        said = ru("arena.day_over", day=day, tournament=self.name)
         post = await self.emu.wait_bot_message(GROUP, contains=said, timeout=20)
 
         await self.emu.wait_for(lambda: self.day_map(day), timeout=20)
