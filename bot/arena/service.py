@@ -39,6 +39,7 @@ from bot.arena.core import (
     ArenaCore,
     Snapshot,
 )
+from bot.arena.export import csv_text
 from bot.arena.views import final_text, map_text, my_text, standings_text
 from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit, Late
@@ -787,12 +788,13 @@ class ArenaService:
     ) -> AfterCommit:
         """Everyone still in leaves (605.4's prizes); places by the total sectors (605.5);
         every counted game rated, the coefficient by the number of players who entered."""
-        await self.core.record(tx, tournament.id, ArFinish(), actor)
-        state.apply(ArFinish())
+        state.apply(ArFinish())  # everyone out first: the games to rate are settled
         changes = await self._rate(tx, tournament, state)
+        await self.core.record(tx, tournament.id, ArFinish(changes), actor)
         await tournaments.set_status(tx, tournament.id, "finished", self.core.now().isoformat())
         snap = await self.core.snapshot(tx, tournament.id)
-        text = final_text(self.core.tr(self.core.group_lang()), snap, changes)
+        lang = self.core.group_lang()
+        text = final_text(self.core.tr(lang), lang, snap, changes)
         tid, chat = tournament.id, tournament.chat_id
         tell = await self._tell(tx, tid, notices)
 
@@ -831,6 +833,23 @@ class ArenaService:
                 tx, int(who), pool, current + delta, "tournament", now, tournament.id
             )
         return {int(k): int(v) for k, v in changes.items()}
+
+    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
+        """The Arena ``/export`` means: ``wanted`` by id, else the newest of this chat (any,
+        in a private chat); finished ones too."""
+        async with self.core.db.read() as tx:
+            if wanted is not None:
+                found = await tournaments.get(tx, wanted)
+            else:
+                recent = await tournaments.recent(tx, 50)
+                mine = [
+                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
+                ]
+                found = mine[0] if mine else None
+        return found if found is not None and found.kind == KIND else None
+
+    async def export_csv(self, tid: int) -> str:
+        return csv_text(await self.snapshot(tid))
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:

@@ -45,7 +45,7 @@ SPEC = KindSpec(
         ArFormatCb: Role.PLAYER,
         ArChoiceCb: Role.PLAYER,
     },
-    commands=("challenge", "arena", "disqualify", "void"),
+    commands=("challenge", "arena", "disqualify", "void", "export"),
     shown_in_registration=True,
     lasts_weeks=True,
 )

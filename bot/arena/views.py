@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from bot.arena.core import Snapshot
+from bot.formats import rating_change
 from bot.texts import Translate
 from rules.arena import WEEKS, Exit, Status
 
@@ -77,7 +78,7 @@ def my_text(t: Translate, snap: Snapshot, player: int, day: int, hours_left: int
     return "\n".join(lines)
 
 
-def final_text(t: Translate, snap: Snapshot, changes: dict[int, int]) -> str:
+def final_text(t: Translate, lang: str, snap: Snapshot, changes: dict[int, int]) -> str:
     """The end (605.5): places by the total sectors, prize cards, rating changes."""
     lines = [t("arena.final", tournament=snap.tournament.name)]
     prizes: dict[int, int] = {}
@@ -92,7 +93,7 @@ def final_text(t: Translate, snap: Snapshot, changes: dict[int, int]) -> str:
                 name=snap.name(player),
                 total=total,
                 cards=prizes.get(player, 0),
-                delta=f"{changes.get(player, 0) / 100:+.2f}",
+                delta=rating_change(changes.get(player, 0), lang),
             )
         )
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, Filter
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
@@ -24,7 +25,7 @@ from bot.arena.buttons import (
 )
 from bot.arena.core import KIND
 from bot.deadlines import committed
-from bot.directory import Directory
+from bot.directory import Directory, id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.texts import Tr
@@ -224,6 +225,28 @@ async def judge_command(
         await message.reply(t("arena.disqualify_usage"))
         return
     await committed(await arena.disqualify(tournament.id, player.id, judge))
+
+
+@routes.message(Command("export"))
+async def export(
+    message: Message, command: CommandObject, t: Tr, arena: ArenaService, roles: Roles
+) -> None:
+    """An Arena's places and games as a CSV file (finished ones too: ``/export <id>``), into
+    its own group or the judge's private chat only."""
+    tournament = await arena.export_target(message.chat.id, id_argument(command.args))
+    if tournament is None:
+        raise SkipHandler
+    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
+        return
+    assert message.from_user is not None
+    if message.chat.id not in (tournament.chat_id, message.from_user.id):
+        await message.reply(t("swiss.export_where"))
+        return
+    content = (await arena.export_csv(tournament.id)).encode("utf-8-sig")
+    document = BufferedInputFile(content, filename=f"arena-{tournament.id}.csv")
+    await message.answer_document(
+        document, caption=t("arena.export_title", tournament=tournament.name)
+    )
 
 
 async def join(call: Call, arena: ArenaService) -> None:

@@ -23,7 +23,8 @@ the rules never read a clock: the service turns ``now`` into a day number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 
@@ -121,6 +122,8 @@ class ArDisqualify:
 @dataclass(frozen=True, slots=True)
 class ArFinish:
     NAME: ClassVar[str] = "ar_finish"
+    #: every player's rating change (cents), applied at the end (605.5)
+    changes: Mapping[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,6 +142,8 @@ class State:
     #: the last day whose end was processed (-1: none)
     last_day_end: int = -1
     weeks_ended: int = 0
+    #: the rating changes (cents) the end applied
+    changes: dict[int, int] = field(default_factory=dict)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -410,7 +412,8 @@ class State:
             case ArDisqualify(player=player):
                 self._leave(player, self._day(), Exit.DISQUALIFIED)
                 self.disqualified.add(player)
-            case ArFinish():
+            case ArFinish(changes=changes):
+                self.changes = dict(changes)
                 for player in sorted(self.active):
                     self._leave(player, self.last_day_end, Exit.END)
                 self.offers.clear()

@@ -169,8 +169,31 @@ async def test_an_arena_of_four_weeks(
     lines = [line for line in final.plain.splitlines()[1:] if line]
     assert len(lines) == len(expected), final.plain
     for line, (place, name, total, cards) in zip(lines, expected, strict=True):
-        delta = f"{changes[name] / 100:+.2f}"
+        delta = rating_change(changes[name], "ru")
         assert line == ru(
             "arena.final_row", place=place, name=name, total=total, cards=cards, delta=delta
-        ), (line, rating_change)
+        ), line
     assert "Gus" not in final.plain
+
+    # /export: a row per placed player (total, entries, cards, games counted and won, rating)
+    await club.org.send(GROUP, "/export")
+    sent = await emu.wait_bot_message(GROUP, contains=ru("arena.export_title", tournament=ARENA))
+    assert sent.document is not None
+    players_part, games_part = sent.document.content.decode("utf-8-sig").split("\n\n")
+    rows = [line.split(",") for line in players_part.splitlines()[1:]]
+    games = {"Ann": (10, 10), "Bob": (5, 4), "Hal": (1, 0), "Fay": (2, 0), "Eve": (4, 0)}
+    games |= {"Cat": (5, 0), "Dan": (4, 0)}
+    entries = {"Ann": 2}
+    assert [[r[0], r[1], *r[3:]] for r in rows] == [
+        [
+            str(place),
+            name,
+            str(total),
+            str(entries.get(name, 1)),
+            str(cards),
+            *map(str, games[name]),
+            rating_change(changes[name], "en"),
+        ]
+        for place, name, total, cards in expected
+    ]
+    assert len(games_part.splitlines()) == 1 + len(rated)

@@ -134,3 +134,4 @@ arena-final = 🏁 The Arena “{ $tournament }” is over. Places by the total 
 arena-final_row = { $place }. { $name } — { $total }, prize cards: { $cards }, rating { $delta }
 arena-log_title = The Arena's log:
 arena-btn_challenge = ⚔️ { $name }
+arena-export_title = Arena “{ $tournament }”: places and games

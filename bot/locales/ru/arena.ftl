@@ -141,3 +141,4 @@ arena-final = 🏁 Арена «{ $tournament }» закончилась. Мес
 arena-final_row = { $place }. { $name } — { $total }, призовых карт: { $cards }, рейтинг { $delta }
 arena-log_title = Журнал Арены:
 arena-btn_challenge = ⚔️ { $name }
+arena-export_title = Арена «{ $tournament }»: места и партии
