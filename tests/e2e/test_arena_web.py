@@ -1,0 +1,44 @@
+"""An Arena's web board: its link from /board, the page with the standings, the map of Laar in
+words and the open challenges."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from aiohttp import ClientSession
+
+from tests.clock import ManualClock
+from tests.e2e.drivers.arena_club import GROUP, NAMES, ArenaClub
+from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.harness import RunningBot, free_port
+
+LINK = re.compile(r"https?://\S+/t/[A-Za-z0-9_-]+")
+
+
+async def test_the_web_board_shows_the_standings_and_the_open_challenges(
+    emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
+) -> None:
+    bot = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port())
+    await bot.start()
+    try:
+        club = ArenaClub(emu, clock, name="Арена <b>Лаара</b>")
+        await club.create()
+        for name in NAMES[:4]:
+            await club.enter(name)
+        await club.game("Ann", "Bob", "Ann")
+        open_one = await club.challenge("Cat", "Dan", accept=True)
+        await club.users["Ann"].send(GROUP, "/board")
+        answer = await emu.wait_bot_message(GROUP, contains="/t/")
+        link = LINK.search(answer.plain)
+        assert link is not None, answer.plain
+        async with ClientSession() as session, session.get(link.group(0)) as page:
+            assert page.status == 200
+            html = await page.text()
+        assert "Арена «Арена &lt;b&gt;Лаара&lt;/b&gt;»" in html  # the name as typed, escaped once
+        assert "1. Ann — сейчас 6, всего 6" in html
+        assert "Bob — сейчас 4, всего 4" in html
+        assert f"Вызов №{open_one}: Cat — Dan" in html
+        assert "10:An" in html and "1:An" in html  # sector 10 went to Ann with the game
+    finally:
+        await bot.stop()
