@@ -5,9 +5,9 @@ places and ratings.
 
 Every change appends events in one transaction; what it tells is ``bot.notices.Notice`` data
 stored in that transaction (``Outbox.tell``) and sent after the commit. The calendar is the
-start date's: day ``d`` ends at the club's midnight after it (``ArenaCore.midnight``), each
-day's end stores the next one's deadline in its own transaction, so a restart (or a clock that
-jumped) finds them all and fires them in order.
+start date's: day ``d`` ends at the club's midnight after it (``ArenaCore.midnight``); every
+day's end is stored at the creation, so a restart (or a clock that jumped) finds them all, fires
+them in order, and says of each one it missed that it comes late.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from bot.arena.views import final_text, map_text, my_text, standings_text
 from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.late import late_phrase
 from bot.notices import Button, Notice, Phrase, ToChat, phrase
 from bot.pictures import canvas
 from bot.pictures.laar import LaarMap, draw_laar_map, laar_map
@@ -268,15 +269,18 @@ class ArenaService:
     # -- creation and entry --------------------------------------------------------------
 
     async def create(self, chat_id: int, name: str, options: dict[str, Any], actor: int) -> int:
-        """A new Arena starting on ``options["start"]`` (ISO date): its start and its first
-        day's end are stored deadlines."""
+        """A new Arena starting on ``options["start"]`` (ISO date): its start and each of its
+        28 days' ends are stored deadlines."""
         async with self.core.db.transaction() as tx:
             now = self.core.now().isoformat()
             tid = await tournaments.create(tx, chat_id, DISCIPLINE, KIND, name, options, actor, now)
             await self.core.audit(tx, tid, actor, "create", **options)
             tournament = await self.core.tournament(tx, tid)
             await self._schedule(tx, START, tid, self.core.midnight(tournament, 0))
-            await self._schedule(tx, DAY_END, tid, self.core.midnight(tournament, 1), day=0)
+            for day in range(DAYS):  # all stored now: a downtime finds each one it missed late
+                await self._schedule(
+                    tx, DAY_END, tid, self.core.midnight(tournament, day + 1), day=day
+                )
         return tid
 
     async def ask_entry(self, tid: int, player_id: int) -> AfterCommit:
@@ -573,13 +577,17 @@ class ArenaService:
             await self.core.record(tx, tournament.id, event, None)
             state.apply(event)
         notices = await self._day_notices(tx, tournament, state, day, before, still_in)
+        overdue = self.core.deadlines.overdue(deadline.id)
+        if overdue is not None:  # the bot was down at midnight (``bot.deadlines.Late``)
+            late = late_phrase(overdue, self.core.settings.zone, "arena.late_day", day=day + 1)
+            first = notices[0]
+            notices[0] = first.model_copy(
+                update={"lines": (first.lines[0], late, *first.lines[1:])}
+            )
         drawn = await self._map_after(tx, tournament, state, day)
         if day + 1 >= DAYS:
             finished = await self._finish(tx, tournament, state, None, notices)
             return self._then(finished, drawn)
-        await self._schedule(
-            tx, DAY_END, tournament.id, self.core.midnight(tournament, day + 2), day=day + 1
-        )
         if state.offers:
             due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
             await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))

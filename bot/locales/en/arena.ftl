@@ -135,3 +135,4 @@ arena-final_row = { $place }. { $name } — { $total }, prize cards: { $cards },
 arena-log_title = The Arena's log:
 arena-btn_challenge = ⚔️ { $name }
 arena-export_title = Arena “{ $tournament }”: places and games
+arena-late_day = day { $day } ended at { $due }

@@ -142,3 +142,4 @@ arena-final_row = { $place }. { $name } — { $total }, призовых кар�
 arena-log_title = Журнал Арены:
 arena-btn_challenge = ⚔️ { $name }
 arena-export_title = Арена «{ $tournament }»: места и партии
+arena-late_day = день { $day } закончился в { $due }
