@@ -135,7 +135,14 @@ async def test_an_arena_of_four_weeks(
 
     # Week 3: Ann takes Dan's last two sectors on two days: he is out at once (605.4).
     await game("Ann", "Dan", "Ann")
-    await game("Cat", "Eve", None)
+    # Cat and Eve draw; the judge records it himself (605.6): it counts at once.
+    drawn = await club.challenge("Cat", "Eve", accept=True)
+    await club.org.send(GROUP, f"/result {drawn} draw campaign")
+    await emu.wait_bot_message(GROUP, contains=ru("arena.result_done"))
+    await emu.wait_bot_message(
+        GROUP, contains=ru("arena.counts", a="Cat", b="Eve", sectors_a=3, sectors_b=3)
+    )
+    rated.append(MatchRecord(drawn, "Cat", "Eve", DRAW))
     await club.to_day(15)
     await game("Ann", "Dan", "Ann")
     await emu.wait_bot_message(GROUP, contains=ru("arena.ruined", name="Dan"))
