@@ -10,6 +10,7 @@ from datetime import date, datetime, time, timedelta
 from bot.errors import UserError
 from bot.infra import KindCore
 from bot.notices import ToPerson
+from bot.texts import pick_language
 from db import audit, players, tournaments
 from db.codec import Codec
 from db.database import Tx
@@ -81,6 +82,13 @@ class ArenaCore(KindCore):
 
     async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
         await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
+
+    async def lang_of_player(self, tx: Tx, player_id: int) -> str:
+        """The language the player reads his private messages in."""
+        player = await players.by_id(tx, player_id)
+        telegram = player.telegram_id if player else None
+        user = await players.tg_user(tx, telegram) if telegram else None
+        return pick_language(user.language_code if user else None, self.texts.default)
 
     async def person(self, tx: Tx, player_id: int, chat: int) -> ToPerson | None:
         """A player's private chat, with the group as the fallback (``None``: no Telegram)."""

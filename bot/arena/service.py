@@ -50,7 +50,7 @@ from bot.pictures import canvas
 from bot.pictures.laar import LaarMap, draw_laar_map, laar_map
 from bot.results import Claim, Game, ResultFlow
 from bot.web.render import Board
-from db import deadlines, players, tournaments
+from db import deadlines, game_messages, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
@@ -447,7 +447,25 @@ class ArenaService:
                         phrase("arena.game", id=number, name=await self._name(tx, other)),
                         buttons=game_buttons(tid, number),
                     )
-            return await self._tell(tx, tid, notices)
+            told = await self._tell(tx, tid, notices)
+        pair = (c.challenger, c.challenged) if ok else ()
+
+        async def after() -> None:
+            await told()
+            await self._remember_games(tid, number, pair)
+
+        return after
+
+    async def _remember_games(self, tid: int, number: int, players_of: Sequence[int]) -> None:
+        """The players' messages with the game's buttons: the shared result flow makes each
+        one line with the result once the game settles (``ResultNotices``)."""
+        for player in players_of:
+            sent = await self.core.outbox.sent(f"ar:{tid}:game:{number}:p{player}")
+            if sent is None:
+                continue
+            async with self.core.db.transaction() as tx:
+                lang = await self.core.lang_of_player(tx, player)
+                await game_messages.add(tx, tid, game_key(number), *sent, lang)
 
     async def name_format(self, tid: int, number: int, presser: int, fmt: str) -> None:
         async with self.core.db.transaction() as tx:
@@ -569,6 +587,7 @@ class ArenaService:
         if day <= state.last_day_end:
             return None
         before = dict(state.penalties)
+        waiting = [c.id for c in state.challenges.values() if c.status is Status.OPEN]
         still_in = {i for i, entry in enumerate(state.entries) if entry.exit is None}
         events: list[ArenaEvent] = [ArDayEnd(day)]
         if is_week_end(day) and state.started:
@@ -584,7 +603,10 @@ class ArenaService:
             notices[0] = first.model_copy(
                 update={"lines": (first.lines[0], late, *first.lines[1:])}
             )
-        drawn = await self._map_after(tx, tournament, state, day)
+        drawn = self._then(
+            await self._map_after(tx, tournament, state, day),
+            await self._settle_prompts(tx, tournament, state, waiting),
+        )
         if day + 1 >= DAYS:
             finished = await self._finish(tx, tournament, state, None, notices)
             return self._then(finished, drawn)
@@ -630,6 +652,26 @@ class ArenaService:
             return self.core.texts.plain(lang, key, **values)
 
         return laar_map(plain, name, state, names)
+
+    async def _settle_prompts(
+        self, tx: Tx, tournament: Tournament, state: State, waiting: list[int]
+    ) -> AfterCommit:
+        """The challenges the day's end made refusals: each one's «Accept» / «Refuse» message
+        becomes one line saying so (its buttons would mean nothing any more)."""
+        lapsed = []
+        for number in waiting:
+            c = state.challenges[number]
+            if c.unanswered:
+                t = self.core.tr(await self.core.lang_of_player(tx, c.challenged))
+                lapsed.append((f"ar:{tournament.id}:ch:{number}", t("arena.lapsed", id=number)))
+
+        async def settle() -> None:
+            for key, text in lapsed:
+                sent = await self.core.outbox.sent(key)
+                if sent is not None:
+                    await self.core.outbox.edit(*sent, text)
+
+        return settle
 
     async def map_png(self, tid: int, lang: str) -> tuple[bytes, str]:
         """The map of Laar now (``bot.pictures.laar``) and its caption."""

@@ -64,6 +64,11 @@ async def test_an_arena_of_four_weeks(
     await emu.wait_bot_message(
         GROUP, contains=ru("arena.counts", a="Ann", b="Bob", sectors_a=6, sectors_b=4)
     )
+    # each player's game message became the game's result line, without buttons
+    assert club.find(club.users["Ann"], "Партия по вызову №1,") is None
+    assert not [
+        m for m in emu.bot_messages(club.users["Bob"].id) if "№1" in m.plain and m.button_labels
+    ]
     await club.users["Bob"].send(GROUP, "/challenge @ann")
     await emu.wait_bot_message(GROUP, contains=ru("arena.no_once_a_day"))
     # Dan refuses Cat; Eve beats Fay, confirmed but never approved by a judge.

@@ -20,9 +20,12 @@ async def test_the_days_missed_while_down_are_applied_late_in_order(
     await club.create()
     for name in NAMES[:4]:
         await club.enter(name)
-    await club.challenge("Cat", "Dan", accept=None)  # day 1: unanswered
+    first = await club.challenge("Cat", "Dan", accept=None)  # day 1: unanswered
     await club.game("Ann", "Bob", "Ann")
     await club.to_day(1)
+    # The day's end made it a refusal: its message is one line now, without buttons.
+    settled = club.find(club.users["Dan"], ru("arena.lapsed", id=first))
+    assert settled is not None and not settled.button_labels
     await club.challenge("Cat", "Dan", accept=None)  # day 2: unanswered again
     clock.set(club.midnight(1) + timedelta(hours=15))
     await bot.stop()

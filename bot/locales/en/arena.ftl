@@ -136,3 +136,4 @@ arena-log_title = The Arena's log:
 arena-btn_challenge = ⚔️ { $name }
 arena-export_title = Arena “{ $tournament }”: places and games
 arena-late_day = day { $day } ended at { $due }
+arena-lapsed = Challenge #{ $id }: the day ended with no answer — a refusal (605.6).

@@ -143,3 +143,4 @@ arena-log_title = Журнал Арены:
 arena-btn_challenge = ⚔️ { $name }
 arena-export_title = Арена «{ $tournament }»: места и партии
 arena-late_day = день { $day } закончился в { $due }
+arena-lapsed = Вызов №{ $id }: день закончился без ответа — это отказ (605.6).
