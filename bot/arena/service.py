@@ -750,10 +750,20 @@ class ArenaService:
             return None
         week = int(str(deadline.payload.get("week", 0)))
         state = await self.core.state(tx, tournament.id)
+        settled = []
         for player, offered in sorted(state.offers.items()):
             if offered == week:
                 await self.core.record(tx, tournament.id, ArChoice(player, week, False), None)
-        return None
+                t = self.core.tr(await self.core.lang_of_player(tx, player))
+                settled.append((f"ar:{tournament.id}:offer:{week}:p{player}", t("arena.you_stay")))
+
+        async def settle() -> None:  # the offer's buttons would mean nothing any more
+            for key, text in settled:
+                sent = await self.core.outbox.sent(key)
+                if sent is not None:
+                    await self.core.outbox.edit(*sent, text)
+
+        return settle
 
     async def choose(self, tid: int, week: int, player: int, leave: bool) -> AfterCommit | None:
         async with self.core.db.transaction() as tx:

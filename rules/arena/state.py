@@ -9,6 +9,8 @@ Readings where the regulation is silent (``teams-story-arena-overlord.md`` §4 a
 - *leaving* (an exit at 12, a chosen exit, no game in a week, the end, losing every sector, a
   disqualification): the player's sectors turn neutral (the map keeps them, grey); what he held
   at the exit is his entry's score (605.5); his challenges not yet approved lapse.
+- *once a day* (605.6): a pair has at most one challenge a day, whatever its answer (a refused
+  one too: asking again the same day would only count the same refusal twice).
 - *refusals*: a challenge refused, or unanswered at the day's end, is a refusal on its day. A
   player who refused on a day and on the day before, neither excused, loses one sector (his
   highest-numbered) to neutral at that day's end; the streak then starts again (days 1–2 cost

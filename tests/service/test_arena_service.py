@@ -69,6 +69,8 @@ async def test_an_offer_nobody_answers_in_24_hours_keeps_the_player_in(club: Clu
     await at(club, arena, tid, 8, 2)  # 24 hours later, no answer: she stays
     snap = await arena.snapshot(tid)
     assert snap.state.offers == {} and snap.state.is_in(ann)
+    settled = club.session.sent(method="editMessageText")
+    assert [r.text for r in settled if r.chat_id == 1001][-1] == "Вы остаётесь на Арене."
     with pytest.raises(UserError, match=r"arena\.no_no_offer"):
         await arena.choose(tid, 0, ann, True)
 

@@ -29,10 +29,12 @@ from rules.arena import (
     ArStart,
     ArVoid,
     ArWeekEnd,
+    Exit,
     State,
     Status,
     is_week_end,
     may_choose,
+    prize_cards,
     week_of,
 )
 
@@ -117,6 +119,22 @@ def check_invariants(state: State, entries_before: int, before: State | None) ->
         assert len(before.owner) == len(state.owner)
 
 
+def check_exits(state: State) -> None:
+    """Exits exactly at the thresholds (605.4): twelve or more leave on their own, a chosen
+    exit has a prize, a ruined one has nothing; a prize follows the sectors."""
+    for entry in state.entries:
+        if entry.exit is Exit.AUTO:
+            assert entry.sectors >= AUTO_EXIT and entry.prize == 3
+        if entry.exit is Exit.CHOSE:
+            assert entry.sectors >= 8 and entry.prize >= 1
+        if entry.exit is Exit.RUINED:
+            assert entry.sectors == 0 and entry.prize == 0
+        if entry.exit is Exit.DISQUALIFIED:
+            assert entry.prize == 0
+        if entry.exit in (Exit.END, Exit.INACTIVE, Exit.AUTO, Exit.CHOSE):
+            assert entry.prize == prize_cards(entry.sectors)
+
+
 def check_week_end(state: State) -> None:
     assert all(state.count(p) < AUTO_EXIT for p in state.active)
     assert all(may_choose(state.count(p)) for p in state.offers)
@@ -180,6 +198,7 @@ def test_a_random_month_keeps_every_rule(
             check_week_end(state)
     state.apply(ArFinish())
     check_invariants(state, len(state.entries), None)
+    check_exits(state)
     assert state.active == {} and len(state.neutral()) == len(state.owner)
     check_places(state)
 
