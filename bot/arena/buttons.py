@@ -21,26 +21,26 @@ class ArEnterCb(CallbackData, prefix="are"):
 
 
 class ArAnswerCb(CallbackData, prefix="ara"):
-    """The challenged player accepts (``ok``) or refuses challenge ``c``."""
+    """The challenged player accepts (``ok``) or refuses challenge ``n``."""
 
     t: int
-    c: int
+    n: int
     ok: bool
 
 
 class ArFormatCb(CallbackData, prefix="arf"):
-    """A player of challenge ``c`` names the format played (605.6)."""
+    """A player of challenge ``n`` names the format played (605.6)."""
 
     t: int
-    c: int
+    n: int
     f: str
 
 
 class ArApproveCb(CallbackData, prefix="arp"):
-    """A judge approves the result of challenge ``c``: it counts."""
+    """A judge approves the result of challenge ``n``: it counts."""
 
     t: int
-    c: int
+    n: int
 
 
 class ArExcuseCb(CallbackData, prefix="arx"):

@@ -145,7 +145,7 @@ class ArenaDesk:
         for fmt in FORMATS:
             builder.button(
                 text=t(f"arena.format_{fmt}"),
-                callback_data=ArFormatCb(t=tournament.id, c=number, f=fmt),
+                callback_data=ArFormatCb(t=tournament.id, n=number, f=fmt),
             )
         for label, code in (
             ("arena.btn_won", "w"),
@@ -171,7 +171,7 @@ class ArenaDesk:
 def game_buttons(tid: int, number: int) -> tuple[tuple[Button, ...], ...]:
     """The players' message of an accepted challenge: the format played, then the result."""
     formats = tuple(
-        Button(label=phrase(f"arena.format_{fmt}"), data=ArFormatCb(t=tid, c=number, f=fmt).pack())
+        Button(label=phrase(f"arena.format_{fmt}"), data=ArFormatCb(t=tid, n=number, f=fmt).pack())
         for fmt in FORMATS
     )
     key = game_key(number)
@@ -403,11 +403,11 @@ class ArenaService:
                 (
                     Button(
                         label=phrase("arena.btn_accept"),
-                        data=ArAnswerCb(t=tid, c=number, ok=True).pack(),
+                        data=ArAnswerCb(t=tid, n=number, ok=True).pack(),
                     ),
                     Button(
                         label=phrase("arena.btn_refuse"),
-                        data=ArAnswerCb(t=tid, c=number, ok=False).pack(),
+                        data=ArAnswerCb(t=tid, n=number, ok=False).pack(),
                     ),
                 ),
             )
@@ -504,7 +504,7 @@ class ArenaService:
                 (
                     Button(
                         label=phrase("arena.btn_approve"),
-                        data=ArApproveCb(t=tournament.id, c=number).pack(),
+                        data=ArApproveCb(t=tournament.id, n=number).pack(),
                     ),
                 ),
             ),

@@ -97,8 +97,8 @@ async def answer(
     query: CallbackQuery, callback_data: ArAnswerCb, t: Tr, arena: ArenaService, registry: Registry
 ) -> None:
     player = await me(query.from_user, registry)
-    after = await arena.answer(callback_data.t, callback_data.c, player.id, callback_data.ok)
-    said = t("arena.you_accepted" if callback_data.ok else "arena.you_refused", id=callback_data.c)
+    after = await arena.answer(callback_data.t, callback_data.n, player.id, callback_data.ok)
+    said = t("arena.you_accepted" if callback_data.ok else "arena.you_refused", id=callback_data.n)
     await query.answer(said)
     if isinstance(query.message, Message):
         await query.message.edit_text(said)
@@ -125,7 +125,7 @@ async def name_format(
     query: CallbackQuery, callback_data: ArFormatCb, t: Tr, arena: ArenaService, registry: Registry
 ) -> None:
     player = await me(query.from_user, registry)
-    await arena.name_format(callback_data.t, callback_data.c, player.id, callback_data.f)
+    await arena.name_format(callback_data.t, callback_data.n, player.id, callback_data.f)
     await query.answer(t("arena.format_named", format=t(f"arena.format_{callback_data.f}")))
 
 
@@ -149,8 +149,8 @@ async def approve_entry(
 async def approve_result(
     query: CallbackQuery, callback_data: ArApproveCb, t: Tr, arena: ArenaService
 ) -> None:
-    after = await arena.approve(callback_data.t, callback_data.c, query.from_user.id)
-    await query.answer(t("arena.approved", id=callback_data.c))
+    after = await arena.approve(callback_data.t, callback_data.n, query.from_user.id)
+    await query.answer(t("arena.approved", id=callback_data.n))
     if isinstance(query.message, Message):
         await query.message.edit_reply_markup(reply_markup=None)
     await committed(after)

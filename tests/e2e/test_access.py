@@ -20,6 +20,7 @@ from typing import Any
 
 from aiogram.filters.callback_data import CallbackData
 
+import bot.arena.buttons
 import bot.buttons
 import bot.draft.buttons
 import bot.koth.buttons
@@ -40,6 +41,7 @@ BUTTON_MODULES: tuple[ModuleType, ...] = (
     bot.swiss.buttons,
     bot.draft.buttons,
     bot.teams.buttons,
+    bot.arena.buttons,
 )
 #: The club's tournaments: 1 (King of the Hill, running), 2 (Swiss, running).
 TOURNAMENTS = (1, 2)
