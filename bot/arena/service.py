@@ -44,6 +44,7 @@ from bot.arena.views import final_text, map_text, my_text, standings_text
 from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.exports import export_target
 from bot.late import late_phrase
 from bot.notices import Button, Notice, Phrase, ToChat, phrase
 from bot.pictures import canvas
@@ -283,16 +284,23 @@ class ArenaService:
                 )
         return tid
 
+    async def _entry_allowed(
+        self, tx: Tx, tid: int, player_id: int
+    ) -> tuple[Tournament, State, int]:
+        """The Arena, its state and today's number, once the player may enter today."""
+        tournament = await self.core.tournament(tx, tid, "registration", "running")
+        state = await self.core.state(tx, tid)
+        day = self.core.day_of(tournament)
+        try:
+            state.check_entry(player_id, day)
+        except ArenaError as exc:
+            raise refused(exc) from exc
+        return tournament, state, day
+
     async def ask_entry(self, tid: int, player_id: int) -> AfterCommit:
         """A player asks to enter (605.6: only a judge enters him): the judges get a button."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            state = await self.core.state(tx, tid)
-            day = self.core.day_of(tournament)
-            try:
-                state.check_entry(player_id, day)
-            except ArenaError as exc:
-                raise refused(exc) from exc
+            tournament, state, day = await self._entry_allowed(tx, tid, player_id)
             name = await self._name(tx, player_id)
             asks = sum(1 for e in state.entries if e.player == player_id)
             buttons = (
@@ -318,13 +326,7 @@ class ArenaService:
         """A judge enters the player: five new sectors (605.3, 605.4); the Arena starts once
         four are in on or after its start date (605.1). Returns the player's name."""
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            state = await self.core.state(tx, tid)
-            day = self.core.day_of(tournament)
-            try:
-                state.check_entry(player_id, day)
-            except ArenaError as exc:
-                raise refused(exc) from exc
+            tournament, state, day = await self._entry_allowed(tx, tid, player_id)
             event = ArEntry(player_id, day)
             await self.core.record(tx, tid, event, judge)
             state.apply(event)
@@ -895,18 +897,8 @@ class ArenaService:
         return {int(k): int(v) for k, v in changes.items()}
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The Arena ``/export`` means: ``wanted`` by id, else the newest of this chat (any,
-        in a private chat); finished ones too."""
-        async with self.core.db.read() as tx:
-            if wanted is not None:
-                found = await tournaments.get(tx, wanted)
-            else:
-                recent = await tournaments.recent(tx, 50)
-                mine = [
-                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
-                ]
-                found = mine[0] if mine else None
-        return found if found is not None and found.kind == KIND else None
+        """The Arena ``/export`` means (``bot.exports.export_target``)."""
+        return await export_target(self.core.db, KIND, chat_id, wanted)
 
     async def export_csv(self, tid: int) -> str:
         return csv_text(await self.snapshot(tid))
