@@ -113,6 +113,9 @@ class KindSpec:
     #: command that names no tournament means an open evening one first, this one only when
     #: none is open (its own commands find it by kind: ``bot.directory.current``)
     lasts_weeks: bool = False
+    #: who may appoint its judges with ``/judge`` (an Arena's judge authorises a person to
+    #: record results, 605.6)
+    appoints_judges: Role = Role.ORGANISER
 
     @property
     def new_button(self) -> str:

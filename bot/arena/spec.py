@@ -48,4 +48,6 @@ SPEC = KindSpec(
     commands=("challenge", "arena", "disqualify", "void", "export"),
     shown_in_registration=True,
     lasts_weeks=True,
+    # 605.6: results are recorded before a judge or a person he authorises
+    appoints_judges=Role.JUDGE,
 )

@@ -1,5 +1,5 @@
 """An Arena's web board: its link from /board, the page with the standings, the map of Laar in
-words and the open challenges."""
+words and the open challenges; the result on it approved by a person a judge authorised."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from aiohttp import ClientSession
 
 from tests.clock import ManualClock
 from tests.e2e.drivers.arena_club import GROUP, NAMES, ArenaClub
+from tests.e2e.drivers.texts import ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot, free_port
 
@@ -26,6 +27,13 @@ async def test_the_web_board_shows_the_standings_and_the_open_challenges(
         await club.create()
         for name in NAMES[:4]:
             await club.enter(name)
+        # 605.6: a judge authorises a person, who then approves results (and entries)
+        for judge, named in ((club.org, "Eve"), (club.users["Eve"], "Fay")):
+            await judge.send(GROUP, f"/judge @{named.lower()}")
+            # the name, then his @username in brackets
+            added = ru("tournament.judge_added", tournament=club.name, judge=named)[:-1]
+            await emu.wait_bot_message(GROUP, contains=added)
+        club.judge = club.users["Fay"]
         await club.game("Ann", "Bob", "Ann")
         open_one = await club.challenge("Cat", "Dan", accept=True)
         await club.users["Ann"].send(GROUP, "/board")

@@ -23,6 +23,8 @@ class ArenaClub:
         self.name = name
         self.clock = clock
         self.org = emu.add_user(999, "Org", username="org")
+        #: who approves results (a judge of the Arena)
+        self.judge = self.org
         self.users: dict[str, SimUser] = {}
         for i, name in enumerate(NAMES, start=1):
             self.users[name] = emu.add_user(i, name, username=name.lower())
@@ -124,7 +126,7 @@ class ArenaClub:
             return None
 
         ask = await self.emu.wait_for(waiting)
-        answer = await (await self.org.press(ask, ru("arena.btn_approve"))).answer()
+        answer = await (await self.judge.press(ask, ru("arena.btn_approve"))).answer()
         assert answer.text == ru("arena.approved", id=number), answer.text
 
     async def game(
