@@ -373,6 +373,8 @@ class ArenaService:
             return None
         state = await self.core.state(tx, tournament.id)
         notices = await self._maybe_start(tx, tournament, state, 0)
+        if not notices and not state.active:  # nobody asked yet: the creation said how
+            return None
         if not notices:
             notices = [
                 self._group(
@@ -609,7 +611,16 @@ class ArenaService:
             await self._map_after(tx, tournament, state, day),
             await self._settle_prompts(tx, tournament, state, waiting),
         )
-        if day + 1 >= DAYS:
+        if day + 1 >= DAYS and not state.started:  # four weeks and never four players
+            await self.core.record(tx, tournament.id, ArCancel(), None)
+            now = self.core.now().isoformat()
+            await tournaments.set_status(tx, tournament.id, "cancelled", now)
+            notices.append(
+                self._group(
+                    tournament, "cancelled", phrase("arena.cancelled", tournament=tournament.name)
+                )
+            )
+        elif day + 1 >= DAYS:
             finished = await self._finish(tx, tournament, state, None, notices)
             return self._then(finished, drawn)
         if state.offers:

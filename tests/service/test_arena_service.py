@@ -88,3 +88,20 @@ async def test_an_arena_does_not_hide_an_evening_tournament(club: Club) -> None:
     later = await arena.create(GROUP, "Лето", {"start": arena.core.today().isoformat()}, ORGANISER)
     assert later > evening
     assert (await directory.current(GROUP, ORGANISER)).id == evening  # type: ignore[union-attr]
+
+
+async def test_an_arena_that_never_has_four_players_is_cancelled_after_four_weeks(
+    club: Club,
+) -> None:
+    arena = club.services.service(ArenaService)
+    start = arena.core.today().isoformat()
+    tid = await arena.create(GROUP, "Весна", {"start": start, "prizes": ""}, ORGANISER)
+    await club.services.infra.deadlines.fire_due()
+    assert not [t for t in club.session.texts(GROUP) if "ждёт игроков" in t]  # nobody asked yet
+    player = await club.services.registry.ensure_player(1001, "Анна", "Тестов")
+    _, after = await arena.enter(tid, player.id, ORGANISER)
+    await after()
+    await at(club, arena, tid, 28, 1)
+    assert (await arena.tournament(tid)).status == "cancelled"
+    assert any("Арена «Весна» отменена." in t for t in club.session.texts(GROUP))
+    assert (await arena.snapshot(tid)).state.cancelled
