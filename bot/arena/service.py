@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot import numbers
+from bot import formats, numbers
 from bot.arena.buttons import (
     ArAnswerCb,
     ArApproveCb,
@@ -30,6 +30,7 @@ from bot.arena.buttons import (
     ArFormatCb,
 )
 from bot.arena.core import (
+    CODEC,
     DAY_END,
     DISCIPLINE,
     KIND,
@@ -40,7 +41,7 @@ from bot.arena.core import (
     Snapshot,
 )
 from bot.arena.export import csv_text
-from bot.arena.views import final_text, map_text, my_text, standings_text
+from bot.arena.views import final_text, log_lines, map_text, my_text, standings_text
 from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
@@ -88,6 +89,8 @@ if TYPE_CHECKING:
     from bot.infra import Infra
 
 log = logging.getLogger(__name__)
+#: the most lines ``/log`` shows (the newest)
+LOG_LINES = 60
 
 
 def game_key(challenge: int) -> str:
@@ -957,14 +960,18 @@ class ArenaService:
         return my_text(self.core.tr(lang), snap, player, day, hours)
 
     async def log_text(self, tid: int, lang: str) -> str:
+        """``/log``: every change, oldest first (the last ``LOG_LINES``)."""
         async with self.core.db.read() as tx:
+            snap = await self.core.snapshot(tx, tid)
             stored = await tournaments.events(tx, tid)
+        events = [
+            (formats.moment(datetime.fromisoformat(e.at), self.core.settings.zone), typed)
+            for e in stored
+            for typed in CODEC.typed([(e.kind, e.payload)])
+        ]
         t = self.core.tr(lang)
-        lines = [t("arena.log_title")]
-        for event in stored:
-            if event.kind.startswith("ar_"):
-                lines.append(f"{event.at[:16]} {event.kind} {event.payload}")
-        return "\n".join(lines[-60:])
+        lines = log_lines(t, snap, events)
+        return "\n".join([t("arena.log_title"), *lines[-LOG_LINES:]])
 
     async def find_player(self, arg: str) -> Player | None:
         """``@username`` (someone the bot has seen) or a club id."""

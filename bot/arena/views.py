@@ -8,8 +8,27 @@ from html import escape
 
 from bot.arena.core import Snapshot
 from bot.formats import rating_change
-from bot.texts import Translate
-from rules.arena import WEEKS, Exit, Status
+from bot.texts import Html, Translate
+from rules.arena import (
+    WEEKS,
+    ArAnswer,
+    ArApprove,
+    ArCancel,
+    ArChallenge,
+    ArChoice,
+    ArDayEnd,
+    ArDisqualify,
+    ArenaEvent,
+    ArEntry,
+    ArExcuse,
+    ArFinish,
+    ArResult,
+    ArStart,
+    ArVoid,
+    ArWeekEnd,
+    Exit,
+    Status,
+)
 
 
 def standings_text(t: Translate, snap: Snapshot, day: int) -> str:
@@ -97,3 +116,57 @@ def final_text(t: Translate, lang: str, snap: Snapshot, changes: dict[int, int])
             )
         )
     return "\n".join(lines)
+
+
+def log_lines(t: Translate, snap: Snapshot, events: list[tuple[str, ArenaEvent]]) -> list[str]:
+    """``/log``: every change of the Arena, oldest first, each with its moment (``time``, as
+    the club's clock shows it); a format named before the result is in the result's line."""
+    lines = []
+    for time, event in events:
+        said = log_line(t, snap, event, time)
+        if said:
+            lines.append(said)
+    return lines
+
+
+def log_line(t: Translate, snap: Snapshot, event: ArenaEvent, time: str) -> str:
+    match event:
+        case ArEntry(player=player):
+            return t("arena.log_entry", time=time, name=snap.name(player))
+        case ArStart():
+            return t("arena.log_start", time=time)
+        case ArChallenge(id=number, challenger=a, challenged=b):
+            return t("arena.log_challenge", time=time, id=number, a=snap.name(a), b=snap.name(b))
+        case ArAnswer(challenge=number, accepted=accepted):
+            key = "arena.log_accepted" if accepted else "arena.log_refused"
+            return t(key, time=time, id=number)
+        case ArResult(challenge=number, winner=winner, format=fmt):
+            c = snap.state.challenges[number]
+            first, second = snap.name(c.challenger), snap.name(c.challenged)
+            said = Html(t(f"arena.format_{fmt}"))
+            if winner is None:
+                result = t("arena.result_draw", a=first, b=second, format=said)
+            else:
+                won, lost = (first, second) if winner == c.challenger else (second, first)
+                result = t("arena.result_win", winner=won, loser=lost, format=said)
+            return t("arena.log_result", time=time, id=number, result=Html(result))
+        case ArApprove(challenge=number):
+            return t("arena.log_approve", time=time, id=number)
+        case ArDayEnd(day=day):
+            return t("arena.log_day_end", time=time, day=day + 1)
+        case ArExcuse(player=player, day=day):
+            return t("arena.log_excuse", time=time, day=day + 1, name=snap.name(player))
+        case ArWeekEnd(week=week):
+            return t("arena.log_week_end", time=time, week=week + 1)
+        case ArChoice(player=player, leave=leave):
+            key = "arena.log_leave" if leave else "arena.log_stay"
+            return t(key, time=time, name=snap.name(player))
+        case ArVoid(challenge=number):
+            return t("arena.log_void", time=time, id=number)
+        case ArDisqualify(player=player):
+            return t("arena.log_disqualify", time=time, name=snap.name(player))
+        case ArFinish():
+            return t("arena.log_finish", time=time)
+        case ArCancel():
+            return t("arena.log_cancel", time=time)
+    return ""

@@ -45,3 +45,14 @@ async def test_the_days_missed_while_down_are_applied_late_in_order(
     await club.users["Dan"].send(club.users["Dan"].id, "/arena")
     mine = await club.users["Dan"].wait_message(contains=ru("arena.me_sectors", count=4))
     assert ru("arena.me_refusals", count=2) in mine.plain
+    # /log: every change with its moment, the days' ends applied late among them
+    await club.org.send(GROUP, "/log")
+    log = await emu.wait_bot_message(GROUP, contains=ru("arena.log_title"))
+    assert f"— вызов №{first}: Cat — Dan" in log.plain
+    assert "— вызов №2: Ann побеждает, Bob проигрывает (Классика)." in log.plain
+    days = [line for line in log.plain.splitlines() if "— итоги дня" in line]
+    assert [line.split(" — ") for line in days] == [
+        ["01.12.2026 12:00", "итоги дня 1"],  # the clock moved to noon: it fired then
+        ["03.12.2026 12:00", "итоги дня 2"],  # back after the downtime: both at once
+        ["03.12.2026 12:00", "итоги дня 3"],
+    ]
