@@ -2,6 +2,7 @@
 (``core``), what people read (``views``), its button data (``buttons``) and its place in the
 registry (``spec``)."""
 
-from bot.arena.service import ArenaDesk, ArenaService
+from bot.arena.desk import ArenaDesk
+from bot.arena.service import ArenaService
 
 __all__ = ["ArenaDesk", "ArenaService"]

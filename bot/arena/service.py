@@ -1,7 +1,8 @@
-"""The Arena's service (605): creation, entries a judge approves, challenges and their answers,
-results through the shared result flow (a judge's approval makes them count), the days' and
-weeks' ends on durable deadlines, a judge's excuse, void and disqualification, the end with
-places and ratings.
+"""The Arena's service (605): the kind contract, creation, entries a judge approves,
+challenges and their answers, results through the shared result flow (a judge's approval makes
+them count), a judge's excuse, void and disqualification, and the views. Its other parts: the
+result desk (``desk``), the days' and weeks' ends (``calendar``), the end (``ending``), the
+helpers they share (``base``).
 
 Every change appends events in one transaction; what it tells is ``bot.notices.Notice`` data
 stored in that transaction (``Outbox.tell``) and sent after the commit. The calendar is the
@@ -12,47 +13,34 @@ them in order, and says of each one it missed that it comes late.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
-
 from bot import formats, numbers
+from bot.arena.base import refused
 from bot.arena.buttons import (
     ArAnswerCb,
     ArApproveCb,
-    ArChoiceCb,
     ArEnterCb,
-    ArExcuseCb,
-    ArFormatCb,
 )
+from bot.arena.calendar import ArenaCalendar
 from bot.arena.core import (
     CODEC,
     DAY_END,
     DISCIPLINE,
     KIND,
-    OFFER_HOURS,
     OFFERS,
     START,
-    ArenaCore,
-    Snapshot,
 )
-from bot.arena.export import csv_text
-from bot.arena.views import final_text, log_lines, map_text, my_text, standings_text
-from bot.buttons import ReportCb
+from bot.arena.desk import ArenaDesk, challenge_of, game_buttons, game_key
+from bot.arena.views import log_lines, map_text, my_text, standings_text
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
-from bot.exports import export_target
-from bot.late import late_phrase
-from bot.notices import Button, Notice, Phrase, ToChat, phrase
-from bot.pictures import canvas
-from bot.pictures.laar import LaarMap, draw_laar_map, laar_map
+from bot.notices import Button, Notice, Phrase, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.web.render import Board
-from db import deadlines, game_messages, players, tournaments
+from db import game_messages, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
 from db.tournaments import Tournament
@@ -62,142 +50,34 @@ from rules.arena import (
     WEEK,
     ArAnswer,
     ArApprove,
-    ArCancel,
     ArChallenge,
-    ArChoice,
-    ArDayEnd,
     ArDisqualify,
     ArenaError,
-    ArenaEvent,
     ArEntry,
     ArExcuse,
-    ArFinish,
     ArFormat,
     ArResult,
     ArStart,
     ArVoid,
-    ArWeekEnd,
     State,
     Status,
-    is_week_end,
     week_of,
 )
-from rules.card_rating import START_RATING_CENTS, rating_changes
-from rules.results import MatchRecord, Outcome
 
 if TYPE_CHECKING:
     from bot.infra import Infra
 
-log = logging.getLogger(__name__)
+
 #: the most lines ``/log`` shows (the newest)
 LOG_LINES = 60
 
 
-def game_key(challenge: int) -> str:
-    return f"c{challenge}"
-
-
-def challenge_of(key: str) -> int | None:
-    return int(key[1:]) if key.startswith("c") and key[1:].isdigit() else None
-
-
-def refused(exc: ArenaError) -> UserError:
-    """A rule's refusal as the people's error (``arena.no_<code>`` in the locales)."""
-    return UserError(f"arena.no_{exc.code}")
-
-
-class ArenaDesk:
-    """The result flow's ``GameDesk`` of an Arena: an accepted challenge is an open game."""
-
-    def __init__(self, service: ArenaService) -> None:
-        self._s = service
-
-    async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
-        number = challenge_of(game_key)
-        state = await self._s.core.state(tx, tournament.id)
-        c = state.challenges.get(number or 0)
-        if c is None or c.status is not Status.ACCEPTED:
-            return None
-        return Game(game_key, c.challenger, c.challenged)
-
-    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
-        return None
-
-    async def record(
-        self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
-    ) -> AfterCommit | None:
-        """Both players agreed (or a judge decided, ``actor_id``): the result waits for a
-        judge's approval; a judge's own decision counts at once (605.6)."""
-        return await self._s.reported(tx, tournament, game, claim, actor_id)
-
-    async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        return None
-
-    async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
-        state = await self._s.core.state(tx, tournament.id)
-        for c in state.open_challenges(player_id):
-            if c.status is Status.ACCEPTED:
-                return Game(game_key(c.id), c.challenger, c.challenged)
-        return None
-
-    async def report_markup(
-        self, tx: Tx, tournament: Tournament, game: Game, lang: str
-    ) -> InlineKeyboardMarkup:
-        t = self._s.core.tr(lang)
-        builder = InlineKeyboardBuilder()
-        number = challenge_of(game.key) or 0
-        for fmt in FORMATS:
-            builder.button(
-                text=t(f"arena.format_{fmt}"),
-                callback_data=ArFormatCb(t=tournament.id, n=number, f=fmt),
-            )
-        for label, code in (
-            ("arena.btn_won", "w"),
-            ("arena.btn_lost", "l"),
-            ("arena.btn_draw", "d"),
-        ):
-            builder.button(
-                text=t(label), callback_data=ReportCb(t=tournament.id, g=game.key, c=code)
-            )
-        builder.adjust(4, 3)
-        return builder.as_markup()
-
-    def label(self, tournament: Tournament, game: Game) -> Phrase:
-        return phrase("arena.label", id=challenge_of(game.key) or 0)
-
-    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
-        return True
-
-    def match_format(self, tournament: Tournament) -> bool:
-        return False
-
-
-def game_buttons(tid: int, number: int) -> tuple[tuple[Button, ...], ...]:
-    """The players' message of an accepted challenge: the format played, then the result."""
-    formats = tuple(
-        Button(label=phrase(f"arena.format_{fmt}"), data=ArFormatCb(t=tid, n=number, f=fmt).pack())
-        for fmt in FORMATS
-    )
-    key = game_key(number)
-    results = tuple(
-        Button(label=phrase(label), data=ReportCb(t=tid, g=key, c=code).pack())
-        for label, code in (
-            ("arena.btn_won", "w"),
-            ("arena.btn_lost", "l"),
-            ("arena.btn_draw", "d"),
-        )
-    )
-    return (formats, results)
-
-
-class ArenaService:
+class ArenaService(ArenaCalendar):
     """The Arena (see the module docstring)."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
-        self.core = ArenaCore(infra)
-        self.flow = flow
+        super().__init__(infra, flow)
         self.desk = ArenaDesk(self)
-        self.settings = infra.settings
 
     # -- the kind contract ---------------------------------------------------------------
 
@@ -227,48 +107,6 @@ class ArenaService:
 
     def handler_data(self) -> Mapping[str, object]:
         return {"arena": self}
-
-    # -- helpers ---------------------------------------------------------------------------
-
-    async def _tell(self, tx: Tx, tid: int, notices: Sequence[Notice]) -> AfterCommit:
-        job = await self.core.outbox.tell(tx, tid, list(notices))
-
-        async def after() -> None:
-            await self.core.deadlines.run(job)
-
-        return after
-
-    def _group(self, tournament: Tournament, key: str, *lines: Phrase, buttons: Any = ()) -> Notice:
-        return Notice(
-            key=f"ar:{tournament.id}:{key}",
-            to=ToChat(chat=tournament.chat_id),
-            lines=lines,
-            buttons=buttons,
-        )
-
-    async def _private(
-        self,
-        tx: Tx,
-        tournament: Tournament,
-        player: int,
-        key: str,
-        *lines: Phrase,
-        buttons: Any = (),
-    ) -> list[Notice]:
-        to = await self.core.person(tx, player, tournament.chat_id)
-        if to is None:
-            return []
-        return [Notice(key=f"ar:{tournament.id}:{key}", to=to, lines=lines, buttons=buttons)]
-
-    async def _schedule(
-        self, tx: Tx, kind: str, tid: int, due: datetime, **payload: object
-    ) -> None:
-        deadline = await deadlines.add(tx, kind, tid, due, dict(payload))
-        tx.on_commit(lambda: self.core.deadlines.schedule(deadline, due))
-
-    async def _name(self, tx: Tx, player: int) -> str:
-        found = await players.by_id(tx, player)
-        return found.display_name if found else f"#{player}"
 
     # -- creation and entry --------------------------------------------------------------
 
@@ -580,234 +418,6 @@ class ArenaService:
         _, after = await self.flow.decide(tid, game_key(number), claim, judge)
         return after
 
-    # -- the calendar ----------------------------------------------------------------------
-
-    async def on_day_end(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
-        """The day is over (605.6): its unanswered challenges are refusals, two days of them
-        cost a sector; the group gets the day's changes and the map; a week's end (605.4)
-        settles exits and offers; the fourth week's end finishes the Arena."""
-        tournament = await tournaments.get(tx, deadline.ref_id)
-        if tournament is None or tournament.status not in ("registration", "running"):
-            return None
-        day = int(str(deadline.payload.get("day", 0)))
-        state = await self.core.state(tx, tournament.id)
-        if day <= state.last_day_end:
-            return None
-        before = dict(state.penalties)
-        waiting = [c.id for c in state.challenges.values() if c.status is Status.OPEN]
-        still_in = {i for i, entry in enumerate(state.entries) if entry.exit is None}
-        events: list[ArenaEvent] = [ArDayEnd(day)]
-        if is_week_end(day) and state.started:
-            events.append(ArWeekEnd(week_of(day)))
-        for event in events:
-            await self.core.record(tx, tournament.id, event, None)
-            state.apply(event)
-        notices = await self._day_notices(tx, tournament, state, day, before, still_in)
-        overdue = self.core.deadlines.overdue(deadline.id)
-        if overdue is not None:  # the bot was down at midnight (``bot.deadlines.Late``)
-            late = late_phrase(overdue, self.core.settings.zone, "arena.late_day", day=day + 1)
-            first = notices[0]
-            notices[0] = first.model_copy(
-                update={"lines": (first.lines[0], late, *first.lines[1:])}
-            )
-        drawn = self._then(
-            await self._map_after(tx, tournament, state, day),
-            await self._settle_prompts(tx, tournament, state, waiting),
-        )
-        if day + 1 >= DAYS and not state.started:  # four weeks and never four players
-            await self.core.record(tx, tournament.id, ArCancel(), None)
-            now = self.core.now().isoformat()
-            await tournaments.set_status(tx, tournament.id, "cancelled", now)
-            notices.append(
-                self._group(
-                    tournament, "cancelled", phrase("arena.cancelled", tournament=tournament.name)
-                )
-            )
-        elif day + 1 >= DAYS:
-            finished = await self._finish(tx, tournament, state, None, notices)
-            return self._then(finished, drawn)
-        if state.offers:
-            due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
-            await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))
-        return self._then(await self._tell(tx, tournament.id, notices), drawn)
-
-    @staticmethod
-    def _then(first: AfterCommit, second: AfterCommit) -> AfterCommit:
-        async def both() -> None:
-            await first()
-            await second()
-
-        return both
-
-    async def _map_after(
-        self, tx: Tx, tournament: Tournament, state: State, day: int
-    ) -> AfterCommit:
-        """The day's map in the group under the day's post, as the day's end left it (drawn
-        after the commit, once by its key: a re-run after a crash sends it once; a picture
-        that fails is logged, the day is not undone)."""
-        tid, chat, lang = tournament.id, tournament.chat_id, self.core.group_lang()
-        names = {p: await self._name(tx, p) for p in sorted({e.player for e in state.entries})}
-        picture = self._picture(lang, tournament.name, state, names)
-        caption = self.core.tr(lang)("pictures.laar_caption_day", name=tournament.name, day=day + 1)
-
-        async def post() -> None:
-            async def draw() -> tuple[bytes, str]:
-                return await canvas.render(draw_laar_map, picture), caption
-
-            try:
-                await self.core.outbox.send_photo_once(
-                    f"ar:{tid}:map:{day}", chat, draw, filename="laar.png"
-                )
-            except Exception:
-                log.exception("the map of Arena %s was not posted", tid)
-
-        return post
-
-    def _picture(self, lang: str, name: str, state: State, names: dict[int, str]) -> LaarMap:
-        def plain(key: str, **values: object) -> str:
-            return self.core.texts.plain(lang, key, **values)
-
-        return laar_map(plain, name, state, names)
-
-    async def _settle_prompts(
-        self, tx: Tx, tournament: Tournament, state: State, waiting: list[int]
-    ) -> AfterCommit:
-        """The challenges the day's end made refusals: each one's «Accept» / «Refuse» message
-        becomes one line saying so (its buttons would mean nothing any more)."""
-        lapsed = []
-        for number in waiting:
-            c = state.challenges[number]
-            if c.unanswered:
-                t = self.core.tr(await self.core.lang_of_player(tx, c.challenged))
-                lapsed.append((f"ar:{tournament.id}:ch:{number}", t("arena.lapsed", id=number)))
-
-        async def settle() -> None:
-            for key, text in lapsed:
-                sent = await self.core.outbox.sent(key)
-                if sent is not None:
-                    await self.core.outbox.edit(*sent, text)
-
-        return settle
-
-    async def map_png(self, tid: int, lang: str) -> tuple[bytes, str]:
-        """The map of Laar now (``bot.pictures.laar``) and its caption."""
-        snap = await self.snapshot(tid)
-        name = snap.tournament.name
-        picture = self._picture(lang, name, snap.state, snap.names)
-        png = await canvas.render(draw_laar_map, picture)
-        return png, self.core.tr(lang)("pictures.laar_caption", name=name)
-
-    async def _day_notices(
-        self,
-        tx: Tx,
-        tournament: Tournament,
-        state: State,
-        day: int,
-        before: dict[tuple[int, int], int],
-        still_in: set[int],
-    ) -> list[Notice]:
-        lines = [phrase("arena.day_over", day=day + 1, tournament=tournament.name)]
-        buttons: list[tuple[Button, ...]] = []
-        for (player, when), _sector in sorted(state.penalties.items()):
-            if (player, when) in before:
-                continue
-            name = await self._name(tx, player)
-            lines.append(phrase("arena.penalty", name=name, sectors=state.count(player)))
-            buttons.append(
-                (
-                    Button(
-                        label=phrase("arena.btn_excuse", name=name),
-                        data=ArExcuseCb(t=tournament.id, p=player, d=when).pack(),
-                    ),
-                )
-            )
-        for index, entry in enumerate(state.entries):
-            if entry.exit is not None and index in still_in:
-                lines.append(
-                    phrase(
-                        f"arena.exit_{entry.exit.value if entry.exit else 'end'}",
-                        name=await self._name(tx, entry.player),
-                        sectors=entry.sectors,
-                        cards=entry.prize,
-                    )
-                )
-        if not state.started:
-            lines.append(phrase("arena.not_started_yet", count=len(state.active)))
-        notices = [self._group(tournament, f"day:{day}", *lines, buttons=tuple(buttons))]
-        if is_week_end(day):
-            week = week_of(day)
-            for player in sorted(state.offers):
-                choose = (
-                    (
-                        Button(
-                            label=phrase("arena.btn_leave"),
-                            data=ArChoiceCb(t=tournament.id, w=week, leave=True).pack(),
-                        ),
-                        Button(
-                            label=phrase("arena.btn_stay"),
-                            data=ArChoiceCb(t=tournament.id, w=week, leave=False).pack(),
-                        ),
-                    ),
-                )
-                notices += await self._private(
-                    tx,
-                    tournament,
-                    player,
-                    f"offer:{week}:p{player}",
-                    phrase("arena.offer", sectors=state.count(player), hours=OFFER_HOURS),
-                    buttons=choose,
-                )
-        return notices
-
-    async def on_offers_end(self, tx: Tx, deadline: Deadline) -> AfterCommit | None:
-        """24 hours after a week's end: whoever did not answer stays."""
-        tournament = await tournaments.get(tx, deadline.ref_id)
-        if tournament is None or tournament.status != "running":
-            return None
-        week = int(str(deadline.payload.get("week", 0)))
-        state = await self.core.state(tx, tournament.id)
-        settled = []
-        for player, offered in sorted(state.offers.items()):
-            if offered == week:
-                await self.core.record(tx, tournament.id, ArChoice(player, week, False), None)
-                t = self.core.tr(await self.core.lang_of_player(tx, player))
-                settled.append((f"ar:{tournament.id}:offer:{week}:p{player}", t("arena.you_stay")))
-
-        async def settle() -> None:  # the offer's buttons would mean nothing any more
-            for key, text in settled:
-                sent = await self.core.outbox.sent(key)
-                if sent is not None:
-                    await self.core.outbox.edit(*sent, text)
-
-        return settle
-
-    async def choose(self, tid: int, week: int, player: int, leave: bool) -> AfterCommit | None:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "running")
-            state = await self.core.state(tx, tid)
-            try:
-                state.check_choice(player, week)
-            except ArenaError as exc:
-                raise refused(exc) from exc
-            event = ArChoice(player, week, leave)
-            await self.core.record(tx, tid, event, None)
-            state.apply(event)
-            if not leave:
-                return None
-            entry = next(e for e in reversed(state.entries) if e.player == player)
-            await tournaments.set_participant_status(tx, tid, player, "dropped")
-            notice = self._group(
-                tournament,
-                f"left:{player}:{week}",
-                phrase(
-                    "arena.exit_chose",
-                    name=await self._name(tx, player),
-                    sectors=entry.sectors,
-                    cards=entry.prize,
-                ),
-            )
-            return await self._tell(tx, tid, [notice])
-
     # -- judges ----------------------------------------------------------------------------
 
     async def excuse(self, tid: int, player: int, day: int, judge: int) -> str:
@@ -851,88 +461,7 @@ class ArenaService:
             )
             return await self._tell(tx, tid, [notice])
 
-    # -- the end ---------------------------------------------------------------------------
-
-    async def finish(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            state = await self.core.state(tx, tid)
-            return await self._finish(tx, tournament, state, actor, [])
-
-    async def _finish(
-        self, tx: Tx, tournament: Tournament, state: State, actor: int | None, notices: list[Notice]
-    ) -> AfterCommit:
-        """Everyone still in leaves (605.4's prizes); places by the total sectors (605.5);
-        every counted game rated, the coefficient by the number of players who entered."""
-        state.apply(ArFinish())  # everyone out first: the games to rate are settled
-        changes = await self._rate(tx, tournament, state)
-        await self.core.record(tx, tournament.id, ArFinish(changes), actor)
-        await tournaments.set_status(tx, tournament.id, "finished", self.core.now().isoformat())
-        snap = await self.core.snapshot(tx, tournament.id)
-        lang = self.core.group_lang()
-        text = final_text(self.core.tr(lang), lang, snap, changes)
-        tid, chat = tournament.id, tournament.chat_id
-        tell = await self._tell(tx, tid, notices)
-
-        async def after() -> None:
-            await tell()
-            await self.core.outbox.send_once(f"ar:{tid}:final", chat, text)
-
-        return after
-
-    async def _rate(self, tx: Tx, tournament: Tournament, state: State) -> dict[int, int]:
-        everyone = sorted({e.player for e in state.entries})
-        pool = tournament.discipline
-        starts: dict[int | str, float] = {}
-        for pid in everyone:
-            starts[pid] = (await players.rating(tx, pid, pool) or START_RATING_CENTS) / 100
-        records = [
-            MatchRecord(
-                c.id,
-                c.challenger,
-                c.challenged,
-                Outcome.DRAW
-                if c.winner is None
-                else (Outcome.CLEAN_WIN if c.winner == c.challenger else Outcome.LOSS),
-            )
-            for c in state.games()
-        ]
-        base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
-        changes = rating_changes(starts, records, participants=len(everyone), base_k=base_k)
-        now = self.core.now().isoformat()
-        for who, delta in changes.items():
-            current = await players.rating(tx, int(who), pool)
-            if current is None:
-                current = START_RATING_CENTS
-                await players.set_rating(tx, int(who), pool, current, "start", now)
-            await players.set_rating(
-                tx, int(who), pool, current + delta, "tournament", now, tournament.id
-            )
-        return {int(k): int(v) for k, v in changes.items()}
-
-    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The Arena ``/export`` means (``bot.exports.export_target``)."""
-        return await export_target(self.core.db, KIND, chat_id, wanted)
-
-    async def export_csv(self, tid: int) -> str:
-        return csv_text(await self.snapshot(tid))
-
-    async def cancel(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            await self.core.record(tx, tid, ArCancel(), actor)
-            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
-            await self.core.audit(tx, tid, actor, "cancel")
-            notice = self._group(
-                tournament, "cancelled", phrase("arena.cancelled", tournament=tournament.name)
-            )
-            return await self._tell(tx, tid, [notice])
-
     # -- views -----------------------------------------------------------------------------
-
-    async def snapshot(self, tid: int) -> Snapshot:
-        async with self.core.db.read() as tx:
-            return await self.core.snapshot(tx, tid)
 
     async def standings(self, tid: int, lang: str) -> str:
         snap = await self.snapshot(tid)
@@ -985,7 +514,3 @@ class ArenaService:
             async with self.core.db.read() as tx:
                 return await players.by_id(tx, numbers.whole(arg, numbers.CLUB_ID))
         return None
-
-    async def tournament(self, tid: int) -> Tournament:
-        async with self.core.db.read() as tx:
-            return await self.core.tournament(tx, tid)
