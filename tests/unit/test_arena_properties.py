@@ -35,6 +35,7 @@ from rules.arena import (
     is_week_end,
     may_choose,
     prize_cards,
+    replay,
     week_of,
 )
 
@@ -168,9 +169,15 @@ def test_a_random_month_keeps_every_rule(
     first: set[int], days: list[list[tuple[str, int, int, int]]]
 ) -> None:
     state = State()
+    log: list[ArenaEvent] = []
+
+    def apply(event: ArenaEvent) -> None:
+        log.append(event)
+        state.apply(event)
+
     for player in sorted(first):
-        state.apply(ArEntry(player, -1))
-    state.apply(ArStart())
+        apply(ArEntry(player, -1))
+    apply(ArStart())
     for day, todays in enumerate(days):
         for action in todays:
             event = attempt(state, action, day)
@@ -178,7 +185,7 @@ def test_a_random_month_keeps_every_rule(
                 continue
             before = snapshot(state)
             moved_from = {p: state.count(p) for p in state.active}
-            state.apply(event)
+            apply(event)
             check_invariants(state, len(before.entries), before)
             lost_by = {p: n - state.count(p) for p, n in moved_from.items() if state.is_in(p)}
             if not isinstance(event, (ArApprove, ArVoid)):
@@ -188,17 +195,19 @@ def test_a_random_month_keeps_every_rule(
                 # a game moves at most one sector
                 assert sum(abs(n) for n in lost_by.values()) <= 2
         neutral_before = len(state.neutral())
-        state.apply(ArDayEnd(day))
+        apply(ArDayEnd(day))
         check_invariants(state, len(state.entries), None)
         assert len(state.neutral()) >= neutral_before  # refusals only lose to neutral
         assert not any(c.status is Status.OPEN and c.day <= day for c in state.challenges.values())
         if is_week_end(day):
-            state.apply(ArWeekEnd(week_of(day)))
+            apply(ArWeekEnd(week_of(day)))
             check_invariants(state, len(state.entries), None)
             check_week_end(state)
-    state.apply(ArFinish())
+    apply(ArFinish())
     check_invariants(state, len(state.entries), None)
     check_exits(state)
+    # the state is its log: replayed, the same month gives the same state
+    assert replay(log) == state
     assert state.active == {} and len(state.neutral()) == len(state.owner)
     check_places(state)
 
