@@ -36,6 +36,12 @@ async def test_the_web_board_shows_the_standings_and_the_open_challenges(
         club.judge = club.users["Fay"]
         await club.game("Ann", "Bob", "Ann")
         open_one = await club.challenge("Cat", "Dan", accept=True)
+        # A player asks to enter privately: the request reaches the group's judges.
+        gus = club.users["Gus"]
+        await gus.send(gus.id, "/join")
+        await gus.wait_message(contains=ru("arena.entry_sent"))
+        asked = ru("arena.entry_asked", name="Gus", tournament=club.name)
+        await emu.wait_bot_message(GROUP, contains=asked)
         await club.users["Ann"].send(GROUP, "/board")
         answer = await emu.wait_bot_message(GROUP, contains="/t/")
         link = LINK.search(answer.plain)
