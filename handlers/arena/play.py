@@ -10,7 +10,7 @@ from typing import Any
 
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, Filter
-from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.arena import ArenaService
@@ -162,6 +162,15 @@ async def excuse(
 ) -> None:
     name = await arena.excuse(callback_data.t, callback_data.p, callback_data.d, query.from_user.id)
     await query.answer(t("arena.excused", name=name), show_alert=True)
+    message = query.message
+    if isinstance(message, Message) and message.reply_markup is not None:
+        # the day's post keeps the buttons of the others' refusals, not this one's
+        rows = [
+            [button for button in row if button.callback_data != query.data]
+            for row in message.reply_markup.inline_keyboard
+        ]
+        kept = InlineKeyboardMarkup(inline_keyboard=[row for row in rows if row])
+        await message.edit_reply_markup(reply_markup=kept if kept.inline_keyboard else None)
 
 
 @routes.callback_query(ArChoiceCb.filter())

@@ -90,6 +90,7 @@ async def test_an_arena_of_four_weeks(
     assert ru("arena.penalty", name="Hal", sectors=4) in day.plain
     excused = await (await club.org.press(day, ru("arena.btn_excuse", name="Hal"))).answer()
     assert excused.text == ru("arena.excused", name="Hal")
+    await emu.wait_for(lambda: not emu.current(day).button_labels)  # its button is gone
     # Day 4: Ann beats six more: twelve sectors.
     for other in ("Cat", "Dan", "Eve", "Fay", "Gus", "Hal"):
         await game("Ann", other, "Ann")
