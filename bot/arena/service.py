@@ -163,6 +163,16 @@ class ArenaService(ArenaCalendar):
             )
             return await self._tell(tx, tid, [notice])
 
+    async def decline_entry(self, tid: int, player_id: int, judge: int) -> tuple[str, AfterCommit]:
+        """A judge declines the request: the player is told privately. Returns his name."""
+        async with self.core.db.transaction() as tx:
+            tournament = await self.core.tournament(tx, tid)
+            await self.core.audit(tx, tid, judge, "decline_entry", player=player_id)
+            said = phrase("arena.entry_declined_you", tournament=tournament.name)
+            key = f"declined:{player_id}:{self.core.now().isoformat()}"
+            notices = await self._private(tx, tournament, player_id, key, said)
+            return await self._name(tx, player_id), await self._tell(tx, tid, notices)
+
     async def enter(self, tid: int, player_id: int, judge: int) -> tuple[str, AfterCommit]:
         """A judge enters the player: five new sectors (605.3, 605.4); the Arena starts once
         four are in on or after its start date (605.1). Returns the player's name."""

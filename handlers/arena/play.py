@@ -134,9 +134,11 @@ async def approve_entry(
     query: CallbackQuery, callback_data: ArEnterCb, t: Tr, arena: ArenaService
 ) -> None:
     if not callback_data.ok:
-        await query.answer()
+        name, told = await arena.decline_entry(callback_data.t, callback_data.p, query.from_user.id)
+        await query.answer(t("arena.entry_declined", name=name))
         if isinstance(query.message, Message):
-            await query.message.edit_text(t("arena.entry_declined"))
+            await query.message.edit_text(t("arena.entry_declined", name=name))
+        await committed(told)
         return
     name, after = await arena.enter(callback_data.t, callback_data.p, query.from_user.id)
     await query.answer(t("arena.entry_done", name=name))

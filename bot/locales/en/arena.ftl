@@ -56,7 +56,8 @@ arena-format_named = Format: { $format }
 arena-entry_asked = 🙋 { $name } asks to enter the Arena “{ $tournament }”. Judge, enter?
 arena-entry_sent = Your request is with the judge.
 arena-entry_done = Entered: { $name }.
-arena-entry_declined = Request declined.
+arena-entry_declined = Request declined: { $name }.
+arena-entry_declined_you = The judge declined your request to enter the Arena “{ $tournament }”.
 arena-entered = 🗺 { $name } enters the Arena with { $sectors ->
     [one] { $sectors } sector
    *[other] { $sectors } sectors

@@ -56,7 +56,8 @@ arena-format_named = Формат: { $format }
 arena-entry_asked = 🙋 Просится на Арену «{ $tournament }»: { $name }. Судья, записать?
 arena-entry_sent = Заявка у судьи.
 arena-entry_done = Заявка одобрена: { $name }.
-arena-entry_declined = Заявка отклонена.
+arena-entry_declined = Заявка отклонена: { $name }.
+arena-entry_declined_you = Заявка на Арену «{ $tournament }» отклонена судьёй.
 arena-entered = 🗺 На Арене: { $name } — { $sectors ->
     [one] { $sectors } сектор
     [few] { $sectors } сектора
