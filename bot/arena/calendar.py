@@ -83,22 +83,25 @@ class ArenaCalendar(ArenaEnd):
             await self._map_after(tx, tournament, state, day),
             await self._settle_prompts(tx, tournament, state, waiting),
         )
-        if day + 1 >= DAYS and not state.started:  # four weeks and never four players
-            await self.core.record(tx, tournament.id, ArCancel(), None)
-            now = self.core.now().isoformat()
-            await tournaments.set_status(tx, tournament.id, "cancelled", now)
-            notices.append(
-                self._group(
-                    tournament, "cancelled", phrase("arena.cancelled", tournament=tournament.name)
-                )
-            )
-        elif day + 1 >= DAYS:
-            finished = await self._finish(tx, tournament, state, None, notices)
-            return self._then(finished, drawn)
+        if day + 1 >= DAYS:
+            return self._then(await self._last_day(tx, tournament, state, notices), drawn)
         if state.offers:
             due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
             await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))
         return self._then(await self._tell(tx, tournament.id, notices), drawn)
+
+    async def _last_day(
+        self, tx: Tx, tournament: Tournament, state: State, notices: list[Notice]
+    ) -> AfterCommit:
+        """The fourth week is over: the end (``ArenaEnd``), or, when four players never came,
+        the Arena is cancelled."""
+        if state.started:
+            return await self._finish(tx, tournament, state, None, notices)
+        await self.core.record(tx, tournament.id, ArCancel(), None)
+        await tournaments.set_status(tx, tournament.id, "cancelled", self.core.now().isoformat())
+        said = phrase("arena.cancelled", tournament=tournament.name)
+        notices.append(self._group(tournament, "cancelled", said))
+        return await self._tell(tx, tournament.id, notices)
 
     async def _map_after(
         self, tx: Tx, tournament: Tournament, state: State, day: int
