@@ -167,6 +167,8 @@ async def current(
             candidates += await tournaments.open_for_judge(tx, user_id)
             if not candidates:
                 candidates = [t for t in await tournaments.recent(tx) if t.is_open]
+    # newest first, an evening tournament before one that lasts weeks (``KindSpec.lasts_weeks``)
+    candidates = sorted(candidates, key=lambda found: BY_NAME[found.kind].lasts_weeks)
     for tournament in candidates:
         if kinds is None or tournament.kind in kinds:
             return tournament

@@ -210,6 +210,13 @@ class KindSpec:
     #: before its start, ``/queue``, ``/standings`` and ``/pairings`` show it (its registrants);
     #: otherwise they show the group's last finished one of the kind
     shown_in_registration: bool = False
+    #: it lives for weeks beside the evening tournaments of its group (an Arena, 605): a
+    #: command that names no tournament means an open evening one first, this one only when
+    #: none is open (its own commands find it by kind: ``bot.directory.current``)
+    lasts_weeks: bool = False
+    #: who may appoint its judges with ``/judge`` (an Arena's judge authorises a person to
+    #: record results, 605.6)
+    appoints_judges: Role = Role.ORGANISER
 
     @property
     def new_button(self) -> str:

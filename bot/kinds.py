@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.arena.spec import SPEC as ARENA
 from bot.kind import KindSpec
 from bot.koth.spec import SPEC as KING_OF_THE_HILL
 from bot.story.spec import SPEC as STORY_CONSTRUCTED
@@ -13,6 +14,7 @@ KINDS: tuple[KindSpec, ...] = (
     SWISS_AND_TOP,
     TEAM_EVENTS,
     STORY_CONSTRUCTED,
+    ARENA,
 )
 
 BY_NAME = {spec.name: spec for spec in KINDS}

@@ -65,9 +65,8 @@ async def judge(
     if tournament is None:
         await message.reply(t("tournament.none_open"))
         return
-    refusal = await roles.refusal(
-        message.from_user.id, Role.ORGANISER, tournament, where=message.chat.id
-    )
+    need = BY_NAME[tournament.kind].appoints_judges
+    refusal = await roles.refusal(message.from_user.id, need, tournament, where=message.chat.id)
     if refusal is not None:
         await message.reply(t(refusal))
         return

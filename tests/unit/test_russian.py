@@ -43,6 +43,7 @@ NAMES |= {"on_left", "on_right", "overlord"}
 SECOND = {"b", "loser", "l", "confirmer", "king", "on_right", "other", "overlord"}
 # Whole numbers that count something: each gets every one of COUNTS.
 COUNTED = {"count", "rounds", "minutes", "hours", "wanted", "eligible", "fits", "seconds"}
+COUNTED |= {"sectors", "sectors_a", "sectors_b", "cards"}  # the Arena
 # Texts where a variable's name means something else than elsewhere.
 COUNTED_IN = {"swiss.begin_misfit": {"players"}}
 # Values a text needs that differ from the usual ones (``{person}``, ``{other}``: the two players).
@@ -151,6 +152,7 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
     numbers |= {"lead": 2, "best": 4}  # head-to-head (bot/memory), seasons (bot/seasons)
     numbers |= {"floats": 2, "their_size": 3}  # /why
     numbers |= {"crystals": 3, "used": 2, "have": 3, "held": 7}  # the Overlord series
+    numbers |= {"week": 2, "all": 25, "day": 9}  # the Arena
     if var in numbers:
         return numbers[var]
     comma = "," if ru else "."
@@ -266,6 +268,8 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         # a tournament announced ahead (bot/ahead)
         "weekday": TEXTS.get(lang, "ahead.weekday_4"),
         "example": "12.12 19:00",
+        # the Arena (bot/arena)
+        "prizes": "3 карты" if ru else "3 cards",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")

@@ -24,3 +24,7 @@ pictures-koth_change = Change
 pictures-koth_bonus = +{ $bonus } bonus
 pictures-koth_fund = Prize fund: { $fund }
 pictures-koth_caption = 👑 “{ $name }”: the final table
+pictures-laar_title = The map of Laar: Arena “{ $name }”
+pictures-laar_neutral = Neutral: { $count }
+pictures-laar_caption = 🗺 The map of Laar: Arena “{ $name }”
+pictures-laar_caption_day = 🗺 The map of Laar after day { $day }: Arena “{ $name }”

@@ -24,3 +24,7 @@ pictures-koth_change = Изменение
 pictures-koth_bonus = бонус +{ $bonus }
 pictures-koth_fund = Призовой фонд: { $fund }
 pictures-koth_caption = 👑 Итоговая таблица турнира «{ $name }»
+pictures-laar_title = Карта Лаара: Арена «{ $name }»
+pictures-laar_neutral = Нейтральные: { $count }
+pictures-laar_caption = 🗺 Карта Лаара: Арена «{ $name }»
+pictures-laar_caption_day = 🗺 Карта Лаара после дня { $day }: Арена «{ $name }»
