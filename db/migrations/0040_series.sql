@@ -12,7 +12,7 @@ CREATE TABLE series (
     ends_on     TEXT NOT NULL,                   -- its official last day
     created_by  BIGINT NOT NULL,
     created_at  TEXT NOT NULL,
-    token       TEXT NOT NULL UNIQUE             -- its web page's unguessable link (/s/<token>)
+    token       TEXT NOT NULL UNIQUE             -- its web page's unguessable link (/series/<token>)
 );
 CREATE INDEX series_chat ON series (chat_id);
 
