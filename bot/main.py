@@ -150,7 +150,7 @@ async def build_services(
     how the bot reaches the Bot API, ``create_bot``)."""
     clock = clock or default_clock(settings)
     bot = create_bot(settings, session)
-    db = await open_database(settings.database_path)
+    db = await open_database(settings.database)
     groups = Groups(db, clock)
     infra = build_infra(settings, bot, db, clock, groups, limits)
     services = build_kinds(settings, bot, infra, groups)
