@@ -5,6 +5,8 @@ translated here, once per statement (cached), outside string literals and commen
 
 - ``?`` placeholders (and ``:name`` ones, with a dict) become ``$1, $2 …``;
 - ``rowid`` (SQLite's insertion order) becomes ``ctid``;
+- SQLite's null-safe ``IS ?`` (``IS NOT ?``) becomes ``IS NOT DISTINCT FROM`` (``IS DISTINCT
+  FROM``);
 - an ``INSERT`` into a table with an identity column gets ``RETURNING`` that column, so that
   ``Tx.execute`` returns the new row's id and ``Tx.insert`` tells a new row (one returned) from
   an ``ON CONFLICT DO NOTHING`` that found it there (none);
@@ -76,6 +78,8 @@ def _code_parts(sql: str) -> Iterator[tuple[bool, str]]:
 
 _PLACEHOLDER = re.compile(r"\?|(?<![:\w]):([A-Za-z_]\w*)")
 _ROWID = re.compile(r"\browid\b", re.IGNORECASE)
+_IS_NOT = re.compile(r"\bIS\s+NOT\s+(?=\?)", re.IGNORECASE)
+_IS = re.compile(r"\bIS\s+(?=\?)", re.IGNORECASE)
 _INSERT = re.compile(r'^\s*INSERT\s+INTO\s+"?(\w+)"?', re.IGNORECASE)
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 
@@ -100,6 +104,7 @@ def statement(sql: str) -> tuple[str, tuple[str, ...]]:
     out = []
     for code, text in _code_parts(sql):
         if code:
+            text = _IS.sub("IS NOT DISTINCT FROM ", _IS_NOT.sub("IS DISTINCT FROM ", text))
             text = _ROWID.sub("ctid", _PLACEHOLDER.sub(number, text))
         out.append(text)
     return "".join(out), tuple(names)

@@ -41,6 +41,10 @@ def test_statements_get_numbered_placeholders_outside_literals() -> None:
         "SELECT a FROM t WHERE b = $1 AND c = '?' AND d::text = $2 ORDER BY ctid",
         (),
     )
+    nulls = "SELECT 1 FROM t WHERE a IS ? AND b IS NOT ? AND c IS NULL"
+    assert statement(nulls)[0] == (
+        "SELECT 1 FROM t WHERE a IS NOT DISTINCT FROM $1 AND b IS DISTINCT FROM $2 AND c IS NULL"
+    )
     named = "UPDATE t SET a = :value WHERE id = :id OR parent = :id"
     assert statement(named) == ("UPDATE t SET a = $1 WHERE id = $2 OR parent = $2", ("value", "id"))
 

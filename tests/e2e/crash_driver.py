@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from db.database import is_postgres
 from tests.e2e.emulator import BotApiEmulator, CallbackAnswer, SimMessage, SimUser
 from tests.e2e.harness import TOKEN
 
@@ -37,7 +38,12 @@ class BotProcess:
     """``python -m tests.e2e.crash_driver`` against the emulator; see the module docstring."""
 
     def __init__(
-        self, emu: BotApiEmulator, db_path: Path, clock_file: Path, log_file: Path, organiser: int
+        self,
+        emu: BotApiEmulator,
+        db_path: Path | str,
+        clock_file: Path,
+        log_file: Path,
+        organiser: int,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
@@ -64,7 +70,11 @@ class BotProcess:
         env.update(
             {
                 "BOT_TOKEN": TOKEN,
-                "DATABASE_PATH": str(self.db_path),
+                **(
+                    {"DATABASE_URL": str(self.db_path)}
+                    if is_postgres(self.db_path)
+                    else {"DATABASE_PATH": str(self.db_path)}
+                ),
                 "TELEGRAM_API_URL": self.emu.url,
                 "ORGANIZER_IDS": str(self.organiser),
                 "CLOCK_FILE": str(self.clock_file),
