@@ -45,6 +45,7 @@ from bot.infra import Infra
 from bot.judges import Judges
 from bot.kinds import KINDS
 from bot.late import tell_late_job
+from bot.leader import lead, watch
 from bot.live import Live
 from bot.middleware import ContextMiddleware
 from bot.notify import Notifier
@@ -59,7 +60,13 @@ from bot.roles import Roles
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.services import Services
 from bot.settings import Settings
-from bot.startup import open_database, polling_ready, set_webhook, webhook_ready
+from bot.startup import (
+    StartupError,
+    open_database,
+    polling_ready,
+    set_webhook,
+    webhook_ready,
+)
 from bot.storage import SqliteStorage
 from bot.texts import Texts
 from bot.web.gate import Gate, Listening, WebLimits, fd_budget, raise_fd_limit
@@ -68,6 +75,7 @@ from bot.web.server import KEEPALIVE_SECONDS, WebBoards, start_web
 from bot.webhook import build_webhook_app, listen
 from db import players
 from db.database import Database
+from db.lease import Lease
 from handlers import build_router
 
 log = logging.getLogger(__name__)
@@ -318,19 +326,37 @@ async def run_polling(
     handle_signals: bool = False,
 ) -> None:
     """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
-    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
+    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``).
+    On a database shared by several processes, only the leader polls (``bot.leader``)."""
     services = await build_services(settings, clock=clock, limits=limits)
     dp = create_dispatcher(services)
     served: Listening | None = None
+    lease = Lease.open(settings.database)
+    lost: list[bool] = []
     try:
+        every = settings.leader_check_seconds
+        await lead(lease, every)
         await polling_ready(services.bot, settings.startup_retry_seconds)
         if settings.web_port is not None:
             served = await start_web(services.web_boards)
-        await Polling(dp, services.bot, services.db, timeout=10).run(handle_signals=handle_signals)
+        polling = Polling(dp, services.bot, services.db, timeout=10)
+
+        def lose() -> None:
+            lost.append(True)
+            polling.stop()
+
+        guard = asyncio.ensure_future(watch(lease, every, lose))
+        try:
+            await polling.run(handle_signals=handle_signals)
+        finally:
+            guard.cancel()
     finally:
         if served is not None:
             await served.close()
         await close_services(services)
+        await lease.close()
+    if lost:
+        raise StartupError("the leader's lease was lost: start again, as a standby")
 
 
 def webhook_application(services: Services, dp: Dispatcher) -> web.Application:

@@ -6,7 +6,8 @@ address of a role that may create databases), or else a cluster made here with D
 folder), stopped and deleted when the process ends. PostgreSQL refuses to run as root, so as
 root (CI) the cluster belongs to ``nobody``. Its settings trade durability for speed (no
 ``fsync``): it only ever holds test data. ``None`` (with ``why_not``) when there is no server
-to be had: the PostgreSQL half of the tests is then skipped, with one line saying why.
+to be had (or ``TEST_POSTGRES=off`` asks for none): the PostgreSQL half of the tests is then
+skipped, with one line saying why.
 
 Every test gets a database of its own (``Server.fresh``), empty, in the C collation (text
 sorts by code point, as SQLite's does).
@@ -151,6 +152,9 @@ def server() -> Server | None:
     if _tried:
         return _server
     _tried = True
+    if os.environ.get("TEST_POSTGRES") == "off":
+        why_not = "TEST_POSTGRES=off"
+        return None
     url = os.environ.get("TEST_POSTGRES_URL", "")
     if url:
         _server = Server(url)

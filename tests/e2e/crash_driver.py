@@ -49,6 +49,8 @@ class BotProcess:
         self.db_path = db_path
         self.clock_file = clock_file
         self.log_file = log_file
+        #: settings of this process's own (e.g. ``LEADER_CHECK_SECONDS``), over the others
+        self.extra_env: dict[str, str] = {}
         self.organiser = organiser
         self.proc: asyncio.subprocess.Process | None = None
         self.epoch = 0  #: incremented at every kill
@@ -83,6 +85,7 @@ class BotProcess:
                 "PYTHONPATH": str(ROOT),
             }
         )
+        env.update(self.extra_env)
         return env
 
     def set_clock(self, when: datetime) -> None:
@@ -140,6 +143,21 @@ class BotProcess:
         self._standby = await self._spawn()
         self._died.clear()
         self._up.set()
+
+    async def launch(self) -> None:
+        """Start the program and return at once (a standby of a shared database never polls
+        until it leads, so ``start`` would wait for nothing)."""
+        async with self._lock:
+            assert self.proc is None
+            proc = await self._spawn()
+            assert proc.stdin is not None
+            proc.stdin.write(b"go\n")
+            await proc.stdin.drain()
+            proc.stdin.close()
+            self.proc = proc
+            self.starts += 1
+            self._died.clear()
+            self._up.set()
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown handler, no flush, as a power cut."""
