@@ -199,6 +199,11 @@ class Database:
         async with self._lock:
             return await self._driver.tables()
 
+    async def reset_ids(self) -> None:
+        """After a copy with ids (``db.copy``): new rows get ids past the copied ones."""
+        async with self._lock:
+            await self._driver.reset_ids()
+
     async def describe(self) -> Schema:
         async with self._lock:
             return await self._driver.describe()

@@ -65,5 +65,8 @@ class Driver(Protocol):
     async def tables(self) -> list[str]:
         """The club's tables (not the database's own bookkeeping)."""
 
+    async def reset_ids(self) -> None:
+        """After rows were copied in with their ids: the next new row gets a fresh one."""
+
     async def describe(self) -> Schema:
         """The club's tables, columns and named indexes (``Schema``)."""

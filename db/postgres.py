@@ -267,6 +267,13 @@ class PostgresDriver:
         )
         return [str(row[0]) for row in rows]
 
+    async def reset_ids(self) -> None:
+        for table, column in self._identity.items():
+            await self._conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                f" greatest(coalesce(max({column}), 0) + 1, 1), false) FROM {table}"
+            )
+
     async def describe(self) -> Schema:
         rows = await self._conn.fetch(
             """SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull

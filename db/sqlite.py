@@ -111,6 +111,9 @@ class SqliteDriver:
         )
         return [str(row[0]) for row in rows]
 
+    async def reset_ids(self) -> None:
+        """SQLite numbers a new row past the largest id there: nothing to do."""
+
     async def describe(self) -> Schema:
         tables: dict[str, Columns] = {}
         for table in await self.tables():
