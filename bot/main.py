@@ -367,10 +367,17 @@ def webhook_application(services: Services, dp: Dispatcher) -> web.Application:
 async def run_webhook(settings: Settings) -> None:
     """Serve until cancelled. The token is checked before the port opens, and every start-up
     failure (``bot.startup.StartupError``) closes the server and the database before it goes
-    up: an open aiosqlite connection alone would keep the process alive."""
+    up: an open aiosqlite connection alone would keep the process alive. On a database shared
+    by several processes, only the leader opens its port (``bot.leader``): a standby's stays
+    closed until it leads, so the proxy in front sends Telegram's posts to the leader."""
     services = await build_services(settings)
     served: Listening | None = None
+    lease = Lease.open(settings.database)
+    lost = asyncio.Event()
+    guard: asyncio.Future[None] | None = None
     try:
+        await lead(lease, settings.leader_check_seconds)
+        guard = asyncio.ensure_future(watch(lease, settings.leader_check_seconds, lost.set))
         await webhook_ready(services.bot, settings.startup_retry_seconds)
         dp = create_dispatcher(services)
         # No access log: its lines would carry every board link (a token opens a board).
@@ -391,8 +398,12 @@ async def run_webhook(settings: Settings) -> None:
             settings.webhook_port,
             url,
         )
-        await asyncio.Event().wait()
+        await lost.wait()
     finally:
+        if guard is not None:
+            guard.cancel()
         if served is not None:
             await served.close()
         await close_services(services)
+        await lease.close()
+    raise StartupError("the leader's lease was lost: start again, as a standby")
