@@ -191,12 +191,12 @@ class Database:
             await self._driver.compact()
 
     async def version(self) -> int:
-        async with self._lock:
+        async with self._held():
             return await self._driver.version()
 
     async def tables(self) -> list[str]:
         """The club's tables, by name (``tools.to_postgres``)."""
-        async with self._lock:
+        async with self._held():
             return await self._driver.tables()
 
     async def reset_ids(self) -> None:
@@ -205,7 +205,7 @@ class Database:
             await self._driver.reset_ids()
 
     async def describe(self) -> Schema:
-        async with self._lock:
+        async with self._held():
             return await self._driver.describe()
 
     async def migrate(self, target: int | None = None) -> int:
