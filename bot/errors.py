@@ -7,7 +7,7 @@ handler repeats a ``try``/``except`` to show a refusal, and every refusal reads 
 
 from __future__ import annotations
 
-import sqlite3
+from db.database import is_database_error
 
 #: The locale key of a transaction the database refused (locked, disk I/O, ...).
 DATABASE_FAILED = "errors.database"
@@ -28,4 +28,4 @@ class UserError(Exception):
 def database_failure(exc: BaseException) -> bool:
     """The database refused a statement or a commit (locked, disk I/O, a closed connection):
     nothing of that transaction was stored, and trying again later may well work."""
-    return isinstance(exc, sqlite3.Error)  # aiosqlite raises sqlite3's own errors
+    return is_database_error(exc)

@@ -49,6 +49,7 @@ from bot.judges import Judges
 from bot.kind import WebPages, deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
+from bot.leader import lead, watch
 from bot.live import Live
 from bot.memory import ClubMemory
 from bot.middleware import ContextMiddleware
@@ -65,7 +66,13 @@ from bot.seasons import Seasons
 from bot.sender import Delivery, PlainAlerts, Sender
 from bot.services import Services
 from bot.settings import Settings
-from bot.startup import open_database, polling_ready, set_webhook, webhook_ready
+from bot.startup import (
+    StartupError,
+    open_database,
+    polling_ready,
+    set_webhook,
+    webhook_ready,
+)
 from bot.storage import SqliteStorage
 from bot.texts import Texts
 from bot.web.gate import Gate, Listening, WebLimits, fd_budget, raise_fd_limit
@@ -74,6 +81,7 @@ from bot.web.server import KEEPALIVE_SECONDS, WebBoards, start_web
 from bot.webhook import build_webhook_app, listen
 from db import players
 from db.database import Database
+from db.lease import Lease
 from handlers import build_router
 
 log = logging.getLogger(__name__)
@@ -156,7 +164,7 @@ async def build_services(
     how the bot reaches the Bot API, ``create_bot``)."""
     clock = clock or default_clock(settings)
     bot = create_bot(settings, session)
-    db = await open_database(settings.database_path)
+    db = await open_database(settings.database)
     groups = Groups(db, clock)
     infra = build_infra(settings, bot, db, clock, groups, limits)
     services = build_kinds(settings, bot, infra, groups)
@@ -352,19 +360,37 @@ async def run_polling(
     handle_signals: bool = False,
 ) -> None:
     """Long polling until cancelled (or SIGINT/SIGTERM when run as a program); an update is
-    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``)."""
+    stored before Telegram is told it arrived, and handled after a crash (``bot.polling``).
+    On a database shared by several processes, only the leader polls (``bot.leader``)."""
     services = await build_services(settings, clock=clock, limits=limits)
     dp = create_dispatcher(services)
     served: Listening | None = None
+    lease = Lease.open(settings.database)
+    lost: list[bool] = []
     try:
+        every = settings.leader_check_seconds
+        await lead(lease, every)
         await polling_ready(services.bot, settings.startup_retry_seconds)
         if settings.web_port is not None:
             served = await start_web(services.web_boards)
-        await Polling(dp, services.bot, services.db, timeout=10).run(handle_signals=handle_signals)
+        polling = Polling(dp, services.bot, services.db, timeout=10)
+
+        def lose() -> None:
+            lost.append(True)
+            polling.stop()
+
+        guard = asyncio.ensure_future(watch(lease, every, lose))
+        try:
+            await polling.run(handle_signals=handle_signals)
+        finally:
+            guard.cancel()
     finally:
         if served is not None:
             await served.close()
         await close_services(services)
+        await lease.close()
+    if lost:
+        raise StartupError("the leader's lease was lost: start again, as a standby")
 
 
 def webhook_application(services: Services, dp: Dispatcher) -> web.Application:
@@ -375,10 +401,17 @@ def webhook_application(services: Services, dp: Dispatcher) -> web.Application:
 async def run_webhook(settings: Settings) -> None:
     """Serve until cancelled. The token is checked before the port opens, and every start-up
     failure (``bot.startup.StartupError``) closes the server and the database before it goes
-    up: an open aiosqlite connection alone would keep the process alive."""
+    up: an open aiosqlite connection alone would keep the process alive. On a database shared
+    by several processes, only the leader opens its port (``bot.leader``): a standby's stays
+    closed until it leads, so the proxy in front sends Telegram's posts to the leader."""
     services = await build_services(settings)
     served: Listening | None = None
+    lease = Lease.open(settings.database)
+    lost = asyncio.Event()
+    guard: asyncio.Future[None] | None = None
     try:
+        await lead(lease, settings.leader_check_seconds)
+        guard = asyncio.ensure_future(watch(lease, settings.leader_check_seconds, lost.set))
         await webhook_ready(services.bot, settings.startup_retry_seconds)
         dp = create_dispatcher(services)
         # No access log: its lines would carry every board link (a token opens a board).
@@ -399,8 +432,12 @@ async def run_webhook(settings: Settings) -> None:
             settings.webhook_port,
             url,
         )
-        await asyncio.Event().wait()
+        await lost.wait()
     finally:
+        if guard is not None:
+            guard.cancel()
         if served is not None:
             await served.close()
         await close_services(services)
+        await lease.close()
+    raise StartupError("the leader's lease was lost: start again, as a standby")

@@ -36,6 +36,11 @@ HINTS: dict[str, str] = {
         "WEBHOOK_SECRET must be set in webhook mode (WEBHOOK_URL): 16-256 characters of A-Z, a-z, "
         "0-9, _ and -, e.g. from python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
     ),
+    "database_url": (
+        "DATABASE_URL must be empty (SQLite at DATABASE_PATH) or a PostgreSQL address, "
+        "postgresql://user:password@host:5432/club"
+    ),
+    "leader_check_seconds": "LEADER_CHECK_SECONDS must be a number of seconds (1-60)",
     "webhook_port": "WEBHOOK_PORT must be a port number (1-65535)",
     "telegram_api_url": "TELEGRAM_API_URL must be an http(s):// URL or empty",
     "web_port": "WEB_PORT must be a port number (1-65535) or empty",
@@ -54,6 +59,11 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr
     database_path: Path = Path("data/club.db")
+    #: a PostgreSQL database instead of the SQLite file (``db.postgres``): several bot
+    #: processes may share it, one of them the leader (``bot.leader``)
+    database_url: SecretStr = SecretStr("")
+    #: how often a standby process checks whether the leader's lease is free
+    leader_check_seconds: float = Field(default=3.0, ge=1, le=60)
     organizer_ids: Annotated[frozenset[int], NoDecode] = frozenset()
     #: the club's own groups (``bot.roles.Roles.club_groups``): their admins change what is the
     #: club's (the card list, the banned lists); the groups of tournaments created by
@@ -167,6 +177,20 @@ class Settings(BaseSettings):
         if not re.fullmatch(r"[A-Za-z0-9_-]{16,256}", value):
             raise ValueError("missing, too short or bad characters")
         return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: SecretStr) -> SecretStr:
+        text = value.get_secret_value().strip()
+        if text and not text.startswith(("postgresql://", "postgres://")):
+            raise ValueError("not a postgresql:// address")
+        return SecretStr(text)
+
+    @property
+    def database(self) -> Path | str:
+        """Where the database is: the PostgreSQL address when ``DATABASE_URL`` is set, else
+        the SQLite file (``db.database.Database.open``)."""
+        return self.database_url.get_secret_value() or self.database_path
 
     @property
     def zone(self) -> ZoneInfo:

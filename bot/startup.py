@@ -33,7 +33,7 @@ from aiogram.exceptions import (
     TelegramUnauthorizedError,
 )
 
-from db.database import Database
+from db.database import Database, is_database_error, is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -135,9 +135,13 @@ def check_database_path(path: Path) -> None:
         raise StartupError(f"{where}: {_sqlite_hint(exc, path)}") from None
 
 
-async def open_database(path: Path) -> Database:
+async def open_database(path: Path | str) -> Database:
     """The bot's database, checked first (``check_database_path``), created private;
-    ``:memory:`` (the service tests) lives in memory and needs no check."""
+    ``:memory:`` (the service tests) lives in memory and needs no check; a PostgreSQL address
+    (``DATABASE_URL``) is the server's to keep, and must answer."""
+    if is_postgres(path):
+        return await _open_server(str(path))
+    path = Path(path)
     if str(path) == ":memory:":
         return await Database.open(path)
     with private_files():
@@ -148,6 +152,22 @@ async def open_database(path: Path) -> Database:
             raise StartupError(f"DATABASE_PATH={path}: cannot open it ({exc})") from None
     _tighten(path)
     return db
+
+
+async def _open_server(url: str) -> Database:
+    """The PostgreSQL database at ``url``, migrated; one line if it cannot be used."""
+    try:
+        return await Database.open(url)
+    except (OSError, TimeoutError) as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise StartupError(
+            f"DATABASE_URL: cannot reach the PostgreSQL server ({reason}): is it running, and "
+            "are the host and port right?"
+        ) from None
+    except Exception as exc:
+        if not is_database_error(exc):
+            raise
+        raise StartupError(f"DATABASE_URL: PostgreSQL refused ({exc})") from None
 
 
 class _Unreachable(Exception):

@@ -1,16 +1,18 @@
-"""One aiosqlite connection for the whole bot, its migrations and its transactions.
+"""One connection for the whole bot, its migrations and its transactions, on SQLite or PostgreSQL.
 
 Every write happens inside ``Database.transaction()``: in its turn (``db.turns``: one
 transaction at a time on the shared connection, a person's update before background work),
-``BEGIN IMMEDIATE``, the block's statements each awaited, then an awaited ``COMMIT``; callbacks
+``BEGIN``, the block's statements each awaited, then an awaited ``COMMIT``; callbacks
 registered with ``Tx.on_commit`` run only after that ``COMMIT`` has returned. Any exception in
 the block (cancellation included) rolls that transaction back and is re-raised; the connection
 stays usable for the next one. A task cancelled while its ``COMMIT`` is under way waits for that
 ``COMMIT`` (it cannot be called back) before the cancellation goes on. Reads use
 ``Database.read()``, in the same turns, so they never see another task's uncommitted writes.
 
-Only aiosqlite's public API is used, so the repositories' plain SQL could move to another
-backend behind the same ``Tx`` methods.
+Which database it is stays behind this module: ``Database.open`` takes a file's path (SQLite,
+``db.sqlite``, the default) or a ``postgresql://`` address (``db.postgres``), and both run the
+repositories' same plain SQL (``?`` placeholders, ``ON CONFLICT``, ``json_extract`` on a JSON
+column) and the same numbered migrations (``migration_scripts``).
 """
 
 from __future__ import annotations
@@ -18,27 +20,42 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
+from db.driver import Driver, Params, Row, Schema
 from db.turns import Turns
+
+__all__ = ["Database", "NestedTransaction", "Params", "Row", "Schema", "Tx", "migration_scripts"]
 
 log = logging.getLogger(__name__)
 
-Row = aiosqlite.Row
-Params = Sequence[Any] | dict[str, Any]
+#: the address schemes that select PostgreSQL (``DATABASE_URL``)
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """The database refused a statement or a commit (locked, disk I/O, a closed connection,
+    a lost server): nothing of that transaction was stored."""
+    if isinstance(exc, sqlite3.Error):  # aiosqlite raises sqlite3's own errors
+        return True
+    from db import postgres  # imported here: SQLite alone never loads asyncpg
+
+    return postgres.is_error(exc)
+
+
+def is_postgres(target: Path | str) -> bool:
+    return str(target).startswith(POSTGRES_SCHEMES)
 
 
 class Tx:
     """The statements of one transaction (or one read); obtained from ``Database``."""
 
-    def __init__(self, conn: aiosqlite.Connection, *, writing: bool = False) -> None:
-        self._conn = conn
+    def __init__(self, driver: Driver, *, writing: bool = False) -> None:
+        self._driver = driver
         self._writing = writing
         self._on_commit: list[Callable[[], None]] = []
         #: the tournaments this transaction changed (``touch``)
@@ -66,34 +83,26 @@ class Tx:
         for fn in self._on_commit:
             fn()
 
-    async def _write(self, sql: str, params: Params) -> tuple[int, int]:
-        """Run one statement; (last inserted row id, rows changed)."""
-        # Not closed: a statement that returns no rows is done once executed (sqlite3 resets
-        # it), and closing it would cost another trip to the connection's thread.
-        cursor = await self._conn.execute(sql, params)
-        return cursor.lastrowid or 0, cursor.rowcount
-
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return the last inserted row id."""
-        return (await self._write(sql, params))[0]
+        return (await self._driver.write(sql, params))[0]
 
     async def changes(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return how many rows it changed (0 for an ``INSERT … ON
         CONFLICT DO NOTHING`` that found its row already there)."""
-        return (await self._write(sql, params))[1]
+        return (await self._driver.write(sql, params))[1]
 
     async def insert(self, sql: str, params: Params = ()) -> int | None:
         """Run an ``INSERT … ON CONFLICT DO NOTHING``; the new row's id, ``None`` if the row
         was there already (how a repeated input becomes a no-op)."""
-        rowid, changed = await self._write(sql, params)
+        rowid, changed = await self._driver.write(sql, params)
         return rowid if changed else None
 
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._conn.executemany(sql, rows)
+        await self._driver.write_many(sql, rows)
 
     async def all(self, sql: str, params: Params = ()) -> list[Row]:
-        rows = await self._conn.execute_fetchall(sql, params)
-        return list(rows)
+        return await self._driver.fetch(sql, params)
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.all(sql, params)
@@ -104,15 +113,24 @@ class Tx:
         return None if row is None else row[0]
 
 
-def migration_scripts() -> list[tuple[int, str]]:
-    """The numbered ``.sql`` files of ``db/migrations``, in order."""
+def migration_scripts(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered ``.sql`` files of ``db/migrations``, in order; for PostgreSQL, a file of
+    the same number in ``db/migrations/postgresql`` stands in for one that cannot run there
+    as written (``db.postgres`` translates the others)."""
     folder = resources.files("db").joinpath("migrations")
-    scripts = []
+    scripts = _numbered(folder)
+    if dialect != "sqlite":
+        scripts.update(_numbered(folder.joinpath(dialect)))
+    return sorted(scripts.items())
+
+
+def _numbered(folder: Any) -> dict[int, str]:
+    scripts = {}
     for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
-            scripts.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    return sorted(scripts)
+            scripts[int(name[:4])] = entry.read_text(encoding="utf-8")
+    return scripts
 
 
 class NestedTransaction(RuntimeError):
@@ -120,15 +138,20 @@ class NestedTransaction(RuntimeError):
 
 
 class Database:
-    """The bot's only connection to its SQLite file."""
+    """The bot's only connection to its database (``Driver``)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    def __init__(self, driver: Driver) -> None:
+        self._driver = driver
         self._lock = Turns()
         #: the task holding the lock (``_held``)
         self._holder: asyncio.Task[object] | None = None
         #: called with each tournament a committed transaction touched (``Tx.touch``)
         self._watchers: list[Callable[[int], None]] = []
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``: for reports and the tools, never for a query."""
+        return self._driver.dialect
 
     def watch(self, watcher: Callable[[int], None]) -> None:
         """Call ``watcher(tournament_id)`` after each commit that touched that tournament.
@@ -136,75 +159,63 @@ class Database:
         self._watchers.append(watcher)
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrate: bool = True) -> Database:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            db = cls(conn)
-            if migrate:
+    async def open(cls, target: Path | str, *, migrate: bool = True) -> Database:
+        """The database at ``target``: an SQLite file's path (``:memory:`` for one in memory)
+        or a ``postgresql://user@host:port/name`` address."""
+        driver: Driver
+        if is_postgres(target):
+            from db.postgres import PostgresDriver
+
+            driver = await PostgresDriver.connect(str(target))
+        else:
+            from db.sqlite import SqliteDriver
+
+            driver = await SqliteDriver.connect(target)
+        db = cls(driver)
+        if migrate:
+            try:
                 await db.migrate()
-        except BaseException:
-            await conn.close()  # its thread is no daemon: left open, the process would hang
-            raise
+            except BaseException:
+                await driver.close()  # aiosqlite's thread is no daemon: it would hang the exit
+                raise
         return db
 
     async def close(self) -> None:
         async with self._lock:
-            await self._conn.close()
+            await self._driver.close()
 
     async def compact(self) -> None:
-        """Leave no trace of deleted rows in the files: ``VACUUM`` rewrites the database from
-        its live rows only (no freed pages, no stale bytes in a page), then the checkpoint
-        copies that into the file and empties the WAL, which held old page images."""
+        """Leave no trace of deleted rows in the files (SQLite's ``VACUUM`` and WAL checkpoint,
+        PostgreSQL's ``VACUUM``)."""
         async with self._lock:
-            for sql in ("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
-                # closed at once: a cursor left open would make the next COMMIT fail
-                async with self._conn.execute(sql) as cursor:
-                    await cursor.fetchall()
+            await self._driver.compact()
 
     async def version(self) -> int:
-        async with self.read() as tx:
-            return int(await tx.value("PRAGMA user_version"))
+        async with self._held():
+            return await self._driver.version()
+
+    async def tables(self) -> list[str]:
+        """The club's tables, by name (``tools.to_postgres``)."""
+        async with self._held():
+            return await self._driver.tables()
+
+    async def reset_ids(self) -> None:
+        """After a copy with ids (``db.copy``): new rows get ids past the copied ones."""
+        async with self._lock:
+            await self._driver.reset_ids()
+
+    async def describe(self) -> Schema:
+        async with self._held():
+            return await self._driver.describe()
 
     async def migrate(self, target: int | None = None) -> int:
         """Apply the pending migrations up to ``target`` in one transaction; return the version."""
         async with self._lock:
-            current = int(await Tx(self._conn).value("PRAGMA user_version"))
-            pending = [
-                (number, sql)
-                for number, sql in migration_scripts()
-                if number > current and (target is None or number <= target)
-            ]
-            if not pending:
-                return current
-            script = "".join(sql + "\n" for _, sql in pending)
-            last = pending[-1][0]
-            try:
-                await self._conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {last};\nCOMMIT;"
-                )
-            except BaseException:
-                await self._rollback()
-                raise
-            log.info("database migrated from version %s to %s", current, last)
-            return last
-
-    async def _rollback(self) -> None:
-        """End a failed transaction. aiosqlite runs statements in order in its thread, so this
-        ``ROLLBACK`` comes after every statement of the transaction, even one whose await was
-        cancelled; if there is nothing left to roll back (``BEGIN`` or ``COMMIT`` failed and
-        SQLite ended the transaction itself), its error says so and is not the caller's."""
-        try:
-            await self._conn.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            if self._conn.in_transaction:
-                raise
+            scripts = migration_scripts(self._driver.dialect)
+            before, after = await self._driver.migrate(scripts, target)
+        if after != before:
+            log.info("database migrated from version %s to %s", before, after)
+        return after
 
     @asynccontextmanager
     async def _held(self) -> AsyncIterator[None]:
@@ -224,13 +235,13 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed on normal exit, rolled back on any exception."""
         async with self._held():
-            tx = Tx(self._conn, writing=True)
+            tx = Tx(self._driver, writing=True)
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
+                await self._driver.begin()
                 yield tx
                 cancelled = await self._commit()
             except BaseException:
-                await self._rollback()
+                await self._driver.rollback()
                 raise
         tx.committed()
         for tournament_id in tx.touched:
@@ -244,7 +255,7 @@ class Database:
         it cannot be called back, so its outcome (not the cancellation) says whether the
         transaction happened, and its after-commit callbacks run. Return the cancellation,
         to be raised after them."""
-        commit = asyncio.ensure_future(self._conn.execute("COMMIT"))
+        commit = asyncio.ensure_future(self._driver.commit())
         try:
             await asyncio.shield(commit)
         except asyncio.CancelledError as cancelled:
@@ -257,4 +268,4 @@ class Database:
     async def read(self) -> AsyncIterator[Tx]:
         """Reads with no writes, under the transactions' lock: they see committed rows only."""
         async with self._held():
-            yield Tx(self._conn)
+            yield Tx(self._driver)

@@ -53,7 +53,7 @@ async def banned(tx: Tx) -> dict[str, frozenset[str]]:
 
 async def banned_names(tx: Tx, sub_format: str) -> list[str]:
     rows = await tx.all(
-        "SELECT name FROM banned_cards WHERE sub_format = ? ORDER BY name COLLATE NOCASE",
+        "SELECT name FROM banned_cards WHERE sub_format = ? ORDER BY lower(name), name",
         (sub_format,),
     )
     return [r["name"] for r in rows]
@@ -62,8 +62,8 @@ async def banned_names(tx: Tx, sub_format: str) -> list[str]:
 async def ban(tx: Tx, sub_format: str, name: str, actor: int, now: str) -> bool:
     """Add a card to a banned list; False when it was there already."""
     added = await tx.changes(
-        "INSERT OR IGNORE INTO banned_cards (sub_format, card_key, name, added_by, added_at)"
-        " VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO banned_cards (sub_format, card_key, name, added_by, added_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (sub_format, card_key(name), name, actor, now),
     )
     return added > 0

@@ -18,8 +18,10 @@ async def add(
     tx: Tx, tournament_id: int, game_key: str, chat_id: int, message_id: int, lang: str
 ) -> None:
     await tx.execute(
-        """INSERT OR REPLACE INTO game_messages (tournament_id, game_key, chat_id, message_id, lang)
-           VALUES (?, ?, ?, ?, ?)""",
+        """INSERT INTO game_messages (tournament_id, game_key, chat_id, message_id, lang)
+           VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (chat_id, message_id) DO UPDATE SET tournament_id = excluded.tournament_id,
+           game_key = excluded.game_key, lang = excluded.lang""",
         (tournament_id, game_key, chat_id, message_id, lang),
     )
 

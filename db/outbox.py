@@ -13,6 +13,8 @@ async def sent(tx: Tx, key: str) -> tuple[int, int] | None:
 
 async def record(tx: Tx, key: str, chat_id: int, message_id: int, now: str) -> None:
     await tx.execute(
-        "INSERT OR REPLACE INTO outbox_keys (key, chat_id, message_id, sent_at) VALUES (?,?,?,?)",
+        """INSERT INTO outbox_keys (key, chat_id, message_id, sent_at) VALUES (?,?,?,?)
+           ON CONFLICT (key) DO UPDATE SET chat_id = excluded.chat_id,
+           message_id = excluded.message_id, sent_at = excluded.sent_at""",
         (key, chat_id, message_id, now),
     )

@@ -56,8 +56,10 @@ async def remember_user(
            ON CONFLICT (id) DO UPDATE SET
              username = excluded.username, first_name = excluded.first_name,
              last_name = excluded.last_name, language_code = excluded.language_code,
-             started_bot = max(started_bot, excluded.started_bot),
-             blocked_bot = CASE WHEN excluded.started_bot THEN 0 ELSE blocked_bot END,
+             started_bot = CASE WHEN excluded.started_bot = 1 THEN 1
+                                ELSE tg_users.started_bot END,
+             blocked_bot = CASE WHEN excluded.started_bot = 1 THEN 0
+                                ELSE tg_users.blocked_bot END,
              seen_at = excluded.seen_at""",
         (user_id, username, first_name, last_name, language_code, int(private), now),
     )
@@ -237,7 +239,8 @@ def _bonus(row: Row) -> Bonus:
 
 async def bonuses(tx: Tx, player_id: int, discipline: str | None = None) -> list[Bonus]:
     rows = await tx.all(
-        """SELECT * FROM rating_bonuses WHERE player_id = ? AND (? IS NULL OR discipline = ?)
+        """SELECT * FROM rating_bonuses WHERE player_id = ? AND (CAST(? AS TEXT) IS NULL
+                OR discipline = ?)
            ORDER BY granted_on, id""",
         (player_id, discipline, discipline),
     )

@@ -161,14 +161,15 @@ async def last_finished(
     if chat_id is not None:
         row = await tx.one(
             """SELECT * FROM tournaments
-               WHERE chat_id = ? AND (? IS NULL OR kind = ?) AND status = 'finished'
+               WHERE chat_id = ? AND (CAST(? AS TEXT) IS NULL OR kind = ?) AND status = 'finished'
                ORDER BY id DESC LIMIT 1""",
             (chat_id, kind, kind),
         )
     else:
         row = await tx.one(
             """SELECT t.* FROM tournaments t JOIN participants p ON p.tournament_id = t.id
-               WHERE p.player_id = ? AND (? IS NULL OR t.kind = ?) AND t.status = 'finished'
+               WHERE p.player_id = ? AND (CAST(? AS TEXT) IS NULL OR t.kind = ?)
+                 AND t.status = 'finished'
                ORDER BY t.id DESC LIMIT 1""",
             (player_id, kind, kind),
         )
@@ -270,7 +271,7 @@ async def participants(tx: Tx, tournament_id: int) -> list[Participant]:
 
 async def add_judge(tx: Tx, tournament_id: int, user_id: int) -> None:
     await tx.execute(
-        "INSERT OR IGNORE INTO judges (tournament_id, user_id) VALUES (?, ?)",
+        "INSERT INTO judges (tournament_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, user_id),
     )
 

@@ -13,8 +13,8 @@ GROUP = -100700
 NOW = "2026-12-01T18:00:00+00:00"
 
 
-async def test_one_random_token_per_tournament(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_one_random_token_per_tournament(database_at: Path | str) -> None:
+    db = await Database.open(database_at)
     try:
         async with db.transaction() as tx:
             first = await tournaments.create(tx, GROUP, "berserk", "swiss", "A", {}, 999, NOW)
@@ -34,8 +34,10 @@ async def test_one_random_token_per_tournament(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_a_committed_change_is_told_once_a_rolled_back_one_never(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_a_committed_change_is_told_once_a_rolled_back_one_never(
+    database_at: Path | str,
+) -> None:
+    db = await Database.open(database_at)
     live = Live()
     db.watch(live.changed)
     try:

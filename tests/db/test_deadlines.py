@@ -15,7 +15,7 @@ from tests.clock import ManualClock
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-async def make(path: Path, clock: Clock, fired: list[int]) -> tuple[Database, Deadlines]:
+async def make(path: Path | str, clock: Clock, fired: list[int]) -> tuple[Database, Deadlines]:
     db = await Database.open(path)
     service = Deadlines(db, clock)
 
@@ -36,10 +36,10 @@ async def count_fired(db: Database) -> int:
         return int(await tx.value("SELECT count(*) FROM audit_log WHERE action = 'fired'"))
 
 
-async def test_deadline_fires_when_the_clock_reaches_it(tmp_path: Path) -> None:
+async def test_deadline_fires_when_the_clock_reaches_it(database_at: Path | str) -> None:
     clock = ManualClock(START)
     fired: list[int] = []
-    db, service = await make(tmp_path / "a.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()
     await service.add("test", 7, START + timedelta(hours=3))
     clock.advance(timedelta(hours=2, minutes=59))
@@ -54,10 +54,10 @@ async def test_deadline_fires_when_the_clock_reaches_it(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) -> None:
+async def test_deadline_missed_while_down_fires_once_at_start(database_at: Path | str) -> None:
     clock = ManualClock(START)
     fired: list[int] = []
-    db, service = await make(tmp_path / "b.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()
     await service.add("test", 1, START + timedelta(minutes=10))
     await service.add("test", 2, START + timedelta(hours=5))
@@ -66,7 +66,7 @@ async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) ->
 
     clock.set(START + timedelta(hours=1))  # the bot was down while deadline 1 passed
     fired.clear()
-    db, service = await make(tmp_path / "b.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()
     assert fired == []  # started: the overdue ones wait for the catch-up (after the first poll)
     await service.catch_up()
@@ -74,7 +74,7 @@ async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) ->
     await service.stop()
     await db.close()
 
-    db, service = await make(tmp_path / "b.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()  # a second restart: nothing fires twice
     await service.catch_up()
     assert fired == [1]
@@ -86,10 +86,10 @@ async def test_deadline_missed_while_down_fires_once_at_start(tmp_path: Path) ->
     await db.close()
 
 
-async def test_cancelled_deadline_never_fires(tmp_path: Path) -> None:
+async def test_cancelled_deadline_never_fires(database_at: Path | str) -> None:
     clock = ManualClock(START)
     fired: list[int] = []
-    db, service = await make(tmp_path / "c.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()
     await service.add("test", 3, START + timedelta(minutes=5))
     await service.cancel_for(3, ("test",))
@@ -100,9 +100,11 @@ async def test_cancelled_deadline_never_fires(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(tmp_path: Path) -> None:
+async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(
+    database_at: Path | str,
+) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "d.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     calls = 0
 
@@ -122,9 +124,9 @@ async def test_failed_handler_rolls_back_and_the_deadline_stays_pending(tmp_path
     await db.close()
 
 
-async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Path) -> None:
+async def test_durable_job_is_done_only_after_its_handler_finished(database_at: Path | str) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "e.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     runs: list[int] = []
 
@@ -163,11 +165,11 @@ async def test_durable_job_is_done_only_after_its_handler_finished(tmp_path: Pat
     await db.close()
 
 
-async def test_wall_clock_timers_fire_in_time_order_once(tmp_path: Path) -> None:
+async def test_wall_clock_timers_fire_in_time_order_once(database_at: Path | str) -> None:
     """One scheduler job per deadline: later first, earlier, a cancel that removes its job."""
     clock = Clock()
     fired: list[int] = []
-    db, service = await make(tmp_path / "w.db", clock, fired)
+    db, service = await make(database_at, clock, fired)
     await service.start()
     now = clock.now()
     await service.add("test", 1, now + timedelta(milliseconds=300))

@@ -50,10 +50,10 @@ async def status(db: Database, ref_id: int) -> str:
 
 
 async def test_after_downtime_state_changes_apply_late_and_reminders_are_dropped(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "late.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     Recorder(service)
     await service.start()
@@ -95,9 +95,9 @@ async def test_after_downtime_state_changes_apply_late_and_reminders_are_dropped
     await db.close()
 
 
-async def test_late_is_measured_from_the_start_with_a_small_grace(tmp_path: Path) -> None:
+async def test_late_is_measured_from_the_start_with_a_small_grace(database_at: Path | str) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "grace.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     Recorder(service)
     await service.start()
@@ -116,9 +116,9 @@ async def test_late_is_measured_from_the_start_with_a_small_grace(tmp_path: Path
     await db.close()
 
 
-async def test_a_warning_the_running_clock_jumped_past_is_dropped(tmp_path: Path) -> None:
+async def test_a_warning_the_running_clock_jumped_past_is_dropped(database_at: Path | str) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "jump.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     seen = Recorder(service)
     await service.start()
@@ -135,9 +135,9 @@ async def test_a_warning_the_running_clock_jumped_past_is_dropped(tmp_path: Path
     await db.close()
 
 
-async def test_heartbeat_keeps_the_last_moment_alive(tmp_path: Path) -> None:
+async def test_heartbeat_keeps_the_last_moment_alive(database_at: Path | str) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "beat.db")
+    db = await Database.open(database_at)
 
     async def last() -> datetime | None:
         async with db.read() as tx:
@@ -159,11 +159,11 @@ async def test_heartbeat_keeps_the_last_moment_alive(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_unknown_downtime_start_is_still_late(tmp_path: Path) -> None:
+async def test_unknown_downtime_start_is_still_late(database_at: Path | str) -> None:
     """A database from before the heartbeat: late all the same, the start of the downtime
     unknown."""
     clock = ManualClock(START + DOWN)
-    db = await Database.open(tmp_path / "old.db")
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         await deadlines.add(tx, "state", 1, START)
     service = Deadlines(db, clock)

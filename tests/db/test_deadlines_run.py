@@ -14,9 +14,9 @@ from tests.clock import ManualClock
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-async def test_run_waits_for_a_durable_job_and_marks_it_done(tmp_path: Path) -> None:
+async def test_run_waits_for_a_durable_job_and_marks_it_done(database_at: Path | str) -> None:
     clock = ManualClock(START)
-    db = await Database.open(tmp_path / "r.db")
+    db = await Database.open(database_at)
     service = Deadlines(db, clock)
     done: list[int] = []
 

@@ -12,8 +12,8 @@ from rules.decks import read_card_list
 NOW = "2026-11-30T18:00:00+00:00"
 
 
-async def test_card_list_banned_lists_and_a_players_list(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_card_list_banned_lists_and_a_players_list(database_at: Path | str) -> None:
+    db = await Database.open(database_at)
     try:
         async with db.read() as tx:
             assert await decks.card_list(tx) is None  # none loaded: the checks say so

@@ -19,8 +19,8 @@ async def stored(db: Database) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def test_marks_are_stored_at_once_and_survive_a_restart(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_marks_are_stored_at_once_and_survive_a_restart(database_at: Path | str) -> None:
+    db = await Database.open(database_at)
     handled = HandledUpdates(db)
     assert not await handled.seen(7)
     for update_id in (1, 7, 50):
@@ -29,16 +29,16 @@ async def test_marks_are_stored_at_once_and_survive_a_restart(tmp_path: Path) ->
     await handled.mark(7, NOW)  # marked twice: a no-op
     assert await stored(db) == [1, 7, 50]
     await db.close()
-    reopened = await Database.open(tmp_path / "club.db")  # a new process on the same file
+    reopened = await Database.open(database_at)  # a new process on the same file
     again = HandledUpdates(reopened)
     assert await again.seen(50) and await again.seen(1)
     assert not await again.seen(51)
     await reopened.close()
 
 
-async def test_old_ids_are_pruned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_old_ids_are_pruned(database_at: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(handled_module, "KEPT", 1500)
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     handled = HandledUpdates(db)
     await handled.mark(10, NOW)
     await handled.mark(3000, NOW)  # a multiple of 1000: ids below 1500 are deleted

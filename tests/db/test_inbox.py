@@ -12,14 +12,14 @@ from db.database import Database
 NOW = "2026-11-30T18:00:00+00:00"
 
 
-async def test_stored_once_listed_in_order_and_finished(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_stored_once_listed_in_order_and_finished(database_at: Path | str) -> None:
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         assert await inbox.store(tx, 12, '{"update_id": 12}', NOW)
         assert await inbox.store(tx, 3, '{"update_id": 3}', NOW)
         assert not await inbox.store(tx, 12, '{"update_id": 12, "again": true}', NOW)
     await db.close()
-    db = await Database.open(tmp_path / "club.db")  # a new process on the same file
+    db = await Database.open(database_at)  # a new process on the same file
     async with db.read() as tx:
         assert await inbox.pending(tx) == [(3, '{"update_id": 3}'), (12, '{"update_id": 12}')]
     async with db.transaction() as tx:
@@ -30,7 +30,9 @@ async def test_stored_once_listed_in_order_and_finished(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_a_person_forgotten_keeps_his_updates_without_his_names(tmp_path: Path) -> None:
+async def test_a_person_forgotten_keeps_his_updates_without_his_names(
+    database_at: Path | str,
+) -> None:
     kim = {"id": 44, "is_bot": False, "first_name": "Kim", "username": "kim_private_77"}
     press = {
         "update_id": 5,
@@ -42,7 +44,7 @@ async def test_a_person_forgotten_keeps_his_updates_without_his_names(tmp_path: 
         },
     }
     other = {"update_id": 6, "message": {"from": {"id": 45, "first_name": "Lee"}}}
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         await inbox.store(tx, 5, json.dumps(press), NOW)
         await inbox.store(tx, 6, json.dumps(other), NOW)

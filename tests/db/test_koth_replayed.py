@@ -30,8 +30,8 @@ class Rollback(Exception):
     pass
 
 
-async def club(tmp_path: Path) -> tuple[Database, Tournament]:
-    db = await Database.open(tmp_path / "club.db")
+async def club(database_at: Path | str) -> tuple[Database, Tournament]:
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         tid = await tournaments.create(tx, -1, "billiards", "koth", "Cup", {}, 1, NOW)
         await tournaments.append_event(tx, tid, "begin", begin_payload(BEGUN), None, NOW)
@@ -56,9 +56,9 @@ async def full(db: Database, tournament: Tournament) -> KothState[int] | None:
 
 
 async def test_kept_state_is_the_replay_of_the_log_through_games_voids_and_corrections(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
-    db, tournament = await club(tmp_path)
+    db, tournament = await club(database_at)
     kept = Replayed()
     rng = random.Random(7)
     games: list[tuple[int, int, int]] = []  # the live games (event id, winner, loser)
@@ -85,8 +85,10 @@ async def test_kept_state_is_the_replay_of_the_log_through_games_voids_and_corre
     await db.close()
 
 
-async def test_a_game_after_a_kept_state_is_applied_to_it_not_replayed(tmp_path: Path) -> None:
-    db, tournament = await club(tmp_path)
+async def test_a_game_after_a_kept_state_is_applied_to_it_not_replayed(
+    database_at: Path | str,
+) -> None:
+    db, tournament = await club(database_at)
     kept = Replayed()
     await append(db, tournament, "game", {"w": 1, "l": 2})
     await read(db, kept, tournament)  # the first read replays the log once
@@ -97,8 +99,8 @@ async def test_a_game_after_a_kept_state_is_applied_to_it_not_replayed(tmp_path:
     await db.close()
 
 
-async def test_what_a_rolled_back_transaction_read_is_never_kept(tmp_path: Path) -> None:
-    db, tournament = await club(tmp_path)
+async def test_what_a_rolled_back_transaction_read_is_never_kept(database_at: Path | str) -> None:
+    db, tournament = await club(database_at)
     kept = Replayed()
     await append(db, tournament, "game", {"w": 1, "l": 2})
     before = await read(db, kept, tournament)
@@ -112,8 +114,10 @@ async def test_what_a_rolled_back_transaction_read_is_never_kept(tmp_path: Path)
     await db.close()
 
 
-async def test_a_log_the_rules_refuse_fails_the_read_and_keeps_nothing(tmp_path: Path) -> None:
-    db, tournament = await club(tmp_path)
+async def test_a_log_the_rules_refuse_fails_the_read_and_keeps_nothing(
+    database_at: Path | str,
+) -> None:
+    db, tournament = await club(database_at)
     kept = Replayed()
     await read(db, kept, tournament)
     await append(db, tournament, "game", {"w": 4, "l": 5})  # not the pair at the table

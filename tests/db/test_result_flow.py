@@ -38,9 +38,9 @@ class OneGameDesk:
 
 
 async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_asked_again(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     clock = ManualClock(NOW)
     flow = ResultFlow(db, clock, Deadlines(db, clock), timedelta(minutes=10))
     flow.desks["one"] = OneGameDesk()  # type: ignore[assignment]
@@ -76,10 +76,10 @@ async def test_second_press_of_a_pending_report_returns_it_so_the_opponent_is_as
 
 
 async def test_a_second_report_of_the_same_player_for_the_same_game_is_a_no_op(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
     """The unique key (tournament, game, reporter) and ``ON CONFLICT DO NOTHING``."""
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         await tx.execute(
             "INSERT INTO players (id, first_name, created_at) VALUES (1, 'P1', ?)",
@@ -98,11 +98,11 @@ async def test_a_second_report_of_the_same_player_for_the_same_game_is_a_no_op(
 
 
 async def test_a_changed_report_is_a_new_revision_and_stale_answers_change_nothing(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
     """Change, same claim again, a stale confirmation, withdrawal, a report after it: the
     revisions and statuses, every answer in its own transaction."""
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     clock = ManualClock(NOW)
     flow = ResultFlow(db, clock, Deadlines(db, clock), timedelta(minutes=10))
     flow.desks["one"] = OneGameDesk()  # type: ignore[assignment]

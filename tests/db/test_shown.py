@@ -17,8 +17,10 @@ async def make(db: Database, chat: int, kind: str, status: str) -> int:
     return tid
 
 
-async def test_the_running_one_else_the_last_finished_one_of_the_group(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "club.db")
+async def test_the_running_one_else_the_last_finished_one_of_the_group(
+    database_at: Path | str,
+) -> None:
+    db = await Database.open(database_at)
     try:
         assert await directory.shown(db, GROUP, 1, None, kind="swiss") is None
         first = await make(db, GROUP, "swiss", "finished")
@@ -43,9 +45,9 @@ async def test_the_running_one_else_the_last_finished_one_of_the_group(tmp_path:
 
 
 async def test_an_open_tournament_of_another_kind_is_left_to_its_own_router(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     try:
         await make(db, GROUP, "swiss", "finished")
         await make(db, GROUP, "koth", "running")
@@ -55,11 +57,11 @@ async def test_an_open_tournament_of_another_kind_is_left_to_its_own_router(
 
 
 async def test_the_shared_commands_show_the_groups_newest_finished_one_of_any_kind(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
     """``/standings`` with nothing open: the group's last results, whichever kind they were
     (not the older one of the kind whose router happened to be asked first)."""
-    db = await Database.open(tmp_path / "club.db")
+    db = await Database.open(database_at)
     try:
         await make(db, GROUP, "swiss", "finished")
         koth = await make(db, GROUP, "koth", "finished")

@@ -24,8 +24,8 @@ def result(table: int) -> dict[str, Any]:
     return {"round": 1, "table": table, "outcome_a": "clean_win", "games": None}
 
 
-async def club(tmp_path: Path) -> tuple[Database, int]:
-    db = await Database.open(tmp_path / "club.db")
+async def club(database_at: Path | str) -> tuple[Database, int]:
+    db = await Database.open(database_at)
     async with db.transaction() as tx:
         tid = await tournaments.create(tx, -1, "berserk", "swiss", "Cup", {}, 1, NOW)
         for kind, payload in (("sw_begin", BEGIN), ("sw_round", ROUND)):
@@ -37,8 +37,10 @@ async def replayed_fully(tx: Tx, tid: int) -> object:
     return replay_log((e.kind, e.payload) for e in await tournaments.events(tx, tid))
 
 
-async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path: Path) -> None:
-    db, tid = await club(tmp_path)
+async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(
+    database_at: Path | str,
+) -> None:
+    db, tid = await club(database_at)
     replayed = Replayed()
     async with db.transaction() as tx:
         with mock.patch("bot.swiss.replayed.replay", wraps=replay) as spy:
@@ -55,8 +57,8 @@ async def test_a_handed_state_gets_the_events_since_and_equals_a_replay(tmp_path
     await db.close()
 
 
-async def test_nothing_is_handed_to_another_transaction(tmp_path: Path) -> None:
-    db, tid = await club(tmp_path)
+async def test_nothing_is_handed_to_another_transaction(database_at: Path | str) -> None:
+    db, tid = await club(database_at)
     replayed = Replayed()
     async with db.transaction() as tx:
         found = await replayed.state(tx, tid)
@@ -67,9 +69,9 @@ async def test_nothing_is_handed_to_another_transaction(tmp_path: Path) -> None:
 
 
 async def test_a_committed_read_is_kept_and_the_next_reads_only_what_came_after(
-    tmp_path: Path,
+    database_at: Path | str,
 ) -> None:
-    db, tid = await club(tmp_path)
+    db, tid = await club(database_at)
     replayed = Replayed()
     async with db.transaction() as tx:
         first = await replayed.state(tx, tid)
@@ -86,8 +88,8 @@ async def test_a_committed_read_is_kept_and_the_next_reads_only_what_came_after(
     await db.close()
 
 
-async def test_a_read_rolled_back_is_not_kept(tmp_path: Path) -> None:
-    db, tid = await club(tmp_path)
+async def test_a_read_rolled_back_is_not_kept(database_at: Path | str) -> None:
+    db, tid = await club(database_at)
     replayed = Replayed()
     try:
         async with db.transaction() as tx:
@@ -103,8 +105,10 @@ async def test_a_read_rolled_back_is_not_kept(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_a_state_handed_over_after_an_append_gets_that_event_too(tmp_path: Path) -> None:
-    db, tid = await club(tmp_path)
+async def test_a_state_handed_over_after_an_append_gets_that_event_too(
+    database_at: Path | str,
+) -> None:
+    db, tid = await club(database_at)
     replayed = Replayed()
     async with db.transaction() as tx:
         found = await replayed.state(tx, tid)

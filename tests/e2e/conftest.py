@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from db.database import is_postgres
 from tests.clock import ManualClock
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot, free_port
@@ -42,6 +43,18 @@ async def web_bot(
     running = RunningBot(
         emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port()
     )
+    await running.start()
+    yield running
+    await running.stop()
+
+
+@pytest.fixture
+async def bot_both(
+    emu: BotApiEmulator, clock: ManualClock, database_at: Path | str, tmp_path: Path
+) -> AsyncIterator[RunningBot]:
+    """``bot`` on SQLite and on PostgreSQL (the end-to-end subset run on both)."""
+    url = str(database_at) if is_postgres(database_at) else ""
+    running = RunningBot(emu, tmp_path / "club.db", clock, database_url=url, organizer_ids="999")
     await running.start()
     yield running
     await running.stop()

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from db.database import is_postgres
 from tests.e2e.emulator import BotApiEmulator, CallbackAnswer, SimMessage, SimUser
 from tests.e2e.harness import TOKEN
 
@@ -37,12 +38,19 @@ class BotProcess:
     """``python -m tests.e2e.crash_driver`` against the emulator; see the module docstring."""
 
     def __init__(
-        self, emu: BotApiEmulator, db_path: Path, clock_file: Path, log_file: Path, organiser: int
+        self,
+        emu: BotApiEmulator,
+        db_path: Path | str,
+        clock_file: Path,
+        log_file: Path,
+        organiser: int,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
         self.clock_file = clock_file
         self.log_file = log_file
+        #: settings of this process's own (e.g. ``LEADER_CHECK_SECONDS``), over the others
+        self.extra_env: dict[str, str] = {}
         self.organiser = organiser
         self.proc: asyncio.subprocess.Process | None = None
         self.epoch = 0  #: incremented at every kill
@@ -64,7 +72,11 @@ class BotProcess:
         env.update(
             {
                 "BOT_TOKEN": TOKEN,
-                "DATABASE_PATH": str(self.db_path),
+                **(
+                    {"DATABASE_URL": str(self.db_path)}
+                    if is_postgres(self.db_path)
+                    else {"DATABASE_PATH": str(self.db_path)}
+                ),
                 "TELEGRAM_API_URL": self.emu.url,
                 "ORGANIZER_IDS": str(self.organiser),
                 "CLOCK_FILE": str(self.clock_file),
@@ -73,6 +85,7 @@ class BotProcess:
                 "PYTHONPATH": str(ROOT),
             }
         )
+        env.update(self.extra_env)
         return env
 
     def set_clock(self, when: datetime) -> None:
@@ -130,6 +143,21 @@ class BotProcess:
         self._standby = await self._spawn()
         self._died.clear()
         self._up.set()
+
+    async def launch(self) -> None:
+        """Start the program and return at once (a standby of a shared database never polls
+        until it leads, so ``start`` would wait for nothing)."""
+        async with self._lock:
+            assert self.proc is None
+            proc = await self._spawn()
+            assert proc.stdin is not None
+            proc.stdin.write(b"go\n")
+            await proc.stdin.drain()
+            proc.stdin.close()
+            self.proc = proc
+            self.starts += 1
+            self._died.clear()
+            self._up.set()
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown handler, no flush, as a power cut."""

@@ -39,10 +39,13 @@ class RunningBot:
         db_path: Path,
         clock: ManualClock,
         limits: Limits | None = None,
+        database_url: str = "",
         **settings: Any,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
+        #: a PostgreSQL database instead of the file (``tests.conftest.database_at``)
+        self.database_url = database_url
         self.clock = clock
         self.limits = limits or Limits.unlimited()
         self.overrides = settings
@@ -51,10 +54,16 @@ class RunningBot:
         self.polling: Polling | None = None
         self._task: asyncio.Task[None] | None = None
 
+    @property
+    def where(self) -> Path | str:
+        """The database the bot runs on: its PostgreSQL address, else its file."""
+        return self.database_url or self.db_path
+
     def settings(self) -> Settings:
         values: dict[str, Any] = {
             "bot_token": TOKEN,
             "database_path": self.db_path,
+            "database_url": self.database_url,
             "telegram_api_url": self.emu.url,
             "_env_file": None,
             # Simulated people act at machine speed under a stopped clock: a throttle would

@@ -17,7 +17,6 @@ later, when every deadline passed ten hours ago. Then:
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from datetime import timedelta
 from decimal import Decimal
@@ -29,8 +28,9 @@ from bot.results import Claim, ResultFlow
 from bot.services import Services
 from bot.swiss import SwissService
 from db import tournaments
-from db.database import Database
+from db.database import Database, is_postgres
 from tests.clock import ManualClock
+from tests.e2e import peek
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import START, RunningBot
 
@@ -57,7 +57,7 @@ def player_tg(index: int, seat: int) -> int:
     return 70_000 + index * 100 + seat
 
 
-async def add_players(db_path: Path, index: int, count: int) -> None:
+async def add_players(db_path: Path | str, index: int, count: int) -> None:
     """Registered players of tournament ``index`` (as the registration wizard leaves them)."""
     db = await Database.open(db_path)
     try:
@@ -137,9 +137,8 @@ async def report_first_game(app: Services, tid: int) -> None:
     await flow.report(tid, game.key, game.a, Claim(winner=game.a))
 
 
-def statuses(db_path: Path) -> dict[str, set[str]]:
-    with sqlite3.connect(db_path) as conn:
-        rows = conn.execute("SELECT kind, status FROM deadlines").fetchall()
+def statuses(db_path: Path | str) -> dict[str, set[str]]:
+    rows = peek.rows(db_path, "SELECT kind, status FROM deadlines")
     found: dict[str, set[str]] = {}
     for kind, status in rows:
         found.setdefault(kind, set()).add(status)
@@ -147,14 +146,17 @@ def statuses(db_path: Path) -> dict[str, set[str]]:
 
 
 async def test_after_ten_hours_offline_polls_first_then_applies_late_and_drops_stale(
-    emu: BotApiEmulator, tmp_path: Path
+    emu: BotApiEmulator, database_at: Path | str, tmp_path: Path
 ) -> None:
-    db_path = tmp_path / "club.db"
+    db_path = database_at
     for index in range(KOTH + SWISS):
         await add_players(db_path, index, KOTH_PLAYERS if index < KOTH else SWISS_PLAYERS)
     add_chats(emu)
     clock = ManualClock(START)
-    bot = RunningBot(emu, db_path, clock, organizer_ids=str(ORGANISER))
+    url, file = (
+        (str(db_path), tmp_path / "club.db") if is_postgres(db_path) else ("", Path(db_path))
+    )
+    bot = RunningBot(emu, file, clock, database_url=url, organizer_ids=str(ORGANISER))
     app = await bot.start()
     tids = [await begin_koth(app, i) for i in range(KOTH)]
     tids += [await begin_swiss(app, i) for i in range(KOTH, KOTH + SWISS)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
@@ -19,9 +18,13 @@ from tests.e2e.drivers.koth_club import (
 from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
+from tests.e2e.peek import Peek
 
 
-async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: ManualClock) -> None:
+async def test_whole_tournament(
+    emu: BotApiEmulator, bot_both: RunningBot, clock: ManualClock
+) -> None:
+    bot = bot_both  # on SQLite and on PostgreSQL
     org, (ann, bob, cid, dan, eve) = await setup_club(emu)
     await create(emu, org)
     for name, rating in [("ann", 1100), ("bob", 980), ("cid", "900.1"), ("dan", 850), ("eve", 740)]:
@@ -128,7 +131,7 @@ async def test_whole_tournament(emu: BotApiEmulator, bot: RunningBot, clock: Man
     assert log is not None and "партия #" in log.plain and "отменена" in log.plain
     # a contribution is an event
     assert "Olga (@olga): взнос в призовой фонд: 500\xa0₽ (спонсор)" in log.plain
-    with sqlite3.connect(bot.db_path) as conn:
+    with Peek(bot.where) as conn:
         status = conn.execute("SELECT status FROM tournaments").fetchone()[0]
         bonus = conn.execute("SELECT player_id, amount_cents FROM rating_bonuses").fetchall()
         total = conn.execute(

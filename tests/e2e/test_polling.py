@@ -270,7 +270,7 @@ async def help_killed_and_answered(
     await bot.kill()
     answered = {str(r.params.get("chat_id")) for r in emu.requests_for("sendMessage")}
     ids = set(range(first, emu.next_update_id))
-    finished, kept = read_state(db_path=bot.db_path)
+    finished, kept = read_state(db_path=Path(bot.db_path))
     if confirmed:  # Telegram forgot them: each one was stored or finished first
         assert emu.pending_updates() == 0
         assert ids <= finished | kept, ids - finished - kept

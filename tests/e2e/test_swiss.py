@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 
 from tests.clock import ManualClock
@@ -10,6 +9,7 @@ from tests.e2e.drivers.swiss_club import GROUP, Club, game_label, pairing_of, re
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import RunningBot
+from tests.e2e.peek import Peek
 
 SEMI = ru("swiss.top_name", stage=ru("swiss.stage_semi_final"))
 FINAL = ru("swiss.top_name", stage=ru("swiss.stage_final"))
@@ -25,8 +25,9 @@ def round_complete(round_no: int) -> str:
 
 
 async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top(
-    emu: BotApiEmulator, bot: RunningBot
+    emu: BotApiEmulator, bot_both: RunningBot
 ) -> None:
+    bot = bot_both  # on SQLite and on PostgreSQL
     club = Club(emu, silent=("Ivy",))
     created = await club.create()
     await club.register_all(created)
@@ -121,7 +122,7 @@ async def test_nine_players_four_rounds_drop_dispute_correction_late_entrant_top
 
     # Ratings applied with history; Elo changes sum to zero.
     assert bot.app is not None
-    with sqlite3.connect(bot.db_path) as conn:
+    with Peek(bot.where) as conn:
         rows = conn.execute(
             "SELECT delta_cents FROM rating_history WHERE reason = 'tournament'"
         ).fetchall()

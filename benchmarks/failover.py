@@ -1,0 +1,103 @@
+"""Failover: two bot processes on one PostgreSQL database, the leader killed ten times (issue 28).
+
+Run with ``.venv/bin/python -m benchmarks.failover [--kills 10]`` (a throw-away PostgreSQL
+server, ``tests.pg``). Each time: six people write ``/help`` privately, the leader fetches and
+stores their updates and is killed with SIGKILL at once; the time is taken from the kill to the
+first and to the last of their answers (sent by the standby, now the leader); the killed
+process is started again and becomes the standby. Reported: those times (p50, max), updates
+lost (never answered) and answered twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+
+from tests import pg
+from tests.e2e.crash_driver import BotProcess
+from tests.e2e.emulator import BotApiEmulator, RateLimits, SimUser
+from tests.e2e.harness import START, TOKEN
+
+BATCH = 6
+
+
+def answered(
+    emu: BotApiEmulator, batch: list[SimUser], how: Callable[[Iterable[object]], bool]
+) -> bool:
+    return how(emu.bot_messages(person.id) for person in batch)
+
+
+def waiting(log: Path, before: int) -> bool:
+    """The process logging to ``log`` said it waits as a standby once more."""
+    return standbys(log) > before
+
+
+def standbys(log: Path) -> int:
+    return log.read_text(errors="replace").count("standby:") if log.exists() else 0
+
+
+async def main(kills: int) -> int:
+    server = pg.server()
+    if server is None:
+        print(f"no PostgreSQL server: {pg.why_not}")
+        return 1
+    url = await server.fresh()
+    emu = BotApiEmulator(TOKEN, rate_limits=RateLimits(enabled=False))
+    await emu.start()
+    first: list[float] = []
+    last: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="failover-") as folder:
+        tmp = Path(folder)
+        a = BotProcess(emu, url, tmp / "clock.txt", tmp / "a.log", 999)
+        b = BotProcess(emu, url, tmp / "clock.txt", tmp / "b.log", 999)
+        for process in (a, b):
+            process.extra_env["LOG_LEVEL"] = "INFO"
+        a.set_clock(START)
+        people = [emu.add_user(60_000 + n, f"P{n}") for n in range(BATCH * kills)]
+        try:
+            await a.start()
+            await b.launch()
+            await emu.wait_for(lambda: standbys(b.log_file) == 1, timeout=60)
+            leader, standby = a, b
+            for kill in range(kills):
+                batch = people[kill * BATCH : (kill + 1) * BATCH]
+                for person in batch:
+                    await person.send(None, "/help")
+                await emu.wait_for(lambda: emu.unfetched_updates() == 0, timeout=10)
+                await leader.kill()
+                killed = time.monotonic()
+                await emu.wait_for(partial(answered, emu, batch, any), timeout=60)
+                first.append(time.monotonic() - killed)
+                await emu.wait_for(partial(answered, emu, batch, all), timeout=60)
+                last.append(time.monotonic() - killed)
+                seen = standbys(leader.log_file)
+                await leader.launch()
+                await emu.wait_for(partial(waiting, leader.log_file, seen), 60)
+                leader, standby = standby, leader
+            await emu.idle(quiet=2, timeout=30)
+        finally:
+            await a.stop()
+            await b.stop()
+            await emu.stop()
+            pg.stop()
+    counts = [len(emu.bot_messages(p.id)) for p in people]
+    print(
+        f"kills={kills}; first answer after SIGKILL: p50 {statistics.median(first):.1f} s, "
+        f"max {max(first):.1f} s; last of the batch: p50 {statistics.median(last):.1f} s, "
+        f"max {max(last):.1f} s; updates lost={counts.count(0)}, "
+        f"answered twice={sum(n > 1 for n in counts)}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--kills", type=int, default=10)
+    sys.exit(asyncio.run(main(parser.parse_args().kills)))
