@@ -119,9 +119,16 @@ class SqliteDriver:
         for table in await self.tables():
             rows = await self._conn.execute_fetchall(f"PRAGMA table_info({table})")
             tables[table] = {
-                str(row[1]): (str(row[2]).upper(), bool(row[3]) or bool(row[5])) for row in rows
+                str(row[1]): (_declared(str(row[2])), bool(row[3]) or bool(row[5])) for row in rows
             }
         indexes = await self._conn.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
         )
         return Schema(tables, frozenset(str(row[0]) for row in indexes))
+
+
+def _declared(kind: str) -> str:
+    """A column's declared type as PostgreSQL's is named (``BIGINT`` is SQLite's ``INTEGER``:
+    one storage class; PostgreSQL's migrations make every ``INTEGER`` a ``BIGINT``)."""
+    kind = kind.upper()
+    return "INTEGER" if kind == "BIGINT" else kind
