@@ -30,6 +30,7 @@ from bot.arena.core import (
     DAY_END,
     DISCIPLINE,
     KIND,
+    MAP_JOB,
     OFFERS,
     START,
 )
@@ -89,6 +90,7 @@ class ArenaService(ArenaCalendar):
         self.core.deadlines.on(START, self.on_start, late=Late.APPLY)
         self.core.deadlines.on(DAY_END, self.on_day_end, late=Late.APPLY)
         self.core.deadlines.on(OFFERS, self.on_offers_end, late=Late.APPLY)
+        self.core.deadlines.on_durable(MAP_JOB, self.map_job)  # the day's map, drawn when sent
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
         snap = await self.core.snapshot(tx, tournament_id)
