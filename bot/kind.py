@@ -63,7 +63,7 @@ class KindService(Protocol):
       (``register``): the flow finds a game, takes reports and confirmations and calls the
       desk to record the final result;
     - *the board*: the group's live board through ``bot.boards.Boards``; the web page's from
-      ``web_board``;
+      ``web_board`` (a picture on it, ``bot.web.render.Picture``, is drawn after the read);
     - *the notices an event causes*: ``bot.notices.Notice`` data, stored in the event's
       transaction through ``bot.outbox.Outbox.tell`` (one durable job for every kind), or a
       durable job of its own registered in ``register`` where what it tells is drawn when sent
@@ -82,7 +82,8 @@ class KindService(Protocol):
         """Register its result desk with the flow and its timers and jobs with the deadlines."""
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
-        """The tournament's web board now, read in ``tx``, in its group's language."""
+        """The tournament's web board now, read in ``tx``, in its group's language; a picture
+        on it is data and a drawing (``Board.pictures``), drawn by the server after the read."""
 
     def handler_data(self) -> Mapping[str, object]:
         """The services its handlers ask for by name (``koth: KothService``)."""

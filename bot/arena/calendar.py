@@ -14,6 +14,7 @@ from bot.arena.buttons import (
     ArExcuseCb,
 )
 from bot.arena.core import (
+    MAP_JOB,
     OFFER_HOURS,
     OFFERS,
 )
@@ -23,7 +24,7 @@ from bot.late import late_phrase
 from bot.notices import Button, Notice, phrase
 from bot.pictures import canvas
 from bot.pictures.laar import LaarMap, draw_laar_map, laar_map
-from db import tournaments
+from db import deadlines, tournaments
 from db.database import Tx
 from db.models import Deadline
 from db.tournaments import Tournament
@@ -79,16 +80,17 @@ class ArenaCalendar(ArenaEnd):
             notices[0] = first.model_copy(
                 update={"lines": (first.lines[0], late, *first.lines[1:])}
             )
-        drawn = self._then(
-            await self._map_after(tx, tournament, state, day),
-            await self._settle_prompts(tx, tournament, state, waiting),
-        )
+        prompts = await self._settle_prompts(tx, tournament, state, waiting)
         if day + 1 >= DAYS:
-            return self._then(await self._last_day(tx, tournament, state, notices), drawn)
-        if state.offers:
-            due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
-            await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))
-        return self._then(await self._tell(tx, tournament.id, notices), drawn)
+            told = await self._last_day(tx, tournament, state, notices)
+        else:
+            if state.offers:
+                due = self.core.midnight(tournament, day + 1) + timedelta(hours=OFFER_HOURS)
+                await self._schedule(tx, OFFERS, tournament.id, due, week=week_of(day))
+            told = await self._tell(tx, tournament.id, notices)
+        # stored after the day's post: a restart that finds both sends the post first
+        drawn = await self._store_map(tx, tournament.id, day)
+        return self._then(told, self._then(drawn, prompts))
 
     async def _last_day(
         self, tx: Tx, tournament: Tournament, state: State, notices: list[Notice]
@@ -103,29 +105,47 @@ class ArenaCalendar(ArenaEnd):
         notices.append(self._group(tournament, "cancelled", said))
         return await self._tell(tx, tournament.id, notices)
 
-    async def _map_after(
-        self, tx: Tx, tournament: Tournament, state: State, day: int
-    ) -> AfterCommit:
-        """The day's map in the group under the day's post, as the day's end left it (drawn
-        after the commit, once by its key: a re-run after a crash sends it once; a picture
-        that fails is logged, the day is not undone)."""
-        tid, chat, lang = tournament.id, tournament.chat_id, self.core.group_lang()
-        names = {p: await self._name(tx, p) for p in sorted({e.player for e in state.entries})}
-        picture = self._picture(lang, tournament.name, state, names)
-        caption = self.core.tr(lang)("pictures.laar_caption_day", name=tournament.name, day=day + 1)
+    async def _store_map(self, tx: Tx, tid: int, day: int) -> AfterCommit:
+        """The day's map in the group under the day's post: a durable job (``MAP_JOB``)
+        stored in the day's end's transaction, run after its commit, or at the restart when
+        the bot died first."""
+        job = await deadlines.add(tx, MAP_JOB, tid, self.core.now(), {"day": day})
 
-        async def post() -> None:
-            async def draw() -> tuple[bytes, str]:
-                return await canvas.render(draw_laar_map, picture), caption
+        async def after() -> None:
+            await self.core.deadlines.run(job)
 
+        return after
+
+    async def map_job(self, deadline: Deadline) -> None:
+        """``MAP_JOB``: the map of Laar as day ``day``'s end left it (the results approved
+        since are not on it), drawn when sent, sent once by its key (a re-run after a crash
+        draws and sends nothing twice). A picture that cannot be drawn is logged and not sent
+        (the day is not undone); a send that fails is retried (``bot.deadlines``)."""
+        tid, day = deadline.ref_id, deadline.payload.get("day")
+        if not isinstance(day, int):
+            return
+
+        async def draw() -> tuple[bytes, str] | None:
+            async with self.core.db.read() as tx:
+                snap = await self.core.snapshot(tx, tid)
+                state = await self.core.state_after_day(tx, tid, day)
+            if state is None:
+                return None
+            name, lang = snap.tournament.name, self.core.group_lang()
+            picture = self._picture(lang, name, state, snap.names)
             try:
-                await self.core.outbox.send_photo_once(
-                    f"ar:{tid}:map:{day}", chat, draw, filename="laar.png"
-                )
+                png = await canvas.render(draw_laar_map, picture)
             except Exception:
-                log.exception("the map of Arena %s was not posted", tid)
+                log.exception("the map of Arena %s after day %s was not drawn", tid, day + 1)
+                return None
+            return png, self.core.tr(lang)("pictures.laar_caption_day", name=name, day=day + 1)
 
-        return post
+        async with self.core.db.read() as tx:
+            tournament = await tournaments.get(tx, tid)
+        if tournament is None:
+            return
+        key = f"ar:{tid}:map:{day}"
+        await self.core.outbox.send_photo_once(key, tournament.chat_id, draw, filename="laar.png")
 
     def _picture(self, lang: str, name: str, state: State, names: dict[int, str]) -> LaarMap:
         def plain(key: str, **values: object) -> str:

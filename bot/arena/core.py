@@ -15,7 +15,7 @@ from db import audit, players, tournaments
 from db.codec import Codec
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.arena import EVENTS, ArenaEvent, State, replay
+from rules.arena import EVENTS, ArDayEnd, ArenaEvent, ArWeekEnd, State, replay
 
 KIND = "arena"
 DISCIPLINE = "berserk"
@@ -24,6 +24,8 @@ ENTRY = "berserk_arena"
 CODEC: Codec[ArenaEvent] = Codec(EVENTS)
 #: the deadlines: the start, each day's end, the end of a week's offers to leave (24 hours)
 START, DAY_END, OFFERS = "arena_start", "arena_day", "arena_offers"
+#: the durable job that posts a day's map of Laar (``ArenaCalendar.map_job``)
+MAP_JOB = "job:arena_map"
 OFFER_HOURS = 24
 MAX_PRIZES = 300
 
@@ -67,6 +69,19 @@ class ArenaCore(KindCore):
     async def state(self, tx: Tx, tournament_id: int) -> State:
         stored = await tournaments.events(tx, tournament_id)
         return replay(CODEC.typed((e.kind, e.payload) for e in stored))
+
+    async def state_after_day(self, tx: Tx, tournament_id: int, day: int) -> State | None:
+        """The state as day ``day``'s end left it (its week's end too, recorded with it);
+        ``None`` before that day ended."""
+        stored = await tournaments.events(tx, tournament_id)
+        events = CODEC.typed((e.kind, e.payload) for e in stored)
+        for index, event in enumerate(events):
+            if isinstance(event, ArDayEnd) and event.day == day:
+                end = index + 1
+                while end < len(events) and isinstance(events[end], ArWeekEnd):
+                    end += 1
+                return replay(events[:end])
+        return None
 
     async def snapshot(self, tx: Tx, tournament_id: int) -> Snapshot:
         tournament = await self.tournament(tx, tournament_id)

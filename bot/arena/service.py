@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot import formats, numbers
@@ -30,16 +31,19 @@ from bot.arena.core import (
     DAY_END,
     DISCIPLINE,
     KIND,
+    MAP_JOB,
     OFFERS,
     START,
 )
 from bot.arena.desk import ArenaDesk, challenge_of, game_buttons, game_key
-from bot.arena.views import log_lines, map_text, my_text, standings_text
+from bot.arena.views import log_lines, map_text, map_words, my_text, standings_text
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
 from bot.notices import Button, Notice, Phrase, phrase
+from bot.pictures import canvas
+from bot.pictures.laar import draw_laar_map
 from bot.results import Claim, Game, ResultFlow
-from bot.web.render import Board
+from bot.web.render import Board, Picture
 from db import game_messages, players, tournaments
 from db.database import Tx
 from db.models import Deadline, Player
@@ -89,12 +93,18 @@ class ArenaService(ArenaCalendar):
         self.core.deadlines.on(START, self.on_start, late=Late.APPLY)
         self.core.deadlines.on(DAY_END, self.on_day_end, late=Late.APPLY)
         self.core.deadlines.on(OFFERS, self.on_offers_end, late=Late.APPLY)
+        self.core.deadlines.on_durable(MAP_JOB, self.map_job)  # the day's map, drawn when sent
 
     async def web_board(self, tx: Tx, tournament_id: int, now: datetime) -> Board:
+        """The standings, the map of Laar as a picture (its data read here, drawn by the web
+        server after the read, off the event loop), the open challenges."""
         snap = await self.core.snapshot(tx, tournament_id)
-        t = self.core.tr(self.core.group_lang())
+        lang = self.core.group_lang()
+        t = self.core.tr(lang)
         day = self.core.day_of(snap.tournament, now)
-        lines = [standings_text(t, snap, day), "", map_text(snap)]
+        picture = self._picture(lang, snap.tournament.name, snap.state, snap.names)
+        drawing = Picture("laar", map_words(snap), partial(canvas.render, draw_laar_map, picture))
+        lines = [standings_text(t, snap, day), "", drawing.mark]
         for c in snap.state.open_challenges():
             lines.append(
                 t(
@@ -105,7 +115,7 @@ class ArenaService(ArenaCalendar):
                 )
             )
         html = "<br>".join(lines)
-        return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=html)
+        return Board(snap.tournament.name, lang, html, (drawing,))
 
     def handler_data(self) -> Mapping[str, object]:
         return {"arena": self}

@@ -64,13 +64,19 @@ def standings_text(t: Translate, snap: Snapshot, day: int) -> str:
     return "\n".join(lines)
 
 
-def map_text(snap: Snapshot) -> str:
-    """The map of Laar in words: each sector's number and its owner's initial (· neutral)."""
+def map_words(snap: Snapshot) -> str:
+    """The map of Laar in words, plain text: each sector's number and its owner's initial
+    (· neutral)."""
     cells = []
     for sector, owner in sorted(snap.state.owner.items()):
-        mark = "·" if owner is None else escape(snap.name(owner)[:2])
+        mark = "·" if owner is None else snap.name(owner)[:2]
         cells.append(f"{sector}:{mark}")
     return " ".join(cells)
+
+
+def map_text(snap: Snapshot) -> str:
+    """The map of Laar in words, as HTML text (``map_words`` escaped)."""
+    return escape(map_words(snap), quote=False)
 
 
 def my_text(t: Translate, snap: Snapshot, player: int, day: int, hours_left: int) -> str:

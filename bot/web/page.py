@@ -53,12 +53,14 @@ footer{position:fixed;left:0;right:0;bottom:0;display:flex;justify-content:space
 padding:4px 12px;font-size:.8em;color:var(--muted);background:var(--bg)}
 #live.on::before{content:"● ";color:#3fb950}#live.off::before{content:"● ";color:#f85149}
 a{color:var(--link)}abbr{text-decoration:none}section{overflow-x:auto}
+img.picture{display:block;max-width:100%;height:auto;margin:8px 0;border-radius:6px}
 html.tv{font-size:3.4vh;overflow:hidden}html.tv body{font-size:1rem;height:100vh;overflow:hidden}
 html.tv main{padding:1.2vh 2vw 0;height:calc(100vh - 2.2rem);overflow:hidden;display:flex;
 flex-direction:column}
 html.tv header h1{font-size:1.9rem}html.tv .columns{display:flex;gap:2vw;flex:1;min-height:0}
 html.tv .col{flex:1;min-width:0;overflow:hidden}html.tv .col+.col{flex:1.25}
 html.tv section{margin:0 0 1.2vh}
+html.tv img.picture{max-height:60vh;width:auto}
 html.tv .pair{font-size:1.6rem}html.tv td,html.tv th{padding:.25vh .5vw}
 html.tv footer{font-size:.7rem;height:2.2rem;align-items:center}
 """

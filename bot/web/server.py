@@ -4,7 +4,8 @@
 - ``GET /t/{token}`` (``?tv=1``: the TV layout): the page with the board as it is now.
 - ``GET /t/{token}/events``: server-sent events; each change of the tournament (``bot.live``)
   sends the new board. A board is rendered once per change for every reader (``WebBoards``),
-  when a reader wakes, never on the path of the press that changed it.
+  when a reader wakes, never on the path of the press that changed it; its pictures are drawn
+  after its read, off the event loop (``bot.web.render.Picture``), once per version too.
 - ``GET /s/{token}``: a season's table (``bot.seasons``), a still page.
 - Pages that are no tournament's (``WebBoards.pages``: an Overlord series' table, ``/series``):
   ``GET {path}/{token}`` and its events, looked at again every ``PAGE_SECONDS`` (such a page
@@ -31,7 +32,7 @@ from bot.texts import Texts
 from bot.web.gate import Gate, Listening, listen
 from bot.web.links import BoardLinks
 from bot.web.page import SCRIPT_HASH, event, page
-from bot.web.render import Board
+from bot.web.render import Board, drawn
 from db import tournaments
 from db.database import Database, Tx
 
@@ -148,11 +149,13 @@ class WebBoards:
             return version, board
 
     async def render(self, tournament_id: int) -> Board:
+        """The board read, then its pictures drawn outside the read (``render.drawn``)."""
         now = self.clock.now()
         async with self.db.read() as tx:
             tournament = await tournaments.get(tx, tournament_id)
             assert tournament is not None
-            return await self.kinds[tournament.kind].web_board(tx, tournament_id, now)
+            board = await self.kinds[tournament.kind].web_board(tx, tournament_id, now)
+        return await drawn(board)
 
     def texts(self, board: Board) -> dict[str, str]:
         def t(key: str, **values: object) -> str:

@@ -9,7 +9,7 @@ from datetime import timedelta
 from tests.clock import ManualClock
 from tests.e2e.drivers.arena_club import GROUP, NAMES, ArenaClub
 from tests.e2e.drivers.texts import ru
-from tests.e2e.emulator import BotApiEmulator
+from tests.e2e.emulator import BotApiEmulator, Fault
 from tests.e2e.harness import RunningBot
 
 
@@ -56,3 +56,31 @@ async def test_the_days_missed_while_down_are_applied_late_in_order(
         ["03.12.2026 12:00", "итоги дня 2"],  # back after the downtime: both at once
         ["03.12.2026 12:00", "итоги дня 3"],
     ]
+
+
+async def test_the_days_map_lost_to_a_crash_is_posted_once_after_the_restart(
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
+) -> None:
+    club = ArenaClub(emu, clock)
+    await club.create()
+    for name in NAMES[:4]:
+        await club.enter(name)
+    await club.game("Ann", "Bob", "Ann")
+    photos = len(emu.requests_for("sendPhoto"))
+    emu.inject("sendPhoto", Fault.hang())  # the map's upload never ends: the bot dies meanwhile
+    clock.set(club.midnight(1) + timedelta(hours=12))
+    await emu.wait_bot_message(GROUP, contains=ru("arena.day_over", day=1, tournament=club.name))
+    await emu.wait_for(lambda: len(emu.requests_for("sendPhoto")) > photos, timeout=20)
+    await bot.stop()
+    assert club.day_map(1) is None
+    emu.clear_faults()
+
+    await bot.start()  # the day's map was stored with the day's end: it is drawn and sent now
+    await emu.wait_for(lambda: club.day_map(1), timeout=30)
+    await bot.restart()  # and never again
+    await emu.idle(timeout=20)
+    caption = ru("pictures.laar_caption_day", name=club.name, day=1)
+    maps = [
+        m for m in emu.bot_messages(GROUP) if m.photo is not None and caption in (m.caption or "")
+    ]
+    assert len(maps) == 1

@@ -10,10 +10,13 @@ from datetime import timedelta
 import pytest
 
 from bot.arena import ArenaService
+from bot.arena.core import MAP_JOB
 from bot.directory import Directory
 from bot.errors import UserError
 from bot.swiss import SwissService
+from db import deadlines as db_deadlines
 from db import players
+from db.models import Deadline
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб")
@@ -105,3 +108,23 @@ async def test_an_arena_that_never_has_four_players_is_cancelled_after_four_week
     assert (await arena.tournament(tid)).status == "cancelled"
     assert any("Арена «Весна» отменена." in t for t in club.session.texts(GROUP))
     assert (await arena.snapshot(tid)).state.cancelled
+
+
+async def test_the_days_map_shows_the_day_as_its_end_left_it(club: Club) -> None:
+    """The map is a durable job drawn when sent: from the state at the day's end, not the
+    results approved since; its job runs again (a restart) and sends nothing twice."""
+    arena, tid, (ann, bob, cat, _) = await four_in(club)
+    await won(arena, tid, ann, bob)
+    await at(club, arena, tid, 1, 1)
+    await won(arena, tid, ann, cat)  # day 2: after the first day's end
+    async with club.services.db.read() as tx:
+        after_day_one = await arena.core.state_after_day(tx, tid, 0)
+        assert await arena.core.state_after_day(tx, tid, 1) is None  # not over yet
+        jobs = await db_deadlines.pending_for(tx, tid, (MAP_JOB,))
+    assert after_day_one is not None and after_day_one.count(ann) == 6
+    assert (await arena.snapshot(tid)).state.count(ann) == 7
+    photos = club.session.sent(GROUP, method="sendPhoto")
+    assert [p.text for p in photos] == ["🗺 Карта Лаара после дня 1: Арена «Весна»"]
+    assert jobs == []  # done once sent
+    await arena.map_job(Deadline(0, MAP_JOB, tid, club.clock.now().isoformat(), {"day": 0}))
+    assert len(club.session.sent(GROUP, method="sendPhoto")) == 1
