@@ -64,10 +64,11 @@ from rules.story import (
     StLeave,
     StName,
     StOrder,
+    StRobin,
     StVote,
     check_rules_change,
 )
-from rules.story.games import game_key
+from rules.story.games import game_key, robin_key
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -721,7 +722,9 @@ class StoryService:
         tid = tournament.id
         if state.ended:
             groups = state.level_groups()
-            if groups:
+            if state.open_robin() is not None:
+                pass  # 607.4.6: the round robin's games are still being played
+            elif groups:
                 notices += await self._ask_order(tx, snap, groups[0])
             else:
                 return await self._finish(tx, tournament, None)
@@ -740,13 +743,18 @@ class StoryService:
     async def result(
         self, tid: int, judge: int, number: int, table: int, code: str
     ) -> AfterCommit | None:
-        """A judge's result of an open game of the current round (through the result flow)."""
+        """A judge's result of an open game of the current round, or (``number`` 0) of the
+        round robin being played (through the result flow)."""
         decision = JUDGE_CODES.get(code)
         if decision is None:
             raise UserError("story.result_usage")
         async with self.core.db.read() as tx:
             await self.core.tournament(tx, tid, "running")
-            game = open_game(await self.core.state(tx, tid), game_key(number, table))
+            state = await self.core.state(tx, tid)
+            robin = state.open_robin() or len(state.robins)
+            # round 0: a game of 607.4.6's round robin
+            key = robin_key(robin, table) if number == 0 else game_key(number, table)
+            game = open_game(state, key)
         if game is None:
             raise UserError("story.no_such_game")
         claim = claim_from_decision(game, decision)
@@ -756,6 +764,8 @@ class StoryService:
     # -- the end (607.4.5–607.4.6) -----------------------------------------------------------
 
     async def _ask_order(self, tx: Tx, snap: Snapshot, group: tuple[int, ...]) -> list[Notice]:
+        """The winning captain's buttons: who takes the next place among ``group`` (and the
+        round robin, while the group may still play one)."""
         state, tournament = snap.state, snap.tournament
         winner = state.winner
         assert winner is not None
@@ -763,19 +773,23 @@ class StoryService:
         rows: list[tuple[str | Phrase, str]] = [
             (snap.name(p), StOrderCb(t=tournament.id, p=p).pack()) for p in left
         ]
-        rows.append(
-            (
-                self.core.tr(self.core.group_lang())("story.btn_round_robin"),
-                StOrderCb(t=tournament.id, p=0).pack(),
+        if state.may_robin(group):
+            rows.append(
+                (
+                    self.core.tr(self.core.group_lang())("story.btn_round_robin"),
+                    StOrderCb(t=tournament.id, p=0).pack(),
+                )
             )
-        )
         names = ", ".join(snap.name(p) for p in left)
         captain = state.captains[winner]
+        place = min(r.place for r in state.standings() if r.player in group)
+        place += len(group) - len(left)
+        ask = "story.ask_order" if state.may_robin(group) else "story.ask_order_after_robin"
         return [
             Notice(
-                key=f"st:{tournament.id}:order:{len(state.order)}",
+                key=f"st:{tournament.id}:order:{len(state.robins)}:{len(state.order)}",
                 to=await self.core.person(tx, captain, tournament.chat_id),
-                lines=(phrase("story.ask_order", names=names, place=len(state.order) + 1),),
+                lines=(phrase(ask, names=names, place=place),),
                 buttons=buttons(rows),
             )
         ]
@@ -783,8 +797,11 @@ class StoryService:
     async def order(
         self, tid: int, presser: int, judge: bool, player: int
     ) -> tuple[str, AfterCommit | None]:
-        """607.4.6: the winning captain names the next of the level players (0: they play a
-        round robin first, **Default**: the group is told, and he orders them by its result)."""
+        """607.4.6: the winning captain names the next of the level players, or (``player``
+        0) has them play a round robin first: its games are paired and told as a round's, and
+        once every one is in its ranks order them (``rules.story.robin``); players it leaves
+        level he orders with these buttons again. Statuses: ordered, round_robin, playing (a
+        round robin is being played), stale."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "running")
             snap = await self.core.snapshot(tx, tid)
@@ -795,14 +812,16 @@ class StoryService:
                 return "stale", None
             if state.captains.get(winner) != presser and not judge:
                 raise UserError("story.not_your_pick")
+            if state.open_robin() is not None:
+                return "playing", None
             if player == 0:
-                names = ", ".join(snap.name(p) for p in groups[0])
-                notice = Notice(
-                    key=f"st:{tid}:round_robin",
-                    to=ToChat(chat=tournament.chat_id),
-                    lines=(phrase("story.round_robin", names=names),),
-                )
-                return "round_robin", self._run(await self.core.outbox.tell(tx, tid, [notice]))
+                if not state.may_robin(groups[0]):
+                    return "stale", None
+                await self.core.record(tx, tid, StRobin(groups[0]), presser)
+                snap = await self.core.snapshot(tx, tid)
+                notices = await self._robin_notices(tx, snap)
+                job = await self.core.outbox.tell(tx, tid, notices)
+                return "round_robin", self._run(job)
             left = [p for p in groups[0] if p not in state.order]
             if player not in left:
                 return "stale", None
@@ -813,6 +832,42 @@ class StoryService:
             ordered = tuple(sorted(state.order, key=state.order.__getitem__)) + tuple(chosen)
             await self.core.record(tx, tid, StOrder(ordered[: start + len(chosen)]), presser)
             return "ordered", await self.after_game(tx, tournament)
+
+    async def _robin_notices(self, tx: Tx, snap: Snapshot) -> list[Notice]:
+        """The group sees the round robin's tables; each player gets each of his games, with
+        its result buttons, as in a round."""
+        state, tournament = snap.state, snap.tournament
+        number = len(state.robins)
+        robin = state.robins[-1]
+        tid, chat = tournament.id, tournament.chat_id
+        names = ", ".join(snap.name(p) for p in robin.players)
+        tables = (
+            phrase("story.robin_table", table=table, a=snap.name(a), b=snap.name(b))
+            for table, (a, b) in enumerate(robin.pairs, start=1)
+        )
+        notices = [
+            Notice(
+                key=f"st:{tid}:robin:{number}",
+                to=ToChat(chat=chat),
+                lines=(phrase("story.round_robin", names=names), *tables),
+            )
+        ]
+        for table, (a, b) in enumerate(robin.pairs, start=1):
+            key = robin_key(number, table)
+            for me, opponent in ((a, b), (b, a)):
+                notices.append(
+                    Notice(
+                        key=f"st:{tid}:game:{key}:p{me}",
+                        to=await self.core.person(tx, me, chat),
+                        lines=(
+                            phrase(
+                                "story.your_robin_game", table=table, opponent=snap.name(opponent)
+                            ),
+                        ),
+                        buttons=report_buttons(tid, key),
+                    )
+                )
+        return notices
 
     async def finish(self, tid: int, actor: int) -> AfterCommit:
         """The organiser's ``/finish``: the end now, with the places as they stand."""

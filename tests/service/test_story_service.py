@@ -14,7 +14,7 @@ from bot.results import Game
 from bot.story import StoryService
 from db.models import Player
 from rules.results import Claim
-from rules.story.games import game_key
+from rules.story.games import game_key, robin_key
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 ATTACKERS = ("Анна", "Борис", "Вера")
@@ -80,15 +80,20 @@ async def test_level_undefeated_winners_are_ordered_by_their_captain(club: Club)
         "Тестов Борис",
         "Круговой турнир",
     }
+    with pytest.raises(UserError):  # only the winning captain (or a judge)
+        await story.order(tid, p["Вера"].id, False, 0)
     status, after = await story.order(tid, p["Анна"].id, False, 0)  # a round robin first
     assert status == "round_robin"
     await committed(after)
     await club.services.background.drain(timeout=5)
     assert any("играют круговой турнир" in t for t in club.session.texts(GROUP))
-    with pytest.raises(UserError):  # only the winning captain (or a judge)
-        await story.order(tid, p["Вера"].id, False, p["Борис"].id)
-    status, after = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
-    assert status == "ordered"
+    assert any("Стол 1: Тестов Анна — Тестов Борис" in t for t in club.session.texts(GROUP))
+    # while it is played the captain's buttons wait for its result
+    status, _ = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
+    assert status == "playing"
+    _, after = await club.services.flow.decide(
+        tid, robin_key(1, 1), Claim(winner=p["Борис"].id), ORGANISER
+    )
     await committed(after)
     await club.services.background.drain(timeout=5)
     final = next(t for t in club.session.texts(GROUP) if "окончен" in t)
