@@ -170,14 +170,18 @@ class StoryService:
         return [Placed(row.place, row.player) for row in rows], sum(not r.defeated for r in rows)
 
     async def played(self, tx: Tx, tournament: Tournament) -> Played:
-        """Every pair's game played at the table, round by round (from the attacker's side);
-        once finished, the places of 607.4.6."""
+        """Every pair's game played at the table, round by round (from the attacker's side), then
+        the round robin's; once finished, the places of 607.4.6."""
         state = await self.core.state(tx, tournament.id)
+        tables = [
+            *((rnd.pairs, rnd.results) for rnd in state.rounds),
+            *((robin.pairs, robin.results) for robin in state.robins),  # 607.4.6's round robin
+        ]
         found = (
-            game_of(a, d, rnd.results[table])
-            for rnd in state.rounds
-            for table, (a, d) in enumerate(rnd.pairs, start=1)
-            if table in rnd.results
+            game_of(a, d, results[table])
+            for pairs, results in tables
+            for table, (a, d) in enumerate(pairs, start=1)
+            if table in results
         )
         games = tuple(game for game in found if game is not None)
         if tournament.status != "finished":
@@ -453,6 +457,13 @@ class StoryService:
 
     def _run(self, job: int | None) -> AfterCommit:
         async def after() -> None:
+            await self.core.deadlines.run(job)
+
+        return after
+
+    def _run_and_refresh(self, tid: int, job: int | None) -> AfterCommit:
+        async def after() -> None:
+            await self.refresh_board(tid)
             await self.core.deadlines.run(job)
 
         return after
@@ -821,7 +832,7 @@ class StoryService:
                 snap = await self.core.snapshot(tx, tid)
                 notices = await self._robin_notices(tx, snap)
                 job = await self.core.outbox.tell(tx, tid, notices)
-                return "round_robin", self._run(job)
+                return "round_robin", self._run_and_refresh(tid, job)
             left = [p for p in groups[0] if p not in state.order]
             if player not in left:
                 return "stale", None

@@ -77,7 +77,8 @@ def rank(
         key=lambda t: (
             *t.level_key(winner),
             robin.get(t.player, 0),
-            order.get(t.player, 0),
+            # the captain names the next place: who he has not named yet come after
+            order.get(t.player, len(order) + 1),
             lot[t.player],
         ),
     )

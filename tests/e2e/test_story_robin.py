@@ -65,6 +65,10 @@ async def test_level_undefeated_winners_play_a_round_robin(
         game = ru("story.your_robin_game", table=table, opponent=opponent)
         assert await club.wait_find(club.users[me], game, WIN)
 
+    # the live board shows the round robin's tables
+    waiting = ru("story.robin_line", table=3, a="Bob", b="Cat", mark="…")
+    await emu.wait_for(lambda: club.find(GROUP, waiting))
+
     # Table 1: Bob beats Ann; table 2: a draw on time; table 3 disputed, the judge decides.
     await club.play_robin(1, "Bob", "Ann", WIN)
     await club.play_robin(2, "Cat", "Ann", DRAW)
