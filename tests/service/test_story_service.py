@@ -14,7 +14,7 @@ from bot.results import Game
 from bot.story import StoryService
 from db.models import Player
 from rules.results import Claim
-from rules.story.games import game_key, robin_key
+from rules.story.games import game_key
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 ATTACKERS = ("Анна", "Борис", "Вера")
@@ -91,10 +91,10 @@ async def test_level_undefeated_winners_are_ordered_by_their_captain(club: Club)
     # while it is played the captain's buttons wait for its result
     status, _ = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
     assert status == "playing"
-    _, after = await club.services.flow.decide(
-        tid, robin_key(1, 1), Claim(winner=p["Борис"].id), ORGANISER
-    )
-    await committed(after)
+    with pytest.raises(UserError):  # the round robin has one table
+        await story.result(tid, ORGANISER, 0, 2, "d")
+    # the judge's /result 0 1 d: the game's second player (Борис) won
+    await committed(await story.result(tid, ORGANISER, 0, 1, "d"))
     await club.services.background.drain(timeout=5)
     final = next(t for t in club.session.texts(GROUP) if "окончен" in t)
     places = [line for line in final.splitlines() if line[:1].isdigit()]
