@@ -2,10 +2,11 @@
 Ivy, Jon) in one round; Ann, Bob and Cat are undefeated with a clean win each and level in
 everything (Dan went through in reserve, without points). Ann, the winning captain, presses
 «Круговой турнир»: the bot pairs the three on three numbered tables and tells each player his
-games privately; Bob beats Ann (reported and confirmed), Ann and Cat draw on time, Bob's win
-over Cat is disputed and the judge decides it. By hand: Bob 2, Ann ½, Cat ½ — Bob first; Ann and
-Cat still level, so Ann orders them with her buttons (Cat second). The end message, /standings,
-/export and every rating change (the round robin's games rated like any other) follow."""
+games privately; Bob beats Ann (reported and confirmed), the bot restarts, Ann and Cat draw on
+time, Bob's win over Cat is disputed and the judge decides it. By hand: Bob 2, Ann ½, Cat ½ —
+Bob first; Ann and Cat still level, so Ann orders them with her buttons (Cat second). The end
+message, /standings, /export and every rating change (the round robin's games rated like any
+other) follow."""
 
 from __future__ import annotations
 
@@ -71,6 +72,8 @@ async def test_level_undefeated_winners_play_a_round_robin(
 
     # Table 1: Bob beats Ann; table 2: a draw on time; table 3 disputed, the judge decides.
     await club.play_robin(1, "Bob", "Ann", WIN)
+    await emu.idle()
+    await bot.restart()  # the round robin is replayed from the log
     await club.play_robin(2, "Cat", "Ann", DRAW)
     await club.report_robin(3, "Bob", "Cat", WIN)
     request = await club.robin_request(3, "Cat")
