@@ -674,22 +674,14 @@ class StoryService:
             )
         ]
         for me, other in ((a, d), (d, a)):
-            notices.append(
-                Notice(
-                    key=f"st:{tid}:game:{key}:p{me}",
-                    to=await self.core.person(tx, me, chat),
-                    lines=(
-                        phrase(
-                            "story.your_game",
-                            round=rnd.number,
-                            table=table,
-                            opponent=snap.name(other),
-                            side=snap.side_name(sides[other]),
-                        ),
-                    ),
-                    buttons=report_buttons(tid, key),
-                )
+            told = phrase(
+                "story.your_game",
+                round=rnd.number,
+                table=table,
+                opponent=snap.name(other),
+                side=snap.side_name(sides[other]),
             )
+            notices.append(await self._game_notice(tx, tournament, key, me, told))
         reserves = state.reserves(rnd)
         if state.pairing_done(rnd) and reserves:
             names = ", ".join(snap.name(p) for p in reserves)
@@ -844,6 +836,17 @@ class StoryService:
             await self.core.record(tx, tid, StOrder(ordered[: start + len(chosen)]), presser)
             return "ordered", await self.after_game(tx, tournament)
 
+    async def _game_notice(
+        self, tx: Tx, tournament: Tournament, key: str, player: int, told: Phrase
+    ) -> Notice:
+        """A player's game, privately, with its result buttons (a round's or the round robin's)."""
+        return Notice(
+            key=f"st:{tournament.id}:game:{key}:p{player}",
+            to=await self.core.person(tx, player, tournament.chat_id),
+            lines=(told,),
+            buttons=report_buttons(tournament.id, key),
+        )
+
     async def _robin_notices(self, tx: Tx, snap: Snapshot) -> list[Notice]:
         """The group sees the round robin's tables; each player gets each of his games, with
         its result buttons, as in a round."""
@@ -866,18 +869,8 @@ class StoryService:
         for table, (a, b) in enumerate(robin.pairs, start=1):
             key = robin_key(number, table)
             for me, opponent in ((a, b), (b, a)):
-                notices.append(
-                    Notice(
-                        key=f"st:{tid}:game:{key}:p{me}",
-                        to=await self.core.person(tx, me, chat),
-                        lines=(
-                            phrase(
-                                "story.your_robin_game", table=table, opponent=snap.name(opponent)
-                            ),
-                        ),
-                        buttons=report_buttons(tid, key),
-                    )
-                )
+                told = phrase("story.your_robin_game", table=table, opponent=snap.name(opponent))
+                notices.append(await self._game_notice(tx, tournament, key, me, told))
         return notices
 
     async def finish(self, tid: int, actor: int) -> AfterCommit:
