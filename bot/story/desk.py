@@ -1,6 +1,6 @@
 """The result flow's ``GameDesk`` of Story Constructed (``bot.results``): a table of the current
-round is open until its result is recorded; the buttons are «won», «lost» and «draw by time»
-(607.4.7: no agreed draw is offered)."""
+round, or of 607.4.6's round robin, is open until its result is recorded; the buttons are «won»,
+«lost» and «draw by time» (607.4.7: no agreed draw is offered)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,14 @@ from bot.results import Claim, Game
 from bot.story.core import StoryCore
 from db.database import Tx
 from db.tournaments import Tournament
-from rules.story import State, StGame
-from rules.story.games import game_key, outcome_from_claim, parse_game_key
+from rules.story import State, StGame, StRobinGame
+from rules.story.games import (
+    game_key,
+    outcome_from_claim,
+    parse_game_key,
+    parse_robin_key,
+    robin_key,
+)
 
 #: what the service does after a game's result (the next round, or the end)
 AfterGame = Callable[[Tx, Tournament], Awaitable[AfterCommit]]
@@ -34,7 +40,21 @@ def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
     )
 
 
+def open_robin_game(state: State, key: str) -> Game | None:
+    """A round-robin game still without its result (``None``: no such open game)."""
+    parsed = parse_robin_key(key)
+    if parsed is None or state.finished or not 1 <= parsed[0] <= len(state.robins):
+        return None
+    robin = state.robins[parsed[0] - 1]
+    if parsed[1] not in robin.open_tables():
+        return None
+    a, b = robin.pairs[parsed[1] - 1]
+    return Game(key, a, b, draws=True, double_loss=True)
+
+
 def open_game(state: State, key: str) -> Game | None:
+    if parse_robin_key(key) is not None:
+        return open_robin_game(state, key)
     parsed = parse_game_key(key)
     rnd = state.current
     if parsed is None or rnd is None or state.finished or parsed[0] != rnd.number:
@@ -65,12 +85,14 @@ class StoryDesk:
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
-        parsed = parse_game_key(game.key)
-        assert parsed is not None  # the flow found this game open a moment ago
         if claim.agreed:  # 607.4.7: never offered; a forged press is refused
             raise UserError("story.no_agreed_draw")
         outcome = outcome_from_claim(claim, game.a, game.b)
-        await self._core.record(tx, tournament.id, StGame(*parsed, outcome), actor_id)
+        robin = parse_robin_key(game.key)
+        parsed = parse_game_key(game.key)
+        # the flow found this game open a moment ago: its key is one of the two
+        event = StRobinGame(*robin, outcome) if robin else StGame(*parsed or (0, 0), outcome)
+        await self._core.record(tx, tournament.id, event, actor_id)
         return await self._after_game(tx, tournament)
 
     async def on_pending(self, tournament: Tournament, game: Game) -> None:
@@ -78,6 +100,11 @@ class StoryDesk:
 
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         state = await self._core.state(tx, tournament.id)
+        number = state.open_robin()
+        if number is not None:  # the player's first round-robin game still open
+            robin = state.robins[number - 1]
+            mine = [t for t in robin.tables_of(player_id) if t in robin.open_tables()]
+            return open_robin_game(state, robin_key(number, mine[0])) if mine else None
         rnd = state.current
         table = rnd.table_of(player_id) if rnd is not None else None
         if rnd is None or table is None:
@@ -97,6 +124,9 @@ class StoryDesk:
         return InlineKeyboardMarkup(inline_keyboard=[row])
 
     def label(self, tournament: Tournament, game: Game) -> Phrase:
+        robin = parse_robin_key(game.key)
+        if robin is not None:
+            return phrase("story.robin_label", table=robin[1])
         parsed = parse_game_key(game.key)
         assert parsed is not None
         return phrase("story.label", round=parsed[0], table=parsed[1])

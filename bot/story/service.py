@@ -64,10 +64,11 @@ from rules.story import (
     StLeave,
     StName,
     StOrder,
+    StRobin,
     StVote,
     check_rules_change,
 )
-from rules.story.games import game_key
+from rules.story.games import game_key, robin_key
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -169,14 +170,18 @@ class StoryService:
         return [Placed(row.place, row.player) for row in rows], sum(not r.defeated for r in rows)
 
     async def played(self, tx: Tx, tournament: Tournament) -> Played:
-        """Every pair's game played at the table, round by round (from the attacker's side);
-        once finished, the places of 607.4.6."""
+        """Every pair's game played at the table, round by round (from the attacker's side), then
+        the round robin's; once finished, the places of 607.4.6."""
         state = await self.core.state(tx, tournament.id)
+        tables = [
+            *((rnd.pairs, rnd.results) for rnd in state.rounds),
+            *((robin.pairs, robin.results) for robin in state.robins),  # 607.4.6's round robin
+        ]
         found = (
-            game_of(a, d, rnd.results[table])
-            for rnd in state.rounds
-            for table, (a, d) in enumerate(rnd.pairs, start=1)
-            if table in rnd.results
+            game_of(a, d, results[table])
+            for pairs, results in tables
+            for table, (a, d) in enumerate(pairs, start=1)
+            if table in results
         )
         games = tuple(game for game in found if game is not None)
         if tournament.status != "finished":
@@ -456,6 +461,13 @@ class StoryService:
 
         return after
 
+    def _run_and_refresh(self, tid: int, job: int | None) -> AfterCommit:
+        async def after() -> None:
+            await self.refresh_board(tid)
+            await self.core.deadlines.run(job)
+
+        return after
+
     # -- the pairing round (607.4.2) -------------------------------------------------------
 
     def _round_opened(self, snap: Snapshot) -> Notice:
@@ -662,22 +674,14 @@ class StoryService:
             )
         ]
         for me, other in ((a, d), (d, a)):
-            notices.append(
-                Notice(
-                    key=f"st:{tid}:game:{key}:p{me}",
-                    to=await self.core.person(tx, me, chat),
-                    lines=(
-                        phrase(
-                            "story.your_game",
-                            round=rnd.number,
-                            table=table,
-                            opponent=snap.name(other),
-                            side=snap.side_name(sides[other]),
-                        ),
-                    ),
-                    buttons=report_buttons(tid, key),
-                )
+            told = phrase(
+                "story.your_game",
+                round=rnd.number,
+                table=table,
+                opponent=snap.name(other),
+                side=snap.side_name(sides[other]),
             )
+            notices.append(await self._game_notice(tx, tournament, key, me, told))
         reserves = state.reserves(rnd)
         if state.pairing_done(rnd) and reserves:
             names = ", ".join(snap.name(p) for p in reserves)
@@ -721,7 +725,9 @@ class StoryService:
         tid = tournament.id
         if state.ended:
             groups = state.level_groups()
-            if groups:
+            if state.open_robin() is not None:
+                pass  # 607.4.6: the round robin's games are still being played
+            elif groups:
                 notices += await self._ask_order(tx, snap, groups[0])
             else:
                 return await self._finish(tx, tournament, None)
@@ -740,13 +746,18 @@ class StoryService:
     async def result(
         self, tid: int, judge: int, number: int, table: int, code: str
     ) -> AfterCommit | None:
-        """A judge's result of an open game of the current round (through the result flow)."""
+        """A judge's result of an open game of the current round, or (``number`` 0) of the
+        round robin being played (through the result flow)."""
         decision = JUDGE_CODES.get(code)
         if decision is None:
             raise UserError("story.result_usage")
         async with self.core.db.read() as tx:
             await self.core.tournament(tx, tid, "running")
-            game = open_game(await self.core.state(tx, tid), game_key(number, table))
+            state = await self.core.state(tx, tid)
+            robin = state.open_robin() or len(state.robins)
+            # round 0: a game of 607.4.6's round robin
+            key = robin_key(robin, table) if number == 0 else game_key(number, table)
+            game = open_game(state, key)
         if game is None:
             raise UserError("story.no_such_game")
         claim = claim_from_decision(game, decision)
@@ -756,6 +767,8 @@ class StoryService:
     # -- the end (607.4.5–607.4.6) -----------------------------------------------------------
 
     async def _ask_order(self, tx: Tx, snap: Snapshot, group: tuple[int, ...]) -> list[Notice]:
+        """The winning captain's buttons: who takes the next place among ``group`` (and the
+        round robin, while the group may still play one)."""
         state, tournament = snap.state, snap.tournament
         winner = state.winner
         assert winner is not None
@@ -763,19 +776,23 @@ class StoryService:
         rows: list[tuple[str | Phrase, str]] = [
             (snap.name(p), StOrderCb(t=tournament.id, p=p).pack()) for p in left
         ]
-        rows.append(
-            (
-                self.core.tr(self.core.group_lang())("story.btn_round_robin"),
-                StOrderCb(t=tournament.id, p=0).pack(),
+        if state.may_robin(group):
+            rows.append(
+                (
+                    self.core.tr(self.core.group_lang())("story.btn_round_robin"),
+                    StOrderCb(t=tournament.id, p=0).pack(),
+                )
             )
-        )
         names = ", ".join(snap.name(p) for p in left)
         captain = state.captains[winner]
+        place = min(r.place for r in state.standings() if r.player in group)
+        place += len(group) - len(left)
+        ask = "story.ask_order" if state.may_robin(group) else "story.ask_order_after_robin"
         return [
             Notice(
-                key=f"st:{tournament.id}:order:{len(state.order)}",
+                key=f"st:{tournament.id}:order:{len(state.robins)}:{len(state.order)}",
                 to=await self.core.person(tx, captain, tournament.chat_id),
-                lines=(phrase("story.ask_order", names=names, place=len(state.order) + 1),),
+                lines=(phrase(ask, names=names, place=place),),
                 buttons=buttons(rows),
             )
         ]
@@ -783,8 +800,11 @@ class StoryService:
     async def order(
         self, tid: int, presser: int, judge: bool, player: int
     ) -> tuple[str, AfterCommit | None]:
-        """607.4.6: the winning captain names the next of the level players (0: they play a
-        round robin first, **Default**: the group is told, and he orders them by its result)."""
+        """607.4.6: the winning captain names the next of the level players, or (``player``
+        0) has them play a round robin first: its games are paired and told as a round's, and
+        once every one is in its ranks order them (``rules.story.robin``); players it leaves
+        level he orders with these buttons again. Statuses: ordered, round_robin, playing (a
+        round robin is being played), stale."""
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "running")
             snap = await self.core.snapshot(tx, tid)
@@ -795,14 +815,16 @@ class StoryService:
                 return "stale", None
             if state.captains.get(winner) != presser and not judge:
                 raise UserError("story.not_your_pick")
+            if state.open_robin() is not None:
+                return "playing", None
             if player == 0:
-                names = ", ".join(snap.name(p) for p in groups[0])
-                notice = Notice(
-                    key=f"st:{tid}:round_robin",
-                    to=ToChat(chat=tournament.chat_id),
-                    lines=(phrase("story.round_robin", names=names),),
-                )
-                return "round_robin", self._run(await self.core.outbox.tell(tx, tid, [notice]))
+                if not state.may_robin(groups[0]):
+                    return "stale", None
+                await self.core.record(tx, tid, StRobin(groups[0]), presser)
+                snap = await self.core.snapshot(tx, tid)
+                notices = await self._robin_notices(tx, snap)
+                job = await self.core.outbox.tell(tx, tid, notices)
+                return "round_robin", self._run_and_refresh(tid, job)
             left = [p for p in groups[0] if p not in state.order]
             if player not in left:
                 return "stale", None
@@ -813,6 +835,43 @@ class StoryService:
             ordered = tuple(sorted(state.order, key=state.order.__getitem__)) + tuple(chosen)
             await self.core.record(tx, tid, StOrder(ordered[: start + len(chosen)]), presser)
             return "ordered", await self.after_game(tx, tournament)
+
+    async def _game_notice(
+        self, tx: Tx, tournament: Tournament, key: str, player: int, told: Phrase
+    ) -> Notice:
+        """A player's game, privately, with its result buttons (a round's or the round robin's)."""
+        return Notice(
+            key=f"st:{tournament.id}:game:{key}:p{player}",
+            to=await self.core.person(tx, player, tournament.chat_id),
+            lines=(told,),
+            buttons=report_buttons(tournament.id, key),
+        )
+
+    async def _robin_notices(self, tx: Tx, snap: Snapshot) -> list[Notice]:
+        """The group sees the round robin's tables; each player gets each of his games, with
+        its result buttons, as in a round."""
+        state, tournament = snap.state, snap.tournament
+        number = len(state.robins)
+        robin = state.robins[-1]
+        tid, chat = tournament.id, tournament.chat_id
+        names = ", ".join(snap.name(p) for p in robin.players)
+        tables = (
+            phrase("story.robin_table", table=table, a=snap.name(a), b=snap.name(b))
+            for table, (a, b) in enumerate(robin.pairs, start=1)
+        )
+        notices = [
+            Notice(
+                key=f"st:{tid}:robin:{number}",
+                to=ToChat(chat=chat),
+                lines=(phrase("story.round_robin", names=names), *tables),
+            )
+        ]
+        for table, (a, b) in enumerate(robin.pairs, start=1):
+            key = robin_key(number, table)
+            for me, opponent in ((a, b), (b, a)):
+                told = phrase("story.your_robin_game", table=table, opponent=snap.name(opponent))
+                notices.append(await self._game_notice(tx, tournament, key, me, told))
+        return notices
 
     async def finish(self, tid: int, actor: int) -> AfterCommit:
         """The organiser's ``/finish``: the end now, with the places as they stand."""

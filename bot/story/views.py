@@ -6,7 +6,31 @@ from __future__ import annotations
 from bot.formats import OUTCOME_MARKS, Points, RatingChange
 from bot.story.core import Snapshot
 from bot.texts import Translate
-from rules.story import SIDES, Round, State
+from rules.story import SIDES, Robin, Round, State
+
+
+def halves(points: int) -> str:
+    """Round-robin points counted in halves, as people write them: 0, ½, 1, 1½."""
+    whole, half = divmod(points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def robin_lines(t: Translate, snap: Snapshot) -> list[str]:
+    """607.4.6's round robins: their tables and results (none: no lines)."""
+    lines: list[str] = []
+    for robin in snap.state.robins:
+        lines += ["", t("story.robin_head")]
+        lines += [robin_line(t, snap, robin, table) for table in range(1, len(robin.pairs) + 1)]
+    return lines
+
+
+def robin_line(t: Translate, snap: Snapshot, robin: Robin, table: int) -> str:
+    a, b = robin.pairs[table - 1]
+    outcome = robin.results.get(table)
+    mark = OUTCOME_MARKS[outcome] if outcome is not None else "…"
+    return t("story.robin_line", table=table, a=snap.name(a), b=snap.name(b), mark=mark)
 
 
 def status_of(state: State, rnd: Round | None, player: int) -> str:
@@ -103,6 +127,7 @@ def board_text(t: Translate, snap: Snapshot, until: str = "") -> str:
     for side in SIDES:
         lines.append("")
         lines += side_block(t, snap, side)
+    lines += robin_lines(t, snap)
     if state.ended:
         winner = state.winner
         over = (
@@ -120,16 +145,18 @@ def standings_text(t: Translate, snap: Snapshot) -> str:
     if not state.begun:
         return board_text(t, snap)
     lines = [t("story.standings_title", name=snap.tournament.name)]
+    robin = state.robin_points()
     for row in state.standings():
-        lines.append(
-            t(
-                "story.standing_line_out" if row.defeated else "story.standing_line",
-                place=row.place,
-                name=snap.name(row.player),
-                side=snap.side_name(row.side),
-                points=Points(row.points),
-            )
+        line = t(
+            "story.standing_line_out" if row.defeated else "story.standing_line",
+            place=row.place,
+            name=snap.name(row.player),
+            side=snap.side_name(row.side),
+            points=Points(row.points),
         )
+        if row.player in robin:
+            line += t("story.standing_robin", points=halves(robin[row.player]))
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -166,4 +193,5 @@ def log_text(t: Translate, snap: Snapshot) -> str:
         reserves = snap.state.reserves(rnd)
         if reserves:
             lines.append(t("story.reserve_line", names=", ".join(snap.name(p) for p in reserves)))
+    lines += robin_lines(t, snap)
     return "\n".join(lines) if len(lines) > 1 else board_text(t, snap)

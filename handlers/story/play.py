@@ -108,7 +108,7 @@ async def order(
     judge = await is_judge(roles, story, query.from_user.id, callback_data.t)
     status, after = await story.order(callback_data.t, me.id, judge, callback_data.p)
     await query.answer(t(f"story.order_{status}"), show_alert=status == "stale")
-    if status != "round_robin" and isinstance(query.message, Message):
+    if status != "playing" and isinstance(query.message, Message):
         await query.message.edit_reply_markup(reply_markup=None)
     await committed(after)
 
@@ -243,7 +243,8 @@ async def finish(call: Call, story: StoryService) -> None:
 
 
 async def result(call: Call, story: StoryService) -> None:
-    """``/result <round> <table> <a|d|ta|td|draw|dl>``: a judge decides an open game."""
+    """``/result <round> <table> <a|d|ta|td|draw|dl>``: a judge decides an open game (round 0:
+    a game of 607.4.6's round robin; ``a`` is its first player)."""
     words = call.words
     if len(words) < 3 or not words[0].isdigit() or not words[1].isdigit():
         await call.message.reply(call.t("story.result_usage"))

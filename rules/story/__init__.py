@@ -2,7 +2,8 @@
 
 - sides, the minimum of players and the captains' election: ``rules.story.sides``
 - whom a captain may name while a round is paired (607.4.2, 607.4.7): ``rules.story.pairing``
-- points and places (607.4.5–607.4.6): ``rules.story.places``
+- points and places (607.4.5–607.4.6): ``rules.story.places``; the round robin among level
+  undefeated winners (607.4.6): ``rules.story.robin``
 - the tournament's own rules announced ahead (607.1): ``rules.story.announce``
 - the events, and the state replayed from them: ``rules.story.events``, ``rules.story.state``
 """
@@ -23,6 +24,8 @@ from rules.story.events import (
     StName,
     StOrder,
     StoryEvent,
+    StRobin,
+    StRobinGame,
     StVote,
 )
 from rules.story.places import PlayerRow, story_points
@@ -30,6 +33,7 @@ from rules.story.sides import MIN_PLAYERS, SIDES, Election, elect, other
 from rules.story.state import (
     AgreedDraw,
     NotYourTurn,
+    Robin,
     Round,
     State,
     StateError,
@@ -47,6 +51,7 @@ __all__ = [
     "Election",
     "NotYourTurn",
     "PlayerRow",
+    "Robin",
     "Round",
     "RulesTooLate",
     "StAnswer",
@@ -59,6 +64,8 @@ __all__ = [
     "StLeave",
     "StName",
     "StOrder",
+    "StRobin",
+    "StRobinGame",
     "StVote",
     "State",
     "StateError",

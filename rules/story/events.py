@@ -14,6 +14,11 @@ and its fields the payload's keys, as in ``rules.teams.events``. Sides are 0 and
   pairs made so far + 1); the one that completes the round's pairing carries the round's end;
 - ``st_game``    a game's final result from the attacker's side; a later one for the same game
   of the current round is a judge's correction;
+- ``st_robin``   607.4.6: the winning captain has the level players play a round robin (its
+  games: ``rules.story.robin``);
+- ``st_robin_game`` a round-robin game's final result (the ``robin``-th round robin, from 1; its
+  ``table``), from its first player's side; a later one for the same game is a judge's
+  correction;
 - ``st_order``   607.4.6: the winning captain's order of undefeated players level in everything;
 - ``st_finish``  the end, with the rating changes (cents); ``st_cancel`` cancelled.
 """
@@ -95,6 +100,20 @@ class StOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class StRobin:
+    NAME: ClassVar[str] = "st_robin"
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StRobinGame:
+    NAME: ClassVar[str] = "st_robin_game"
+    robin: int
+    table: int
+    outcome_a: Outcome
+
+
+@dataclass(frozen=True, slots=True)
 class StFinish:
     NAME: ClassVar[str] = "st_finish"
     changes: Mapping[int, int] = field(default_factory=dict)
@@ -115,6 +134,8 @@ StoryEvent = (
     | StAnswer
     | StGame
     | StOrder
+    | StRobin
+    | StRobinGame
     | StFinish
     | StCancel
 )
@@ -131,4 +152,6 @@ EVENTS: tuple[type[StoryEvent], ...] = (
     StOrder,
     StFinish,
     StCancel,
+    StRobin,
+    StRobinGame,
 )

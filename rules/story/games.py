@@ -1,6 +1,7 @@
 """A Story game as the result flow sees it: its key and what a report means.
 
-A game is a table of a round, between the attacking side's player (``a``) and the defending
+A game is a table of a round (or of 607.4.6's round robin, whose first player stands for the
+attacker), between the attacking side's player (``a``) and the defending
 side's; its outcome is stored from the attacker's side. A draw is one by time (804): an agreed
 draw is refused (607.4.7).
 """
@@ -12,9 +13,10 @@ import re
 from rules.results import Claim, Outcome, ResultError
 from rules.story.state import AgreedDraw
 
-__all__ = ["game_key", "outcome_from_claim", "parse_game_key"]
+__all__ = ["game_key", "outcome_from_claim", "parse_game_key", "parse_robin_key", "robin_key"]
 
 _KEY = re.compile(r"r(\d+)t(\d+)")
+_ROBIN_KEY = re.compile(r"rr(\d+)t(\d+)")
 
 
 def game_key(number: int, table: int) -> str:
@@ -24,6 +26,17 @@ def game_key(number: int, table: int) -> str:
 def parse_game_key(key: str) -> tuple[int, int] | None:
     """(round, table) of a :func:`game_key`; ``None`` for any other text."""
     found = _KEY.fullmatch(key)
+    return None if found is None else (int(found.group(1)), int(found.group(2)))
+
+
+def robin_key(robin: int, table: int) -> str:
+    """The key of a 607.4.6 round-robin game: the ``robin``-th round robin (from 1), its table."""
+    return f"rr{robin}t{table}"
+
+
+def parse_robin_key(key: str) -> tuple[int, int] | None:
+    """(round robin, table) of a :func:`robin_key`; ``None`` for any other text."""
+    found = _ROBIN_KEY.fullmatch(key)
     return None if found is None else (int(found.group(1)), int(found.group(2)))
 
 

@@ -4,7 +4,8 @@ Points (tenths): a clean win 30, a technical win 25 (803); a draw, a loss and a 
 none (607.4.7; a reserve round: **Default** of the spec). Places: the undefeated first, whatever
 the eliminated players' points (607.4.6); then by points; at equal points a player of the
 winning side higher; then the usual tie-breaks — **Default**: Buchholz (the sum of the
-opponents' Story points), then clean wins — then the winning captain's order of players level
+opponents' Story points), then clean wins — then a complete round robin's ranks among players
+level in all that (``rules.story.robin``), then the winning captain's order of players level
 in all that (``order``), then the draw of lots from the seed.
 """
 
@@ -59,15 +60,27 @@ class Tally:
 
 
 def rank(
-    tallies: Sequence[Tally], winner: int | None, order: Mapping[int, int], seed: int
+    tallies: Sequence[Tally],
+    winner: int | None,
+    order: Mapping[int, int],
+    seed: int,
+    robin: Mapping[int, int] | None = None,
 ) -> list[PlayerRow]:
-    """The places (see the module docstring); ``order`` is the captain's index of a player."""
+    """The places (see the module docstring); ``order`` is the captain's index of a player,
+    ``robin`` a player's rank in a complete round robin."""
+    robin = robin or {}
     lots = list(range(len(tallies)))
     random.Random(seed).shuffle(lots)
     lot = {t.player: lots[i] for i, t in enumerate(tallies)}
     ranked = sorted(
         tallies,
-        key=lambda t: (*t.level_key(winner), order.get(t.player, 0), lot[t.player]),
+        key=lambda t: (
+            *t.level_key(winner),
+            robin.get(t.player, 0),
+            # the captain names the next place: who he has not named yet come after
+            order.get(t.player, len(order) + 1),
+            lot[t.player],
+        ),
     )
     return [
         PlayerRow(i, t.player, t.side, t.points, t.defeated, t.buchholz, t.clean_wins)

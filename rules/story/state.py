@@ -6,6 +6,11 @@ A round opens by itself: round 1 at the start, each next one once every game of 
 recorded, while both sides still have players (607.4.5). Its players are the sides' players
 still in at its opening; its pairing is complete when every player of one side has an opponent.
 A loser is out (607.4.4); a double loss (a judge's) puts both out; a draw puts nobody out.
+
+607.4.6's round robin (``rules.story.robin``) comes after the end, among undefeated players of
+the winning side level in everything: its games put nobody out and change no Story points nor
+tie-breaks; once every game is in, its ranks order those players before the captain's word,
+and each of its games is rated like any other.
 """
 
 from __future__ import annotations
@@ -26,15 +31,19 @@ from rules.story.events import (
     StName,
     StOrder,
     StoryEvent,
+    StRobin,
+    StRobinGame,
     StVote,
 )
 from rules.story.pairing import Pair, answers, nominees
 from rules.story.places import PlayerRow, Tally, level_groups, rank, story_points
+from rules.story.robin import robin_complete, robin_pairs, robin_points, robin_ranks
 from rules.story.sides import MIN_PLAYERS, SIDES, Election, elect, other
 
 __all__ = [
     "AgreedDraw",
     "NotYourTurn",
+    "Robin",
     "Round",
     "State",
     "StateError",
@@ -79,6 +88,30 @@ class Round:
 
 
 @dataclass(slots=True)
+class Robin:
+    """A round robin of 607.4.6: its players, its pairs by table, its results by table (from
+    the pair's first player's side)."""
+
+    players: tuple[int, ...]
+    pairs: list[tuple[int, int]]
+    results: dict[int, Outcome] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return robin_complete(self.pairs, self.results)
+
+    def open_tables(self) -> list[int]:
+        return [t for t in range(1, len(self.pairs) + 1) if t not in self.results]
+
+    def tables_of(self, player: int) -> list[int]:
+        return [t for t, pair in enumerate(self.pairs, start=1) if player in pair]
+
+    def ranks(self) -> dict[int, int]:
+        """Each player's rank by its points once complete (before: none)."""
+        return robin_ranks(self.players, self.pairs, self.results) if self.complete else {}
+
+
+@dataclass(slots=True)
 class State:
     #: each side's members, in joining order
     members: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
@@ -89,6 +122,7 @@ class State:
     ratings: dict[int, int] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     order: dict[int, int] = field(default_factory=dict)
+    robins: list[Robin] = field(default_factory=list)
     begun: bool = False
     finished: bool = False
     cancelled: bool = False
@@ -231,15 +265,52 @@ class State:
         ]
 
     def standings(self) -> list[PlayerRow]:
-        return rank(self.tallies(), self.winner, self.order, self.seed)
+        return rank(self.tallies(), self.winner, self.order, self.seed, self.robin_ranks())
+
+    def robin_ranks(self) -> dict[int, int]:
+        """The ranks of every complete round robin's players."""
+        return {p: r for robin in self.robins for p, r in robin.ranks().items()}
+
+    def robin_points(self) -> dict[int, int]:
+        """Every round-robin player's points so far, in halves (``rules.story.robin``)."""
+        return {
+            p: n
+            for robin in self.robins
+            for p, n in robin_points(robin.players, robin.pairs, robin.results).items()
+        }
+
+    def open_robin(self) -> int | None:
+        """The number (from 1) of the round robin still being played (``None``: none)."""
+        if self.robins and not self.robins[-1].complete:
+            return len(self.robins)
+        return None
 
     def level_groups(self) -> list[tuple[int, ...]]:
-        """607.4.6's groups still to be ordered by the winning captain."""
-        return [
-            g
-            for g in level_groups(self.tallies(), self.winner)
-            if not all(p in self.order for p in g)
-        ]
+        """607.4.6's groups still to be ordered by the winning captain: the level players,
+        split by a complete round robin's ranks (each part of two or more still level)."""
+        ranks = self.robin_ranks()
+        groups: list[tuple[int, ...]] = []
+        for group in level_groups(self.tallies(), self.winner):
+            parts: dict[int, list[int]] = {}
+            for player in group:
+                parts.setdefault(ranks.get(player, 0), []).append(player)
+            groups += [
+                tuple(part)
+                for _, part in sorted(parts.items())
+                if len(part) > 1 and not all(p in self.order for p in part)
+            ]
+        return groups
+
+    def may_robin(self, group: tuple[int, ...]) -> bool:
+        """Whether ``group`` may still play a round robin: a level group nobody has ordered
+        yet, none of whom has played one, while no other is being played."""
+        played = {p for robin in self.robins for p in robin.players}
+        return (
+            not self.finished
+            and self.open_robin() is None
+            and group in self.level_groups()
+            and not any(p in self.order or p in played for p in group)
+        )
 
     def rated_records(self) -> list[MatchRecord]:
         """Every game played, from the attacker's side; a double loss has no winner, unrated."""
@@ -247,6 +318,11 @@ class State:
             MatchRecord(rnd.number, *rnd.pairs[table - 1], outcome)
             for rnd in self.rounds
             for table, outcome in sorted(rnd.results.items())
+            if outcome is not Outcome.DOUBLE_LOSS
+        ] + [
+            MatchRecord(len(self.rounds) + number, *robin.pairs[table - 1], outcome)
+            for number, robin in enumerate(self.robins, start=1)
+            for table, outcome in sorted(robin.results.items())
             if outcome is not Outcome.DOUBLE_LOSS
         ]
 
@@ -291,6 +367,12 @@ def apply(state: State, event: StoryEvent) -> None:
         case StOrder():
             for i, player in enumerate(event.players, start=1):
                 state.order[player] = i
+        case StRobin():
+            if not state.may_robin(event.players):
+                raise StateError(f"{event.players} may not play a round robin now")
+            state.robins.append(Robin(event.players, robin_pairs(event.players)))
+        case StRobinGame():
+            _robin_game(state, event)
         case StFinish():
             state.finished = True
         case StCancel():
@@ -367,3 +449,16 @@ def _game(state: State, event: StGame) -> None:
             frozenset(rnd.pairs[t - 1]) for t, o in rnd.results.items() if o is Outcome.DRAW
         )
         _open_round(state, drew)
+
+
+def _robin_game(state: State, event: StRobinGame) -> None:
+    if state.finished or not 1 <= event.robin <= len(state.robins):
+        raise UnknownGame(f"no round robin {event.robin}")
+    robin = state.robins[event.robin - 1]
+    if not 1 <= event.table <= len(robin.pairs):
+        raise UnknownGame(f"round robin {event.robin} has no table {event.table}")
+    if event.outcome_a is Outcome.AGREED_DRAW:
+        raise AgreedDraw("607.4.7: no agreed draws")
+    if event.outcome_a is Outcome.BYE:
+        raise UnknownGame("a bye is no game")
+    robin.results[event.table] = event.outcome_a

@@ -80,16 +80,21 @@ async def test_level_undefeated_winners_are_ordered_by_their_captain(club: Club)
         "Тестов Борис",
         "Круговой турнир",
     }
+    with pytest.raises(UserError):  # only the winning captain (or a judge)
+        await story.order(tid, p["Вера"].id, False, 0)
     status, after = await story.order(tid, p["Анна"].id, False, 0)  # a round robin first
     assert status == "round_robin"
     await committed(after)
     await club.services.background.drain(timeout=5)
     assert any("играют круговой турнир" in t for t in club.session.texts(GROUP))
-    with pytest.raises(UserError):  # only the winning captain (or a judge)
-        await story.order(tid, p["Вера"].id, False, p["Борис"].id)
-    status, after = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
-    assert status == "ordered"
-    await committed(after)
+    assert any("Стол 1: Тестов Анна — Тестов Борис" in t for t in club.session.texts(GROUP))
+    # while it is played the captain's buttons wait for its result
+    status, _ = await story.order(tid, p["Анна"].id, False, p["Борис"].id)
+    assert status == "playing"
+    with pytest.raises(UserError):  # the round robin has one table
+        await story.result(tid, ORGANISER, 0, 2, "d")
+    # the judge's /result 0 1 d: the game's second player (Борис) won
+    await committed(await story.result(tid, ORGANISER, 0, 1, "d"))
     await club.services.background.drain(timeout=5)
     final = next(t for t in club.session.texts(GROUP) if "окончен" in t)
     places = [line for line in final.splitlines() if line[:1].isdigit()]

@@ -304,6 +304,18 @@ def test_607_4_6_level_undefeated_winners_are_ordered_by_their_captain() -> None
     assert [r.player for r in state.standings()][:3] == [2, 1, 3]
 
 
+def test_607_4_6_a_player_the_captain_named_ranks_above_those_he_has_not_yet() -> None:
+    state = begun([1, 2, 3, 4], [5, 6, 7])
+    for attacker, defender in ((1, 5), (2, 6), (3, 7)):
+        pair(state, attacker, defender)
+    for table in (1, 2, 3):
+        result(state, table, WIN)
+    assert state.level_groups() == [(1, 2, 3)]
+    apply(state, StOrder((3,)))  # place 1 named, places 2 and 3 not yet
+    assert state.standings()[0].player == 3
+    assert state.level_groups() == [(1, 2, 3)]
+
+
 # -- a report as the attacker's outcome -------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
 """A club's Story Constructed tournament driven through the emulator: twelve players, the
 organiser's wizard, sides joined with buttons, the captains' ballots, the captains' private
-picks, and games played by the players' own buttons (``StoryClub``)."""
+picks, games played by the players' own buttons, and 607.4.6's order and round robin
+(``StoryClub``)."""
 
 from __future__ import annotations
 
@@ -109,4 +110,34 @@ class StoryClub:
         label_of = f"({ru('story.label', round=round_no, table=table)})"
         request = await self.wait_find(other, label_of, CONFIRM)
         confirmed = await (await other.press(request, CONFIRM)).answer()
+        assert confirmed.text == ru("results.final"), confirmed.text
+
+    async def order(self, captain: str, contains: str, label: str) -> str:
+        """The winning captain presses ``label`` under his 607.4.6 question; the answer."""
+        user = self.users[captain]
+        message = await self.wait_find(user, contains, label)
+        answer = await (await user.press(message, label)).answer()
+        return answer.text or ""
+
+    async def report_robin(
+        self, table: int, reporter: str, opponent: str, label: str
+    ) -> SimMessage:
+        """``reporter`` reports his round-robin game against ``opponent`` at ``table`` with his
+        private message's button ``label``; the request his opponent gets: :meth:`robin_request`."""
+        user = self.users[reporter]
+        told = ru("story.your_robin_game", table=table, opponent=opponent)
+        message = await self.wait_find(user, told, label)
+        answer = await (await user.press(message, label)).answer()
+        assert answer.text == ru("results.sent_for_confirmation"), answer.text
+        return message
+
+    async def robin_request(self, table: int, opponent: str) -> SimMessage:
+        label_of = f"({ru('story.robin_label', table=table)})"
+        return await self.wait_find(self.users[opponent], label_of, CONFIRM)
+
+    async def play_robin(self, table: int, reporter: str, opponent: str, label: str) -> None:
+        """A round-robin game reported by ``reporter`` and confirmed by ``opponent``."""
+        await self.report_robin(table, reporter, opponent, label)
+        request = await self.robin_request(table, opponent)
+        confirmed = await (await self.users[opponent].press(request, CONFIRM)).answer()
         assert confirmed.text == ru("results.final"), confirmed.text
