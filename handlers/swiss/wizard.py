@@ -238,8 +238,8 @@ async def choose(
     if not following and await series_step.offer(series, message.chat.id, data):
         following = series_step.STEP  # the last question: does it belong to a series (606)
     default_k, zone = swiss.settings.berserk_k, swiss.settings.zone
-    await query.answer()
     if following:  # the next question in the same message, under the answers so far
+        await query.answer()
         data["step"] = following
         await state.set_data(data)
         keyboard = step_keyboard(t, following, default_k, data)
@@ -251,6 +251,9 @@ async def choose(
     # the tournament settles its button); a series' week full meanwhile refuses it (606.5)
     chat, who = message.chat.id, query.from_user.id
     tid = await swiss.create(chat, data["name"], options, who, message.message_id)
+    # answered only now: a refusal of the creation itself (its series ended or its week filled
+    # meanwhile) is the press's alert, and the question stays to be answered again
+    await query.answer()
     await state.clear()
     await announce_registration(message, t, tid, data, options, zone)
 

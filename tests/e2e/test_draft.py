@@ -13,7 +13,14 @@ import pytest
 from rules.limited.pods import seat_randomly
 from tests.clock import ManualClock
 from tests.e2e.drivers.crash import crash_before
-from tests.e2e.drivers.draft import COMMON, NAMES, DraftClub, seating, unchanged_edits
+from tests.e2e.drivers.draft import (
+    COMMON,
+    NAMES,
+    DraftClub,
+    pod_heads,
+    seating,
+    unchanged_edits,
+)
 from tests.e2e.drivers.swiss_club import GROUP
 from tests.e2e.drivers.swiss_rounds import ranked
 from tests.e2e.drivers.texts import fixed, ru
@@ -73,18 +80,6 @@ async def pods_shown(club: DraftClub, tables: list[list[str]], table_of: dict[st
     for name, pod in ((tables[0][0], 1), (tables[1][0], 2)):
         pairing = await club.wait_find(club.users[name], fixed("limited.pairing_pod"), "")
         assert ru("limited.pairing_pod", pod=pod) in pairing.plain
-
-
-def pod_heads(tables: list[list[str]], booster: int, boosters: int) -> list[str]:
-    """Each pod's message of a 12-card booster above its clock line: the table, its seats as
-    the seating published them, the booster and its pass direction (601.6.3: odd ones left)."""
-    side = "налево ⬅️" if booster % 2 else "направо ➡️"
-    return [
-        f"🃏 Драфт · стол драфта {number} · {len(table)} игроков\n"
-        f"Места по порядку: {', '.join(table)}\n"
-        f"Бустер {booster} из {boosters} · 12 карт · передаём {side}"
-        for number, table in enumerate(tables, start=1)
-    ]
 
 
 async def start_booster(club: DraftClub, number: int) -> None:

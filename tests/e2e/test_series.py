@@ -3,8 +3,11 @@
 A series is created; two of its Constructed tournaments (6 and 9 players) are played to the
 end and their crystals checked against Table 5 by hand; a third in the same week is refused
 naming the two; the first winner's challenge is opened by his button and recorded by a judge
-(lost: his crystals kept); ``/series`` shows the table. Another format's start is refused at
-two days' notice naming the first possible day, and accepted at three.
+(lost: his crystals kept); in the following week a Draft of 17 (two pods, the pick clock) is
+played to the end with Table 5's third column; ``/series`` shows the three tournaments'
+crystals added up; the Draft's winner beats the Overlord and a fourth tournament can no longer
+join. Another format's start is refused at two days' notice naming the first possible day, and
+accepted at three.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pathlib import Path
 from aiohttp import ClientSession
 
 from tests.clock import ManualClock
+from tests.e2e.drivers.draft import COMMON, DraftClub, pod_heads, seating
+from tests.e2e.drivers.draft import NAMES as DRAFT_NAMES
 from tests.e2e.drivers.series_club import (
     constructed_steps,
     in_series,
@@ -24,25 +29,36 @@ from tests.e2e.drivers.series_club import (
     three_rounds,
     wizard,
 )
-from tests.e2e.drivers.swiss_club import GROUP, NAMES, Club
-from tests.e2e.drivers.texts import fixed, ru
+from tests.e2e.drivers.swiss_club import GROUP, Club
+from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
-from tests.e2e.harness import RunningBot, free_port
+from tests.e2e.harness import START, RunningBot, free_port
+from tests.e2e.pick_clock import run_booster
 
 SERIES = "👑 Архааль, Москва"
 PAGE = re.compile(r"https?://\S+/series/[A-Za-z0-9_-]+")
 #: Table 5 (606.2) as the regulation prints it: the field's column, crystals of places 1, 2, …
-TABLE_5 = {6: [1], 9: [2, 1]}
+TABLE_5 = {6: [1], 9: [2, 1], 17: [3, 2, 1]}
+#: the club of the series: the Swiss club's first nine, and eight more for the Draft of 17
+NAMES = DRAFT_NAMES[:17]
+DRAFT = "Драфт серии"
+OFFER = re.compile(r"/series result (\d+)")
 
 
 async def play_series_tournament(club: Club, name: str, players: list[str]) -> dict[str, int]:
     """A series tournament of ``players``: created in the series, 3 rounds, no Top, played to
     the end; each player's crystals as Table 5 gives them by the final places."""
-    emu = club.emu
     created = await in_series(club, name, SERIES)
     for who in players:
         await (await club.users[who].press(created, "✋ Участвую")).answer()
     await three_rounds(club, name)
+    return await crystals_given(club, name, players)
+
+
+async def crystals_given(club: Club, name: str, players: list[str]) -> dict[str, int]:
+    """The end's message of ``name``: each player's crystals as Table 5 gives them by the
+    final places (the column of a field of ``len(players)``), read and checked."""
+    emu = club.emu
     final = await emu.wait_bot_message(
         GROUP, contains=ru("swiss.finished", name=name).split("»")[0]
     )
@@ -56,19 +72,52 @@ async def play_series_tournament(club: Club, name: str, players: list[str]) -> d
     return earned
 
 
-async def test_a_series_two_tournaments_a_third_refused_a_challenge_and_the_table(
+async def draft_next_week(club: DraftClub, clock: ManualClock) -> dict[str, int]:
+    """The following week (606.5: the limit is per week): a Draft of 17 in the series, seated
+    at two pods (601.5: 9 + 8), one booster of 12 picked on the clock in both pods' messages,
+    4 rounds inside the pods (601.5.4), no Top; its crystals (Table 5: 16–31 players)."""
+    emu = club.emu
+    clock.set(datetime(2026, 12, 7, 9, tzinfo=UTC))  # Monday 07.12, 12:00 in Moscow
+    steps = [
+        (fixed("swiss.wiz_boosters"), "1 × 12"),
+        (fixed("swiss.wiz_top"), "Без ТОПа"),
+        *COMMON,
+    ]
+    created = await in_series(club, DRAFT, SERIES, fmt="Драфт", steps=steps)
+    await club.register_all(created)
+    await club.org.send(GROUP, "/begin")
+    seated = await emu.wait_bot_message(GROUP, contains=f"{fixed('limited.seating_head', 1)} 1")
+    tables, _ = seating(seated)
+    assert sorted(len(table) for table in tables) == [8, 9]
+    await club.org.send(GROUP, "/draft")
+    panel = await emu.wait_bot_message(GROUP, contains=ru("pickclock.panel_title", name=DRAFT))
+    await (await club.org.press(panel, "▶️ Начать бустер 1")).answer()
+    began = (clock.now() - START).total_seconds()
+    heads = pod_heads(tables, 1, 1)
+    await run_booster(emu, clock, GROUP, 1, 1, began, heads, to_the_second=False)
+    pod_of = {name: n for n, table in enumerate(tables) for name in table}
+    for number in range(1, 5):
+        await club.org.send(GROUP, "/next_round")
+        games = await club.play(number, f"{DRAFT} {round_title(number, 4)}")
+        assert len(games) == 8  # a bye at the pod of 9
+        assert all(pod_of[a] == pod_of[b] for _, a, b, _ in games), (number, games)
+    await club.org.send(GROUP, "/next_round")
+    return await crystals_given(club, DRAFT, NAMES)
+
+
+async def test_a_series_of_three_a_third_refused_in_the_week_the_table_and_the_end(
     emu: BotApiEmulator, clock: ManualClock, tmp_path: Path
 ) -> None:
     bot = RunningBot(emu, tmp_path / "club.db", clock, organizer_ids="999", web_port=free_port())
     await bot.start()
     try:
-        await series_played(emu)
+        await series_played(emu, clock)
     finally:
         await bot.stop()
 
 
-async def series_played(emu: BotApiEmulator) -> None:
-    club = Club(emu, players=9)
+async def series_played(emu: BotApiEmulator, clock: ManualClock) -> None:
+    club = DraftClub(emu, players=17)
     ola = await started(club)
     await club.org.send(GROUP, "/series new Москва; Архааль; 01.11.2026; 31.12.2026; @ola")
     await emu.wait_bot_message(GROUP, contains=fixed("series.created"))
@@ -109,15 +158,19 @@ async def series_played(emu: BotApiEmulator) -> None:
     assert answer.text == ru("series.not_yours")
     await (await club.users[winner].press(offer, ru("series.btn_ask"))).answer()
     await emu.wait_bot_message(GROUP, contains=fixed("series.asked", 1))
-    total = {who: first.get(who, 0) + second.get(who, 0) for who in NAMES}
-    await club.org.send(GROUP, f"/series result 1 loss {total[winner] + 1}")
+    spent = first.get(winner, 0) + second.get(winner, 0)
+    await club.org.send(GROUP, f"/series result 1 loss {spent + 1}")
     await emu.wait_bot_message(GROUP, contains=fixed("series.too_many_crystals"))
-    await club.org.send(GROUP, f"/series result 1 loss {total[winner]}")
+    await club.org.send(GROUP, f"/series result 1 loss {spent}")
     await emu.wait_bot_message(GROUP, contains=fixed("series.recorded_overlord"))
 
+    third = await draft_next_week(club, clock)
+    # each player's crystals of the three, added up by hand (the lost challenge kept them)
+    total = {who: first.get(who, 0) + second.get(who, 0) + third.get(who, 0) for who in NAMES}
+    assert sum(total.values()) == 1 + 3 + 6
     await club.users["Ann"].send(GROUP, "/series")
     table = await emu.wait_bot_message(GROUP, contains=fixed("series.table_title"))
-    assert ru("series.held", count=2, need=15) in table.plain
+    assert ru("series.held", count=3, need=15) in table.plain
     assert ru("series.overlord", name="Ola") in table.plain
     # most crystals first, equal ones by club number (Ann is 1, Bob 2, …)
     ranked = sorted((who for who in NAMES if total[who]), key=lambda w: (-total[w], NAMES.index(w)))
@@ -147,10 +200,50 @@ async def series_played(emu: BotApiEmulator) -> None:
             while b"event: board" not in streamed or not streamed.endswith(b"\n\n"):
                 streamed += await events.content.readany()
         assert "Архааль".encode() in streamed
-    assert "Архааль · Москва" in html and ru("series.held", count=2, need=15) in html
+    assert "Архааль · Москва" in html and ru("series.held", count=3, need=15) in html
     for place, who in enumerate(ranked, start=1):
         assert f"<td>{place}</td><td>{who}</td><td>{total[who]}</td>" in html
     assert ru("series.duel_overlord") in html
+
+    await beaten_and_a_fourth_refused(club, third, total)
+
+
+async def beaten_and_a_fourth_refused(
+    club: Club, third: dict[str, int], total: dict[str, int]
+) -> None:
+    """606.7: the Draft's winner beats the Overlord; a fourth tournament, its wizard already
+    at the series question (this week holds one: the limit lets it), can no longer join."""
+    emu = club.emu
+    await wizard(club, "Серия 5")
+    await constructed_steps(club)
+    asked = await emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
+    (winner,) = [who for who, count in third.items() if count == 3]
+    offer = await emu.wait_for(
+        lambda: next(
+            (
+                m
+                for m in emu.bot_messages(GROUP)
+                if DRAFT in m.plain and ru("series.btn_ask") in m.button_labels
+            ),
+            None,
+        )
+    )
+    number = OFFER.search(offer.plain)
+    assert winner in offer.plain and number is not None, offer.plain
+    await (await club.users[winner].press(offer, ru("series.btn_ask"))).answer()
+    await emu.wait_bot_message(GROUP, contains=fixed("series.asked", 1))
+    await club.org.send(GROUP, f"/series result {number.group(1)} win {total[winner]}")
+    ended = await emu.wait_bot_message(GROUP, contains=fixed("series.ended_beaten"))
+    assert winner in ended.plain
+    refused = await (await club.org.press(asked, SERIES)).answer()
+    assert refused.text == ru("series.not_running", deck="Архааль")
+    await (await club.org.press(asked, ru("swiss.wiz_ser_no"))).answer()
+    created = await emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
+    assert fixed("swiss.created_series") not in created.plain
+    await club.users["Ann"].send(GROUP, "/series")
+    table = await emu.wait_bot_message(GROUP, contains=fixed("series.table_title"))
+    assert ru("series.status_beaten", name=winner) in table.plain
+    assert ru("series.held", count=3, need=15) in table.plain
 
 
 async def question(emu: BotApiEmulator, key: str) -> SimMessage:

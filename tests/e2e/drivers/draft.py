@@ -88,6 +88,18 @@ def seating(message: SimMessage) -> tuple[list[list[str]], dict[str, int]]:
     return tables, ids
 
 
+def pod_heads(tables: list[list[str]], booster: int, boosters: int) -> list[str]:
+    """Each pod's message of a 12-card booster above its clock line: the table, its seats as
+    the seating published them, the booster and its pass direction (601.6.3: odd ones left)."""
+    side = "налево ⬅️" if booster % 2 else "направо ➡️"
+    return [
+        f"🃏 Драфт · стол драфта {number} · {len(table)} игроков\n"
+        f"Места по порядку: {', '.join(table)}\n"
+        f"Бустер {booster} из {boosters} · 12 карт · передаём {side}"
+        for number, table in enumerate(tables, start=1)
+    ]
+
+
 def unchanged_edits(emu: BotApiEmulator) -> list[str]:
     """The edits Telegram answered «message is not modified»: each one spent part of the
     group's 20 messages a minute on nothing (issue 21, item 12)."""

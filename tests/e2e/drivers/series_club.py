@@ -54,6 +54,11 @@ async def constructed_steps(club: Club, *, sub: bool = True) -> SimMessage:
     ]
     if sub:
         steps.insert(0, (fixed("swiss.wiz_sub"), "Классика"))
+    return await answered(club, steps)
+
+
+async def answered(club: Club, steps: list[tuple[str, str]]) -> SimMessage:
+    """The wizard's ``steps`` (its question, the button pressed), in order; the last question."""
     asked: SimMessage | None = None
     for question, label in steps:
         asked = await club.emu.wait_bot_message(GROUP, contains=question)
@@ -67,11 +72,20 @@ def places(final: SimMessage) -> list[str]:
     return [m.group(2) for m in STANDING.finditer(final.plain)]
 
 
-async def in_series(club: Club, name: str, series: str) -> SimMessage:
-    """A Constructed tournament created in ``series`` (its button's label): its registration
-    message, which says it is a series tournament."""
-    await wizard(club, name)
-    await constructed_steps(club)
+async def in_series(
+    club: Club,
+    name: str,
+    series: str,
+    fmt: str = "Констрактед",
+    steps: list[tuple[str, str]] | None = None,
+) -> SimMessage:
+    """A tournament created in ``series`` (its button's label): Constructed, or ``fmt`` with
+    its wizard's ``steps``; its registration message, which says it is a series tournament."""
+    await wizard(club, name, fmt)
+    if steps is None:
+        await constructed_steps(club)
+    else:
+        await answered(club, steps)
     asked = await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.wiz_ser"))
     await (await club.org.press(asked, series)).answer()
     created = await club.emu.wait_bot_message(GROUP, contains=fixed("swiss.created", -1))
