@@ -1,26 +1,53 @@
 """The core of a kind whose state is replayed from its typed events (one ``db.codec.Codec``):
 writing an event, an audit line, and where a player is told privately. Shared by the kinds
-built on the event log (Story Constructed; team events keep their own copy for now)."""
+built on the event log (Story Constructed, team events)."""
 
 from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from bot.errors import UserError
 from bot.infra import Infra, KindCore
 from bot.notices import ToChat, ToPerson
 from db import audit, players, tournaments
 from db.codec import Codec
 from db.database import Tx
+from db.tournaments import Tournament
 
 E = TypeVar("E")
 
 
 class EventCore(KindCore, Generic[E]):
-    """``KindCore`` plus the event log of one kind."""
+    """``KindCore`` plus the event log of one kind. ``kind`` names its tournaments and
+    prefixes its error texts (``<kind>.no_tournament``, ``<kind>.not_<status>``)."""
 
-    def __init__(self, infra: Infra, codec: Codec[E]) -> None:
+    def __init__(self, infra: Infra, kind: str, codec: Codec[E]) -> None:
         super().__init__(infra)
+        self.kind = kind
         self.codec = codec
+
+    async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
+        """The kind's tournament, in one of ``statuses`` when any is given (else an error
+        named by the first: ``<kind>.not_running``)."""
+        found = await tournaments.get(tx, tournament_id)
+        if found is None or found.kind != self.kind:
+            raise UserError(f"{self.kind}.no_tournament")
+        if statuses and found.status not in statuses:
+            raise UserError(f"{self.kind}.not_{statuses[0]}")
+        return found
+
+    async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
+        """The kind's tournament ``/export`` means (``KindCore.export_target_of``)."""
+        return await self.export_target_of(self.kind, chat_id, wanted)
+
+    async def cancel(self, tx: Tx, tid: int, event: E, actor: int) -> Tournament:
+        """The organiser's ``/cancel`` before or during play: ``event`` logged, the status
+        set, the audit line written; the tournament as it was (for the notice)."""
+        tournament = await self.tournament(tx, tid, "registration", "running")
+        await self.record(tx, tid, event, actor)
+        await tournaments.set_status(tx, tid, "cancelled", self.now().isoformat())
+        await self.audit(tx, tid, actor, "cancel")
+        return tournament
 
     async def events(self, tx: Tx, tournament_id: int) -> list[E]:
         """The tournament's typed events, in log order (other kinds' entries left out)."""

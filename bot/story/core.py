@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.errors import UserError
 from bot.event_core import EventCore
-from db import players, tournaments
+from db import players
 from db.codec import Codec
 from db.database import Tx
 from db.tournaments import Tournament
@@ -68,16 +67,8 @@ class StoryCore(EventCore[StoryEvent]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
-        super().__init__(infra, CODEC)
+        super().__init__(infra, KIND, CODEC)
         self.flow = flow
-
-    async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
-        found = await tournaments.get(tx, tournament_id)
-        if found is None or found.kind != KIND:
-            raise UserError("story.no_tournament")
-        if statuses and found.status not in statuses:
-            raise UserError(f"story.not_{statuses[0]}")
-        return found
 
     async def state(self, tx: Tx, tournament_id: int) -> State:
         return replay(await self.events(tx, tournament_id))

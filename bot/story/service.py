@@ -894,10 +894,7 @@ class StoryService:
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            await self.core.record(tx, tid, StCancel(), actor)
-            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
-            await self.core.audit(tx, tid, actor, "cancel")
+            tournament = await self.core.cancel(tx, tid, StCancel(), actor)
             notice = Notice(
                 key=f"st:{tid}:cancelled",
                 to=ToChat(chat=tournament.chat_id),
@@ -938,18 +935,7 @@ class StoryService:
         return board_text(t, snap, self._until(snap.state))
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The Story tournament ``/export`` means: ``wanted`` by id, else the newest of this
-        chat (any, in a private chat); finished ones too."""
-        async with self.core.db.read() as tx:
-            if wanted is not None:
-                found = await tournaments.get(tx, wanted)
-            else:
-                recent = await tournaments.recent(tx, 50)
-                mine = [
-                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
-                ]
-                found = mine[0] if mine else None
-        return found if found is not None and found.kind == KIND else None
+        return await self.core.export_target(chat_id, wanted)
 
     async def _changes(self, tx: Tx, tid: int) -> dict[int, int]:
         return self._changes_of(await tournaments.events(tx, tid))

@@ -30,7 +30,6 @@ from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmLateCb, TmOkCb
 from bot.teams.core import (
-    CODEC,
     DISCIPLINE,
     KIND,
     OFFER,
@@ -747,12 +746,6 @@ class TeamsService:
 
         return after
 
-    async def _person(self, tx: Tx, player_id: int, chat: int) -> ToPerson | ToChat:
-        player = await self.core.player(tx, player_id)
-        if player is None or player.telegram_id is None:
-            return ToChat(chat=chat)
-        return ToPerson(user=player.telegram_id, name=player.display_name, fallback_chat=chat)
-
     async def _game_notices(
         self, tx: Tx, tournament: Tournament, snap: Snapshot, number: int
     ) -> list[Notice]:
@@ -787,7 +780,7 @@ class TeamsService:
                     notices.append(
                         Notice(
                             key=f"tm:{tournament.id}:game:{key}:p{me}",
-                            to=await self._person(tx, int(me), tournament.chat_id),
+                            to=await self.core.person(tx, int(me), tournament.chat_id),
                             lines=lines,
                             buttons=(
                                 *report_buttons(tournament.id, key),
@@ -800,7 +793,7 @@ class TeamsService:
                 notices.append(
                     Notice(
                         key=f"tm:{tournament.id}:bye:{number}:p{player}",
-                        to=await self._person(tx, int(player), tournament.chat_id),
+                        to=await self.core.person(tx, int(player), tournament.chat_id),
                         lines=(phrase("teams.your_bye", round=number),),
                     )
                 )
@@ -822,7 +815,7 @@ class TeamsService:
                 notices.append(
                     Notice(
                         key=f"tm:{tournament.id}:deciding:{key}:p{me}",
-                        to=await self._person(tx, int(me), tournament.chat_id),
+                        to=await self.core.person(tx, int(me), tournament.chat_id),
                         lines=(
                             phrase(
                                 "teams.deciding_ask",
@@ -1214,7 +1207,7 @@ class TeamsService:
             notices.append(
                 Notice(
                     key=f"tm:{tid}:place:p{pid}",
-                    to=await self._person(tx, int(pid), chat),
+                    to=await self.core.person(tx, int(pid), chat),
                     lines=(
                         phrase(
                             "teams.your_place",
@@ -1243,10 +1236,7 @@ class TeamsService:
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
         async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            await self.core.record(tx, tid, TmCancel(), actor)
-            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
-            await self.core.audit(tx, tid, actor, "cancel")
+            tournament = await self.core.cancel(tx, tid, TmCancel(), actor)
             notice = Notice(
                 key=f"tm:{tid}:cancelled",
                 to=ToChat(chat=tournament.chat_id),
@@ -1260,18 +1250,7 @@ class TeamsService:
         return after
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The team event ``/export`` means: ``wanted`` by id, else the newest of this chat
-        (any, in a private chat); finished ones too."""
-        async with self.core.db.read() as tx:
-            if wanted is not None:
-                found = await tournaments.get(tx, wanted)
-            else:
-                recent = await tournaments.recent(tx, 50)
-                mine = [
-                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
-                ]
-                found = mine[0] if mine else None
-        return found if found is not None and found.kind == KIND else None
+        return await self.core.export_target(chat_id, wanted)
 
     async def export_csv(self, tid: int) -> str:
         async with self.core.db.read() as tx:
@@ -1283,8 +1262,7 @@ class TeamsService:
 
     async def _events(self, tid: int) -> list[object]:
         async with self.core.db.read() as tx:
-            stored = await tournaments.events(tx, tid)
-        return list(CODEC.typed((e.kind, e.payload) for e in stored))
+            return list(await self.core.events(tx, tid))
 
     # -- views -------------------------------------------------------------------------------
 
