@@ -20,10 +20,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 import bot.teams.lists as lists
 import bot.teams.seating as seating
+from bot import rating_pool
 from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.group_board import GroupBoard
 from bot.h2h_button import h2h_button
 from bot.kind import DraftSeating, Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
@@ -60,12 +62,12 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.reports import unresolved as reports_of
 from db.tournaments import Tournament
-from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.card_rating import START_RATING_CENTS
 from rules.decks import Restriction
 from rules.decks.window import Window
 from rules.memory import Played, game_of
 from rules.penalties import PenaltyKind
-from rules.results import Outcome, PlayerId, ResultError
+from rules.results import Outcome, ResultError
 from rules.teams import (
     DECIDING,
     MIN_TEAMS,
@@ -270,6 +272,7 @@ class TeamsService:
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
         self.core: TeamsCore = TeamsCore(infra, flow)
         self.desk = TeamsDesk(self)
+        self.board = GroupBoard(self.core, KIND, self._board)
         self.settings = infra.settings
 
     # -- the kind contract ---------------------------------------------------------------
@@ -915,29 +918,10 @@ class TeamsService:
         return pending
 
     async def post_board(self, tid: int) -> None:
-        tournament, text = await self._board(tid)
-        sent = await self.core.sender.post_board(tournament.chat_id, text)
-        if not sent:
-            return
-        ids = tuple(m.message_id for m in sent)
-        async with self.core.db.transaction() as tx:
-            await tournaments.set_board(tx, tid, ids[0], ids[1:])
-        name = f"teams:{tid}"
-
-        async def repost() -> None:
-            await self.post_board(tid)
-
-        await self.core.boards.posted(tournament.chat_id, name, ids[0], repost)
+        await self.board.post(tid)
 
     async def refresh_board(self, tid: int) -> None:
-        tournament, _ = await self._board(tid)
-        if not tournament.board_ids:
-            return
-
-        async def render() -> tuple[str, InlineKeyboardMarkup | None]:
-            return (await self._board(tid))[1], None
-
-        await self.core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+        await self.board.refresh(tid)
 
     # -- judges ------------------------------------------------------------------------------
 
@@ -1176,24 +1160,13 @@ class TeamsService:
         self, tx: Tx, tournament: Tournament, state: State, actor: int | None, *, early: bool
     ) -> AfterCommit:
         everyone = [p for team in state.teams.values() for p in team.players]
-        starts: dict[PlayerId, float] = {
-            p: state.ratings.get(p, START_RATING_CENTS) / 100 for p in everyone
-        }
+        ratings = {int(p): state.ratings.get(p, START_RATING_CENTS) for p in everyone}
         base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
-        changes = rating_changes(
-            starts, state.rated_records(), participants=len(everyone), base_k=base_k
-        )
         now = self.core.now().isoformat()
+        cents = await rating_pool.rate(
+            tx, tournament, ratings, state.rated_records(), base_k=base_k, now=now
+        )
         pool = tournament.discipline
-        for pid, delta in changes.items():
-            current = await players.rating(tx, int(pid), pool)
-            if current is None:
-                current = START_RATING_CENTS
-                await players.set_rating(tx, int(pid), pool, current, "start", now)
-            await players.set_rating(
-                tx, int(pid), pool, current + delta, "tournament", now, tournament.id
-            )
-        cents = {int(k): int(v) for k, v in changes.items()}
         await self.core.record(tx, tournament.id, TmFinish(cents, early), actor)
         await tournaments.set_status(tx, tournament.id, "finished", now)
         snap = await self.core.snapshot(tx, tournament.id)
@@ -1229,7 +1202,7 @@ class TeamsService:
         async def after() -> None:
             await self.refresh_board(tid)
             await self.core.outbox.send_once(f"tm:{tid}:final", chat, text)
-            self.core.boards.forget(chat, f"teams:{tid}")
+            self.board.forget(chat, tid)
             await self.core.deadlines.run(job)
 
         return after
