@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
-from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.deadlines import committed
 from bot.directory import id_argument
@@ -18,6 +18,7 @@ from bot.teams.core import KIND
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
+from handlers.exports import export_allowed, send_csv
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call, KindCommands, Own
@@ -192,15 +193,9 @@ async def export(
     tournament = await teams.export_target(message.chat.id, id_argument(command.args))
     if tournament is None:
         raise SkipHandler
-    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
-        return
-    assert message.from_user is not None
-    if message.chat.id not in (tournament.chat_id, message.from_user.id):
-        await message.reply(t("swiss.export_where"))
-        return
-    content = (await teams.export_csv(tournament.id)).encode("utf-8-sig")
-    document = BufferedInputFile(content, filename=f"tournament-{tournament.id}.csv")
-    await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
+    if await export_allowed(message, roles, tournament, t):
+        caption = t("teams.export_title", name=tournament.name)
+        await send_csv(message, tournament, await teams.export_csv(tournament.id), caption)
 
 
 @routes.message(Command("why"), TEAMS)
