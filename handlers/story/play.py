@@ -9,6 +9,7 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+import handlers.event_steps as steps
 from bot.deadlines import committed
 from bot.directory import id_argument
 from bot.notices import keyboard
@@ -226,20 +227,8 @@ async def add(call: Call, story: StoryService) -> None:
     )
 
 
-async def begin(call: Call, story: StoryService) -> None:
-    await committed(await story.begin(call.tournament.id, call.actor))
-
-
-async def cancel(call: Call, story: StoryService) -> None:
-    await committed(await story.cancel(call.tournament.id, call.actor))
-
-
 async def extend(call: Call, story: StoryService) -> None:
     await call.message.reply(call.t("story.no_extend"))
-
-
-async def finish(call: Call, story: StoryService) -> None:
-    await committed(await story.finish(call.tournament.id, call.actor))
 
 
 async def result(call: Call, story: StoryService) -> None:
@@ -255,26 +244,19 @@ async def result(call: Call, story: StoryService) -> None:
     await committed(after)
 
 
-def viewer(which: str) -> Own[StoryService]:
-    async def step(call: Call, story: StoryService) -> None:
-        await call.message.answer(await story.view(call.tournament.id, call.t.lang, which))
-
-    return Own(None, step)
-
-
 commands = KindCommands(
     StoryService,
     {
         "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, begin),
-        "cancel": Own(Role.ORGANISER, cancel),
+        "begin": Own(Role.ORGANISER, steps.begin),
+        "cancel": Own(Role.ORGANISER, steps.cancel),
         "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, finish),
+        "finish": Own(Role.ORGANISER, steps.finish),
         "join": Own(None, join),
-        "log": Own(Role.JUDGE, viewer("log").step),
-        "pairings": viewer("board"),
-        "queue": viewer("board"),
+        "log": Own(Role.JUDGE, steps.viewer("log")),
+        "pairings": Own(None, steps.viewer("board")),
+        "queue": Own(None, steps.viewer("board")),
         "result": Own(Role.JUDGE, result),
-        "standings": viewer("standings"),
+        "standings": Own(None, steps.viewer("standings")),
     },
 )

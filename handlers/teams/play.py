@@ -8,6 +8,7 @@ from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+import handlers.event_steps as steps
 from bot.deadlines import committed
 from bot.directory import id_argument
 from bot.registry import Registry
@@ -255,14 +256,6 @@ async def add(call: Call, teams: TeamsService) -> None:
     )
 
 
-async def begin(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.begin(call.tournament.id, call.actor))
-
-
-async def cancel(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.cancel(call.tournament.id, call.actor))
-
-
 async def extend(call: Call, teams: TeamsService) -> None:
     """``/extend <minutes>``: the current round's end moved (the time-up told anew)."""
     words = call.words
@@ -272,10 +265,6 @@ async def extend(call: Call, teams: TeamsService) -> None:
     after, until = await teams.extend(call.tournament.id, call.actor, int(words[0]))
     await call.message.reply(call.t("teams.extend_done", time=until))
     await committed(after)
-
-
-async def finish(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.finish(call.tournament.id, call.actor))
 
 
 async def result(call: Call, teams: TeamsService) -> None:
@@ -295,30 +284,19 @@ async def result(call: Call, teams: TeamsService) -> None:
     await committed(after)
 
 
-def viewer(which: str) -> Own[TeamsService]:
-    async def step(call: Call, teams: TeamsService) -> None:
-        await call.message.answer(await teams.view(call.tournament.id, call.t.lang, which))
-
-    return Own(None, step)
-
-
-async def log(call: Call, teams: TeamsService) -> None:
-    await call.message.answer(await teams.view(call.tournament.id, call.t.lang, "log"))
-
-
 commands = KindCommands(
     TeamsService,
     {
         "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, begin),
-        "cancel": Own(Role.ORGANISER, cancel),
+        "begin": Own(Role.ORGANISER, steps.begin),
+        "cancel": Own(Role.ORGANISER, steps.cancel),
         "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, finish),
+        "finish": Own(Role.ORGANISER, steps.finish),
         "join": Own(None, join),
-        "log": Own(Role.JUDGE, log),
-        "pairings": viewer("board"),
-        "queue": viewer("teams"),
+        "log": Own(Role.JUDGE, steps.viewer("log")),
+        "pairings": Own(None, steps.viewer("board")),
+        "queue": Own(None, steps.viewer("teams")),
         "result": Own(Role.JUDGE, result),
-        "standings": viewer("standings"),
+        "standings": Own(None, steps.viewer("standings")),
     },
 )
