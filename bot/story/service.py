@@ -20,6 +20,7 @@ from bot import formats, rating_pool
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.event_desk import report_buttons
 from bot.group_board import GroupBoard
 from bot.kind import Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, phrase
@@ -36,7 +37,7 @@ from bot.story.core import (
     side_names,
     start_of,
 )
-from bot.story.desk import StoryDesk, open_game, report_buttons
+from bot.story.desk import StoryDesk, open_game
 from bot.story.export import csv_text
 from bot.story.views import board_text, final_text, log_text, standings_text
 from bot.web.render import Board
@@ -675,7 +676,7 @@ class StoryService:
                             side=snap.side_name(sides[other]),
                         ),
                     ),
-                    buttons=report_buttons(tid, key),
+                    buttons=report_buttons(KIND, tid, key),
                 )
             )
         reserves = state.reserves(rnd)

@@ -15,16 +15,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
-
 import bot.teams.lists as lists
 import bot.teams.seating as seating
 from bot import rating_pool
-from bot.buttons import ReportCb
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.event_desk import EventDesk, report_buttons
 from bot.group_board import GroupBoard
 from bot.h2h_button import h2h_button
 from bot.kind import DraftSeating, Placed
@@ -113,10 +110,11 @@ MAX_TEAM_NAME = 40
 GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+(?::s\d+)?")
 
 
-class TeamsDesk:
+class TeamsDesk(EventDesk[TeamsCore]):
     """The result flow's ``GameDesk`` of team events (``bot.results``)."""
 
     def __init__(self, service: TeamsService) -> None:
+        super().__init__(service.core, service.refresh_board)
         self._s = service
 
     async def _found(self, tx: Tx, tournament: Tournament, key: str) -> Game | None:
@@ -124,7 +122,7 @@ class TeamsDesk:
         if parsed is None:
             return None
         number, table, board, gen = parsed
-        state = await self._s.core.state(tx, tournament.id)
+        state = await self._core.state(tx, tournament.id)
         if state.finished or not 1 <= number <= len(state.rounds):
             return None
         rnd = state.round(number)
@@ -138,9 +136,6 @@ class TeamsDesk:
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         return await self._found(tx, tournament, game_key)
 
-    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
-        return None
-
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
@@ -148,16 +143,11 @@ class TeamsDesk:
         assert parsed is not None  # the flow found this game open a moment ago
         number, table, board, _ = parsed
         outcome = outcome_from_claim(claim, game.a, game.b)
-        await self._s.core.record(
-            tx, tournament.id, TmGame(number, table, board, outcome), actor_id
-        )
+        await self._core.record(tx, tournament.id, TmGame(number, table, board, outcome), actor_id)
         return await self._s.after_game(tx, tournament, number, table)
 
-    async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        await self._s.refresh_board(tournament.id)
-
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
-        state = await self._s.core.state(tx, tournament.id)
+        state = await self._core.state(tx, tournament.id)
         for rnd in state.rounds:
             for table, board in state.open_games(rnd.number):
                 found = state.players_of(rnd.number, table, board)
@@ -166,22 +156,6 @@ class TeamsDesk:
                     return Game(key, int(found[0]), int(found[1]), double_loss=True)
         return None
 
-    async def report_markup(
-        self, tx: Tx, tournament: Tournament, game: Game, lang: str
-    ) -> InlineKeyboardMarkup:
-        t = self._s.core.tr(lang)
-        builder = InlineKeyboardBuilder()
-        for label, code in (
-            ("teams.btn_won", "w"),
-            ("teams.btn_lost", "l"),
-            ("teams.btn_draw", "d"),
-        ):
-            builder.button(
-                text=t(label), callback_data=ReportCb(t=tournament.id, g=game.key, c=code)
-            )
-        builder.adjust(3)
-        return builder.as_markup()
-
     def label(self, tournament: Tournament, game: Game) -> Phrase:
         parsed = parse_game_key(game.key)
         assert parsed is not None
@@ -189,12 +163,6 @@ class TeamsDesk:
         if board == DECIDING:
             return phrase("teams.label_deciding", table=table, round=number)
         return phrase("teams.label", table=table, board=board, round=number)
-
-    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
-        return True
-
-    def match_format(self, tournament: Tournament) -> bool:
-        return False
 
 
 def top_of(tournament: Tournament) -> int:
@@ -254,16 +222,6 @@ def deck_buttons(tid: int, offer: int, decks: list[str]) -> tuple[tuple[Button, 
 def numbered(decks: list[str]) -> str:
     """«1 слуа, 2 вампиры»: the list as ``/add`` numbers it."""
     return ", ".join(f"{i} {deck}" for i, deck in enumerate(decks, start=1))
-
-
-def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
-    codes = (("teams.btn_won", "w"), ("teams.btn_lost", "l"), ("teams.btn_draw", "d"))
-    return (
-        tuple(
-            Button(label=phrase(label), data=ReportCb(t=tid, g=key, c=code).pack())
-            for label, code in codes
-        ),
-    )
 
 
 class TeamsService:
@@ -786,7 +744,7 @@ class TeamsService:
                             to=await self.core.person(tx, int(me), tournament.chat_id),
                             lines=lines,
                             buttons=(
-                                *report_buttons(tournament.id, key),
+                                *report_buttons(KIND, tournament.id, key),
                                 h2h_button(int(other), snap.names.get(other, "?")),
                             ),
                         )
@@ -827,7 +785,7 @@ class TeamsService:
                                 opponent=snap.names.get(other, "?"),
                             ),
                         ),
-                        buttons=report_buttons(tournament.id, key),
+                        buttons=report_buttons(KIND, tournament.id, key),
                     )
                 )
             notices.append(
