@@ -43,23 +43,9 @@ def draw_season_table(table: SeasonTable) -> bytes:
     """The table as PNG bytes: 1 100 pixels wide, a row of 72 pixels per player."""
     rows = table.rows[:MOST]
     height = 1.5 + ROW * (len(rows) + 1) + 0.3
-    fig, ax = GRID.sheet(height)
-    canvas.fitted(
-        ax,
-        (0.3, height - 0.25),
-        table.title,
-        WIDTH - 0.6,
-        fontsize=26,
-        weight="bold",
-        va="top",
-        color=canvas.HEADER,
-    )
+    fig, ax = GRID.table(height, table.headers, rows, draw_row)
+    GRID.title(ax, height - 0.25, table.title, 26, "top")
     ax.text(0.3, height - 0.95, table.subtitle, fontsize=14, va="center", color=canvas.MUTED)
-    y = height - 1.5
-    GRID.headers(ax, y, table.headers)
-    for row in rows:
-        y -= ROW
-        draw_row(ax, y, row)
     return canvas.png(fig)
 
 

@@ -65,23 +65,9 @@ def draw_series_table(table: SeriesTable) -> bytes:
     """The table as PNG bytes: 900 pixels wide, a row of 66 pixels per player."""
     rows = table.rows[:MAX_ROWS]
     height = 1.5 + ROW * (len(rows) + 1) + 0.8
-    fig, ax = GRID.sheet(height)
-    canvas.fitted(
-        ax,
-        (0.3, height - 0.45),
-        table.title,
-        WIDTH - 0.6,
-        fontsize=24,
-        weight="bold",
-        va="center",
-        color=canvas.HEADER,
-    )
+    fig, ax = GRID.table(height, table.headers, rows, draw_row)
+    GRID.title(ax, height - 0.45, table.title, 24, "center")
     ax.text(0.3, height - 1.0, table.subtitle, fontsize=15, va="center", color=canvas.MUTED)
-    y = height - 1.5
-    GRID.headers(ax, y, table.headers)
-    for row in rows:
-        y -= ROW
-        draw_row(ax, y, row)
     ax.text(0.3, 0.4, table.footer, fontsize=16, va="center", color=canvas.INK)
     return canvas.png(fig)
 

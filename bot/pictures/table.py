@@ -4,15 +4,17 @@ each shortened to fit its column."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.pictures import canvas
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,29 @@ class Grid:
         ax.set_ylim(0, height)
         ax.axis("off")
         return fig, ax
+
+    def table(
+        self,
+        height: float,
+        headers: Sequence[str],
+        rows: Sequence[R],
+        draw_row: Callable[[Axes, float, R], None],
+    ) -> tuple[Figure, Axes]:
+        """A sheet ``height`` inches tall with the headers 1.5 inches below its top and the
+        rows under them (each drawn by ``draw_row`` below its ``y``); the titles are the
+        caller's."""
+        fig, ax = self.sheet(height)
+        y = height - 1.5
+        self.headers(ax, y, headers)
+        for row in rows:
+            y -= self.row
+            draw_row(ax, y, row)
+        return fig, ax
+
+    def title(self, ax: Axes, y: float, text: str, size: int, va: str) -> None:
+        """The table's title at ``y``, shortened to the sheet's width."""
+        style = {"fontsize": size, "weight": "bold", "va": va, "color": canvas.HEADER}
+        canvas.fitted(ax, (0.3, y), text, self.width - 0.6, **style)
 
     def headers(self, ax: Axes, y: float, labels: Sequence[str]) -> None:
         """The columns' names in the row below ``y``."""
