@@ -1,14 +1,16 @@
 """Steps of the shared commands (``handlers.kind``) that kinds built on the event log answer
 alike: ``/begin``, ``/cancel`` and ``/finish`` run the service's change (its after-commit part
-too), and the views (``/standings``, ``/pairings`` …) answer the service's text of one view."""
+too), and the views (``/standings``, ``/pairings`` …) answer the service's text of one view;
+``event_commands`` is such a kind's whole ``KindCommands`` with the roles each needs."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.deadlines import AfterCommit, committed
-from handlers.kind import Call
+from bot.roles import Role
+from handlers.kind import Call, KindCommands, Own
 
 
 class Changes(Protocol):
@@ -46,3 +48,34 @@ def viewer(which: str) -> Callable[[Call, Views], Awaitable[None]]:
         await call.message.answer(await service.view(call.tournament.id, call.t.lang, which))
 
     return step
+
+
+class EventService(Changes, Views, Protocol):
+    """A service whose shared commands ``event_commands`` answers."""
+
+
+S = TypeVar("S", bound=EventService)
+Step = Callable[[Call, S], Awaitable[None]]
+
+
+def event_commands(
+    service: type[S], *, add: Step[S], extend: Step[S], join: Step[S], result: Step[S], queue: str
+) -> KindCommands[S]:
+    """The kind's own ``add``, ``extend``, ``join`` and ``result`` steps, the shared ones, and
+    the view ``/queue`` shows (``/pairings`` shows the board, ``/log`` the log, to judges)."""
+    return KindCommands(
+        service,
+        {
+            "add": Own(Role.ORGANISER, add),
+            "begin": Own(Role.ORGANISER, begin),
+            "cancel": Own(Role.ORGANISER, cancel),
+            "extend": Own(Role.JUDGE, extend),
+            "finish": Own(Role.ORGANISER, finish),
+            "join": Own(None, join),
+            "log": Own(Role.JUDGE, viewer("log")),
+            "pairings": Own(None, viewer("board")),
+            "queue": Own(None, viewer(queue)),
+            "result": Own(Role.JUDGE, result),
+            "standings": Own(None, viewer("standings")),
+        },
+    )

@@ -24,7 +24,7 @@ from db.tournaments import Tournament
 from handlers.exports import export_allowed, send_csv
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
-from handlers.kind import Call, KindCommands, Own
+from handlers.kind import Call
 from handlers.routes import Routes
 from handlers.story.wizard import routes as wizard_routes
 
@@ -244,19 +244,6 @@ async def result(call: Call, story: StoryService) -> None:
     await committed(after)
 
 
-commands = KindCommands(
-    StoryService,
-    {
-        "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, steps.begin),
-        "cancel": Own(Role.ORGANISER, steps.cancel),
-        "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, steps.finish),
-        "join": Own(None, join),
-        "log": Own(Role.JUDGE, steps.viewer("log")),
-        "pairings": Own(None, steps.viewer("board")),
-        "queue": Own(None, steps.viewer("board")),
-        "result": Own(Role.JUDGE, result),
-        "standings": Own(None, steps.viewer("standings")),
-    },
+commands = steps.event_commands(
+    StoryService, add=add, extend=extend, join=join, result=result, queue="board"
 )

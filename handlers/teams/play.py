@@ -22,7 +22,7 @@ from db.tournaments import Tournament
 from handlers.exports import export_allowed, send_csv
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
-from handlers.kind import Call, KindCommands, Own
+from handlers.kind import Call
 from handlers.routes import Routes
 from handlers.swiss.penalties import penalty_named
 from handlers.teams.wizard import routes as wizard_routes
@@ -284,19 +284,6 @@ async def result(call: Call, teams: TeamsService) -> None:
     await committed(after)
 
 
-commands = KindCommands(
-    TeamsService,
-    {
-        "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, steps.begin),
-        "cancel": Own(Role.ORGANISER, steps.cancel),
-        "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, steps.finish),
-        "join": Own(None, join),
-        "log": Own(Role.JUDGE, steps.viewer("log")),
-        "pairings": Own(None, steps.viewer("board")),
-        "queue": Own(None, steps.viewer("teams")),
-        "result": Own(Role.JUDGE, result),
-        "standings": Own(None, steps.viewer("standings")),
-    },
+commands = steps.event_commands(
+    TeamsService, add=add, extend=extend, join=join, result=result, queue="teams"
 )
