@@ -4,7 +4,9 @@ built on the event log (Story Constructed, team events)."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
@@ -15,11 +17,35 @@ from db.database import Tx
 from db.tournaments import Tournament
 
 E = TypeVar("E")
+S = TypeVar("S")
+St = TypeVar("St")
+P = TypeVar("P")
 
 
-class EventCore(KindCore, Generic[E]):
-    """``KindCore`` plus the event log of one kind. ``kind`` names its tournaments and
-    prefixes its error texts (``<kind>.no_tournament``, ``<kind>.not_<status>``)."""
+class Finish(Protocol):
+    """A kind's end event: the rating changes it applied (cents by club id)."""
+
+    @property
+    def changes(self) -> Mapping[Any, int]: ...
+
+
+F = TypeVar("F", bound=Finish)
+
+
+@dataclass(frozen=True, slots=True)
+class EventSnapshot(Generic[St, P]):
+    """A tournament read in one transaction: the tournament, its replayed state (``St``), the
+    players' names by the state's player id (``P``)."""
+
+    tournament: Tournament
+    state: St
+    names: dict[P, str]
+
+
+class EventCore(KindCore, Generic[E, S]):
+    """``KindCore`` plus the event log of one kind (its events ``E``, its snapshot ``S``).
+    ``kind`` names its tournaments and prefixes its error texts (``<kind>.no_tournament``,
+    ``<kind>.not_<status>``)."""
 
     def __init__(self, infra: Infra, kind: str, codec: Codec[E]) -> None:
         super().__init__(infra)
@@ -35,6 +61,23 @@ class EventCore(KindCore, Generic[E]):
         if statuses and found.status not in statuses:
             raise UserError(f"{self.kind}.not_{statuses[0]}")
         return found
+
+    async def snapshot(self, tx: Tx, tournament_id: int) -> S:
+        """The tournament, its state and names (the kind's own)."""
+        raise NotImplementedError
+
+    async def read(self, tournament_id: int) -> S:
+        """``snapshot`` in a read transaction of its own."""
+        async with self.db.read() as tx:
+            return await self.snapshot(tx, tournament_id)
+
+    async def changes(self, tx: Tx, tournament_id: int, finish: type[F]) -> dict[int, int]:
+        """The rating changes the end (a ``finish`` event) recorded (cents by club id; none
+        before the end)."""
+        for event in await self.events(tx, tournament_id):
+            if isinstance(event, finish):
+                return {int(k): int(v) for k, v in event.changes.items()}
+        return {}
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
         """The kind's tournament ``/export`` means (``KindCore.export_target_of``)."""

@@ -17,7 +17,7 @@ from bot.results import Game
 from db.database import Tx
 from db.tournaments import Tournament
 
-C = TypeVar("C", bound=EventCore[Any])
+C = TypeVar("C", bound=EventCore[Any, Any])
 
 
 def report_codes(kind: str) -> tuple[tuple[str, str], ...]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.event_core import EventCore
+from bot.event_core import EventCore, EventSnapshot
 from db import players
 from db.codec import Codec
 from db.database import Tx
@@ -35,12 +35,8 @@ MAX_SIDE_NAME = 30
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(EventSnapshot[State, int]):
     """A Story tournament read in one transaction: the tournament, its state, names."""
-
-    tournament: Tournament
-    state: State
-    names: dict[int, str]
 
     def name(self, player: int) -> str:
         return self.names.get(player, f"#{player}")
@@ -63,7 +59,7 @@ def captain_minutes(tournament: Tournament) -> int:
     return int(tournament.settings.get("captain_minutes") or CAPTAIN_MINUTES)
 
 
-class StoryCore(EventCore[StoryEvent]):
+class StoryCore(EventCore[StoryEvent, Snapshot]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:

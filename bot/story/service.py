@@ -43,7 +43,6 @@ from bot.story.views import board_text, final_text, log_text, standings_text
 from bot.web.render import Board
 from db import deadlines, decks, players, tournaments
 from db.database import Tx
-from db.event_log import Event
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_formats import Format
@@ -119,7 +118,8 @@ class StoryService:
         t = self.core.tr(self.core.group_lang())
         text = board_text(t, snap, self._until(snap.state))
         if snap.state.finished:  # the places and each player's rating change
-            text = final_text(t, snap, await self._changes(tx, tournament_id)) + "\n\n" + text
+            changes = await self.core.changes(tx, tournament_id, StFinish)
+            text = final_text(t, snap, changes) + "\n\n" + text
         body = text.replace("\n", "<br>")
         return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
 
@@ -906,8 +906,7 @@ class StoryService:
     # -- the board ---------------------------------------------------------------------------
 
     async def _board(self, tid: int) -> tuple[Tournament, str]:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(self.core.group_lang())
         return snap.tournament, board_text(t, snap, self._until(snap.state))
 
@@ -926,8 +925,7 @@ class StoryService:
     # -- views -------------------------------------------------------------------------------
 
     async def view(self, tid: int, lang: str, which: str) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(lang)
         if which == "standings":
             return standings_text(t, snap)
@@ -938,19 +936,8 @@ class StoryService:
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
         return await self.core.export_target(chat_id, wanted)
 
-    async def _changes(self, tx: Tx, tid: int) -> dict[int, int]:
-        return self._changes_of(await tournaments.events(tx, tid))
-
-    @staticmethod
-    def _changes_of(stored: Sequence[Event]) -> dict[int, int]:
-        """The rating changes the end recorded (cents; none before the end)."""
-        for event in stored:
-            if event.kind == StFinish.NAME:
-                return {int(k): int(v) for k, v in event.payload.get("changes", {}).items()}
-        return {}
-
     async def export_csv(self, tid: int) -> str:
         async with self.core.db.read() as tx:
             snap = await self.core.snapshot(tx, tid)
-            stored = await tournaments.events(tx, tid)
-        return csv_text(snap, self._changes_of(stored))
+            changes = await self.core.changes(tx, tid, StFinish)
+        return csv_text(snap, changes)

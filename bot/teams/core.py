@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.event_core import EventCore
+from bot.event_core import EventCore, EventSnapshot
 from bot.texts import pick_language
 from db import players, tournaments
 from db.codec import Codec
@@ -59,12 +59,8 @@ class Offer:
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(EventSnapshot[State, PlayerId]):
     """A team event read in one transaction: the tournament, its state, the players' names."""
-
-    tournament: Tournament
-    state: State
-    names: dict[PlayerId, str]
 
     def team_name(self, team: int) -> str:
         return self.state.teams[team].name
@@ -97,7 +93,7 @@ def scoring_of(tournament: Tournament) -> Scoring:
     return Scoring(tournament.settings.get("scoring", Scoring.BY_MATCH.value))
 
 
-class TeamsCore(EventCore[TeamEvent]):
+class TeamsCore(EventCore[TeamEvent, Snapshot]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:

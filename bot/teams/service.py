@@ -1186,14 +1186,8 @@ class TeamsService:
     async def export_csv(self, tid: int) -> str:
         async with self.core.db.read() as tx:
             snap = await self.core.snapshot(tx, tid)
-        ended = next(
-            (e for e in reversed(await self._events(tid)) if isinstance(e, TmFinish)), None
-        )
-        return csv_text(snap, {int(k): v for k, v in (ended.changes if ended else {}).items()})
-
-    async def _events(self, tid: int) -> list[object]:
-        async with self.core.db.read() as tx:
-            return list(await self.core.events(tx, tid))
+            changes = await self.core.changes(tx, tid, TmFinish)
+        return csv_text(snap, changes)
 
     # -- views -------------------------------------------------------------------------------
 
@@ -1211,8 +1205,7 @@ class TeamsService:
         return sent is not None
 
     async def view(self, tid: int, lang: str, which: str) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(lang)
         if which == "standings":
             return standings_text(t, snap)
