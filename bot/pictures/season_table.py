@@ -41,9 +41,7 @@ MOST = 14
 
 def draw_season_table(table: SeasonTable) -> bytes:
     """The table as PNG bytes: 1 100 pixels wide, a row of 72 pixels per player."""
-    rows = table.rows[:MOST]
-    height = 1.5 + ROW * (len(rows) + 1) + 0.3
-    fig, ax = GRID.table(height, table.headers, rows, draw_row)
+    fig, ax, height = GRID.table(table.headers, table.rows[:MOST], draw_row, 0.3)
     GRID.title(ax, height - 0.25, table.title, 26, "top")
     ax.text(0.3, height - 0.95, table.subtitle, fontsize=14, va="center", color=canvas.MUTED)
     return canvas.png(fig)

@@ -63,9 +63,7 @@ MAX_ROWS = 14
 
 def draw_series_table(table: SeriesTable) -> bytes:
     """The table as PNG bytes: 900 pixels wide, a row of 66 pixels per player."""
-    rows = table.rows[:MAX_ROWS]
-    height = 1.5 + ROW * (len(rows) + 1) + 0.8
-    fig, ax = GRID.table(height, table.headers, rows, draw_row)
+    fig, ax, height = GRID.table(table.headers, table.rows[:MAX_ROWS], draw_row, 0.8)
     GRID.title(ax, height - 0.45, table.title, 24, "center")
     ax.text(0.3, height - 1.0, table.subtitle, fontsize=15, va="center", color=canvas.MUTED)
     ax.text(0.3, 0.4, table.footer, fontsize=16, va="center", color=canvas.INK)

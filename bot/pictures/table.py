@@ -36,21 +36,22 @@ class Grid:
 
     def table(
         self,
-        height: float,
         headers: Sequence[str],
         rows: Sequence[R],
         draw_row: Callable[[Axes, float, R], None],
-    ) -> tuple[Figure, Axes]:
-        """A sheet ``height`` inches tall with the headers 1.5 inches below its top and the
-        rows under them (each drawn by ``draw_row`` below its ``y``); the titles are the
-        caller's."""
+        bottom: float,
+    ) -> tuple[Figure, Axes, float]:
+        """A sheet with 1.5 inches for the titles (the caller's), the headers and the rows
+        under them (each drawn by ``draw_row`` below its ``y``) and ``bottom`` inches below
+        them; the figure, its axes and its height."""
+        height = 1.5 + self.row * (len(rows) + 1) + bottom
         fig, ax = self.sheet(height)
         y = height - 1.5
         self.headers(ax, y, headers)
         for row in rows:
             y -= self.row
             draw_row(ax, y, row)
-        return fig, ax
+        return fig, ax, height
 
     def title(self, ax: Axes, y: float, text: str, size: int, va: str) -> None:
         """The table's title at ``y``, shortened to the sheet's width."""
