@@ -5,13 +5,11 @@ vote, the organiser's choice on a tie or no vote, ``/captain`` any time), the ca
 
 from __future__ import annotations
 
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 import handlers.event_steps as steps
 from bot.deadlines import committed
-from bot.directory import id_argument
 from bot.notices import keyboard
 from bot.registry import Registry
 from bot.roles import Role, Roles
@@ -21,7 +19,7 @@ from bot.story.core import KIND
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.exports import export_allowed, send_csv
+from handlers.exports import answer_export
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call
@@ -198,12 +196,7 @@ async def export(
     message: Message, command: CommandObject, t: Tr, story: StoryService, roles: Roles
 ) -> None:
     """The places and players as a CSV file, into its group or the judge's private chat."""
-    tournament = await story.export_target(message.chat.id, id_argument(command.args))
-    if tournament is None:
-        raise SkipHandler
-    if await export_allowed(message, roles, tournament, t):
-        caption = t("story.export_title", name=tournament.name)
-        await send_csv(message, tournament, await story.export_csv(tournament.id), caption)
+    await answer_export(message, command.args, t, roles, story, "story.export_title")
 
 
 async def join(call: Call, story: StoryService) -> None:

@@ -4,13 +4,11 @@ name; the partner confirms with a button), the shared commands (``/add`` a whole
 
 from __future__ import annotations
 
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 import handlers.event_steps as steps
 from bot.deadlines import committed
-from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.teams import TeamsService
@@ -19,7 +17,7 @@ from bot.teams.core import KIND
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.exports import export_allowed, send_csv
+from handlers.exports import answer_export
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
 from handlers.kind import Call
@@ -191,12 +189,7 @@ async def export(
 ) -> None:
     """A team event's places and players as a CSV file (finished ones too: ``/export <id>``),
     into its own group or the judge's private chat only."""
-    tournament = await teams.export_target(message.chat.id, id_argument(command.args))
-    if tournament is None:
-        raise SkipHandler
-    if await export_allowed(message, roles, tournament, t):
-        caption = t("teams.export_title", name=tournament.name)
-        await send_csv(message, tournament, await teams.export_csv(tournament.id), caption)
+    await answer_export(message, command.args, t, roles, teams, "teams.export_title")
 
 
 @routes.message(Command("why"), TEAMS)
