@@ -79,6 +79,12 @@ class EventCore(KindCore, Generic[E, S]):
                 return {int(k): int(v) for k, v in event.changes.items()}
         return {}
 
+    async def with_changes(self, tournament_id: int, finish: type[F]) -> tuple[S, dict[int, int]]:
+        """The snapshot and the end's rating changes (``changes``), read together."""
+        async with self.db.read() as tx:
+            snap = await self.snapshot(tx, tournament_id)
+            return snap, await self.changes(tx, tournament_id, finish)
+
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
         """The kind's tournament ``/export`` means (``KindCore.export_target_of``)."""
         return await self.export_target_of(self.kind, chat_id, wanted)

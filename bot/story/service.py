@@ -937,7 +937,4 @@ class StoryService:
         return await self.core.export_target(chat_id, wanted)
 
     async def export_csv(self, tid: int) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
-            changes = await self.core.changes(tx, tid, StFinish)
-        return csv_text(snap, changes)
+        return csv_text(*await self.core.with_changes(tid, StFinish))
