@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from bot.deadlines import AfterCommit
 from bot.errors import UserError
 from bot.infra import Infra, KindCore
-from bot.notices import ToChat, ToPerson
+from bot.notices import Notice, ToChat, ToPerson, phrase
 from db import audit, players, tournaments
 from db.codec import Codec
 from db.database import Tx
@@ -89,14 +90,26 @@ class EventCore(KindCore, Generic[E, S]):
         """The kind's tournament ``/export`` means (``KindCore.export_target_of``)."""
         return await self.export_target_of(self.kind, chat_id, wanted)
 
-    async def cancel(self, tx: Tx, tid: int, event: E, actor: int) -> Tournament:
-        """The organiser's ``/cancel`` before or during play: ``event`` logged, the status
-        set, the audit line written; the tournament as it was (for the notice)."""
-        tournament = await self.tournament(tx, tid, "registration", "running")
-        await self.record(tx, tid, event, actor)
-        await tournaments.set_status(tx, tid, "cancelled", self.now().isoformat())
-        await self.audit(tx, tid, actor, "cancel")
-        return tournament
+    async def cancel(self, tid: int, event: E, actor: int, key: str) -> AfterCommit:
+        """The organiser's ``/cancel`` before or during play: ``event`` logged, the status set,
+        the audit line written, and the group told (``<kind>.cancelled``, the notice's key
+        ``key``) after the commit."""
+        async with self.db.transaction() as tx:
+            tournament = await self.tournament(tx, tid, "registration", "running")
+            await self.record(tx, tid, event, actor)
+            await tournaments.set_status(tx, tid, "cancelled", self.now().isoformat())
+            await self.audit(tx, tid, actor, "cancel")
+            notice = Notice(
+                key=key,
+                to=ToChat(chat=tournament.chat_id),
+                lines=(phrase(f"{self.kind}.cancelled", name=tournament.name),),
+            )
+            job = await self.outbox.tell(tx, tid, [notice])
+
+        async def after() -> None:
+            await self.deadlines.run(job)
+
+        return after
 
     async def events(self, tx: Tx, tournament_id: int) -> list[E]:
         """The tournament's typed events, in log order (other kinds' entries left out)."""

@@ -894,14 +894,7 @@ class StoryService:
             log.exception("the knockout of tournament %s was not posted", tournament.id)
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.cancel(tx, tid, StCancel(), actor)
-            notice = Notice(
-                key=f"st:{tid}:cancelled",
-                to=ToChat(chat=tournament.chat_id),
-                lines=(phrase("story.cancelled", name=tournament.name),),
-            )
-            return self._run(await self.core.outbox.tell(tx, tid, [notice]))
+        return await self.core.cancel(tid, StCancel(), actor, f"st:{tid}:cancelled")
 
     # -- the board ---------------------------------------------------------------------------
 

@@ -1166,19 +1166,7 @@ class TeamsService:
         return after
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.cancel(tx, tid, TmCancel(), actor)
-            notice = Notice(
-                key=f"tm:{tid}:cancelled",
-                to=ToChat(chat=tournament.chat_id),
-                lines=(phrase("teams.cancelled", name=tournament.name),),
-            )
-            job = await self.core.outbox.tell(tx, tid, [notice])
-
-        async def after() -> None:
-            await self.core.deadlines.run(job)
-
-        return after
+        return await self.core.cancel(tid, TmCancel(), actor, f"tm:{tid}:cancelled")
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
         return await self.core.export_target(chat_id, wanted)
