@@ -1,6 +1,7 @@
 """Story Constructed's service alone (``tests.service``): 607.4.6's order of level undefeated
 winners by their captain (or a round robin first), the reminder a captain gets only when he
-is slow, who may press a captain's button, and a forged agreed draw refused (607.4.7)."""
+is slow, who may press a captain's button, a forged agreed draw refused (607.4.7), and
+``/cancel``."""
 
 from __future__ import annotations
 
