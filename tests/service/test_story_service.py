@@ -13,11 +13,11 @@ from bot.deadlines import committed
 from bot.errors import UserError
 from bot.results import Game
 from bot.story import StoryService
-from db import audit, tournaments
 from db.models import Player
 from rules.results import Claim
 from rules.story import StCancel
 from rules.story.games import game_key
+from tests.service.cancelled import check_cancel
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 ATTACKERS = ("Анна", "Борис", "Вера")
@@ -158,19 +158,6 @@ async def test_a_captain_named_mid_round_gets_the_choice(club: Club) -> None:
 
 
 async def test_cancel_logs_sets_the_status_audits_and_tells_the_group_once(club: Club) -> None:
-    """``/cancel`` (``bot.event_core.EventCore.cancel``): a cancelled tournament is cancelled
-    once; the group reads it once; a second ``/cancel`` is refused."""
+    """``/cancel`` of a running Story tournament (``tests.service.cancelled``)."""
     story, tid, _ = await begun(club)
-    await committed(await story.cancel(tid, ORGANISER))
-    await club.services.background.drain(timeout=5)
-    async with club.services.db.read() as tx:
-        found = await tournaments.get(tx, tid)
-        actions = [action for _, action, _, _ in await audit.entries(tx, tid)]
-        events = await story.core.events(tx, tid)
-    assert found is not None and found.status == "cancelled"
-    assert actions.count("cancel") == 1
-    assert isinstance(events[-1], StCancel)
-    told = [r for r in club.session.sent() if r.chat_id == GROUP and "отменён" in r.text]
-    assert len(told) == 1 and "«Пробный»" in told[0].text
-    with pytest.raises(UserError):
-        await story.cancel(tid, ORGANISER)
+    await check_cancel(club, story.core, story.cancel, tid, StCancel, "Пробный")

@@ -9,13 +9,13 @@ from datetime import datetime
 
 import pytest
 
-from bot.deadlines import committed
 from bot.errors import UserError
 from bot.teams import TeamsService
-from db import audit, tournaments
+from db import tournaments
 from rules.penalties import PenaltyKind
 from rules.results import Outcome
 from rules.teams.events import TmCancel
+from tests.service.cancelled import check_cancel
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 
@@ -101,18 +101,6 @@ async def test_a_late_team_is_refused_in_a_seated_team_draft(club: Club) -> None
 
 
 async def test_cancel_logs_sets_the_status_audits_and_tells_the_group_once(club: Club) -> None:
-    """``/cancel`` of a running team event (``bot.event_core.EventCore.cancel``)."""
+    """``/cancel`` of a running team event (``tests.service.cancelled``)."""
     teams, tid, _ = await four_teams(club)
-    await committed(await teams.cancel(tid, ORGANISER))
-    await club.services.background.drain(timeout=5)
-    async with club.services.db.read() as tx:
-        found = await tournaments.get(tx, tid)
-        actions = [action for _, action, _, _ in await audit.entries(tx, tid)]
-        events = await teams.core.events(tx, tid)
-    assert found is not None and found.status == "cancelled"
-    assert actions.count("cancel") == 1
-    assert isinstance(events[-1], TmCancel)
-    told = [r for r in club.session.sent() if r.chat_id == GROUP and "отменён" in r.text]
-    assert len(told) == 1 and "«Кубок»" in told[0].text
-    with pytest.raises(UserError):
-        await teams.cancel(tid, ORGANISER)
+    await check_cancel(club, teams.core, teams.cancel, tid, TmCancel, "Кубок")
