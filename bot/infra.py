@@ -22,7 +22,7 @@ from bot.sender import Sender
 from bot.settings import Settings
 from bot.texts import Texts, Translate
 from bot.web.links import BoardLinks
-from db import outbox
+from db import outbox, tournaments
 from db.database import Database, Tx
 from db.tournaments import Tournament
 
@@ -102,6 +102,22 @@ class KindCore:
             return self.texts.get(language, key, **values)
 
         return t
+
+    async def export_target_of(
+        self, kind: str, chat_id: int, wanted: int | None
+    ) -> Tournament | None:
+        """The tournament of ``kind`` that ``/export`` means: ``wanted`` by id, else the newest
+        of this chat (any, in a private chat); finished ones too."""
+        async with self.db.read() as tx:
+            if wanted is not None:
+                found = await tournaments.get(tx, wanted)
+            else:
+                recent = await tournaments.recent(tx, 50)
+                mine = [
+                    x for x in recent if x.kind == kind and (chat_id > 0 or x.chat_id == chat_id)
+                ]
+                found = mine[0] if mine else None
+        return found if found is not None and found.kind == kind else None
 
     async def keep_registration(self, tx: Tx, tournament_id: int, sent: tuple[int, int]) -> None:
         """Remember the tournament's registration message (its «✋ Join» button), in the

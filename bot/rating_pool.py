@@ -26,6 +26,13 @@ async def rate(
     start, cents); the changes (cents) by club id."""
     starts: dict[PlayerId, float] = {p: cents / 100 for p, cents in ratings.items()}
     changes = rating_changes(starts, records, participants=len(starts), base_k=base_k)
+    await apply(tx, tournament, changes, now)
+    return {int(k): int(v) for k, v in changes.items()}
+
+
+async def apply(tx: Tx, tournament: Tournament, changes: Mapping[PlayerId, int], now: str) -> None:
+    """Each player's change (cents) added to his rating in the tournament's discipline pool
+    (classic Berserk and Heroes are separate pools)."""
     pool = tournament.discipline
     for pid, delta in changes.items():
         current = await players.rating(tx, int(pid), pool)
@@ -35,4 +42,3 @@ async def rate(
         await players.set_rating(
             tx, int(pid), pool, current + delta, "tournament", now, tournament.id
         )
-    return {int(k): int(v) for k, v in changes.items()}

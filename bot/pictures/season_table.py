@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.pictures import canvas
+from bot.pictures.table import Grid
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -33,52 +34,25 @@ WIDTH = 11.0
 ROW = 0.72
 #: where each column starts, in inches (the rank, the name, the points, the results counted)
 COLUMNS = (0.3, 1.25, 6.0, 7.6)
+GRID = Grid(WIDTH, ROW, COLUMNS)
 #: the most rows one picture shows (Telegram's 1 280 pixels); the text lists everyone
 MOST = 14
 
 
 def draw_season_table(table: SeasonTable) -> bytes:
     """The table as PNG bytes: 1 100 pixels wide, a row of 72 pixels per player."""
-    rows = table.rows[:MOST]
-    height = 1.5 + ROW * (len(rows) + 1) + 0.3
-    fig = canvas.figure(WIDTH, height)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(0, WIDTH)
-    ax.set_ylim(0, height)
-    ax.axis("off")
-    canvas.fitted(
-        ax,
-        (0.3, height - 0.25),
-        table.title,
-        WIDTH - 0.6,
-        fontsize=26,
-        weight="bold",
-        va="top",
-        color=canvas.HEADER,
-    )
+    fig, ax, height = GRID.table(table.headers, table.rows[:MOST], draw_row, 0.3)
+    GRID.title(ax, height - 0.25, table.title, 26, "top")
     ax.text(0.3, height - 0.95, table.subtitle, fontsize=14, va="center", color=canvas.MUTED)
-    y = height - 1.5
-    for x, label in zip(COLUMNS, table.headers, strict=True):
-        ax.text(x, y - ROW / 2, label, fontsize=14, va="center", color=canvas.MUTED)
-    for row in rows:
-        y -= ROW
-        draw_row(ax, y, row)
     return canvas.png(fig)
 
 
 def draw_row(ax: Axes, y: float, row: SeasonRow) -> None:
     leader = row.rank == 1
-    face = canvas.GOLD if leader else (canvas.PANEL if row.rank % 2 else canvas.PAPER)
-    canvas.rectangle(ax, (0.15, y - ROW), (WIDTH - 0.3, ROW), face, face)
-    middle = y - ROW / 2
-    lift = 0.14 if row.note else 0.0
+    middle = GRID.band(ax, y, row.rank, leader)
+    lift = 0.14 if row.note else 0.0  # the name moves up to make room for the note
     cells = (str(row.rank), row.name, str(row.points), row.counted)
-    weight = "bold" if leader else "normal"
-    for index, (x, cell) in enumerate(zip(COLUMNS, cells, strict=True)):
-        room = (*COLUMNS, WIDTH)[index + 1] - x - 0.15
-        style = {"fontsize": 20, "va": "center", "color": canvas.INK, "weight": weight}
-        canvas.fitted(ax, (x, middle + (lift if index == 1 else 0.0)), cell, room, **style)
+    GRID.cells(ax, middle, cells, "bold" if leader else "normal", {1: lift})
     if row.note:
-        room = COLUMNS[2] - COLUMNS[1] - 0.15
         style = {"fontsize": 11, "va": "center", "color": canvas.MUTED}
-        canvas.fitted(ax, (COLUMNS[1], middle - 0.2), row.note, room, **style)
+        canvas.fitted(ax, (COLUMNS[1], middle - 0.2), row.note, GRID.room(1), **style)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.pictures import canvas
+from bot.pictures.table import Grid
 from bot.texts import Translate
 
 if TYPE_CHECKING:
@@ -55,47 +56,22 @@ WIDTH = 9.0
 ROW = 0.66
 #: where each column starts, in inches (the place, the name, the crystals)
 COLUMNS = (0.3, 1.25, 7.0)
+GRID = Grid(WIDTH, ROW, COLUMNS)
 #: the rows drawn: the picture stays within Telegram's 1 280 pixels (the text has them all)
 MAX_ROWS = 14
 
 
 def draw_series_table(table: SeriesTable) -> bytes:
     """The table as PNG bytes: 900 pixels wide, a row of 66 pixels per player."""
-    rows = table.rows[:MAX_ROWS]
-    height = 1.5 + ROW * (len(rows) + 1) + 0.8
-    fig = canvas.figure(WIDTH, height)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(0, WIDTH)
-    ax.set_ylim(0, height)
-    ax.axis("off")
-    canvas.fitted(
-        ax,
-        (0.3, height - 0.45),
-        table.title,
-        WIDTH - 0.6,
-        fontsize=24,
-        weight="bold",
-        va="center",
-        color=canvas.HEADER,
-    )
+    fig, ax, height = GRID.table(table.headers, table.rows[:MAX_ROWS], draw_row, 0.8)
+    GRID.title(ax, height - 0.45, table.title, 24, "center")
     ax.text(0.3, height - 1.0, table.subtitle, fontsize=15, va="center", color=canvas.MUTED)
-    y = height - 1.5
-    for x, label in zip(COLUMNS, table.headers, strict=True):
-        ax.text(x, y - ROW / 2, label, fontsize=14, va="center", color=canvas.MUTED)
-    for row in rows:
-        y -= ROW
-        draw_row(ax, y, row)
     ax.text(0.3, 0.4, table.footer, fontsize=16, va="center", color=canvas.INK)
     return canvas.png(fig)
 
 
 def draw_row(ax: Axes, y: float, row: SeriesRow) -> None:
-    face = canvas.GOLD if row.place == 1 else (canvas.PANEL if row.place % 2 else canvas.PAPER)
-    canvas.rectangle(ax, (0.15, y - ROW), (WIDTH - 0.3, ROW), face, face)
-    middle = y - ROW / 2
+    middle = GRID.band(ax, y, row.place, row.place == 1)
     cells = (str(row.place), row.name, str(row.crystals))
     weight = "bold" if row.challenger else "normal"  # a series tournament's winner
-    for index, (x, cell) in enumerate(zip(COLUMNS, cells, strict=True)):
-        room = (*COLUMNS, WIDTH)[index + 1] - x - 0.15
-        style = {"fontsize": 20, "va": "center", "color": canvas.INK, "weight": weight}
-        canvas.fitted(ax, (x, middle), cell, room, **style)
+    GRID.cells(ax, middle, cells, weight)

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.errors import UserError
-from bot.event_core import EventCore
-from db import players, tournaments
+from bot.event_core import EventCore, EventSnapshot
+from db import players
 from db.codec import Codec
 from db.database import Tx
 from db.tournaments import Tournament
@@ -36,12 +35,8 @@ MAX_SIDE_NAME = 30
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(EventSnapshot[State, int]):
     """A Story tournament read in one transaction: the tournament, its state, names."""
-
-    tournament: Tournament
-    state: State
-    names: dict[int, str]
 
     def name(self, player: int) -> str:
         return self.names.get(player, f"#{player}")
@@ -64,20 +59,12 @@ def captain_minutes(tournament: Tournament) -> int:
     return int(tournament.settings.get("captain_minutes") or CAPTAIN_MINUTES)
 
 
-class StoryCore(EventCore[StoryEvent]):
+class StoryCore(EventCore[StoryEvent, Snapshot]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
-        super().__init__(infra, CODEC)
+        super().__init__(infra, KIND, CODEC)
         self.flow = flow
-
-    async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
-        found = await tournaments.get(tx, tournament_id)
-        if found is None or found.kind != KIND:
-            raise UserError("story.no_tournament")
-        if statuses and found.status not in statuses:
-            raise UserError(f"story.not_{statuses[0]}")
-        return found
 
     async def state(self, tx: Tx, tournament_id: int) -> State:
         return replay(await self.events(tx, tournament_id))

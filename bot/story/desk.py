@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
-from bot.buttons import ReportCb
 from bot.deadlines import AfterCommit
 from bot.errors import UserError
-from bot.notices import Button, Phrase, phrase
+from bot.event_desk import EventDesk
+from bot.notices import Phrase, phrase
 from bot.results import Claim, Game
 from bot.story.core import StoryCore
 from db.database import Tx
@@ -27,17 +25,6 @@ from rules.story.games import (
 
 #: what the service does after a game's result (the next round, or the end)
 AfterGame = Callable[[Tx, Tournament], Awaitable[AfterCommit]]
-#: a player's report buttons: (label, the code of ``ReportCb``)
-CODES = (("story.btn_won", "w"), ("story.btn_lost", "l"), ("story.btn_draw", "d"))
-
-
-def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
-    return (
-        tuple(
-            Button(label=phrase(label), data=ReportCb(t=tid, g=key, c=code).pack())
-            for label, code in CODES
-        ),
-    )
 
 
 def open_robin_game(state: State, key: str) -> Game | None:
@@ -66,21 +53,17 @@ def open_game(state: State, key: str) -> Game | None:
     return Game(key, a, d, draws=True, double_loss=True)
 
 
-class StoryDesk:
+class StoryDesk(EventDesk[StoryCore]):
     """Finds a Story game and records its final result through the service."""
 
     def __init__(
         self, core: StoryCore, after_game: AfterGame, refresh: Callable[[int], Awaitable[None]]
     ) -> None:
-        self._core = core
+        super().__init__(core, refresh)
         self._after_game = after_game
-        self._refresh = refresh
 
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         return open_game(await self._core.state(tx, tournament.id), game_key)
-
-    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
-        return None
 
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
@@ -95,9 +78,6 @@ class StoryDesk:
         await self._core.record(tx, tournament.id, event, actor_id)
         return await self._after_game(tx, tournament)
 
-    async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        await self._refresh(tournament.id)
-
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
         state = await self._core.state(tx, tournament.id)
         number = state.open_robin()
@@ -111,18 +91,6 @@ class StoryDesk:
             return None
         return open_game(state, game_key(rnd.number, table))
 
-    async def report_markup(
-        self, tx: Tx, tournament: Tournament, game: Game, lang: str
-    ) -> InlineKeyboardMarkup:
-        t = self._core.tr(lang)
-        row = [
-            InlineKeyboardButton(
-                text=t(label), callback_data=ReportCb(t=tournament.id, g=game.key, c=code).pack()
-            )
-            for label, code in CODES
-        ]
-        return InlineKeyboardMarkup(inline_keyboard=[row])
-
     def label(self, tournament: Tournament, game: Game) -> Phrase:
         robin = parse_robin_key(game.key)
         if robin is not None:
@@ -130,9 +98,3 @@ class StoryDesk:
         parsed = parse_game_key(game.key)
         assert parsed is not None
         return phrase("story.label", round=parsed[0], table=parsed[1])
-
-    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
-        return True  # a draw by time (804); the agreed one is not offered (607.4.7)
-
-    def match_format(self, tournament: Tournament) -> bool:
-        return False

@@ -20,6 +20,7 @@ from bot import formats, rating_pool
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.event_desk import report_buttons
 from bot.group_board import GroupBoard
 from bot.kind import Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, phrase
@@ -36,13 +37,12 @@ from bot.story.core import (
     side_names,
     start_of,
 )
-from bot.story.desk import StoryDesk, open_game, report_buttons
+from bot.story.desk import StoryDesk, open_game
 from bot.story.export import csv_text
 from bot.story.views import board_text, final_text, log_text, standings_text
 from bot.web.render import Board
 from db import deadlines, decks, players, tournaments
 from db.database import Tx
-from db.event_log import Event
 from db.models import Deadline, Player
 from db.tournaments import Tournament
 from rules.card_formats import Format
@@ -119,7 +119,8 @@ class StoryService:
         t = self.core.tr(self.core.group_lang())
         text = board_text(t, snap, self._until(snap.state))
         if snap.state.finished:  # the places and each player's rating change
-            text = final_text(t, snap, await self._changes(tx, tournament_id)) + "\n\n" + text
+            changes = await self.core.changes(tx, tournament_id, StFinish)
+            text = final_text(t, snap, changes) + "\n\n" + text
         body = text.replace("\n", "<br>")
         return Board(title=snap.tournament.name, lang=self.core.group_lang(), html=body)
 
@@ -844,7 +845,7 @@ class StoryService:
             key=f"st:{tournament.id}:game:{key}:p{player}",
             to=await self.core.person(tx, player, tournament.chat_id),
             lines=(told,),
-            buttons=report_buttons(tournament.id, key),
+            buttons=report_buttons(KIND, tournament.id, key),
         )
 
     async def _robin_notices(self, tx: Tx, snap: Snapshot) -> list[Notice]:
@@ -952,23 +953,12 @@ class StoryService:
             log.exception("the knockout of tournament %s was not posted", tournament.id)
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            await self.core.record(tx, tid, StCancel(), actor)
-            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
-            await self.core.audit(tx, tid, actor, "cancel")
-            notice = Notice(
-                key=f"st:{tid}:cancelled",
-                to=ToChat(chat=tournament.chat_id),
-                lines=(phrase("story.cancelled", name=tournament.name),),
-            )
-            return self._run(await self.core.outbox.tell(tx, tid, [notice]))
+        return await self.core.cancel(tid, StCancel(), actor, f"st:{tid}:cancelled")
 
     # -- the board ---------------------------------------------------------------------------
 
     async def _board(self, tid: int) -> tuple[Tournament, str]:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(self.core.group_lang())
         return snap.tournament, board_text(t, snap, self._until(snap.state))
 
@@ -987,8 +977,7 @@ class StoryService:
     # -- views -------------------------------------------------------------------------------
 
     async def view(self, tid: int, lang: str, which: str) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(lang)
         if which == "standings":
             return standings_text(t, snap)
@@ -997,32 +986,7 @@ class StoryService:
         return board_text(t, snap, self._until(snap.state))
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The Story tournament ``/export`` means: ``wanted`` by id, else the newest of this
-        chat (any, in a private chat); finished ones too."""
-        async with self.core.db.read() as tx:
-            if wanted is not None:
-                found = await tournaments.get(tx, wanted)
-            else:
-                recent = await tournaments.recent(tx, 50)
-                mine = [
-                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
-                ]
-                found = mine[0] if mine else None
-        return found if found is not None and found.kind == KIND else None
-
-    async def _changes(self, tx: Tx, tid: int) -> dict[int, int]:
-        return self._changes_of(await tournaments.events(tx, tid))
-
-    @staticmethod
-    def _changes_of(stored: Sequence[Event]) -> dict[int, int]:
-        """The rating changes the end recorded (cents; none before the end)."""
-        for event in stored:
-            if event.kind == StFinish.NAME:
-                return {int(k): int(v) for k, v in event.payload.get("changes", {}).items()}
-        return {}
+        return await self.core.export_target(chat_id, wanted)
 
     async def export_csv(self, tid: int) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
-            stored = await tournaments.events(tx, tid)
-        return csv_text(snap, self._changes_of(stored))
+        return csv_text(*await self.core.with_changes(tid, StFinish))

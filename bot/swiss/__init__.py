@@ -263,7 +263,7 @@ class SwissService(SwissCore):
         return await export.export_csv(self, tournament_id, reasons=reasons)
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        return await export.export_target(self, chat_id, wanted)
+        return await self.export_target_of("swiss", chat_id, wanted)
 
     async def find_player(self, arg: str) -> Player | None:
         return await registration.find_player(self, arg)

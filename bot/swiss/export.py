@@ -19,8 +19,6 @@ from bot.formats import Readable
 from bot.swiss.core import SwissCore, SwissSnapshot
 from bot.swiss.registration import unregistered
 from bot.swiss.views import Names, fmt_value, tie_breaks_of
-from db import tournaments
-from db.tournaments import Tournament
 from rules.swiss import State, points_text
 from rules.swiss.state import single_game
 
@@ -126,21 +124,6 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def text_cell(text: str) -> str:
     """Text people typed, as a spreadsheet cell that is never evaluated."""
     return "'" + text if text.startswith(FORMULA_START) else text
-
-
-async def export_target(core: SwissCore, chat_id: int, wanted: int | None) -> Tournament | None:
-    """The Swiss tournament ``/export`` means: ``wanted`` by id, else the newest one of this chat
-    (any, in a private chat); finished ones too."""
-    async with core.db.read() as tx:
-        if wanted is not None:
-            found = await tournaments.get(tx, wanted)
-        else:
-            recent = await tournaments.recent(tx, 50)
-            mine = [
-                x for x in recent if x.kind == "swiss" and (chat_id > 0 or x.chat_id == chat_id)
-            ]
-            found = mine[0] if mine else None
-    return found if found is not None and found.kind == "swiss" else None
 
 
 def spreadsheet(value: Readable | str) -> str:

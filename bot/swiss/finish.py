@@ -8,6 +8,7 @@ each message once by its outbox key, and a crash only delays them to the restart
 from __future__ import annotations
 
 import bot.swiss.timers as timers
+from bot import rating_pool
 from bot.deadlines import AfterCommit
 from bot.formats import Rating, RatingChange
 from bot.roles import vouchers as roles_vouchers
@@ -57,15 +58,7 @@ async def finish(
         changes = {pid: delta for pid, delta in changes.items() if int(pid) in who}
     unrated = who is not None and not changes
     now = core.now().isoformat()
-    pool = tournament.discipline  # classic Berserk and Heroes are separate rating pools
-    for pid, delta in changes.items():
-        current = await players.rating(tx, int(pid), pool)
-        if current is None:  # his first rated tournament: the start value (section 3) first
-            current = START_RATING_CENTS
-            await players.set_rating(tx, int(pid), pool, current, "start", now)
-        await players.set_rating(
-            tx, int(pid), pool, current + delta, "tournament", now, tournament.id
-        )
+    await rating_pool.apply(tx, tournament, changes, now)
     ended = SwFinish(champion, {int(k): v for k, v in changes.items()}, early, unrated)
     await core.record(tx, tournament.id, ended, None)
     await tournaments.set_status(tx, tournament.id, "finished", now)

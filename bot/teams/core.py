@@ -10,12 +10,11 @@ Team offers waiting for the partner's confirmation are events of the log too (``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bot.errors import UserError
-from bot.infra import KindCore
+from bot.event_core import EventCore, EventSnapshot
 from bot.texts import pick_language
-from db import audit, players, tournaments
+from db import players, tournaments
 from db.codec import Codec
 from db.database import Tx
 from db.models import Player
@@ -60,12 +59,8 @@ class Offer:
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(EventSnapshot[State, PlayerId]):
     """A team event read in one transaction: the tournament, its state, the players' names."""
-
-    tournament: Tournament
-    state: State
-    names: dict[PlayerId, str]
 
     def team_name(self, team: int) -> str:
         return self.state.teams[team].name
@@ -98,24 +93,15 @@ def scoring_of(tournament: Tournament) -> Scoring:
     return Scoring(tournament.settings.get("scoring", Scoring.BY_MATCH.value))
 
 
-class TeamsCore(KindCore):
+class TeamsCore(EventCore[TeamEvent, Snapshot]):
     """The infrastructure, the result flow, and the reads and writes every part uses."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
-        super().__init__(infra)
+        super().__init__(infra, KIND, CODEC)
         self.flow = flow
 
-    async def tournament(self, tx: Tx, tournament_id: int, *statuses: str) -> Tournament:
-        found = await tournaments.get(tx, tournament_id)
-        if found is None or found.kind != KIND:
-            raise UserError("teams.no_tournament")
-        if statuses and found.status not in statuses:
-            raise UserError(f"teams.not_{statuses[0]}")
-        return found
-
     async def state(self, tx: Tx, tournament_id: int) -> State:
-        stored = await tournaments.events(tx, tournament_id)
-        return replay(CODEC.typed((e.kind, e.payload) for e in stored))
+        return replay(await self.events(tx, tournament_id))
 
     async def offers(self, tx: Tx, tournament_id: int) -> list[Offer]:
         """The offers still waiting (neither withdrawn, declined nor taken up)."""
@@ -146,18 +132,6 @@ class TeamsCore(KindCore):
             pid: found[pid].display_name if pid in found else f"#{pid}" for pid in ids
         }
         return Snapshot(tournament, state, names)
-
-    async def record(self, tx: Tx, tid: int, event: TeamEvent, actor: int | None) -> int:
-        kind, payload = CODEC.encode(event)
-        return await self.event(tx, tid, kind, payload, actor)
-
-    async def event(
-        self, tx: Tx, tid: int, kind: str, payload: dict[str, Any], actor: int | None
-    ) -> int:
-        return await tournaments.append_event(tx, tid, kind, payload, actor, self.now().isoformat())
-
-    async def audit(self, tx: Tx, tid: int, actor: int, action: str, **details: object) -> None:
-        await audit.record(tx, tid, actor, action, dict(details), self.now().isoformat())
 
     async def player(self, tx: Tx, player_id: int) -> Player | None:
         return await players.by_id(tx, player_id)

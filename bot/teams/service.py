@@ -15,22 +15,20 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
-
 import bot.teams.lists as lists
 import bot.teams.seating as seating
-from bot.buttons import ReportCb
+from bot import rating_pool
 from bot.claims import claim_from_decision
 from bot.deadlines import AfterCommit, Late
 from bot.errors import UserError
+from bot.event_desk import EventDesk, report_buttons
+from bot.group_board import GroupBoard
 from bot.h2h_button import h2h_button
 from bot.kind import DraftSeating, Placed
 from bot.notices import Button, Notice, Number, Phrase, ToChat, ToPerson, phrase
 from bot.results import Claim, Game, ResultFlow
 from bot.teams.buttons import TmLateCb, TmOkCb
 from bot.teams.core import (
-    CODEC,
     DISCIPLINE,
     KIND,
     OFFER,
@@ -61,12 +59,12 @@ from db.database import Tx
 from db.models import Deadline, Player
 from db.reports import unresolved as reports_of
 from db.tournaments import Tournament
-from rules.card_rating import START_RATING_CENTS, rating_changes
+from rules.card_rating import START_RATING_CENTS
 from rules.decks import Restriction
 from rules.decks.window import Window
 from rules.memory import Played, game_of
 from rules.penalties import PenaltyKind
-from rules.results import Outcome, PlayerId, ResultError
+from rules.results import Outcome, ResultError
 from rules.teams import (
     DECIDING,
     MIN_TEAMS,
@@ -112,10 +110,11 @@ MAX_TEAM_NAME = 40
 GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+(?::s\d+)?")
 
 
-class TeamsDesk:
+class TeamsDesk(EventDesk[TeamsCore]):
     """The result flow's ``GameDesk`` of team events (``bot.results``)."""
 
     def __init__(self, service: TeamsService) -> None:
+        super().__init__(service.core, service.refresh_board)
         self._s = service
 
     async def _found(self, tx: Tx, tournament: Tournament, key: str) -> Game | None:
@@ -123,7 +122,7 @@ class TeamsDesk:
         if parsed is None:
             return None
         number, table, board, gen = parsed
-        state = await self._s.core.state(tx, tournament.id)
+        state = await self._core.state(tx, tournament.id)
         if state.finished or not 1 <= number <= len(state.rounds):
             return None
         rnd = state.round(number)
@@ -137,9 +136,6 @@ class TeamsDesk:
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         return await self._found(tx, tournament, game_key)
 
-    async def closed_note(self, tx: Tx, tournament: Tournament, game_key: str) -> str | None:
-        return None
-
     async def record(
         self, tx: Tx, tournament: Tournament, game: Game, claim: Claim, actor_id: int | None
     ) -> AfterCommit | None:
@@ -147,16 +143,11 @@ class TeamsDesk:
         assert parsed is not None  # the flow found this game open a moment ago
         number, table, board, _ = parsed
         outcome = outcome_from_claim(claim, game.a, game.b)
-        await self._s.core.record(
-            tx, tournament.id, TmGame(number, table, board, outcome), actor_id
-        )
+        await self._core.record(tx, tournament.id, TmGame(number, table, board, outcome), actor_id)
         return await self._s.after_game(tx, tournament, number, table)
 
-    async def on_pending(self, tournament: Tournament, game: Game) -> None:
-        await self._s.refresh_board(tournament.id)
-
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
-        state = await self._s.core.state(tx, tournament.id)
+        state = await self._core.state(tx, tournament.id)
         for rnd in state.rounds:
             for table, board in state.open_games(rnd.number):
                 found = state.players_of(rnd.number, table, board)
@@ -165,22 +156,6 @@ class TeamsDesk:
                     return Game(key, int(found[0]), int(found[1]), double_loss=True)
         return None
 
-    async def report_markup(
-        self, tx: Tx, tournament: Tournament, game: Game, lang: str
-    ) -> InlineKeyboardMarkup:
-        t = self._s.core.tr(lang)
-        builder = InlineKeyboardBuilder()
-        for label, code in (
-            ("teams.btn_won", "w"),
-            ("teams.btn_lost", "l"),
-            ("teams.btn_draw", "d"),
-        ):
-            builder.button(
-                text=t(label), callback_data=ReportCb(t=tournament.id, g=game.key, c=code)
-            )
-        builder.adjust(3)
-        return builder.as_markup()
-
     def label(self, tournament: Tournament, game: Game) -> Phrase:
         parsed = parse_game_key(game.key)
         assert parsed is not None
@@ -188,12 +163,6 @@ class TeamsDesk:
         if board == DECIDING:
             return phrase("teams.label_deciding", table=table, round=number)
         return phrase("teams.label", table=table, board=board, round=number)
-
-    def draws_allowed(self, tournament: Tournament, game: Game) -> bool:
-        return True
-
-    def match_format(self, tournament: Tournament) -> bool:
-        return False
 
 
 def top_of(tournament: Tournament) -> int:
@@ -255,22 +224,13 @@ def numbered(decks: list[str]) -> str:
     return ", ".join(f"{i} {deck}" for i, deck in enumerate(decks, start=1))
 
 
-def report_buttons(tid: int, key: str) -> tuple[tuple[Button, ...], ...]:
-    codes = (("teams.btn_won", "w"), ("teams.btn_lost", "l"), ("teams.btn_draw", "d"))
-    return (
-        tuple(
-            Button(label=phrase(label), data=ReportCb(t=tid, g=key, c=code).pack())
-            for label, code in codes
-        ),
-    )
-
-
 class TeamsService:
     """Team events (604 Team Sealed; see the module docstring)."""
 
     def __init__(self, infra: Infra, flow: ResultFlow) -> None:
         self.core: TeamsCore = TeamsCore(infra, flow)
         self.desk = TeamsDesk(self)
+        self.board = GroupBoard(self.core, KIND, self._board)
         self.settings = infra.settings
 
     # -- the kind contract ---------------------------------------------------------------
@@ -747,12 +707,6 @@ class TeamsService:
 
         return after
 
-    async def _person(self, tx: Tx, player_id: int, chat: int) -> ToPerson | ToChat:
-        player = await self.core.player(tx, player_id)
-        if player is None or player.telegram_id is None:
-            return ToChat(chat=chat)
-        return ToPerson(user=player.telegram_id, name=player.display_name, fallback_chat=chat)
-
     async def _game_notices(
         self, tx: Tx, tournament: Tournament, snap: Snapshot, number: int
     ) -> list[Notice]:
@@ -787,10 +741,10 @@ class TeamsService:
                     notices.append(
                         Notice(
                             key=f"tm:{tournament.id}:game:{key}:p{me}",
-                            to=await self._person(tx, int(me), tournament.chat_id),
+                            to=await self.core.person(tx, int(me), tournament.chat_id),
                             lines=lines,
                             buttons=(
-                                *report_buttons(tournament.id, key),
+                                *report_buttons(KIND, tournament.id, key),
                                 h2h_button(int(other), snap.names.get(other, "?")),
                             ),
                         )
@@ -800,7 +754,7 @@ class TeamsService:
                 notices.append(
                     Notice(
                         key=f"tm:{tournament.id}:bye:{number}:p{player}",
-                        to=await self._person(tx, int(player), tournament.chat_id),
+                        to=await self.core.person(tx, int(player), tournament.chat_id),
                         lines=(phrase("teams.your_bye", round=number),),
                     )
                 )
@@ -822,7 +776,7 @@ class TeamsService:
                 notices.append(
                     Notice(
                         key=f"tm:{tournament.id}:deciding:{key}:p{me}",
-                        to=await self._person(tx, int(me), tournament.chat_id),
+                        to=await self.core.person(tx, int(me), tournament.chat_id),
                         lines=(
                             phrase(
                                 "teams.deciding_ask",
@@ -831,7 +785,7 @@ class TeamsService:
                                 opponent=snap.names.get(other, "?"),
                             ),
                         ),
-                        buttons=report_buttons(tournament.id, key),
+                        buttons=report_buttons(KIND, tournament.id, key),
                     )
                 )
             notices.append(
@@ -922,29 +876,10 @@ class TeamsService:
         return pending
 
     async def post_board(self, tid: int) -> None:
-        tournament, text = await self._board(tid)
-        sent = await self.core.sender.post_board(tournament.chat_id, text)
-        if not sent:
-            return
-        ids = tuple(m.message_id for m in sent)
-        async with self.core.db.transaction() as tx:
-            await tournaments.set_board(tx, tid, ids[0], ids[1:])
-        name = f"teams:{tid}"
-
-        async def repost() -> None:
-            await self.post_board(tid)
-
-        await self.core.boards.posted(tournament.chat_id, name, ids[0], repost)
+        await self.board.post(tid)
 
     async def refresh_board(self, tid: int) -> None:
-        tournament, _ = await self._board(tid)
-        if not tournament.board_ids:
-            return
-
-        async def render() -> tuple[str, InlineKeyboardMarkup | None]:
-            return (await self._board(tid))[1], None
-
-        await self.core.sender.edit_rendered(tournament.chat_id, tournament.board_ids, render)
+        await self.board.refresh(tid)
 
     # -- judges ------------------------------------------------------------------------------
 
@@ -1183,24 +1118,13 @@ class TeamsService:
         self, tx: Tx, tournament: Tournament, state: State, actor: int | None, *, early: bool
     ) -> AfterCommit:
         everyone = [p for team in state.teams.values() for p in team.players]
-        starts: dict[PlayerId, float] = {
-            p: state.ratings.get(p, START_RATING_CENTS) / 100 for p in everyone
-        }
+        ratings = {int(p): state.ratings.get(p, START_RATING_CENTS) for p in everyone}
         base_k = float(tournament.settings.get("base_k") or self.settings.berserk_k)
-        changes = rating_changes(
-            starts, state.rated_records(), participants=len(everyone), base_k=base_k
-        )
         now = self.core.now().isoformat()
+        cents = await rating_pool.rate(
+            tx, tournament, ratings, state.rated_records(), base_k=base_k, now=now
+        )
         pool = tournament.discipline
-        for pid, delta in changes.items():
-            current = await players.rating(tx, int(pid), pool)
-            if current is None:
-                current = START_RATING_CENTS
-                await players.set_rating(tx, int(pid), pool, current, "start", now)
-            await players.set_rating(
-                tx, int(pid), pool, current + delta, "tournament", now, tournament.id
-            )
-        cents = {int(k): int(v) for k, v in changes.items()}
         await self.core.record(tx, tournament.id, TmFinish(cents, early), actor)
         await tournaments.set_status(tx, tournament.id, "finished", now)
         snap = await self.core.snapshot(tx, tournament.id)
@@ -1214,7 +1138,7 @@ class TeamsService:
             notices.append(
                 Notice(
                     key=f"tm:{tid}:place:p{pid}",
-                    to=await self._person(tx, int(pid), chat),
+                    to=await self.core.person(tx, int(pid), chat),
                     lines=(
                         phrase(
                             "teams.your_place",
@@ -1236,55 +1160,19 @@ class TeamsService:
         async def after() -> None:
             await self.refresh_board(tid)
             await self.core.outbox.send_once(f"tm:{tid}:final", chat, text)
-            self.core.boards.forget(chat, f"teams:{tid}")
+            self.board.forget(chat, tid)
             await self.core.deadlines.run(job)
 
         return after
 
     async def cancel(self, tid: int, actor: int) -> AfterCommit:
-        async with self.core.db.transaction() as tx:
-            tournament = await self.core.tournament(tx, tid, "registration", "running")
-            await self.core.record(tx, tid, TmCancel(), actor)
-            await tournaments.set_status(tx, tid, "cancelled", self.core.now().isoformat())
-            await self.core.audit(tx, tid, actor, "cancel")
-            notice = Notice(
-                key=f"tm:{tid}:cancelled",
-                to=ToChat(chat=tournament.chat_id),
-                lines=(phrase("teams.cancelled", name=tournament.name),),
-            )
-            job = await self.core.outbox.tell(tx, tid, [notice])
-
-        async def after() -> None:
-            await self.core.deadlines.run(job)
-
-        return after
+        return await self.core.cancel(tid, TmCancel(), actor, f"tm:{tid}:cancelled")
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The team event ``/export`` means: ``wanted`` by id, else the newest of this chat
-        (any, in a private chat); finished ones too."""
-        async with self.core.db.read() as tx:
-            if wanted is not None:
-                found = await tournaments.get(tx, wanted)
-            else:
-                recent = await tournaments.recent(tx, 50)
-                mine = [
-                    x for x in recent if x.kind == KIND and (chat_id > 0 or x.chat_id == chat_id)
-                ]
-                found = mine[0] if mine else None
-        return found if found is not None and found.kind == KIND else None
+        return await self.core.export_target(chat_id, wanted)
 
     async def export_csv(self, tid: int) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
-        ended = next(
-            (e for e in reversed(await self._events(tid)) if isinstance(e, TmFinish)), None
-        )
-        return csv_text(snap, {int(k): v for k, v in (ended.changes if ended else {}).items()})
-
-    async def _events(self, tid: int) -> list[object]:
-        async with self.core.db.read() as tx:
-            stored = await tournaments.events(tx, tid)
-        return list(CODEC.typed((e.kind, e.payload) for e in stored))
+        return csv_text(*await self.core.with_changes(tid, TmFinish))
 
     # -- views -------------------------------------------------------------------------------
 
@@ -1302,8 +1190,7 @@ class TeamsService:
         return sent is not None
 
     async def view(self, tid: int, lang: str, which: str) -> str:
-        async with self.core.db.read() as tx:
-            snap = await self.core.snapshot(tx, tid)
+        snap = await self.core.read(tid)
         t = self.core.tr(lang)
         if which == "standings":
             return standings_text(t, snap)

@@ -5,12 +5,11 @@ vote, the organiser's choice on a tie or no vote, ``/captain`` any time), the ca
 
 from __future__ import annotations
 
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+import handlers.event_steps as steps
 from bot.deadlines import committed
-from bot.directory import id_argument
 from bot.notices import keyboard
 from bot.registry import Registry
 from bot.roles import Role, Roles
@@ -20,10 +19,10 @@ from bot.story.core import KIND
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
-from handlers.exports import export_allowed, send_csv
+from handlers.exports import answer_export
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
-from handlers.kind import Call, KindCommands, Own
+from handlers.kind import Call
 from handlers.routes import Routes
 from handlers.story.wizard import routes as wizard_routes
 
@@ -197,12 +196,7 @@ async def export(
     message: Message, command: CommandObject, t: Tr, story: StoryService, roles: Roles
 ) -> None:
     """The places and players as a CSV file, into its group or the judge's private chat."""
-    tournament = await story.export_target(message.chat.id, id_argument(command.args))
-    if tournament is None:
-        raise SkipHandler
-    if await export_allowed(message, roles, tournament, t):
-        caption = t("story.export_title", name=tournament.name)
-        await send_csv(message, tournament, await story.export_csv(tournament.id), caption)
+    await answer_export(message, command.args, t, roles, story, "story.export_title")
 
 
 async def join(call: Call, story: StoryService) -> None:
@@ -226,20 +220,8 @@ async def add(call: Call, story: StoryService) -> None:
     )
 
 
-async def begin(call: Call, story: StoryService) -> None:
-    await committed(await story.begin(call.tournament.id, call.actor))
-
-
-async def cancel(call: Call, story: StoryService) -> None:
-    await committed(await story.cancel(call.tournament.id, call.actor))
-
-
 async def extend(call: Call, story: StoryService) -> None:
     await call.message.reply(call.t("story.no_extend"))
-
-
-async def finish(call: Call, story: StoryService) -> None:
-    await committed(await story.finish(call.tournament.id, call.actor))
 
 
 async def result(call: Call, story: StoryService) -> None:
@@ -256,26 +238,6 @@ async def result(call: Call, story: StoryService) -> None:
     await committed(after)
 
 
-def viewer(which: str) -> Own[StoryService]:
-    async def step(call: Call, story: StoryService) -> None:
-        await call.message.answer(await story.view(call.tournament.id, call.t.lang, which))
-
-    return Own(None, step)
-
-
-commands = KindCommands(
-    StoryService,
-    {
-        "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, begin),
-        "cancel": Own(Role.ORGANISER, cancel),
-        "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, finish),
-        "join": Own(None, join),
-        "log": Own(Role.JUDGE, viewer("log").step),
-        "pairings": viewer("board"),
-        "queue": viewer("board"),
-        "result": Own(Role.JUDGE, result),
-        "standings": viewer("standings"),
-    },
+commands = steps.event_commands(
+    StoryService, add=add, extend=extend, join=join, result=result, queue="board"
 )

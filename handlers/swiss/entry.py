@@ -16,7 +16,7 @@ from __future__ import annotations
 from aiogram import F
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import BufferedInputFile, CallbackQuery, Message, User
+from aiogram.types import CallbackQuery, Message, User
 
 import bot.swiss.entry as entry
 import handlers.swiss.manage as swiss_manage
@@ -31,6 +31,7 @@ from bot.texts import Html, Tr, escape
 from bot.validation import shown_name
 from db.models import Player
 from db.tournaments import Tournament
+from handlers.exports import export_allowed, send_csv
 from handlers.filters import CurrentTournament, LinkedTournament
 from handlers.guard import permitted
 from handlers.kind import Call, KindCommands, Own
@@ -233,23 +234,15 @@ async def export(
     tournament = await swiss.export_target(message.chat.id, wanted)
     if tournament is None:
         raise SkipHandler
-    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
-        return
     # Players' names and results go to the chat where the tournament is public, or to the
     # judge alone: never into some other group the judge is in.
-    assert message.from_user is not None
-    if message.chat.id not in (tournament.chat_id, message.from_user.id):
-        await message.reply(t("swiss.export_where"))
+    if not await export_allowed(message, roles, tournament, t):
         return
+    assert message.from_user is not None
     # The penalties' reasons are for the judges: only in the file a judge asks for privately.
     private = message.chat.id == message.from_user.id
     csv_text = await swiss.export_csv(tournament.id, reasons=private)
-    # A file, not text in the chat: a spreadsheet opens it (the BOM tells Excel it is UTF-8).
-    document = BufferedInputFile(
-        csv_text.encode("utf-8-sig"), filename=f"tournament-{tournament.id}.csv"
-    )
-    caption = t("swiss.export_title", name=tournament.name)
-    await message.answer_document(document, caption=caption)
+    await send_csv(message, tournament, csv_text, t("swiss.export_title", name=tournament.name))
 
 
 #: the shared commands (``handlers.kind``) at a Swiss tournament

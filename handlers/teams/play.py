@@ -4,12 +4,11 @@ name; the partner confirms with a button), the shared commands (``/add`` a whole
 
 from __future__ import annotations
 
-from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
-from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.types import CallbackQuery, Message
 
+import handlers.event_steps as steps
 from bot.deadlines import committed
-from bot.directory import id_argument
 from bot.registry import Registry
 from bot.roles import Role, Roles
 from bot.teams import TeamsService
@@ -18,9 +17,10 @@ from bot.teams.core import KIND
 from bot.texts import Tr
 from db.models import Player
 from db.tournaments import Tournament
+from handlers.exports import answer_export
 from handlers.filters import CurrentTournament
 from handlers.guard import permitted
-from handlers.kind import Call, KindCommands, Own
+from handlers.kind import Call
 from handlers.routes import Routes
 from handlers.swiss.penalties import penalty_named
 from handlers.teams.wizard import routes as wizard_routes
@@ -189,18 +189,7 @@ async def export(
 ) -> None:
     """A team event's places and players as a CSV file (finished ones too: ``/export <id>``),
     into its own group or the judge's private chat only."""
-    tournament = await teams.export_target(message.chat.id, id_argument(command.args))
-    if tournament is None:
-        raise SkipHandler
-    if await permitted(message, roles, tournament, Role.JUDGE, t) is None:
-        return
-    assert message.from_user is not None
-    if message.chat.id not in (tournament.chat_id, message.from_user.id):
-        await message.reply(t("swiss.export_where"))
-        return
-    content = (await teams.export_csv(tournament.id)).encode("utf-8-sig")
-    document = BufferedInputFile(content, filename=f"tournament-{tournament.id}.csv")
-    await message.answer_document(document, caption=t("teams.export_title", name=tournament.name))
+    await answer_export(message, command.args, t, roles, teams, "teams.export_title")
 
 
 @routes.message(Command("why"), TEAMS)
@@ -260,14 +249,6 @@ async def add(call: Call, teams: TeamsService) -> None:
     )
 
 
-async def begin(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.begin(call.tournament.id, call.actor))
-
-
-async def cancel(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.cancel(call.tournament.id, call.actor))
-
-
 async def extend(call: Call, teams: TeamsService) -> None:
     """``/extend <minutes>``: the current round's end moved (the time-up told anew)."""
     words = call.words
@@ -277,10 +258,6 @@ async def extend(call: Call, teams: TeamsService) -> None:
     after, until = await teams.extend(call.tournament.id, call.actor, int(words[0]))
     await call.message.reply(call.t("teams.extend_done", time=until))
     await committed(after)
-
-
-async def finish(call: Call, teams: TeamsService) -> None:
-    await committed(await teams.finish(call.tournament.id, call.actor))
 
 
 async def result(call: Call, teams: TeamsService) -> None:
@@ -300,30 +277,6 @@ async def result(call: Call, teams: TeamsService) -> None:
     await committed(after)
 
 
-def viewer(which: str) -> Own[TeamsService]:
-    async def step(call: Call, teams: TeamsService) -> None:
-        await call.message.answer(await teams.view(call.tournament.id, call.t.lang, which))
-
-    return Own(None, step)
-
-
-async def log(call: Call, teams: TeamsService) -> None:
-    await call.message.answer(await teams.view(call.tournament.id, call.t.lang, "log"))
-
-
-commands = KindCommands(
-    TeamsService,
-    {
-        "add": Own(Role.ORGANISER, add),
-        "begin": Own(Role.ORGANISER, begin),
-        "cancel": Own(Role.ORGANISER, cancel),
-        "extend": Own(Role.JUDGE, extend),
-        "finish": Own(Role.ORGANISER, finish),
-        "join": Own(None, join),
-        "log": Own(Role.JUDGE, log),
-        "pairings": viewer("board"),
-        "queue": viewer("teams"),
-        "result": Own(Role.JUDGE, result),
-        "standings": viewer("standings"),
-    },
+commands = steps.event_commands(
+    TeamsService, add=add, extend=extend, join=join, result=result, queue="teams"
 )

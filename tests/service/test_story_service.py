@@ -1,6 +1,7 @@
 """Story Constructed's service alone (``tests.service``): 607.4.6's order of level undefeated
 winners by their captain (or a round robin first), the reminder a captain gets only when he
-is slow, who may press a captain's button, and a forged agreed draw refused (607.4.7)."""
+is slow, who may press a captain's button, a forged agreed draw refused (607.4.7), and
+``/cancel``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from bot.results import Game
 from bot.story import StoryService
 from db.models import Player
 from rules.results import Claim
+from rules.story import StCancel
 from rules.story.games import game_key
+from tests.service.cancelled import check_cancel
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 ATTACKERS = ("Анна", "Борис", "Вера")
@@ -157,3 +160,9 @@ async def test_a_captain_named_mid_round_gets_the_choice(club: Club) -> None:
         await story.pick(tid, p["Анна"].id, False, 1, 0, p["Борис"].id)
     status, _ = await story.pick(tid, p["Вера"].id, False, 1, 0, p["Борис"].id)
     assert status == "named"
+
+
+async def test_cancel_logs_sets_the_status_audits_and_tells_the_group_once(club: Club) -> None:
+    """``/cancel`` of a running Story tournament (``tests.service.cancelled``)."""
+    story, tid, _ = await begun(club)
+    await check_cancel(club, story.core, story.cancel, tid, StCancel, "Пробный")

@@ -1,7 +1,7 @@
 """The team events' service alone (``tests.service``): a judge's penalties (a warning logged, a
 match loss losing the player's open game as a technical loss, a disqualification dropping his
 team too), ``/extend`` moving the round's end, a ``/swap`` refused once a table played or when
-it would repeat a match, and a team removed before the start."""
+it would repeat a match, a team removed before the start, and ``/cancel``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from bot.teams import TeamsService
 from db import tournaments
 from rules.penalties import PenaltyKind
 from rules.results import Outcome
+from rules.teams.events import TmCancel
+from tests.service.cancelled import check_cancel
 from tests.service.conftest import GROUP, ORGANISER, Club
 
 
@@ -96,3 +98,9 @@ async def test_a_late_team_is_refused_in_a_seated_team_draft(club: Club) -> None
     with pytest.raises(UserError) as refused:
         await teams.add_team(tid, first, second, "Поздние", ORGANISER)
     assert refused.value.key == "teams.late_draft"
+
+
+async def test_cancel_logs_sets_the_status_audits_and_tells_the_group_once(club: Club) -> None:
+    """``/cancel`` of a running team event (``tests.service.cancelled``)."""
+    teams, tid, _ = await four_teams(club)
+    await check_cancel(club, teams.core, teams.cancel, tid, TmCancel, "Кубок")
