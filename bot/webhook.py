@@ -65,7 +65,7 @@ class InboxWebhook:
         self._secret = secret.encode()
         self._stored = stored
 
-    async def __call__(self, request: web.Request) -> web.Response:
+    async def handle(self, request: web.Request) -> web.Response:
         # aiohttp decodes header bytes as UTF-8 with surrogate escapes: encode them back
         sent = request.headers.get(SECRET_HEADER, "").encode("utf-8", "surrogateescape")
         if not hmac.compare_digest(sent, self._secret):
@@ -87,7 +87,7 @@ def inbox_webhook_app(
     """The aiohttp application of webhook mode (``InboxWebhook``) with the web board."""
     web_app = web.Application()
     handler = InboxWebhook(db, settings.webhook_secret, stored)
-    web_app.router.add_post(settings.webhook_path, handler)
+    web_app.router.add_post(settings.webhook_path, handler.handle)
     add_routes(web_app, boards)  # the live web board (/board gives its link)
     return web_app
 
