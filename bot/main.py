@@ -44,6 +44,7 @@ from bot.flood import FloodGate, FloodMiddleware
 from bot.gone import chat_gone
 from bot.groups import Groups
 from bot.handled import HandledUpdates
+from bot.inbox_loop import InboxLoop
 from bot.infra import Infra
 from bot.judges import Judges
 from bot.kind import WebPages, deck_hosts, draft_hosts
@@ -78,7 +79,7 @@ from bot.texts import Texts
 from bot.web.gate import Gate, Listening, WebLimits, fd_budget, raise_fd_limit
 from bot.web.links import BoardLinks
 from bot.web.server import KEEPALIVE_SECONDS, WebBoards, start_web
-from bot.webhook import build_webhook_app, listen
+from bot.webhook import build_webhook_app, inbox_webhook_app, listen
 from db import players
 from db.database import Database
 from db.lease import Lease
@@ -401,38 +402,40 @@ def webhook_application(services: Services, dp: Dispatcher) -> web.Application:
 async def run_webhook(settings: Settings) -> None:
     """Serve until cancelled. The token is checked before the port opens, and every start-up
     failure (``bot.startup.StartupError``) closes the server and the database before it goes
-    up: an open aiosqlite connection alone would keep the process alive. On a database shared
-    by several processes, only the leader opens its port (``bot.leader``): a standby's stays
-    closed until it leads, so the proxy in front sends Telegram's posts to the leader."""
+    up: an open aiosqlite connection alone would keep the process alive. Every process, leader
+    or standby, opens its port and stores what Telegram posts in the inbox; only the leader
+    (``bot.leader``) sets the webhook and handles what the inbox holds (``bot.inbox_loop``)."""
     services = await build_services(settings)
     served: Listening | None = None
     lease = Lease.open(settings.database)
-    lost = asyncio.Event()
+    lost: list[bool] = []
     guard: asyncio.Future[None] | None = None
+    dp = create_dispatcher(services)
+    handling = InboxLoop(dp, services.bot, services.db)
     try:
-        await lead(lease, settings.leader_check_seconds)
-        guard = asyncio.ensure_future(watch(lease, settings.leader_check_seconds, lost.set))
         await webhook_ready(services.bot, settings.startup_retry_seconds)
-        dp = create_dispatcher(services)
         # No access log: its lines would carry every board link (a token opens a board).
         runner = web.AppRunner(
-            webhook_application(services, dp),
+            inbox_webhook_app(settings, services.db, services.web_boards, handling.wake),
             keepalive_timeout=KEEPALIVE_SECONDS,
             access_log=None,
         )
         await runner.setup()
         served = await listen(runner, services.web_boards.gate, settings)
+        log.info("webhook server on %s:%s", settings.webhook_host, settings.webhook_port)
+        await lead(lease, settings.leader_check_seconds)
         url = settings.webhook_url.rstrip("/") + settings.webhook_path
         await set_webhook(
             services.bot, url, settings.webhook_secret, settings.startup_retry_seconds
         )
-        log.info(
-            "webhook server on %s:%s, Telegram posts to %s",
-            settings.webhook_host,
-            settings.webhook_port,
-            url,
-        )
-        await lost.wait()
+        log.info("Telegram posts to %s", url)
+
+        def lose() -> None:
+            lost.append(True)
+            handling.stop()
+
+        guard = asyncio.ensure_future(watch(lease, settings.leader_check_seconds, lose))
+        await handling.run()
     finally:
         if guard is not None:
             guard.cancel()
@@ -440,4 +443,5 @@ async def run_webhook(settings: Settings) -> None:
             await served.close()
         await close_services(services)
         await lease.close()
-    raise StartupError("the leader's lease was lost: start again, as a standby")
+    if lost:
+        raise StartupError("the leader's lease was lost: start again, as a standby")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from aiogram import Bot, Dispatcher
+from aiogram.types import Update
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 
@@ -14,6 +17,8 @@ from bot.startup import StartupError
 from bot.web.gate import Gate, Listening
 from bot.web.gate import listen as serve
 from bot.web.server import WebBoards, add_routes
+from db import inbox
+from db.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +47,57 @@ class SecretRequestHandler(SimpleRequestHandler):
         return hmac.compare_digest(sent, self._secret)
 
 
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+class InboxWebhook:
+    """Every process's endpoint in webhook mode (``bot.inbox_loop``): an update with the exact
+    secret is stored in the inbox and Telegram answered at once; ``stored()`` wakes the
+    leader's handling in this process (a standby's does nothing: the leader looks every few
+    seconds). Telegram posts an update again until it gets a 200, so the 200 comes only once
+    the row is committed; one posted twice is stored once (``inbox.store``), and one handled
+    already is skipped (``bot.handled``)."""
+
+    def __init__(self, db: Database, secret: str, stored: Callable[[], None]) -> None:
+        if not secret:
+            raise ValueError("a webhook needs a secret")
+        self._db = db
+        self._secret = secret.encode()
+        self._stored = stored
+
+    async def handle(self, request: web.Request) -> web.Response:
+        # aiohttp decodes header bytes as UTF-8 with surrogate escapes: encode them back
+        sent = request.headers.get(SECRET_HEADER, "").encode("utf-8", "surrogateescape")
+        if not hmac.compare_digest(sent, self._secret):
+            return web.Response(status=401, text="Unauthorized")
+        try:
+            update = Update.model_validate_json(await request.read())
+        except ValueError:
+            return web.Response(status=400, text="Bad Request")
+        text = update.model_dump_json(by_alias=True, exclude_none=True)
+        async with self._db.transaction() as tx:
+            await inbox.store(tx, update.update_id, text, datetime.now(UTC).isoformat())
+        self._stored()
+        return web.Response(status=200)
+
+
+def inbox_webhook_app(
+    settings: Settings, db: Database, boards: WebBoards, stored: Callable[[], None]
+) -> web.Application:
+    """The aiohttp application of webhook mode (``InboxWebhook``) with the web board."""
+    web_app = web.Application()
+    handler = InboxWebhook(db, settings.webhook_secret, stored)
+    web_app.router.add_post(settings.webhook_path, handler.handle)
+    add_routes(web_app, boards)  # the live web board (/board gives its link)
+    return web_app
+
+
 def build_webhook_app(
     settings: Settings, bot: Bot, dp: Dispatcher, boards: WebBoards
 ) -> web.Application:
-    """The aiohttp application: POSTs to ``WEBHOOK_PATH`` without the secret are refused."""
+    """The aiohttp application handling each update as it is posted (no inbox: tests and
+    tools run one dispatcher this way; ``run_webhook`` uses ``inbox_webhook_app``). POSTs to
+    ``WEBHOOK_PATH`` without the secret are refused."""
     web_app = web.Application()
     # The dispatcher's shutdown first (it cancels the start-up's background calls), then the
     # handler's, which closes the bot's session: shutdown hooks run in the order added.

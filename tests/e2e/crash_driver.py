@@ -303,7 +303,7 @@ def main() -> int:
     """
     import handlers
     from bot import main  # noqa: F401 - imported ahead, for a quick start
-    from bot.main import run_polling
+    from bot.main import run_polling, run_webhook
     from bot.pacing import Limits
     from bot.settings import SettingsError, load_settings
 
@@ -320,7 +320,10 @@ def main() -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_polling(settings, limits=Limits.unlimited(), handle_signals=True))
+        if settings.webhook_url:  # webhook mode (``WEBHOOK_URL`` in ``extra_env``)
+            asyncio.run(run_webhook(settings))
+        else:
+            asyncio.run(run_polling(settings, limits=Limits.unlimited(), handle_signals=True))
     return 0
 
 
