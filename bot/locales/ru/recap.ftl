@@ -13,7 +13,7 @@ recap-reign = 👑 Дольше всех на троне: { $name } — { $wins 
     [one] победа
     [few] победы
    *[many] побед
-} подряд в «{ $tournament }»
+} подряд в турнире «{ $tournament }»
 recap-milestone_games = 🎉 { $name }: { $count }-я партия за столом
 recap-first_win = 🥇 { $name }: первая победа!
 recap-group_only = Итоги вечера — у группы клуба: отправьте команду в группе.
