@@ -261,7 +261,8 @@ def recap_lines(t: Translate, lang: str, said: Said) -> list[str]:
         lines.append(t("recap.gains"))
         for gain in chosen.gains:
             change = formats.rating_change(gain.cents, lang)
-            lines.append(t("recap.gain", name=names[gain.player], change=change))
+            pool = t(f"discipline.{gain.pool}")
+            lines.append(t("recap.gain", name=names[gain.player], change=change, pool=pool))
     if chosen.reign is not None:
         tid, reign = chosen.reign
         lines.append(

@@ -8,8 +8,9 @@ end, so every game of it was played at its start ratings). From these:
 
 - the champions: each tournament's first place (a team's players share it);
 - the biggest upset: among the games won (a draw upsets nobody) whose two players both had a
-  rating, the one whose winner had the lowest expected score (``rules.elo.expected_score``); on
-  a tie the earlier tournament and game;
+  rating, the one whose winner had the lowest expected score (``rules.elo.expected_score``),
+  when that is below one half (the favourite winning upsets nobody); on a tie the earlier
+  tournament and game;
 - the biggest gains: each player's rating change summed over the evening in each rating pool,
   the largest positive ones;
 - the longest reign: the most wins in a row at a King of the Hill's table (at least two);
@@ -30,6 +31,7 @@ __all__ = [
     "GAINS_SHOWN",
     "GAMES_STEP",
     "MIN_REIGN",
+    "UPSET_BELOW",
     "Evening",
     "Gain",
     "Milestone",
@@ -52,6 +54,8 @@ __all__ = [
 GAMES_STEP = 100
 #: how many of the biggest gains the recap names
 GAINS_SHOWN = 3
+#: a win is an upset when its winner's expected score was below this
+UPSET_BELOW = 0.5
 #: the fewest wins in a row that make a reign worth telling
 MIN_REIGN = 2
 
@@ -157,7 +161,7 @@ def champions(evening: Evening) -> tuple[tuple[int, int], ...]:
 
 def biggest_upset(evening: Evening) -> Upset | None:
     """The won game with the lowest expected score of its winner (see the module docstring);
-    ``None`` when no game between two rated players was won."""
+    ``None`` when no underdog beat a rated player."""
     found: Upset | None = None
     for t in evening.tournaments:
         for game in t.played.games:
@@ -168,7 +172,7 @@ def biggest_upset(evening: Evening) -> Upset | None:
             if mine is None or theirs is None:
                 continue
             expected = expected_score(mine / 100, theirs / 100)
-            if found is None or expected < found.expected:
+            if expected < UPSET_BELOW and (found is None or expected < found.expected):
                 found = Upset(t.tournament, game.winner, loser, mine, theirs, expected)
     return found
 

@@ -6,6 +6,7 @@ its table (best 1 of 2, checked by hand), its picture and its web page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import aiohttp
 
@@ -68,15 +69,23 @@ async def finish_swiss(club: Club) -> None:
     await club.emu.idle()
 
 
-async def play_koth(emu: BotApiEmulator, club: Club, games: int, before: list[Game]) -> list[Game]:
-    """«Пятничный» in the same group: norms 10, order Ann, Bob, Cat, Dan; ``games`` games won
-    by the stronger (``STRENGTH``), then the judge declares Bob the winner. In game 1 Ann
-    presses «Our games: Bob» under her «your game» message: the record of ``before``."""
+async def play_koth(
+    emu: BotApiEmulator,
+    club: Club,
+    games: int,
+    before: list[Game] | None,
+    ratings: Mapping[str, int] | None = None,
+) -> list[Game]:
+    """«Пятничный» in the same group: norms 10, order Ann, Bob, Cat, Dan, each added at
+    ``ratings`` (1000 by default); ``games`` games won by the stronger (``STRENGTH``), then the
+    judge declares Bob the winner. In game 1 Ann presses «Our games: Bob» under her «your
+    game» message: the record of ``before`` (``None``: she presses nothing)."""
     org, users = club.org, club.users
     say = koth_club.say
     await koth_club.create(emu, org, group=GROUP)
     for name in NAMES:
-        await say(emu, org, f"/add @{name.lower()} 1000", fixed("koth.added"), GROUP)
+        rating = (ratings or {}).get(name, 1000)
+        await say(emu, org, f"/add @{name.lower()} {rating}", fixed("koth.added"), GROUP)
     ids = {name: await club_id(emu, users[name]) for name in NAMES}
     for name in NAMES:
         await say(emu, org, f"/norms {ids[name]} 10", fixed("koth.norms_title"), GROUP)
@@ -90,7 +99,7 @@ async def play_koth(emu: BotApiEmulator, club: Club, games: int, before: list[Ga
         assert found is not None, pair.plain
         a, b = found.group(2), found.group(3)
         winner, loser = sorted((a, b), key=STRENGTH.index)
-        if n == 1:
+        if n == 1 and before is not None:
             await presses_h2h_button(emu, users[a], b, before)
         await koth_club.win(emu, n, users[winner], users[loser], since=0, group=GROUP)
         played.append((a, b, winner))

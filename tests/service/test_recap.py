@@ -65,7 +65,7 @@ async def test_one_recap_when_the_evenings_last_tournament_finishes(club: Club) 
         "📈 Больше всех прибавили в рейтинге:",
     ]
     gain = f"+{(now - 98000) // 100},{(now - 98000) % 100:02d}"
-    assert lines[4] == f"• Тестов Борис: {gain}"
+    assert lines[4] == f"• Тестов Борис: {gain} (Бильярд)"
     assert "👑 Дольше всех на троне: Тестов Борис — 3 победы подряд в турнире «Пятничный»" in lines
     assert lines[-1] == "🥇 Тестов Борис: первая победа!"  # the others only lost
     assert len(cards_in(club)) == 1

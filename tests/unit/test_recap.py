@@ -11,6 +11,7 @@ from rules.elo import expected_score
 from rules.memory import Game, Played, Reign
 from rules.recap import (
     GAINS_SHOWN,
+    UPSET_BELOW,
     Evening,
     Gain,
     Milestone,
@@ -51,10 +52,11 @@ def test_the_upset_is_the_lowest_expected_score_that_won() -> None:
     assert upset.expected == pytest.approx(0.0532, abs=1e-4)
 
 
-def test_a_draw_or_an_unrated_player_makes_no_upset() -> None:
+def test_a_draw_an_unrated_player_or_a_favourite_makes_no_upset() -> None:
     draws = Tonight(1, Played((Game(1, 2, None),)), "x", {1: 100000, 2: 200000})
     unrated = Tonight(2, Played((Game(1, 3, 1),)), "x", {1: 100000})
-    assert biggest_upset(Evening((draws, unrated))) is None
+    favourite = Tonight(3, Played((Game(1, 2, 2), Game(4, 5, 4))), "x", {1: 1, 2: 1, 4: 9, 5: 1})
+    assert biggest_upset(Evening((draws, unrated, favourite))) is None
 
 
 def test_gains_sum_over_the_evening_by_pool_largest_first_only_positive() -> None:
@@ -123,15 +125,15 @@ def test_the_upset_is_the_minimum_expected_score_among_won_games(evening: Evenin
         if g.winner is not None and g.a in t.before and g.b in t.before
     ]
     upset = biggest_upset(evening)
-    if not won:
-        assert upset is None
-        return
-    assert upset is not None
     scores = []
     for t, g in won:
         loser = g.b if g.winner == g.a else g.a
         assert g.winner is not None
         scores.append(expected_score(t.before[g.winner] / 100, t.before[loser] / 100))
+    if not scores or min(scores) >= UPSET_BELOW:
+        assert upset is None
+        return
+    assert upset is not None
     assert upset.expected == min(scores)
     # it happened: that tournament has that game won by that winner at those ratings
     t = next(t for t in evening.tournaments if t.tournament == upset.tournament)

@@ -7,7 +7,7 @@ recap-title = 🌙 The evening of { $day }: { $count } { $count ->
 recap-champion = 🏆 “{ $tournament }”: { $names }
 recap-upset = ⚡ Upset of the evening: { $winner } ({ $winner_rating }) beat { $loser } ({ $loser_rating }) with a { $chance }% chance
 recap-gains = 📈 The biggest rating gains:
-recap-gain = • { $name }: { $change }
+recap-gain = • { $name }: { $change } ({ $pool })
 recap-reign = 👑 Longest reign: { $name }, { $wins } { $wins ->
     [one] win
    *[other] wins

@@ -8,7 +8,7 @@ recap-title = 🌙 Итоги вечера { $day }: { $count } { $count ->
 recap-champion = 🏆 «{ $tournament }»: { $names }
 recap-upset = ⚡ Сенсация вечера. Победитель: { $winner } ({ $winner_rating }), соперник: { $loser } ({ $loser_rating }); шанс на эту победу был { $chance }%
 recap-gains = 📈 Больше всех прибавили в рейтинге:
-recap-gain = • { $name }: { $change }
+recap-gain = • { $name }: { $change } ({ $pool })
 recap-reign = 👑 Дольше всех на троне: { $name } — { $wins } { $wins ->
     [one] победа
     [few] победы
