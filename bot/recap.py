@@ -23,6 +23,7 @@ player's rating before the tournament and its change, ``db.rating_history.of_tou
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -73,6 +74,7 @@ class Recaps:
         self._infra = infra
         self._club = club
         self._weeks = weeks
+        self._posting = asyncio.Lock()
 
     def register(self) -> None:
         """Run ``FINISHED_JOB`` durably; arm it after each finish's commit."""
@@ -92,13 +94,18 @@ class Recaps:
             tournament = await tournaments.get(tx, deadline.ref_id)
             if tournament is None or tournament.kind in self._weeks:
                 return
-            night = night_of(self._infra.clock.now(), self._zone)
+            # the night of the finish (the job's due moment), even when it runs late
+            night = night_of(datetime.fromisoformat(deadline.due_at), self._zone)
             if await self._open(tx, tournament.chat_id, night, registrations=True):
                 return
         await self.post(tournament.chat_id, night)
 
     async def post(self, chat_id: int, night: date) -> Told | None:
         """The night's recap in the group, once (text, then card); ``None``: nothing finished."""
+        async with self._posting:  # two finishes at once: the second finds the first's post
+            return await self._post(chat_id, night)
+
+    async def _post(self, chat_id: int, night: date) -> Told | None:
         outbox = self._infra.outbox
         key = recap_key(chat_id, night)
         async with self._infra.db.read() as tx:
