@@ -114,14 +114,16 @@ class Recaps:
             return None
         await outbox.send_once(key, chat_id, told.text)
 
-        async def draw() -> tuple[bytes, str]:
-            png = await canvas.render(draw_recap_card, told.card)
+        async def draw() -> tuple[bytes, str] | None:
+            try:
+                png = await canvas.render(draw_recap_card, told.card)
+            except Exception:  # the post went: a card not drawn is logged, the job is done
+                log.exception("the recap card of chat %s was not drawn", chat_id)
+                return None
             return png, told.card.title
 
-        try:
-            await outbox.send_photo_once(f"{key}:card", chat_id, draw, filename="recap.png")
-        except Exception:  # the post went: a card that fails is logged, not sent twice
-            log.exception("the recap card of chat %s was not drawn", chat_id)
+        # a send that fails raises: the durable job runs again, and sends only what is missing
+        await outbox.send_photo_once(f"{key}:card", chat_id, draw, filename="recap.png")
         return told
 
     async def asked(self, chat_id: int) -> tuple[str, bool]:

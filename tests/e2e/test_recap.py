@@ -13,12 +13,12 @@ from bot import formats
 from db import deadlines, memory, rating_history
 from db.tournaments import FINISHED_JOB
 from rules.recap import GAINS_SHOWN, night_of
+from tests.e2e.drivers.evening import NAMES, club_id, finish_swiss, play_koth, play_swiss
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.swiss_rounds import ranked
 from tests.e2e.drivers.texts import fixed, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_club_memory import NAMES, club_id, finish_swiss, play_koth, play_swiss
 
 #: the King of the Hill's ratings: Bob, the strongest at the table, is the lowest rated
 RATINGS = {"Ann": 1200, "Bob": 1000, "Cat": 1100, "Dan": 1050}

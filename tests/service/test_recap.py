@@ -13,9 +13,8 @@ from bot.recap import Recaps
 from db import players
 from rules.recap import night_of
 from tests.service.conftest import GROUP, ORGANISER, Club
-from tests.service.koth_club import begun, get
+from tests.service.koth_club import BORIS, begun, boris_wins, get
 from tests.service.recording import Request
-from tests.service.test_club_memory import BORIS, boris_wins
 
 
 async def settle(club: Club) -> None:
