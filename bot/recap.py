@@ -78,7 +78,8 @@ class Recaps:
 
     def register(self) -> None:
         """Run ``FINISHED_JOB`` durably; arm it after each finish's commit."""
-        self._infra.deadlines.on_durable(FINISHED_JOB, self.finished_job)
+        # late after a downtime it may well send nothing: no line about its lateness either
+        self._infra.deadlines.on_durable(FINISHED_JOB, self.finished_job, say_late=False)
         self._infra.db.watch_finished(self._armed)
 
     def _armed(self, tournament_id: int, job: int) -> None:

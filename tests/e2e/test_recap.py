@@ -3,16 +3,20 @@ in one group. The Swiss is registered first (its registration, with no start set
 evening open), the King of the Hill is played and finished — no recap —, then the Swiss is
 played and finished: one post and one card, its lines checked against the games played; a
 ``/recap`` that night answers the asker privately with the same post and sends nothing to the
-group; a restart that runs the finish's job again sends nothing twice."""
+group; a restart an hour later that runs the finish's job again sends nothing twice, nor a line
+about its lateness."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 from bot import formats
+from bot.deadlines import LATE_AFTER
 from db import deadlines, memory, rating_history
 from db.tournaments import FINISHED_JOB
 from rules.recap import GAINS_SHOWN, night_of
+from tests.clock import ManualClock
 from tests.e2e.drivers.evening import NAMES, club_id, finish_swiss, play_koth, play_swiss
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.swiss_rounds import ranked
@@ -51,7 +55,7 @@ def cards(emu: BotApiEmulator) -> list[SimMessage]:
 
 
 async def test_the_recap_of_an_evening_with_a_king_of_the_hill_and_a_swiss(
-    emu: BotApiEmulator, bot: RunningBot
+    emu: BotApiEmulator, bot: RunningBot, clock: ManualClock
 ) -> None:
     club = Club(emu, players=4)
     created = await club.create(rounds="3", top="Без ТОПа")
@@ -142,7 +146,10 @@ async def test_the_recap_of_an_evening_with_a_king_of_the_hill_and_a_swiss(
                WHERE kind = ? AND ref_id = ?""",
             (FINISHED_JOB, swiss_id),
         )
-    await bot.restart()
+    # … and the bot was down an hour: the job runs late, says nothing about it, sends nothing
+    await bot.stop()
+    clock.advance(LATE_AFTER + timedelta(minutes=30))
+    await bot.start()
     await finished_job_done(bot, swiss_id)
     await emu.idle()
     assert len(emu.bot_messages(GROUP)) == in_group
