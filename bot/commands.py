@@ -100,7 +100,7 @@ PRIVATE = (
     *PLAYING,
     "cancel",
 )
-GROUP = ("help", "register", "rating", "h2h", "season", "tournaments", "series", *PLAYING)
+GROUP = ("help", "register", "rating", "h2h", "season", "recap", "tournaments", "series", *PLAYING)
 ADMIN = (*GROUP, *MANAGING)
 #: Commands that need an open tournament (answered "no open tournament" when none claims them).
 TOURNAMENT_COMMANDS = tuple(
@@ -111,7 +111,7 @@ TOURNAMENT_COMMANDS = tuple(
 #: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
 HELP_PLAYER = {
     "private": ("register", "profile", "rating", "h2h", "tournaments", *PLAYING),
-    "group": ("register", "rating", "h2h", "season", "tournaments", *PLAYING),
+    "group": ("register", "rating", "h2h", "season", "recap", "tournaments", *PLAYING),
 }
 HELP_JUDGE = JUDGING
 HELP_ORGANISER = MANAGING

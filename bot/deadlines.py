@@ -140,6 +140,8 @@ class Deadlines:
         self._late: dict[str, Late] = {}
         self._dropped: dict[str, Handler] = {}
         self._durable: dict[str, DurableHandler] = {}
+        #: the durable kinds whose lateness is not told (``on_durable``)
+        self._quiet: set[str] = set()
         self._running: dict[int, asyncio.Event] = {}
         self._scheduler: AsyncIOScheduler | None = None
         #: where deadlines due now fire, beside the caller: the app's (its stop drains them), or
@@ -169,11 +171,15 @@ class Deadlines:
         if dropped is not None:
             self._dropped[kind] = dropped
 
-    def on_durable(self, kind: str, handler: DurableHandler) -> None:
+    def on_durable(self, kind: str, handler: DurableHandler, *, say_late: bool = True) -> None:
         """Register an idempotent job kind, marked done only after its handler finished.
 
-        A durable job is always applied, however late (``on_late_job`` says it is late)."""
+        A durable job is always applied, however late (``on_late_job`` says it is late, unless
+        ``say_late`` is off: a job that may send nothing, the evening's recap, says nothing
+        about its lateness either)."""
         self._durable[kind] = handler
+        if not say_late:
+            self._quiet.add(kind)
 
     def overdue(self, deadline_id: int) -> Overdue | None:
         """Why the deadline being fired is late, or ``None`` when it is on time."""
@@ -372,7 +378,8 @@ class Deadlines:
     async def _run_durable(self, deadline: Deadline) -> None:
         try:
             overdue = self.overdue(deadline.id)
-            if overdue is not None and self.on_late_job is not None:
+            told = deadline.kind not in self._quiet
+            if overdue is not None and self.on_late_job is not None and told:
                 await self.on_late_job(deadline, overdue)
             await self._durable[deadline.kind](deadline)
         except Exception:

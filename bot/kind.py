@@ -75,7 +75,8 @@ class KindService(Protocol):
     - *the wizard*: ``handlers/<kind>``'s routers, entered from ``/new`` by its
       ``KindSpec.discipline``;
     - *the club's memory*: ``played``, its games and final places as ``rules.memory`` says
-      them (head-to-head and the nemesis, ``bot.memory``; the seasons, ``bot.seasons``).
+      them (head-to-head and the nemesis, ``bot.memory``; the seasons, ``bot.seasons``; the
+      evening's recap, ``bot.recap``, with the reigns of a kind played at one table).
     """
 
     def register(self, flow: ResultFlow) -> None:

@@ -59,6 +59,7 @@ from bot.outbox import SAY_JOB, TELL_JOB, Outbox
 from bot.pacing import Limits
 from bot.pictures.profile import RatingCharts
 from bot.polling import Polling
+from bot.recap import Recaps
 from bot.registry import Registry
 from bot.results import ASK_JOB, ResultFlow
 from bot.results.notices import ResultNotices
@@ -254,6 +255,8 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     club = (settings.organizer_ids, settings.club_groups)
     memory = ClubMemory(db, infra.texts, kinds, club)
     seasons = Seasons(db, infra.texts, settings, memory)
+    recaps = Recaps(infra, memory, frozenset(spec.name for spec in KINDS if spec.lasts_weeks))
+    recaps.register()
     return Services(
         infra=infra,
         bot=bot,
@@ -275,6 +278,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         judges=Judges(db, clock, flow),
         memory=memory,
         seasons=seasons,
+        recaps=recaps,
         kinds=kinds,
         decks=DeckService(infra, deck_hosts(KINDS, kinds)),
         draft_clock=draft_clock,

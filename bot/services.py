@@ -30,6 +30,7 @@ from bot.memory import ClubMemory
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pictures.profile import RatingCharts
+from bot.recap import Recaps
 from bot.registry import Registry
 from bot.results import ResultFlow
 from bot.results.notices import ResultNotices
@@ -66,6 +67,8 @@ class Services:
     #: who played whom (``/h2h``, the nemesis) and the seasons' tables (issue 27)
     memory: ClubMemory
     seasons: Seasons
+    #: the evening's recap, once a night per group (issue 27, item 6)
+    recaps: Recaps
     #: each registered kind's service, by ``Tournament.kind`` (``bot.kinds``)
     kinds: Mapping[str, KindService]
     #: the deck lists of the kinds that take them (``KindSpec.deck_lists``)

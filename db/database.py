@@ -60,6 +60,9 @@ class Tx:
         self._on_commit: list[Callable[[], None]] = []
         #: the tournaments this transaction changed (``touch``)
         self.touched: set[int] = set()
+        #: the tournaments this transaction finished, each with the durable job stored with
+        #: its finish (``db.tournaments.set_status``): ``Database.watch_finished`` hears of them
+        self.finished: dict[int, int] = {}
         #: what one read in this transaction hands to a later one, keyed by its owner's choice
         #: (``bot.swiss.core.SwissCore.state``): dropped with the transaction
         self.handed: dict[Hashable, object] = {}
@@ -147,6 +150,8 @@ class Database:
         self._holder: asyncio.Task[object] | None = None
         #: called with each tournament a committed transaction touched (``Tx.touch``)
         self._watchers: list[Callable[[int], None]] = []
+        #: called with each tournament a committed transaction finished, and its job
+        self._finish_watchers: list[Callable[[int, int], None]] = []
 
     @property
     def dialect(self) -> str:
@@ -157,6 +162,12 @@ class Database:
         """Call ``watcher(tournament_id)`` after each commit that touched that tournament.
         It runs on the committing task's path: it must only take note (``bot.live``)."""
         self._watchers.append(watcher)
+
+    def watch_finished(self, watcher: Callable[[int, int], None]) -> None:
+        """Call ``watcher(tournament_id, job_id)`` after each commit that finished that
+        tournament, whatever its kind (``Tx.finished``): the one shared place after a finish
+        (``bot.recap``). It runs on the committing task's path: it must only arm the job."""
+        self._finish_watchers.append(watcher)
 
     @classmethod
     async def open(cls, target: Path | str, *, migrate: bool = True) -> Database:
@@ -247,6 +258,9 @@ class Database:
         for tournament_id in tx.touched:
             for watcher in self._watchers:
                 watcher(tournament_id)
+        for tournament_id, job in tx.finished.items():
+            for finished in self._finish_watchers:
+                finished(tournament_id, job)
         if cancelled is not None:
             raise cancelled
 

@@ -14,3 +14,20 @@ async def changes_of(tx: Tx, player_id: int) -> list[tuple[str, int, str]]:
         (player_id,),
     )
     return [(row["discipline"], int(row["after_cents"]), str(row["at"])) for row in rows]
+
+
+async def of_tournament(tx: Tx, tournament_id: int) -> dict[int, tuple[str, int, int]]:
+    """What the tournament changed: each player's (rating pool, rating before it, change),
+    cents, from the rows its end wrote (a player it did not rate has none)."""
+    rows = await tx.all(
+        """SELECT player_id, discipline, delta_cents, after_cents FROM rating_history
+           WHERE tournament_id = ? ORDER BY id""",
+        (tournament_id,),
+    )
+    found: dict[int, tuple[str, int, int]] = {}
+    for row in rows:
+        player, delta = int(row["player_id"]), int(row["delta_cents"])
+        first = found.get(player)
+        before = int(row["after_cents"]) - delta if first is None else first[1]
+        found[player] = (str(row["discipline"]), before, delta + (first[2] if first else 0))
+    return found

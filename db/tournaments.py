@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 
-from db import event_log
+from db import deadlines, event_log
 from db.codec import parse_settings
 from db.database import Row, Tx
 from db.event_log import Event as Event  # re-exported: the log's rows
@@ -181,8 +182,18 @@ async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
     return [_tournament(row) for row in rows]
 
 
+#: the durable job stored with every tournament's finish, whatever its kind (``set_status``):
+#: what follows an end for every kind (the evening's recap, ``bot.recap``) runs from it, after
+#: the commit (``Database.watch_finished``) or at the restart if the bot died first
+FINISHED_JOB = "job:finished"
+
+
 async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
+    """The tournament's status; a finish also stores ``FINISHED_JOB`` in ``tx``."""
     tx.touch(tournament_id)
+    if status == "finished":
+        due = datetime.fromisoformat(now)
+        tx.finished[tournament_id] = await deadlines.add(tx, FINISHED_JOB, tournament_id, due)
     column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
     stamp = column.get(status)
     if stamp is None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rules.results import Outcome
 
-__all__ = ["Game", "Played", "game_of"]
+__all__ = ["Game", "Played", "Reign", "game_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +27,23 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Reign:
+    """``wins`` games won in a row at a table by ``player`` (a King of the Hill's king)."""
+
+    player: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """A tournament's games in the order played, and each player's final place (a team's
-    players share their team's; empty before the end)."""
+    players share their team's; empty before the end); a kind played at one table where the
+    winner stays (a King of the Hill) says its reigns too (``rules.recap.reigns_of``), the
+    others none."""
 
     games: tuple[Game, ...] = ()
     places: tuple[tuple[int, int], ...] = ()
+    reigns: tuple[Reign, ...] = ()
 
 
 def game_of(a: int, b: int, outcome_a: Outcome, *, penalty: bool = False) -> Game | None:

@@ -36,6 +36,7 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.koth.places import final_places
 from rules.memory import Game, Played
+from rules.recap import reigns_of
 
 if TYPE_CHECKING:
     from bot.infra import Infra
@@ -72,16 +73,17 @@ class KothService:
         return koth_board(self.core.tr(snap.lang), snap, now)
 
     async def played(self, tx: Tx, tournament: Tournament) -> Played:
-        """Every game in order (a judge's void or correction applied: the replayed history);
-        once finished, the final table's places (``rules.koth.places``)."""
+        """Every game in order (a judge's void or correction applied: the replayed history),
+        its reigns; once finished, the final table's places (``rules.koth.places``)."""
         state = (await self.core.replayed.read(tx, tournament)).state
         if state is None:
             return Played()
         games = tuple(Game(g.winner, g.loser, g.winner) for g in state.history)
+        reigns = reigns_of(games)  # the king stays at the table while he wins
         if tournament.status != "finished":
-            return Played(games)
+            return Played(games, reigns=reigns)
         ranked = enumerate(final_places(state), start=1)
-        return Played(games, tuple((player, place) for place, player in ranked))
+        return Played(games, tuple((player, place) for place, player in ranked), reigns)
 
     def register(self, flow: ResultFlow) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""

@@ -11,29 +11,7 @@ from bot.results import Step
 from bot.seasons import Seasons
 from rules.results import Claim
 from tests.service.conftest import GROUP, ORGANISER, Club
-from tests.service.koth_club import begun, get
-
-BORIS = 2
-
-
-async def boris_wins(club: Club, tid: int) -> tuple[int, int]:
-    """The game at the table: Boris wins it (reported by him, confirmed by the other)."""
-    flow = club.services.flow
-    async with club.services.db.read() as tx:
-        game = await flow.desks["koth"].current_game(tx, await get(tx, tid), BORIS)
-    assert game is not None
-    other = game.opponent(BORIS)
-
-    def claim_of(*_args: object) -> Claim:
-        return Claim(winner=BORIS)
-
-    outcome, _ = await flow.report(tid, game.key, BORIS, claim_of)
-    assert outcome.report is not None
-    confirmed, after = await flow.confirm(outcome.report.id, other, outcome.report.revision)
-    assert confirmed.step is Step.FINAL
-    club.services.notices.follow(confirmed, after)
-    await club.services.background.drain(timeout=5)
-    return BORIS, other
+from tests.service.koth_club import BORIS, begun, boris_wins, get
 
 
 async def test_the_record_the_nemesis_and_a_void(club: Club) -> None:

@@ -270,6 +270,11 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         "example": "12.12 19:00",
         # the Arena (bot/arena)
         "prizes": "3 карты" if ru else "3 cards",
+        # the evening's recap (bot/recap)
+        "pool": "Бильярд" if ru else "Billiards",
+        "winner_rating": f"1000{comma}00",
+        "loser_rating": f"1200{comma}00",
+        "chance": "24",
     }
     if var not in words:
         raise AssertionError(f"test_russian: give the variable {var!r} a plausible value")
