@@ -28,10 +28,17 @@ from pathlib import Path
 from tests import pg
 from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
+from tests.e2e.drivers.downtime import (
+    ORGANISER,
+    SWISS_PLAYERS,
+    add_players,
+    begin_swiss,
+    group_of,
+    player_tg,
+)
+from tests.e2e.drivers.standby import TIME_UP
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimUser
 from tests.e2e.harness import START, TOKEN, RunningBot
-from tests.e2e.test_downtime import ORGANISER, add_players, begin_swiss, group_of, player_tg
-from tests.e2e.test_standby_deadline import SWISS_PLAYERS, TIME_UP
 
 BATCH = 6
 

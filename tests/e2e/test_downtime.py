@@ -19,25 +19,30 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
-from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
-from bot.koth import KothService
 from bot.results import Claim, ResultFlow
 from bot.services import Services
-from bot.swiss import SwissService
 from db import tournaments
-from db.database import Database, is_postgres
+from db.database import is_postgres
 from tests.clock import ManualClock
 from tests.e2e import peek
+from tests.e2e.drivers.downtime import (
+    ENDS,
+    KOTH,
+    KOTH_PLAYERS,
+    ORGANISER,
+    SWISS,
+    SWISS_PLAYERS,
+    add_players,
+    begin_koth,
+    begin_swiss,
+    group_of,
+    player_tg,
+)
 from tests.e2e.emulator import BotApiEmulator
 from tests.e2e.harness import START, RunningBot
 
-ORGANISER = 999
-KOTH, SWISS = 5, 5  #: tournaments of each kind
-KOTH_PLAYERS, SWISS_PLAYERS = 5, 8
-ENDS = START + timedelta(hours=4)  #: the main time (5 players) and the round (240 min) end
 BACK = ENDS + timedelta(hours=10)  #: the bot starts again ten hours later
 FIRST_POLL_WITHIN = 3.0  #: seconds from the start to the first getUpdates (the requirement)
 LATE_LINE = (
@@ -49,35 +54,6 @@ SWISS_LATE = LATE_LINE.format(what="время тура закончилось")
 STALE = ("осталось 10 минут", "До конца основного времени", "Верно?", "не подтверждён вовремя")
 
 
-def group_of(index: int) -> int:
-    return -100_500 - index
-
-
-def player_tg(index: int, seat: int) -> int:
-    return 70_000 + index * 100 + seat
-
-
-async def add_players(db_path: Path | str, index: int, count: int) -> None:
-    """Registered players of tournament ``index`` (as the registration wizard leaves them)."""
-    db = await Database.open(db_path)
-    try:
-        async with db.transaction() as tx:
-            for seat in range(count):
-                tg = player_tg(index, seat)
-                await tx.execute(
-                    "INSERT INTO tg_users (id, username, first_name, language_code, started_bot,"
-                    " blocked_bot, seen_at) VALUES (?, ?, ?, 'ru', 1, 0, ?)",
-                    (tg, f"p{tg}", f"P{tg}", START.isoformat()),
-                )
-                await tx.execute(
-                    "INSERT INTO players (telegram_id, last_name, first_name, email, city,"
-                    " registered, created_at) VALUES (?, ?, ?, ?, 'Москва', 1, ?)",
-                    (tg, f"L{tg}", f"P{tg}", f"p{tg}@example.org", START.isoformat()),
-                )
-    finally:
-        await db.close()
-
-
 def add_chats(emu: BotApiEmulator) -> None:
     org = emu.add_user(ORGANISER, "Olga", username="olga")
     for index in range(KOTH + SWISS):
@@ -87,38 +63,6 @@ def add_chats(emu: BotApiEmulator) -> None:
         for user in people:
             user.started = True
         emu.add_group(group_of(index), f"Club {index}", members=people, admins=[org])
-
-
-async def club_ids(app: Services, index: int, count: int) -> list[int]:
-    async with app.db.read() as tx:
-        rows = await tx.all(
-            "SELECT id FROM players WHERE telegram_id BETWEEN ? AND ? ORDER BY telegram_id",
-            (player_tg(index, 0), player_tg(index, count - 1)),
-        )
-    return [int(row["id"]) for row in rows]
-
-
-async def begin_koth(app: Services, index: int) -> int:
-    koth: KothService = app.service(KothService)
-    tid = await koth.registration.create(group_of(index), ORGANISER, f"Холм {index}", 3000, "1")
-    for club_id in await club_ids(app, index, KOTH_PLAYERS):
-        async with app.db.read() as tx:
-            tournament = await koth.core.tournament(tx, tid)
-        await koth.registration.add(tournament, ORGANISER, str(club_id), Decimal(1000))
-    async with app.db.read() as tx:
-        tournament = await koth.core.tournament(tx, tid)
-    await koth.preparation.begin(tournament, ORGANISER)
-    return tid
-
-
-async def begin_swiss(app: Services, index: int) -> int:
-    swiss: SwissService = app.service(SwissService)
-    options: dict[str, Any] = {"rounds": 3, "top": 0, "round_minutes": 240}
-    tid = await swiss.create(group_of(index), f"Кубок {index}", options, ORGANISER)
-    for club_id in await club_ids(app, index, SWISS_PLAYERS):
-        await swiss.join(tid, club_id)
-    await swiss.begin(tid, ORGANISER)
-    return tid
 
 
 async def report_first_game(app: Services, tid: int) -> None:

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 from tests.e2e.crash_driver import BotProcess
+from tests.e2e.drivers.standby import stored, until
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimUser
 from tests.e2e.harness import START, TOKEN
-from tests.e2e.test_standby_webhook import stored, until
 
 ORGANISER = 999
 PEOPLE = 12

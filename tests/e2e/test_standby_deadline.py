@@ -16,13 +16,18 @@ import pytest
 
 from tests.clock import ManualClock
 from tests.e2e.crash_driver import BotProcess
+from tests.e2e.drivers.downtime import (
+    ENDS,
+    ORGANISER,
+    add_players,
+    begin_swiss,
+    group_of,
+    player_tg,
+)
+from tests.e2e.drivers.standby import TIME_UP, logged, until
 from tests.e2e.emulator import BotApiEmulator, RateLimits
 from tests.e2e.harness import START, TOKEN, RunningBot
-from tests.e2e.test_downtime import ENDS, ORGANISER, add_players, begin_swiss, group_of, player_tg
-from tests.e2e.test_standby_webhook import logged, until
 
-SWISS_PLAYERS = 8
-TIME_UP = "Тур 1: время!"
 CHECK = 2  #: the standby's check of the lease (``LEADER_CHECK_SECONDS``), in seconds
 #: seconds from the round's end to the kill: before the leader saw the clock move (it looks
 #: every 0.05 s: the standby fires), and as the leader fires and sends

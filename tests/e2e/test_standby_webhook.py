@@ -10,13 +10,12 @@ import asyncio
 import signal
 import socket
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp
-import asyncpg
 
 from tests.e2e.crash_driver import BotProcess
+from tests.e2e.drivers.standby import logged, said, stored, until
 from tests.e2e.drivers.webhook import SECRET, update
 from tests.e2e.emulator import BotApiEmulator, RateLimits, SimUser
 from tests.e2e.harness import START, TOKEN
@@ -25,31 +24,6 @@ ORGANISER = 999
 PEOPLE = 12
 CHECK = 2  #: the standby's check of the lease (``LEADER_CHECK_SECONDS``), in seconds
 PATH = "/telegram/webhook"
-
-
-def said(log: Path, text: str) -> bool:
-    return log.exists() and text in log.read_text(encoding="utf-8", errors="replace")
-
-
-async def logged(log: Path, text: str) -> bool:
-    return said(log, text)
-
-
-async def stored(at: str) -> int:
-    """The updates in the inbox (stored, not handled)."""
-    conn = await asyncpg.connect(at)
-    try:
-        return int(await conn.fetchval("SELECT count(*) FROM inbox"))
-    finally:
-        await conn.close()
-
-
-async def until(probe: Callable[[], Awaitable[object]], want: object, patience: float = 60) -> None:
-    """Wait until ``probe()`` gives ``want`` (bounded only to catch a hang)."""
-    deadline = time.monotonic() + patience
-    while await probe() != want:
-        assert time.monotonic() < deadline, f"still not {want!r} after {patience} s"
-        await asyncio.sleep(0.1)
 
 
 def answers(emu: BotApiEmulator, people: list[SimUser]) -> list[int]:
