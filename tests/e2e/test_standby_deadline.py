@@ -19,6 +19,7 @@ from tests.e2e.crash_driver import BotProcess
 from tests.e2e.drivers.downtime import (
     ENDS,
     ORGANISER,
+    SWISS_PLAYERS,
     add_players,
     begin_swiss,
     group_of,
