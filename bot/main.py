@@ -46,13 +46,14 @@ from bot.groups import Groups
 from bot.handled import HandledUpdates
 from bot.infra import Infra
 from bot.judges import Judges
-from bot.kind import WebPages, deck_hosts, draft_hosts
+from bot.kind import GatesEntries, WebPages, deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.leader import lead, watch
 from bot.live import Live
 from bot.memory import ClubMemory
 from bot.middleware import ContextMiddleware
+from bot.no_shows import NoShows
 from bot.notify import Notifier
 from bot.outbox import SAY_JOB, TELL_JOB, Outbox
 from bot.pacing import Limits
@@ -253,6 +254,10 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     club = (settings.organizer_ids, settings.club_groups)
     memory = ClubMemory(db, infra.texts, kinds, club)
     seasons = Seasons(db, infra.texts, settings, memory)
+    no_shows = NoShows(db, infra.texts, memory, infra.notifier, infra.outbox, clock, settings.zone)
+    for kind in kinds.values():
+        if isinstance(kind, GatesEntries):
+            kind.gate_entries(no_shows)
     return Services(
         infra=infra,
         bot=bot,
@@ -274,6 +279,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         judges=Judges(db, clock, flow),
         memory=memory,
         seasons=seasons,
+        no_shows=no_shows,
         kinds=kinds,
         decks=DeckService(infra, deck_hosts(KINDS, kinds)),
         draft_clock=draft_clock,

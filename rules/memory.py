@@ -29,10 +29,12 @@ class Game:
 @dataclass(frozen=True, slots=True)
 class Played:
     """A tournament's games in the order played, and each player's final place (a team's
-    players share their team's; empty before the end)."""
+    players share their team's; empty before the end); ``no_shows``: the players given a
+    technical loss for absence (``rules.no_shows``), once per such result."""
 
     games: tuple[Game, ...] = ()
     places: tuple[tuple[int, int], ...] = ()
+    no_shows: tuple[int, ...] = ()
 
 
 def game_of(a: int, b: int, outcome_a: Outcome, *, penalty: bool = False) -> Game | None:
