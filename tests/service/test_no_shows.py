@@ -1,14 +1,19 @@
 """No-shows as services (issue 27, item 7), on SQLite and PostgreSQL: a judge's absence codes
-are typed in the Swiss log and said through the kind contract (a correction takes one back),
-and a group's approval setting is off until its organisers turn it on."""
+are typed in the Swiss and the team events' logs and said through the kind contract (a
+correction takes one back), and a group's approval setting is off until its organisers turn it
+on."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.no_shows import NoShows
 from bot.swiss.corrections import parse
 from db.tournaments import get
+from rules.results import Claim, Outcome, ResultError
 from tests.service.conftest import GROUP, ORGANISER, Club
 from tests.service.test_swiss_notices import four_players
+from tests.service.test_teams_judges import four_teams
 
 
 async def test_absences_are_no_shows_and_a_correction_takes_one_back(club: Club) -> None:
@@ -54,3 +59,43 @@ async def test_the_approval_is_a_groups_choice_off_by_default(club: Club) -> Non
     assert await no_shows.approval(-100600) is False  # another group's is its own
     await no_shows.set_approval(GROUP, False)
     assert await no_shows.approval(GROUP) is False
+
+
+async def test_a_team_events_absence_is_a_no_show_open_or_corrected(club: Club) -> None:
+    """A team event's judge: ``na`` on an open board decides it through the result flow (the
+    claim carries who did not come), ``nn`` corrects a recorded one, ``a`` takes it back."""
+    teams, tid, _ids = await four_teams(club)
+    async with club.services.db.read() as tx:
+        state = await teams.core.state(tx, tid)
+        a, b = (int(p) for p in state.players_of(1, 1, 1) or ())
+    for code in ("na", "nn"):
+        after = await teams.result(tid, ORGANISER, 1, 1, 1, code, "")
+        if after is not None:
+            await after()
+        async with club.services.db.read() as tx:
+            tournament = await get(tx, tid)
+            assert tournament is not None
+            said = await club.services.kinds["teams"].played(tx, tournament)
+            state = await teams.core.state(tx, tid)
+        outcome = state.round(1).games[(1, 1)].outcome_a
+        if code == "na":
+            assert said.no_shows == (a,) and outcome is Outcome.TECHNICAL_LOSS
+        else:
+            assert sorted(said.no_shows) == sorted((a, b)) and outcome is Outcome.DOUBLE_LOSS
+    after = await teams.result(tid, ORGANISER, 1, 1, 1, "a", "")
+    if after is not None:
+        await after()
+    async with club.services.db.read() as tx:
+        tournament = await get(tx, tid)
+        assert tournament is not None
+        assert (await club.services.kinds["teams"].played(tx, tournament)).no_shows == ()
+
+
+def test_a_claim_says_who_did_not_come_only_for_a_technical_result() -> None:
+    claim = Claim(winner=2, technical=True, absent=(1,))
+    assert Claim.from_json(claim.to_json()) == claim
+    assert "absent" not in Claim(winner=2).to_json()  # stored as before it existed
+    with pytest.raises(ResultError):
+        Claim(winner=2, absent=(1,))
+    with pytest.raises(ResultError):
+        Claim(winner=1, technical=True, absent=(1,))
