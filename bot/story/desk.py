@@ -91,7 +91,12 @@ class StoryDesk:
         robin = parse_robin_key(game.key)
         parsed = parse_game_key(game.key)
         # the flow found this game open a moment ago: its key is one of the two
-        event = StRobinGame(*robin, outcome) if robin else StGame(*parsed or (0, 0), outcome)
+        absent = claim.absent
+        event = (
+            StRobinGame(*robin, outcome, absent=absent)
+            if robin
+            else StGame(*parsed or (0, 0), outcome, absent=absent)
+        )
         await self._core.record(tx, tournament.id, event, actor_id)
         return await self._after_game(tx, tournament)
 

@@ -1,5 +1,5 @@
 """No-shows as services (issue 27, item 7), on SQLite and PostgreSQL: a judge's absence codes
-are typed in the Swiss and the team events' logs and said through the kind contract (a
+are typed in the Swiss, team events' and Story logs and said through the kind contract (a
 correction takes one back), and a group's approval setting is off until its organisers turn it
 on."""
 
@@ -12,6 +12,8 @@ from bot.swiss.corrections import parse
 from db.tournaments import get
 from rules.results import Claim, Outcome, ResultError
 from tests.service.conftest import GROUP, ORGANISER, Club
+from tests.service.test_story_service import begun as story_begun
+from tests.service.test_story_service import committed, pair
 from tests.service.test_swiss_notices import four_players
 from tests.service.test_teams_judges import four_teams
 
@@ -99,3 +101,20 @@ def test_a_claim_says_who_did_not_come_only_for_a_technical_result() -> None:
         Claim(winner=2, absent=(1,))
     with pytest.raises(ResultError):
         Claim(winner=1, technical=True, absent=(1,))
+
+
+async def test_a_story_absence_is_a_no_show(club: Club) -> None:
+    """Story (607): the judge's ``nd`` — the defender did not come — is the attacker's
+    technical win and the defender's no-show."""
+    story, tid, people = await story_begun(club)
+    anna, gleb = people["Анна"], people["Глеб"]
+    await pair(story, tid, 0, anna, gleb)
+    await committed(await story.result(tid, ORGANISER, 1, 1, "nd"))
+    await club.services.background.drain(timeout=5)
+    async with club.services.db.read() as tx:
+        tournament = await get(tx, tid)
+        assert tournament is not None
+        said = await club.services.kinds["story"].played(tx, tournament)
+        state = await story.core.state(tx, tid)
+    assert said.no_shows == (gleb.id,) and said.games == ()
+    assert state.rounds[0].results[1] is Outcome.TECHNICAL_WIN
