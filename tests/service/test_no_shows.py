@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot.deadlines import committed
 from bot.no_shows import NoShows
 from bot.swiss.corrections import parse
 from db.tournaments import get
 from rules.results import Claim, Outcome, ResultError
 from tests.service.conftest import GROUP, ORGANISER, Club
 from tests.service.test_story_service import begun as story_begun
-from tests.service.test_story_service import committed, pair
+from tests.service.test_story_service import pair
 from tests.service.test_swiss_notices import four_players
 from tests.service.test_teams_judges import four_teams
 
