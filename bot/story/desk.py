@@ -49,7 +49,7 @@ def open_robin_game(state: State, key: str) -> Game | None:
     if parsed[1] not in robin.open_tables():
         return None
     a, b = robin.pairs[parsed[1] - 1]
-    return Game(key, a, b, draws=True, double_loss=True)
+    return Game(key, a, b, draws=True, double_loss=True, absence=True)
 
 
 def open_game(state: State, key: str) -> Game | None:
@@ -63,7 +63,7 @@ def open_game(state: State, key: str) -> Game | None:
     if table not in state.open_tables(rnd):
         return None
     a, d = rnd.pairs[table - 1]
-    return Game(key, a, d, draws=True, double_loss=True)
+    return Game(key, a, d, draws=True, double_loss=True, absence=True)
 
 
 class StoryDesk:

@@ -139,7 +139,7 @@ class TeamsDesk:
         found = state.players_of(number, table, board)
         if found is None:
             return None
-        return Game(key, int(found[0]), int(found[1]), draws=True, double_loss=True)
+        return Game(key, int(found[0]), int(found[1]), draws=True, double_loss=True, absence=True)
 
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         return await self._found(tx, tournament, game_key)
@@ -168,7 +168,7 @@ class TeamsDesk:
                 found = state.players_of(rnd.number, table, board)
                 if found is not None and player_id in found:
                     key = game_key(rnd.number, table, board, rnd.gen)
-                    return Game(key, int(found[0]), int(found[1]), double_loss=True)
+                    return Game(key, int(found[0]), int(found[1]), double_loss=True, absence=True)
         return None
 
     async def report_markup(
@@ -979,7 +979,7 @@ class TeamsService:
         decided, sides = ABSENCE.get(code, (code, ""))
         absent = tuple(int(found[0] if side == "a" else found[1]) for side in sides)
         if is_open:
-            game = Game(key, int(found[0]), int(found[1]), double_loss=True)
+            game = Game(key, int(found[0]), int(found[1]), double_loss=True, absence=True)
             try:
                 claim = claim_from_decision(game, "d" if code == "draw" else decided)
             except (ResultError, ValueError) as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.claims import claim_from_decision, decision_choices
 from bot.deadlines import committed
 from bot.no_shows import NoShows
 from bot.swiss.corrections import parse
@@ -119,3 +120,29 @@ async def test_a_story_absence_is_a_no_show(club: Club) -> None:
         state = await story.core.state(tx, tid)
     assert said.no_shows == (gleb.id,) and said.games == ()
     assert state.rounds[0].results[1] is Outcome.TECHNICAL_WIN
+
+
+async def test_the_judges_did_not_come_button_records_a_no_show(club: Club) -> None:
+    """A dispute's buttons (``bot.claims.decision_choices``): «🚷 did not come» is the other's
+    technical win and the absent player's no-show, as ``/result nb`` is."""
+    swiss, tid, _ids = await four_players(club)
+    await swiss.begin(tid, ORGANISER)
+    flow = club.services.flow
+    async with club.services.db.read() as tx:
+        tournament = await get(tx, tid)
+        assert tournament is not None
+        key = (await swiss.state(tx, tid)).rounds[0].key(1)
+        game = await flow.desks["swiss"].open_game(tx, tournament, key)
+    assert game is not None
+    codes = [choice.code for choice in decision_choices(game)]
+    assert codes[-3:] == ["na", "nb", "nn"]
+    claim = claim_from_decision(game, "nb")
+    assert claim == Claim(winner=game.a, technical=True, absent=(game.b,))
+    _, after = await flow.decide(tid, key, claim, ORGANISER)
+    await committed(after)
+    async with club.services.db.read() as tx:
+        tournament = await get(tx, tid)
+        assert tournament is not None
+        said = await club.services.kinds["swiss"].played(tx, tournament)
+        result = (await swiss.state(tx, tid)).rounds[0].results[1]
+    assert said.no_shows == (game.b,) and result.outcome_a is Outcome.TECHNICAL_WIN
