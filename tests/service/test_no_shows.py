@@ -11,6 +11,7 @@ from bot.claims import claim_from_decision, decision_choices
 from bot.deadlines import committed
 from bot.no_shows import NoShows
 from bot.swiss.corrections import parse
+from bot.swiss.log import log_text
 from db.tournaments import get
 from rules.results import Claim, Outcome, ResultError
 from tests.service.conftest import GROUP, ORGANISER, Club
@@ -36,6 +37,8 @@ async def test_absences_are_no_shows_and_a_correction_takes_one_back(club: Club)
         no_shows: NoShows = club.services.no_shows
         found = await no_shows.of_player(tx, a1)
     assert sorted(said.no_shows) == sorted((a1, a2, b2))
+    said_in_log = await log_text(swiss, tid, "ru", reasons=False)
+    assert "· неявка: " in said_in_log and "· неявка обоих: " in said_in_log, said_in_log
     assert b1 not in said.no_shows and said.games == ()  # no game was played at a table
     assert [(n.tournament, n.player) for n in found] == [(tid, a1)]
 

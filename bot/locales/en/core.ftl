@@ -200,6 +200,7 @@ log-bot = bot
 log-table = round { $round }, table { $table }
 log-won = { $where }: win: { $winner } · opponent: { $loser }
 log-draw = { $where }: draw, { $a } — { $b }
+log-absent = {" "}· did not come: { $names }
 log-sw_begin = the tournament began
 log-sw_round = pairings of round { $round }
 log-sw_extend = round { $round } extended by { $minutes } min
