@@ -53,25 +53,27 @@ class NoShows:
         self._outbox = outbox
         self._clock = clock
         self._zone = zone
-        #: the tournaments' names by id, for the lines of ``profile_text``
-        self._names: dict[int, str] = {}
 
     async def of_player(self, tx: Tx, player: int) -> list[NoShow]:
         """Every no-show of the player, one per tournament, oldest first."""
-        found: list[NoShow] = []
+        return list(await self._named(tx, player))
+
+    async def _named(self, tx: Tx, player: int) -> dict[NoShow, str]:
+        """The player's no-shows (oldest first) and their tournaments' names."""
+        found: dict[NoShow, str] = {}
         for tournament in await memory.of_player(tx, player):
             said = await self._memory.played(tx, tournament)
             if player not in said.no_shows or tournament.started_at is None:
                 continue
-            self._names[tournament.id] = tournament.name
             at = datetime.fromisoformat(tournament.started_at)
-            found.append(NoShow(at, tournament.id, player))
-        return per_tournament(found)
+            found[NoShow(at, tournament.id, player)] = tournament.name
+        return {each: found[each] for each in per_tournament(found)}
 
     async def profile_text(self, player: int, lang: str, now: datetime) -> str:
         """The no-shows' block of an organiser's ``/profile`` of the player."""
         async with self._db.read() as tx:
-            found = await self.of_player(tx, player)
+            named = await self._named(tx, player)
+        found = list(named)
         t = Tr(self._texts, lang)
         if not found:
             return t("noshow.profile_none")
@@ -85,8 +87,7 @@ class NoShows:
         ]
         for each in reversed(found):  # the latest first
             when = formats.day(each.at.astimezone(self._zone).date())
-            name = self._names.get(each.tournament, f"#{each.tournament}")
-            lines.append(t("noshow.profile_line", day=when, tournament=name))
+            lines.append(t("noshow.profile_line", day=when, tournament=named[each]))
         return "\n".join(lines)
 
     async def approval(self, chat_id: int) -> bool:
@@ -114,15 +115,19 @@ class NoShows:
             lang = pick_language(
                 organiser.language_code if organiser else None, self._texts.default
             )
-            text = Tr(self._texts, lang)(
+            t = Tr(self._texts, lang)
+            told = t(
                 "noshow.organiser_told",
                 name=name,
                 club_id=player,
                 count=len(found),
                 days=WINDOW.days,
-                tournament=tournament.name,
-                held="yes" if held else "no",
             )
+            then = t(
+                "noshow.organiser_held" if held else "noshow.organiser_not_held",
+                tournament=tournament.name,
+            )
+            text = f"{told}\n{then}"
             key = f"noshow:{tournament.created_by}:{player}:{found[-1].tournament}"
             await self._outbox.send_once(key, tournament.created_by, text)
         return held

@@ -30,7 +30,9 @@ async def no_shows_rule(
     words = (command.args or "").casefold().split()
     if not words:
         on = await no_shows.approval(message.chat.id)
-        await message.reply(t("noshow.approval_is", on="yes" if on else "no", **counts))
+        await message.reply(
+            t("noshow.approval_is_on" if on else "noshow.approval_is_off", **counts)
+        )
         return
     if len(words) != 2 or words[0] != "approval" or words[1] not in SWITCH:
         raise UserError("noshow.usage", **counts)
@@ -38,4 +40,4 @@ async def no_shows_rule(
         raise UserError("noshow.organisers_only")
     on = SWITCH[words[1]]
     await no_shows.set_approval(message.chat.id, on)
-    await message.reply(t("noshow.approval_set", on="yes" if on else "no", **counts))
+    await message.reply(t("noshow.approval_on" if on else "noshow.approval_off", **counts))

@@ -110,5 +110,5 @@ def result_text(t: T, state: State, stored: SwResult, names: Names) -> str:
         line = t("log.draw", where=where, a=a, b=b)
     if stored.absent:  # a no-show (``rules.no_shows``): who did not come
         absent = ", ".join(names[pid] for pid in stored.absent)
-        line += t("log.absent", names=absent, count=len(stored.absent))
+        line += t("log.absent_both" if len(stored.absent) > 1 else "log.absent", names=absent)
     return line

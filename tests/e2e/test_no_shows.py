@@ -17,11 +17,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tests.clock import ManualClock
+from tests.e2e.drivers.judged import query
 from tests.e2e.drivers.swiss_club import GROUP, Club
 from tests.e2e.drivers.texts import fixed, round_title, ru
 from tests.e2e.emulator import BotApiEmulator, SimMessage
 from tests.e2e.harness import RunningBot
-from tests.e2e.test_entry import entrants
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 TOLD = fixed("noshow.organiser_told")
@@ -61,6 +61,16 @@ async def profile_of_dan(club: Club) -> str:
         )
     )
     return found.plain
+
+
+def entrants(bot: RunningBot, tournament_id: int) -> set[str]:
+    """First names of the tournament's participants."""
+    found = query(
+        bot,
+        "SELECT p.first_name FROM participants x JOIN players p ON p.id = x.player_id"
+        f" WHERE x.tournament_id = {tournament_id}",
+    )
+    return {str(row[0]) for row in found}
 
 
 def told(emu: BotApiEmulator, club: Club) -> list[SimMessage]:
@@ -103,14 +113,14 @@ async def test_three_no_shows_in_sixty_days_tell_the_organiser_once(
     await emu.wait_bot_message(GROUP, contains="ждут одобрения организатора")
     await dan.send(GROUP, "/drop")
     await emu.idle()
-    assert "Dan" not in entrants(bot.db_path, 4)
+    assert "Dan" not in entrants(bot, 4)
     answer = await (await dan.press(created, "✋ Участвую")).answer()
     assert answer.text is not None and "согласия организатора" in answer.text, answer
     request = await emu.wait_bot_message(GROUP, contains=fixed("swiss.entry_request_held"))
-    assert "Dan" in request.plain and "Dan" not in entrants(bot.db_path, 4)
+    assert "Dan" in request.plain and "Dan" not in entrants(bot, 4)
     await (await club.org.press(request, "✅ Принять")).answer()
     await emu.idle()
-    assert "Dan" in entrants(bot.db_path, 4)
+    assert "Dan" in entrants(bot, 4)
     assert len(told(emu, club)) == 1  # the same three no-shows: told once
 
     # Day 61: his fourth no-show; the first (day 0) is out of the window.

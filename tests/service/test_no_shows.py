@@ -14,11 +14,9 @@ from bot.swiss.corrections import parse
 from bot.swiss.log import log_text
 from db.tournaments import get
 from rules.results import Claim, Outcome, ResultError
+from tests.service.card_clubs import begun as story_begun
+from tests.service.card_clubs import four_players, four_teams, pair
 from tests.service.conftest import GROUP, ORGANISER, Club
-from tests.service.test_story_service import begun as story_begun
-from tests.service.test_story_service import pair
-from tests.service.test_swiss_notices import four_players
-from tests.service.test_teams_judges import four_teams
 
 
 async def test_absences_are_no_shows_and_a_correction_takes_one_back(club: Club) -> None:

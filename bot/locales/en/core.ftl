@@ -201,6 +201,7 @@ log-table = round { $round }, table { $table }
 log-won = { $where }: win: { $winner } · opponent: { $loser }
 log-draw = { $where }: draw, { $a } — { $b }
 log-absent = {" "}· did not come: { $names }
+log-absent_both = {" "}· neither came: { $names }
 log-sw_begin = the tournament began
 log-sw_round = pairings of round { $round }
 log-sw_extend = round { $round } extended by { $minutes } min

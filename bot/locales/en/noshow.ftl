@@ -8,22 +8,17 @@ noshow-profile_title = 🚷 { $count } { $count ->
 noshow-profile_line = • { $day } — “{ $tournament }”
 noshow-profile_of = 👤 <b>{ $name }</b> (club number { $club_id })
 noshow-profile_organisers_only = Only an organiser of the club can see another player's profile.
-noshow-profile_unknown = No such player: reply to his message, or give @username or a club number.
+noshow-profile_unknown = No such player: give @username or a club number.
 noshow-organiser_told = 🚷 No-shows: { $name } (club number { $club_id }) — { $count } { $count ->
     [one] no-show
    *[other] no-shows
-} in the last { $days } days. { $held ->
-    [yes] The entry to “{ $tournament }” waits for an organiser's approval.
-   *[no] Now on the list of “{ $tournament }”. Nothing was done automatically; to have such players' entries wait for approval: /noshows approval on
-}
+} in the last { $days } days.
+noshow-organiser_held = The entry to “{ $tournament }” waits for an organiser's approval.
+noshow-organiser_not_held = Now on the list of “{ $tournament }”. Nothing was done automatically; to have such players' entries wait for approval: /noshows approval on
 noshow-group_only = /noshows is set in the tournaments' group.
 noshow-organisers_only = Only the group's organisers can change this.
 noshow-usage = Usage: /noshows approval on|off — whether the entries of a player with { $count } no-shows in { $days } days wait for an organiser's approval.
-noshow-approval_is = Approval of entries for players with { $count } no-shows in { $days } days: { $on ->
-    [yes] on
-   *[no] off
-}. The organiser is told either way. To change: /noshows approval on|off
-noshow-approval_set = { $on ->
-    [yes] ✅ From now on the entries of a player with { $count } no-shows in { $days } days wait for an organiser's approval.
-   *[no] ✅ Entries no longer wait for approval; the organiser is still told of a player with { $count } no-shows in { $days } days.
-}
+noshow-approval_is_on = Approval of entries for players with { $count } no-shows in { $days } days: on. The organiser is told either way. To change: /noshows approval off
+noshow-approval_is_off = Approval of entries for players with { $count } no-shows in { $days } days: off. The organiser is told either way. To change: /noshows approval on
+noshow-approval_on = ✅ From now on the entries of a player with { $count } no-shows in { $days } days wait for an organiser's approval.
+noshow-approval_off = ✅ Entries no longer wait for approval; the organiser is still told of a player with { $count } no-shows in { $days } days.

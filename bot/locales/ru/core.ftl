@@ -200,10 +200,8 @@ log-bot = бот
 log-table = тур { $round }, стол { $table }
 log-won = { $where }: победа: { $winner } · соперник: { $loser }
 log-draw = { $where }: ничья, { $a } — { $b }
-log-absent = {" "}· { $count ->
-    [one] неявка
-   *[other] неявка обоих
-}: { $names }
+log-absent = {" "}· неявка: { $names }
+log-absent_both = {" "}· неявка обоих: { $names }
 log-sw_begin = начало турнира
 log-sw_round = пары тура { $round }
 log-sw_extend = время тура { $round } продлено на { $minutes } мин
