@@ -89,6 +89,13 @@ def decision_choices(game: Game, *, draws: bool = True, match: bool = False) -> 
         out.append(Choice(side, "results.decide_technical", technical, player))
     if game.double_loss:
         out.append(Choice("dl", "results.decide_double_loss", claim(game, double_loss=True)))
+    if game.absence:  # the other's technical win, and who did not come
+        for side, player in (("na", game.a), ("nb", game.b)):
+            absent = claim(game, winner=game.opponent(player), technical=True, absent=(player,))
+            out.append(Choice(side, "results.decide_absent", absent, player))
+        if game.double_loss:
+            both = claim(game, double_loss=True, absent=(game.a, game.b))
+            out.append(Choice("nn", "results.decide_absent_both", both))
     return out
 
 
@@ -109,6 +116,7 @@ def claim(
     technical: bool = False,
     games: tuple[int, int] | None = None,
     double_loss: bool = False,
+    absent: tuple[int, ...] = (),
 ) -> Claim:
     if winner is not None and not game.has(winner):
         raise BadCode("winner outside the game")
@@ -120,6 +128,7 @@ def claim(
             technical=technical,
             games=games,
             double_loss=double_loss,
+            absent=absent,
         )
     except ResultError as exc:  # no button of ours makes an impossible claim
         raise BadCode(str(exc)) from exc

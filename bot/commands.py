@@ -88,6 +88,7 @@ MANAGING = (
     "story_rules",
     "cards",
     "banned",
+    "noshows",
 )
 PRIVATE = (
     "start",
@@ -106,7 +107,7 @@ ADMIN = (*GROUP, *MANAGING)
 TOURNAMENT_COMMANDS = tuple(
     name
     for name in (*PLAYING, *MANAGING)
-    if name not in ("new", "judge", "cancel", "deck", "cards", "banned")
+    if name not in ("new", "judge", "cancel", "deck", "cards", "banned", "noshows")
 )
 #: The blocks of /help: who, and the commands the block lists in a private chat / in a group.
 HELP_PLAYER = {

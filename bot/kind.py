@@ -180,6 +180,24 @@ class Withdraws(Protocol):
         (``UserError`` once it began)."""
 
 
+class EntryGate(Protocol):
+    """What a kind asks when a player enters one of its tournaments by himself (the no-shows,
+    ``bot.no_shows.NoShows``)."""
+
+    async def entering(self, tournament: Tournament, player: int) -> bool:
+        """Tell whom it concerns of the player (at most once per reason); ``True`` when his
+        entry must wait for an organiser's approval."""
+
+
+@runtime_checkable
+class GatesEntries(Protocol):
+    """A kind whose players' own entries can wait for an organiser's approval (the Swiss:
+    its late entry's request and «accept» button); it asks its gate at each own entry."""
+
+    def gate_entries(self, gate: EntryGate) -> None:
+        """Ask ``gate`` from now on."""
+
+
 #: builds a kind's service from the infrastructure and the result flow (``bot.main``)
 Build = Callable[["Infra", "ResultFlow", "ResultNotices"], KindService]
 

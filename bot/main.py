@@ -47,13 +47,14 @@ from bot.handled import HandledUpdates
 from bot.inbox_loop import InboxLoop
 from bot.infra import Infra
 from bot.judges import Judges
-from bot.kind import WebPages, deck_hosts, draft_hosts
+from bot.kind import GatesEntries, WebPages, deck_hosts, draft_hosts
 from bot.kinds import KINDS
 from bot.late import tell_late_job
 from bot.leader import lead, watch
 from bot.live import Live
 from bot.memory import ClubMemory
 from bot.middleware import ContextMiddleware
+from bot.no_shows import NoShows
 from bot.notify import Notifier
 from bot.outbox import SAY_JOB, TELL_JOB, Outbox
 from bot.pacing import Limits
@@ -257,6 +258,10 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
     seasons = Seasons(db, infra.texts, settings, memory)
     recaps = Recaps(infra, memory, frozenset(spec.name for spec in KINDS if spec.lasts_weeks))
     recaps.register()
+    no_shows = NoShows(db, infra.texts, memory, infra.notifier, infra.outbox, clock, settings.zone)
+    for kind in kinds.values():
+        if isinstance(kind, GatesEntries):
+            kind.gate_entries(no_shows)
     return Services(
         infra=infra,
         bot=bot,
@@ -279,6 +284,7 @@ def build_kinds(settings: Settings, bot: Bot, infra: Infra, groups: Groups) -> S
         memory=memory,
         seasons=seasons,
         recaps=recaps,
+        no_shows=no_shows,
         kinds=kinds,
         decks=DeckService(infra, deck_hosts(KINDS, kinds)),
         draft_clock=draft_clock,

@@ -97,25 +97,12 @@ class ClubMemory:
         """Whom ``/h2h`` asks about: the Telegram user replied to (``telegram_id``), else
         ``@username`` or a club number (``arg``); ``UserError`` when nobody or himself."""
         async with self._db.read() as tx:
-            found = await self._player(tx, telegram_id, (arg or "").split()[:1])
+            found = await named_player(tx, telegram_id, arg)
         if found is None:
             raise UserError("h2h.unknown" if telegram_id or arg else "h2h.usage")
         if found.id == me:
             raise UserError("h2h.yourself")
         return found
-
-    async def _player(self, tx: Tx, telegram_id: int | None, words: list[str]) -> Player | None:
-        if telegram_id is not None:
-            return await players.by_telegram(tx, telegram_id)
-        if not words:
-            return None
-        word = words[0]
-        if word.startswith("@"):
-            user = await players.tg_user_by_username(tx, word[1:])
-            return None if user is None else await players.by_telegram(tx, user.id)
-        if numbers.is_whole(word.lstrip("#")) and len(word) < 10:
-            return await players.by_id(tx, int(word.lstrip("#")))
-        return None
 
     async def record(self, me: int, them: int) -> tuple[Record, Mapping[int, str]]:
         """``me``'s record against ``them``, and the names of the tournaments it shows."""
@@ -174,3 +161,20 @@ class ClubMemory:
             games=record.games,
             club_id=rival.player,
         )
+
+
+async def named_player(tx: Tx, telegram_id: int | None, arg: str | None) -> Player | None:
+    """The player a command names: the Telegram user replied to (``telegram_id``), else the
+    first word of ``arg``, ``@username`` or a club number; ``None``: nobody such."""
+    words = (arg or "").split()[:1]
+    if telegram_id is not None:
+        return await players.by_telegram(tx, telegram_id)
+    if not words:
+        return None
+    word = words[0]
+    if word.startswith("@"):
+        user = await players.tg_user_by_username(tx, word[1:])
+        return None if user is None else await players.by_telegram(tx, user.id)
+    if numbers.is_whole(word.lstrip("#")) and len(word) < 10:
+        return await players.by_id(tx, int(word.lstrip("#")))
+    return None

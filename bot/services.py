@@ -27,6 +27,7 @@ from bot.judges import Judges
 from bot.kind import KindService
 from bot.live import Live
 from bot.memory import ClubMemory
+from bot.no_shows import NoShows
 from bot.notify import Notifier
 from bot.outbox import Outbox
 from bot.pictures.profile import RatingCharts
@@ -69,6 +70,8 @@ class Services:
     seasons: Seasons
     #: the evening's recap, once a night per group (issue 27, item 6)
     recaps: Recaps
+    #: no-shows across tournaments (issue 27, item 7)
+    no_shows: NoShows
     #: each registered kind's service, by ``Tournament.kind`` (``bot.kinds``)
     kinds: Mapping[str, KindService]
     #: the deck lists of the kinds that take them (``KindSpec.deck_lists``)

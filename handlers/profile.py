@@ -1,12 +1,13 @@
 """/profile: a player's data, ratings, bonuses and penalties; editing a field; deleting his
-data."""
+data. An organiser's ``/profile @username`` (or a club number) shows that player's no-shows
+across tournaments (``bot.no_shows``), privately."""
 
 from __future__ import annotations
 
 import logging
 
 from aiogram import F
-from aiogram.filters import Command, StateFilter
+from aiogram.filters import Command, CommandObject, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import (
@@ -21,10 +22,13 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot import formats
 from bot.buttons import ProfileAction, ProfileCb
 from bot.clock import Clock
+from bot.errors import UserError
 from bot.formats import Rating
 from bot.memory import ClubMemory
+from bot.no_shows import NoShows
 from bot.pictures.profile import RatingCharts, chart_png
 from bot.registry import START_RATINGS, Profile, Registry
+from bot.roles import Roles
 from bot.settings import Settings
 from bot.swiss import SwissService
 from bot.texts import Tr
@@ -87,6 +91,20 @@ def render(profile: Profile, t: Tr) -> str:
 async def own_player(user_id: int, registry: Registry) -> Player | None:
     player = await registry.player_of(user_id)
     return player if player is not None and player.registered else None
+
+
+@routes.message(Command("profile", magic=F.args))
+async def show_other(
+    message: Message, command: CommandObject, t: Tr, roles: Roles, no_shows: NoShows
+) -> None:
+    """An organiser of the club looks at another player: his no-shows (in private only)."""
+    assert message.from_user is not None
+    if message.chat.type != "private":
+        await message.reply(t("profile.private_only"))
+        return
+    if not await roles.club_organiser(message.from_user.id, message.chat.id):
+        raise UserError("noshow.profile_organisers_only")
+    await message.answer(await no_shows.player_text(None, command.args, t.lang))
 
 
 @routes.message(Command("profile"))

@@ -39,11 +39,13 @@ class Played:
     """A tournament's games in the order played, and each player's final place (a team's
     players share their team's; empty before the end); a kind played at one table where the
     winner stays (a King of the Hill) says its reigns too (``rules.recap.reigns_of``), the
-    others none."""
+    others none; ``no_shows``: the players given a technical loss for absence
+    (``rules.no_shows``), once per such result."""
 
     games: tuple[Game, ...] = ()
     places: tuple[tuple[int, int], ...] = ()
     reigns: tuple[Reign, ...] = ()
+    no_shows: tuple[int, ...] = ()
 
 
 def game_of(a: int, b: int, outcome_a: Outcome, *, penalty: bool = False) -> Game | None:

@@ -213,7 +213,9 @@ class Claim:
     draw the players agreed on (805) rather than one at time (804); ``games``: the game score of
     a match as (first player's games, second player's games), in the order the game lists its
     players, or ``None`` when not reported; ``double_loss``: the judge gives both players a
-    technical loss (no winner, no draw). An impossible combination is a :class:`ResultError`.
+    technical loss (no winner, no draw); ``absent``: the players a judge's technical result
+    says did not come (a no-show, ``rules.no_shows``; never the winner). An impossible
+    combination is a :class:`ResultError`.
     """
 
     winner: int | None = None
@@ -222,6 +224,7 @@ class Claim:
     technical: bool = False
     games: tuple[int, int] | None = None
     double_loss: bool = False
+    absent: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.draw + self.double_loss + (self.winner is not None)) != 1:
@@ -232,6 +235,10 @@ class Claim:
             raise ResultError("a technical result has a winner")
         if self.games is not None and min(self.games) < 0:
             raise ResultError("game counts must not be negative")
+        if self.absent and not (self.technical or self.double_loss):
+            raise ResultError("only a technical result says who did not come")
+        if self.winner is not None and self.winner in self.absent:
+            raise ResultError("the winner came")
 
     def same_result(self, other: Claim) -> bool:
         """Whether two reports of one game agree: a draw agreed (805) and a draw at time (804)
@@ -252,6 +259,8 @@ class Claim:
         }
         if self.double_loss:  # only then: every other claim is stored as before it existed
             stored["double_loss"] = True
+        if self.absent:  # likewise
+            stored["absent"] = list(self.absent)
         return stored
 
     @classmethod
@@ -266,4 +275,5 @@ class Claim:
             technical=bool(data.get("technical")),
             games=(int(games[0]), int(games[1])) if games else None,
             double_loss=bool(data.get("double_loss")),
+            absent=tuple(int(each) for each in data.get("absent") or ()),
         )

@@ -64,6 +64,9 @@ class Game:
     #: a judge may give both players a technical loss (a Swiss round; not the Top, not King
     #: of the Hill, where a game needs a winner)
     double_loss: bool = False
+    #: its kind records a technical loss for absence (a no-show, ``rules.no_shows``): the
+    #: judge's buttons offer «did not come» for either player (and both, with ``double_loss``)
+    absence: bool = False
 
     def opponent(self, player_id: int) -> int:
         return self.b if player_id == self.a else self.a

@@ -36,7 +36,7 @@ def open_robin_game(state: State, key: str) -> Game | None:
     if parsed[1] not in robin.open_tables():
         return None
     a, b = robin.pairs[parsed[1] - 1]
-    return Game(key, a, b, draws=True, double_loss=True)
+    return Game(key, a, b, draws=True, double_loss=True, absence=True)
 
 
 def open_game(state: State, key: str) -> Game | None:
@@ -50,7 +50,7 @@ def open_game(state: State, key: str) -> Game | None:
     if table not in state.open_tables(rnd):
         return None
     a, d = rnd.pairs[table - 1]
-    return Game(key, a, d, draws=True, double_loss=True)
+    return Game(key, a, d, draws=True, double_loss=True, absence=True)
 
 
 class StoryDesk(EventDesk[StoryCore]):
@@ -74,7 +74,12 @@ class StoryDesk(EventDesk[StoryCore]):
         robin = parse_robin_key(game.key)
         parsed = parse_game_key(game.key)
         # the flow found this game open a moment ago: its key is one of the two
-        event = StRobinGame(*robin, outcome) if robin else StGame(*parsed or (0, 0), outcome)
+        absent = claim.absent
+        event = (
+            StRobinGame(*robin, outcome, absent=absent)
+            if robin
+            else StGame(*parsed or (0, 0), outcome, absent=absent)
+        )
         await self._core.record(tx, tournament.id, event, actor_id)
         return await self._after_game(tx, tournament)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,9 @@ TIME = "story_time"
 Timers = list[tuple[int, datetime]]
 #: a judge's ``/result`` codes: the attacker won (a), the defender (d), technical, draw by time
 JUDGE_CODES = {"a": "a", "d": "b", "ta": "ta", "td": "tb", "draw": "d", "dl": "dl"}
+#: an absence (a player did not come to the table: a no-show, ``rules.no_shows``): the code it
+#: decides with and who did not come — the attacker (na), the defender (nd), neither (nn)
+ABSENCE = {"na": ("tb", "a"), "nd": ("ta", "b"), "nn": ("dl", "ab")}
 
 
 def buttons(rows: Sequence[tuple[str | Phrase, str]]) -> tuple[tuple[Button, ...], ...]:
@@ -185,9 +189,11 @@ class StoryService:
             if table in results
         )
         games = tuple(game for game in found if game is not None)
+        absent = tuple(player for each in state.absent.values() for player in each)
         if tournament.status != "finished":
-            return Played(games)
-        return Played(games, tuple((row.player, row.place) for row in state.standings()))
+            return Played(games, no_shows=absent)
+        places = tuple((row.player, row.place) for row in state.standings())
+        return Played(games, places, no_shows=absent)
 
     async def _lists_missing(self, tx: Tx, tournament: Tournament, state: State) -> None:
         """503: at the highest strictness every player needs an accepted list to start."""
@@ -749,7 +755,7 @@ class StoryService:
     ) -> AfterCommit | None:
         """A judge's result of an open game of the current round, or (``number`` 0) of the
         round robin being played (through the result flow)."""
-        decision = JUDGE_CODES.get(code)
+        decision, sides = ABSENCE.get(code, (JUDGE_CODES.get(code), ""))
         if decision is None:
             raise UserError("story.result_usage")
         async with self.core.db.read() as tx:
@@ -762,6 +768,9 @@ class StoryService:
         if game is None:
             raise UserError("story.no_such_game")
         claim = claim_from_decision(game, decision)
+        if sides:
+            absent = tuple(game.a if side == "a" else game.b for side in sides)
+            claim = replace(claim, absent=absent)
         _, after = await self.core.flow.decide(tid, game.key, claim, judge)
         return after
 

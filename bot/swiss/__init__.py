@@ -310,11 +310,17 @@ class SwissService(SwissCore):
             game_of(a, b, r.outcome_a, penalty=r.penalty) for a, b, r in tables if r is not None
         )
         games = tuple(game for game in found if game is not None)
+        absent = tuple(
+            player
+            for rnd in state.rounds
+            for result in rnd.results.values()
+            for player in result.absent
+        )
         if tournament.status != "finished":
-            return Played(games)
+            return Played(games, no_shows=absent)
         everyone = await self.everyone(tx, tournament.id)
         rows = self.places(tournament, state, everyone)
-        return Played(games, tuple((int(row.player), row.rank) for row in rows))
+        return Played(games, tuple((int(row.player), row.rank) for row in rows), no_shows=absent)
 
     def register(self) -> None:
         """Register its desk with the result flow and its timers with the deadlines."""

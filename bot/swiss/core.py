@@ -28,6 +28,7 @@ from rules.swiss import State
 from rules.swiss.events import SwissEvent
 
 if TYPE_CHECKING:
+    from bot.kind import EntryGate
     from bot.results import ResultFlow
     from bot.results.notices import ResultNotices
 
@@ -73,6 +74,8 @@ class SwissCore(KindCore):
         self.replayed = Replayed()
         #: who hears of its tournaments' creation, start and end (``bot.swiss.listeners``)
         self.listeners: list[SwissListener] = []
+        #: asked when a player enters by himself (``bot.kind.GatesEntries``: the no-shows)
+        self.gate: EntryGate | None = None
 
     def listen(self, listener: SwissListener) -> None:
         self.listeners.append(listener)

@@ -4,9 +4,11 @@ every change is logged with who, when and why).
 
 - Without a round it is the current round's table (an open table gets its result).
 - The result: ``a`` / ``b`` (that player of the table won), ``ta`` / ``tb`` (a technical win),
-  ``draw``, ``dl`` (both players get a technical loss). In a match (best of three) a win
-  carries the winner's game score, ``2:0`` or ``2:1`` (either way round), a draw ``1:1``
-  (the default) or ``0:0``. The Top allows only a winner.
+  ``draw``, ``dl`` (both players get a technical loss); for an absence (a player did not come
+  to the table in time: a no-show, ``rules.no_shows``) ``na`` / ``nb`` (that player did not
+  come: the other's technical win) and ``nn`` (neither came: both a technical loss). In a
+  match (best of three) a win carries the winner's game score, ``2:0`` or ``2:1`` (either
+  way round), a draw ``1:1`` (the default) or ``0:0``. The Top allows only a winner.
 - What stays and what changes: the stored ``sw_result`` replaces the table's result; its
   event records the judge (the actor) and the reason. Pairings already published stand (a
   club does not re-seat people who have played); the standings, the tie-breaks, the score
@@ -41,7 +43,9 @@ from db.database import Tx
 from db.tournaments import Tournament
 from rules.swiss import TOP, Result, Round, State, result_from_claim
 
-CODES = ("a", "b", "ta", "tb", "draw", "dl")
+#: an absence's code: the technical result it records and which side of the table was absent
+ABSENCE = {"na": ("tb", "a"), "nb": ("ta", "b"), "nn": ("dl", "ab")}
+CODES = ("a", "b", "ta", "tb", "draw", "dl", *ABSENCE)
 _SCORE = re.compile(r"([0-9]):([0-9])")
 WIN_SCORES = {(2, 0), (2, 1)}
 DRAW_SCORES = {(1, 1), (0, 0)}
@@ -58,6 +62,8 @@ class Ruling:
     reason: str
     #: set by a penalty (``bot.swiss.penalties``): a penalty's result (rated like any)
     penalty: bool = False
+    #: the sides of the table that did not come (``"a"``, ``"b"``, ``"ab"``): a no-show
+    absent: str = ""
 
 
 def parse(args: str | None) -> Ruling | None:
@@ -77,7 +83,8 @@ def parse(args: str | None) -> Ruling | None:
     table = numbers.whole(parts[count - 1], numbers.TABLE)
     number = numbers.whole(parts[0], numbers.ROUND) if count == 2 else None
     reason = validation.note(" ".join(rest)) if rest else ""
-    return Ruling(number, table, parts[count].lower(), score, reason)
+    code, absent = ABSENCE.get(parts[count].lower(), (parts[count].lower(), ""))
+    return Ruling(number, table, code, score, reason, absent=absent)
 
 
 def usage_key(stage: str, match: bool) -> str:
@@ -154,6 +161,8 @@ async def correct(
             payload["reason"] = ruling.reason
         if ruling.penalty:
             payload["penalty"] = True
+        if ruling.absent:
+            payload["absent"] = [game.a if side == "a" else game.b for side in ruling.absent]
         event_id = await core.event(tx, tournament_id, "sw_result", payload, actor)
         now = core.now().isoformat()
         await reports.resolve(tx, tournament_id, rnd.key(ruling.table), "decided", actor, now)

@@ -113,7 +113,7 @@ async def record(
     number, table = parse_key(game.key)
     best_of = card(tournament).best_of
     result = result_from_claim(claim, game.a, draws=game.draws, best_of=best_of)
-    stored = SwResult(number, table, result.outcome_a, result.games)
+    stored = SwResult(number, table, result.outcome_a, result.games, absent=claim.absent)
     event_id = await core.record(tx, tournament.id, stored, actor_id)
     payload = EVENTS.encode(stored)[1]  # what the judge's audit line records
     job: int | None = None

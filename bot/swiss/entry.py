@@ -51,15 +51,15 @@ async def request(core: SwissCore, tournament_id: int, player: Player) -> bool:
         tournament = await tournaments.get(tx, tournament_id)
     if tournament is None:
         raise UserError("swiss.join_closed")
-    text = core.t()("swiss.entry_request", name=player.display_name, tournament=tournament.name)
+    # before the start only a held entry is a request (``bot.no_shows``): it says no more
+    asked = "swiss.entry_request" if tournament.status == "running" else "swiss.entry_request_held"
+    text = core.t()(asked, name=player.display_name, tournament=tournament.name)
     markup = keyboard(core, tournament_id, player.id)
     await core.outbox.send_once(key, tournament.chat_id, text, markup)
     organiser = tournament.created_by
     if await core.notifier.reachable(organiser):
         lang = await core.lang(organiser)
-        private = core.t(lang)(
-            "swiss.entry_request", name=player.display_name, tournament=tournament.name
-        )
+        private = core.t(lang)(asked, name=player.display_name, tournament=tournament.name)
         markup = keyboard(core, tournament_id, player.id, lang)
         await core.outbox.send_once(f"{key}:org", organiser, private, markup)
     return True
@@ -94,6 +94,8 @@ def note_key(status: str, ok: bool) -> str:
     """The line that says how a request was decided (``decide``'s status)."""
     if status == "already":
         return "swiss.join_already_other"
+    if status == "joined" and ok:  # a held entry accepted before the start
+        return "swiss.entry_accepted_note"
     return f"swiss.join_{status}" if ok else "swiss.entry_declined_note"
 
 
@@ -139,6 +141,8 @@ async def tell(core: SwissCore, tournament: Tournament, player: Player, status: 
     key = "swiss.entry_" + ("declined" if status == "declined" else "closed")
     if status.startswith("late"):
         key = "swiss.entry_accepted"
+    elif status == "joined":  # a held entry, before the start
+        key = "swiss.entry_accepted_joined"
     t = core.t(await core.lang(player.telegram_id))
     await core.notifier.to_user(
         player.telegram_id,

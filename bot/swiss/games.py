@@ -17,4 +17,4 @@ def game_of(rnd: Round, table: int) -> Game:
     a, b = rnd.tables[table - 1]
     stage = top_stage(len(rnd.tables)) if rnd.stage == TOP else ""
     draws = rnd.draws_allowed
-    return Game(rnd.key(table), a, b, draws=draws, stage=stage, double_loss=draws)
+    return Game(rnd.key(table), a, b, draws=draws, stage=stage, double_loss=draws, absence=True)

@@ -103,7 +103,12 @@ def result_text(t: T, state: State, stored: SwResult, names: Names) -> str:
         return where
     a, b = (names[pid] for pid in rnd.tables[table - 1])
     if stored.outcome_a in WON:
-        return t("log.won", where=where, winner=a, loser=b)
-    if stored.outcome_a in LOST:
-        return t("log.won", where=where, winner=b, loser=a)
-    return t("log.draw", where=where, a=a, b=b)
+        line = t("log.won", where=where, winner=a, loser=b)
+    elif stored.outcome_a in LOST:
+        line = t("log.won", where=where, winner=b, loser=a)
+    else:
+        line = t("log.draw", where=where, a=a, b=b)
+    if stored.absent:  # a no-show (``rules.no_shows``): who did not come
+        absent = ", ".join(names[pid] for pid in stored.absent)
+        line += t("log.absent_both" if len(stored.absent) > 1 else "log.absent", names=absent)
+    return line

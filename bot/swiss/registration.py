@@ -85,10 +85,28 @@ async def join(
         asked = await ask_consent(core, tournament_id, player_id, actor)
         if asked is not None:
             return asked
+    elif (held := await held_entry(core, tournament_id, player_id)) is not None:
+        return held
     status = await enter(core, tournament_id, player_id, actor, late)
     if remind and entered(status):
         await remind_to_register(core, tournament_id, player_id)
     return status
+
+
+async def held_entry(core: SwissCore, tournament_id: int, player_id: int) -> str | None:
+    """A player entering an open tournament by himself passes the gate (``bot.no_shows``):
+    ``held`` when his entry waits for an organiser's approval (``bot.swiss.entry``, as a late
+    entry's request), ``None`` to go on. One already in, or where the tournament would refuse
+    him anyway, goes on (``enter`` says why)."""
+    if core.gate is None:
+        return None
+    async with core.db.read() as tx:
+        tournament = await tournaments.get(tx, tournament_id)
+        if tournament is None or tournament.status != "registration" or not tournament.is_open:
+            return None  # once it runs, every own entry is a request already
+        if player_id in await core.everyone(tx, tournament_id):
+            return None
+    return "held" if await core.gate.entering(tournament, player_id) else None
 
 
 def entered(status: str) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.decks import TOP_WITHOUT_BRACKET
 from bot.errors import UserError
-from bot.kind import DraftSeating, KindSpec, Placed
+from bot.kind import DraftSeating, EntryGate, KindSpec, Placed
 from bot.roles import Role
 from bot.series import SeriesService
 from bot.series.buttons import SerAskCb
@@ -111,6 +111,10 @@ class SwissKind:
 
     async def played(self, tx: Tx, tournament: Tournament) -> Played:
         return await self.swiss.played(tx, tournament)
+
+    def gate_entries(self, gate: EntryGate) -> None:
+        """``bot.kind.GatesEntries``: a held entry is a request, as a late entry's."""
+        self.swiss.gate = gate
 
     async def withdraw_registrants(
         self, tournament_id: int, player_ids: Sequence[int], actor: int

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +105,13 @@ JUDGE_CODES = {
     "tb": Outcome.TECHNICAL_LOSS,
     "draw": Outcome.DRAW,
     "dl": Outcome.DOUBLE_LOSS,
+    # an absence (a player did not come to the board): a no-show (``rules.no_shows``)
+    "na": Outcome.TECHNICAL_LOSS,
+    "nb": Outcome.TECHNICAL_WIN,
+    "nn": Outcome.DOUBLE_LOSS,
 }
+#: an absence's code: the technical code it decides with, and which side did not come
+ABSENCE = {"na": ("tb", "a"), "nb": ("ta", "b"), "nn": ("dl", "ab")}
 MAX_TEAM_NAME = 40
 #: the outbox key of a player's message with his game's result buttons, and the game's key
 GAME_NOTICE = re.compile(r"tm:\d+:(?:game|deciding):(r\d+t\d+b\d+p\d+):p\d+(?::s\d+)?")
@@ -131,7 +138,7 @@ class TeamsDesk(EventDesk[TeamsCore]):
         found = state.players_of(number, table, board)
         if found is None:
             return None
-        return Game(key, int(found[0]), int(found[1]), draws=True, double_loss=True)
+        return Game(key, int(found[0]), int(found[1]), draws=True, double_loss=True, absence=True)
 
     async def open_game(self, tx: Tx, tournament: Tournament, game_key: str) -> Game | None:
         return await self._found(tx, tournament, game_key)
@@ -143,7 +150,8 @@ class TeamsDesk(EventDesk[TeamsCore]):
         assert parsed is not None  # the flow found this game open a moment ago
         number, table, board, _ = parsed
         outcome = outcome_from_claim(claim, game.a, game.b)
-        await self._core.record(tx, tournament.id, TmGame(number, table, board, outcome), actor_id)
+        event = TmGame(number, table, board, outcome, absent=claim.absent)
+        await self._core.record(tx, tournament.id, event, actor_id)
         return await self._s.after_game(tx, tournament, number, table)
 
     async def current_game(self, tx: Tx, tournament: Tournament, player_id: int) -> Game | None:
@@ -153,7 +161,7 @@ class TeamsDesk(EventDesk[TeamsCore]):
                 found = state.players_of(rnd.number, table, board)
                 if found is not None and player_id in found:
                     key = game_key(rnd.number, table, board, rnd.gen)
-                    return Game(key, int(found[0]), int(found[1]), double_loss=True)
+                    return Game(key, int(found[0]), int(found[1]), double_loss=True, absence=True)
         return None
 
     def label(self, tournament: Tournament, game: Game) -> Phrase:
@@ -316,10 +324,13 @@ class TeamsService:
             if int(g.player) < int(g.opponent)
         )
         games = tuple(g for g in found if g is not None)
+        absent = tuple(player for each in state.absent.values() for player in each)
         if tournament.status != "finished":
-            return Played(games)
+            return Played(games, no_shows=absent)
         places = state.player_places()
-        return Played(games, tuple((int(p), place) for p, (place, _) in places.items()))
+        return Played(
+            games, tuple((int(p), place) for p, (place, _) in places.items()), no_shows=absent
+        )
 
     # -- creation and teams --------------------------------------------------------------
 
@@ -904,17 +915,20 @@ class TeamsService:
                 raise UserError("teams.no_such_game")
             key = game_key(number, table, board, rnd.gen)
             is_open = (table, board) in state.open_games(number)
+        decided, sides = ABSENCE.get(code, (code, ""))
+        absent = tuple(int(found[0] if side == "a" else found[1]) for side in sides)
         if is_open:
-            game = Game(key, int(found[0]), int(found[1]), double_loss=True)
+            game = Game(key, int(found[0]), int(found[1]), double_loss=True, absence=True)
             try:
-                claim = claim_from_decision(game, "d" if code == "draw" else code)
+                claim = claim_from_decision(game, "d" if code == "draw" else decided)
             except (ResultError, ValueError) as exc:
                 raise UserError("teams.result_usage") from exc
+            claim = replace(claim, absent=absent)
             _, after = await self.core.flow.decide(tid, key, claim, judge)
             return after
         async with self.core.db.transaction() as tx:
             tournament = await self.core.tournament(tx, tid, "running")
-            event = TmGame(number, table, board, outcome, reason=reason or None)
+            event = TmGame(number, table, board, outcome, reason=reason or None, absent=absent)
             await self.core.record(tx, tid, event, judge)
             await self.core.audit(tx, tid, judge, "correct", game=key, outcome=outcome.value)
             return await self.after_game(tx, tournament, number, table)

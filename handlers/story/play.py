@@ -225,8 +225,9 @@ async def extend(call: Call, story: StoryService) -> None:
 
 
 async def result(call: Call, story: StoryService) -> None:
-    """``/result <round> <table> <a|d|ta|td|draw|dl>``: a judge decides an open game (round 0:
-    a game of 607.4.6's round robin; ``a`` is its first player)."""
+    """``/result <round> <table> <a|d|ta|td|na|nd|nn|draw|dl>``: a judge decides an open game
+    (round 0: a game of 607.4.6's round robin; ``a`` is its first player; ``na``/``nd``/``nn``:
+    who did not come, ``bot.story.service.ABSENCE``)."""
     words = call.words
     if len(words) < 3 or not words[0].isdigit() or not words[1].isdigit():
         await call.message.reply(call.t("story.result_usage"))

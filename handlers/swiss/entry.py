@@ -63,9 +63,10 @@ async def joined(
     tournament runs, his request goes to the organisers instead (``bot.swiss.entry``)."""
     player = await registry.ensure_player(user.id, user.first_name, user.last_name)
     status = await swiss.join(tournament_id, player.id)
-    if status == "request":
+    if status in ("request", "held"):
         sent = await swiss.request_entry(tournament_id, player)
-        return t("swiss.entry_requested" if sent else "swiss.entry_asked_before")
+        said = "swiss.entry_requested" if status == "request" else "swiss.entry_held"
+        return t(said if sent else "swiss.entry_asked_before")
     return t(f"swiss.join_{status}", name=named(player, status))
 
 

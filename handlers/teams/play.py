@@ -261,7 +261,8 @@ async def extend(call: Call, teams: TeamsService) -> None:
 
 
 async def result(call: Call, teams: TeamsService) -> None:
-    """``/result <round> <table> <board: 1, 2, d> <a|b|ta|tb|draw|dl> [reason]``."""
+    """``/result <round> <table> <board: 1, 2, d> <a|b|ta|tb|na|nb|nn|draw|dl> [reason]``
+    (``na``/``nb``/``nn``: who did not come, ``bot.teams.service.ABSENCE``)."""
     words = call.words
     boards = {"1": 1, "2": 2, "d": 3}
     ok = len(words) >= 4 and words[0].isdigit() and words[1].isdigit() and words[2] in boards

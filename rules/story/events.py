@@ -91,6 +91,8 @@ class StGame:
     outcome_a: Outcome
     penalty: bool = False
     reason: str | None = None
+    #: the players who did not come to the table (a technical loss for absence: a no-show)
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,7 @@ class StRobinGame:
     robin: int
     table: int
     outcome_a: Outcome
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,9 @@ class State:
     begun: bool = False
     finished: bool = False
     cancelled: bool = False
+    #: who did not come to each game (``st_game``'s and ``st_robin_game``'s ``absent``), by
+    #: ("round" or "robin", its number, the table): the no-shows (``rules.no_shows``)
+    absent: dict[tuple[str, int, int], tuple[int, ...]] = field(default_factory=dict)
 
     # -- sides ------------------------------------------------------------------------------
 
@@ -364,6 +367,7 @@ def apply(state: State, event: StoryEvent) -> None:
                 rnd.ends_at = event.ends_at
         case StGame():
             _game(state, event)
+            state.absent[("round", event.round, event.table)] = event.absent
         case StOrder():
             for i, player in enumerate(event.players, start=1):
                 state.order[player] = i
@@ -373,6 +377,7 @@ def apply(state: State, event: StoryEvent) -> None:
             state.robins.append(Robin(event.players, robin_pairs(event.players)))
         case StRobinGame():
             _robin_game(state, event)
+            state.absent[("robin", event.robin, event.table)] = event.absent
         case StFinish():
             state.finished = True
         case StCancel():

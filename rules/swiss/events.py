@@ -49,6 +49,8 @@ class SwResult:
     games: tuple[int, int] | None = None
     penalty: bool = False
     reason: str | None = None
+    #: the players who did not come to the table (a technical loss for absence: a no-show)
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,8 @@ class Result:
     games: tuple[int, int] | None = None
     #: set by a penalty (``rules.penalties``): counts in the standings and is rated
     penalty: bool = False
+    #: the players of the table who did not come (``rules.no_shows``)
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +473,7 @@ def apply(state: State, event: SwissEvent) -> None:
             found = state.round(event.round)
             if found is not None:
                 found.results[event.table] = Result(
-                    event.outcome_a, event.games, penalty=event.penalty
+                    event.outcome_a, event.games, penalty=event.penalty, absent=event.absent
                 )
         case SwDrop():
             state.dropped.add(event.player)

@@ -120,6 +120,8 @@ class TmGame:
     outcome_a: Outcome
     penalty: bool = False
     reason: str | None = None
+    #: the players who did not come to the board (a technical loss for absence: a no-show)
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,9 @@ class State:
     begun: bool = False
     finished: bool = False
     cancelled: bool = False
+    #: who did not come to each game, by (round, table, board) (``tm_game``'s ``absent``; a
+    #: correction replaces it): the no-shows (``rules.no_shows``)
+    absent: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
 
     # -- rounds and games -----------------------------------------------------------------
 
@@ -485,6 +488,7 @@ def apply(state: State, event: TeamEvent) -> None:
             _round(state, event)
         case TmGame():
             _game(state, event)
+            state.absent[(event.round, event.table, event.board)] = event.absent
         case TmDrop():
             if event.team not in state.entrants:
                 raise StateError(f"team {event.team} is not in the event")

@@ -153,6 +153,9 @@ async def test_best_of_three_scores_on_every_path_and_each_game_is_rated(
         f"Техн. победа: {c}",
         f"Техн. победа: {d}",
         "Обоим техн. поражение",
+        f"🚷 Неявка: {c}",
+        f"🚷 Неявка: {d}",
+        "🚷 Неявка обоих",
     ]
     await (await club.org.press(dispute, f"Победа: {c} 2:1")).answer()
     await emu.wait_bot_message(GROUP, contains=round_complete(1))

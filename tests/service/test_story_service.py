@@ -12,54 +12,13 @@ import pytest
 from bot.deadlines import committed
 from bot.errors import UserError
 from bot.results import Game
-from bot.story import StoryService
 from db.models import Player
 from rules.results import Claim
 from rules.story import StCancel
 from rules.story.games import game_key
 from tests.service.cancelled import check_cancel
+from tests.service.card_clubs import begun, pair, registered
 from tests.service.conftest import GROUP, ORGANISER, Club
-
-ATTACKERS = ("Анна", "Борис", "Вера")
-DEFENDERS = ("Глеб", "Дина")
-
-
-async def registered(
-    club: Club, strictness: str = "amateur"
-) -> tuple[StoryService, int, dict[str, Player]]:
-    """Three attackers against two, the first of each side its captain, before the start."""
-    story = club.services.service(StoryService)
-    start = (club.clock.now() + timedelta(days=5)).isoformat()
-    options = {"sides": ["Свет", "Тьма"], "attacking": 0, "cards": [None, None], "start": start}
-    options |= {"round_minutes": 50, "strictness": strictness}
-    tid = await story.create(GROUP, "Пробный", options, ORGANISER)
-    people: dict[str, Player] = {}
-    for side, names in enumerate((ATTACKERS, DEFENDERS)):
-        for index, name in enumerate(names):
-            tg = 3000 + len(people)
-            people[name] = await club.services.registry.ensure_player(tg, name, "Тестов")
-            await story.join(tid, people[name], side)
-            if index == 0:
-                await story.name_captain(tid, people[name].id, ORGANISER)
-    return story, tid, people
-
-
-async def begun(club: Club) -> tuple[StoryService, int, dict[str, Player]]:
-    """``registered``, begun: round 1 open."""
-    story, tid, people = await registered(club)
-    await committed(await story.begin(tid, ORGANISER))
-    await club.services.background.drain(timeout=5)
-    return story, tid, people
-
-
-async def pair(story: StoryService, tid: int, step: int, a: Player, d: Player) -> None:
-    """The organiser makes the pair, as a judge for both captains."""
-    status, after = await story.pick(tid, ORGANISER, True, 1, step, a.id)
-    assert status == "named"
-    await committed(after)
-    status, after = await story.pick(tid, ORGANISER, True, 1, step + 1, d.id)
-    assert status == "paired"
-    await committed(after)
 
 
 async def win(club: Club, tid: int, table: int, winner: Player) -> None:

@@ -4,38 +4,16 @@ and survives the moment after its commit."""
 from __future__ import annotations
 
 from bot.outbox import TELL_JOB
-from bot.swiss import SwissService
 from bot.swiss.corrections import parse
 from bot.texts import Texts
 from db import deadlines, players
+from tests.service.card_clubs import NAMES, four_players
 from tests.service.conftest import GROUP, ORGANISER, Club
 
-NAMES = ("Анна", "Борис", "Вера", "Глеб")
 TEXTS = Texts()
 ROUND_1_DONE = TEXTS.get(
     "ru", "swiss.round_complete", round=TEXTS.get("ru", "swiss.round_name", round=1)
 )
-
-
-async def started(club: Club, telegram_id: int, name: str) -> None:
-    """He wrote to the bot privately (what the dispatcher's middleware records)."""
-    async with club.services.db.transaction() as tx:
-        now = club.clock.now().isoformat()
-        await players.remember_user(tx, telegram_id, name, "Тестов", None, "ru", now, private=True)
-
-
-async def four_players(club: Club) -> tuple[SwissService, int, list[int]]:
-    swiss = club.services.service(SwissService)
-    options = {"rounds": 2, "top": 0, "round_minutes": 50}
-    tid = await swiss.create(GROUP, "Кубок", options, ORGANISER)
-    ids = []
-    for index, name in enumerate(NAMES, 1):
-        if index < len(NAMES):  # the last one never opened the bot
-            await started(club, 1000 + index, name)
-        player = await club.services.registry.ensure_player(1000 + index, name, "Тестов")
-        assert await swiss.join(tid, player.id) == "joined"
-        ids.append(player.id)
-    return swiss, tid, ids
 
 
 async def test_a_round_begins_with_the_board_in_the_group_and_each_pairing_privately(

@@ -11,32 +11,12 @@ import pytest
 
 from bot.errors import UserError
 from bot.teams import TeamsService
-from db import tournaments
 from rules.penalties import PenaltyKind
 from rules.results import Outcome
 from rules.teams.events import TmCancel
 from tests.service.cancelled import check_cancel
+from tests.service.card_clubs import four_teams
 from tests.service.conftest import GROUP, ORGANISER, Club
-
-
-async def four_teams(club: Club, *, fmt: str = "duel_sets") -> tuple[TeamsService, int, list[int]]:
-    """A running duel-set release of four teams (round 1 paired at once); the players' ids."""
-    teams = club.services.service(TeamsService)
-    options = {"format": fmt, "scoring": "duel", "rounds": 3, "round_minutes": 70}
-    options["decks"] = ["слуа", "вампиры"]
-    tid = await teams.create(GROUP, "Кубок", options, ORGANISER)
-    ids = []
-    for n in range(5):
-        first = await club.services.registry.ensure_player(2000 + 2 * n, f"A{n}", None)
-        second = await club.services.registry.ensure_player(2001 + 2 * n, f"B{n}", None)
-        await teams.add_team(tid, first, second, f"Команда {n}", ORGANISER, (1, 2))
-        ids += [first.id, second.id]
-    status, name = await teams.drop(tid, ids[-1], None)  # the fifth team leaves before the start
-    assert (status, name) == ("removed", "Команда 4")
-    async with club.services.db.read() as tx:
-        assert len(await tournaments.participants(tx, tid)) == 8
-    await (await teams.begin(tid, ORGANISER))()
-    return teams, tid, ids[:8]
 
 
 async def test_penalties_warning_match_loss_and_disqualification(club: Club) -> None:

@@ -56,3 +56,15 @@ def test_a_match_needs_the_winners_score_in_either_order() -> None:
     assert claim("3 a 2:0", match=False) is None  # a single game has no score
     assert claim("1 draw", game=TOP_GAME) is None and claim("1 dl", game=TOP_GAME) is None
     assert claim("1 b 2:0", game=TOP_GAME) == Claim(winner=20, games=(0, 2))
+
+
+def test_an_absence_is_a_technical_result_that_names_who_did_not_come() -> None:
+    assert parse("3 na опоздал") == Ruling(None, 3, "tb", None, "опоздал", absent="a")
+    assert parse("1 3 NB") == Ruling(1, 3, "ta", None, "", absent="b")
+    assert parse("3 nn") == Ruling(None, 3, "dl", None, "", absent="ab")
+    na, nb, nn = parse("3 na"), parse("3 nb"), parse("3 nn")
+    assert na is not None and nb is not None and nn is not None
+    assert ruling_claim(na, GAME, match=False) == Claim(winner=20, technical=True)
+    assert ruling_claim(nb, GAME, match=True) == Claim(winner=10, technical=True)
+    assert ruling_claim(nn, GAME, match=False) == Claim(double_loss=True)
+    assert ruling_claim(nn, TOP_GAME, match=False) is None  # no double loss in the Top

@@ -256,6 +256,9 @@ def plain(lang: str, person: str, count: int, var: str, source: str) -> object:
         # seasons (bot/seasons)
         "counted": "25 + 18",
         "last": "28.02.2027",
+        # no-shows (bot/no_shows)
+        "recent": "2",
+        "days": "60",
         # /why
         "my_group": "6",
         "their_group": "3",

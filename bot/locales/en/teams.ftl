@@ -54,7 +54,7 @@ teams-too_few = At least { $needed } teams are needed; there { $count ->
 }.
 teams-cannot_pair = The next round cannot be paired: every legal pair has met.
 teams-round_open = The round is still played: tables { $tables }.
-teams-result_usage = Like this: /result &lt;round&gt; &lt;table&gt; 1|2|d a|b|ta|tb|draw|dl [reason] (a: the player of the table's first team; d: the deciding game).
+teams-result_usage = Like this: /result &lt;round&gt; &lt;table&gt; 1|2|d a|b|ta|tb|na|nb|nn|draw|dl [reason] (a: the player of the table's first team; na/nb: that player did not come, nn: neither came; d: the deciding game).
 teams-result_done = Recorded.
 teams-no_such_game = There is no such game.
 teams-cancelled = “{ $name }” is cancelled.

@@ -55,7 +55,7 @@ teams-too_few = Нужно хотя бы { $needed } команды, сейча�
 }.
 teams-cannot_pair = Следующий тур не составить: все допустимые пары уже сыграли.
 teams-round_open = Тур ещё идёт: столы { $tables }.
-teams-result_usage = Так: /result &lt;тур&gt; &lt;стол&gt; 1|2|d a|b|ta|tb|draw|dl [причина] (a — игрок первой команды стола, d — решающая партия).
+teams-result_usage = Так: /result &lt;тур&gt; &lt;стол&gt; 1|2|d a|b|ta|tb|na|nb|nn|draw|dl [причина] (a — игрок первой команды стола; na/nb — этот игрок не явился, nn — не явились оба; d — решающая партия).
 teams-result_done = Записано.
 teams-no_such_game = Такой партии нет.
 teams-cancelled = Турнир «{ $name }» отменён.
