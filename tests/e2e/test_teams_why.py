@@ -22,7 +22,7 @@ async def test_why_in_a_team_event_with_a_bye(emu: BotApiEmulator, bot: RunningB
         await club.org.send(GROUP, f"/add @{first.lower()} @{second.lower()} Команда{n}")
         await emu.wait_bot_message(GROUP, contains=f"«Команда{n}»")
         team_of[first] = team_of[second] = f"Команда{n}"
-    await club.org.send(GROUP, "/begin")
+    await club.begin()  # Team Sealed: /begin, then /next_round pairs round 1
     board = await emu.wait_for(partial(club.board, 1))
     await emu.idle()
     matches = club.matches(board)
