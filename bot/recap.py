@@ -27,7 +27,7 @@ import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from bot import formats
@@ -39,7 +39,7 @@ from bot.texts import Tr, Translate
 from db import memory, players, rating_history, tournaments
 from db.database import Tx
 from db.models import Deadline
-from db.tournaments import FINISHED_JOB, Tournament
+from db.tournaments import FINISHED_AFTER, FINISHED_JOB, Tournament
 from rules.recap import Evening, Past, Reached, Recap, Tonight, night_of, recap
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: how long after a finish's commit its job runs: the kind's own end announcement goes first
-AFTER_FINISH = timedelta(seconds=2)
+AFTER_FINISH = FINISHED_AFTER
 
 
 def recap_key(chat_id: int, night: date) -> str:
@@ -96,7 +96,8 @@ class Recaps:
             if tournament is None or tournament.kind in self._weeks:
                 return
             # the night of the finish (the job's due moment), even when it runs late
-            night = night_of(datetime.fromisoformat(deadline.due_at), self._zone)
+            finished = datetime.fromisoformat(deadline.due_at) - FINISHED_AFTER
+            night = night_of(finished, self._zone)
             if await self._open(tx, tournament.chat_id, night, registrations=True):
                 return
         await self.post(tournament.chat_id, night)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from db import deadlines, event_log
@@ -186,13 +186,16 @@ async def recent(tx: Tx, limit: int = 20) -> list[Tournament]:
 #: what follows an end for every kind (the evening's recap, ``bot.recap``) runs from it, after
 #: the commit (``Database.watch_finished``) or at the restart if the bot died first
 FINISHED_JOB = "job:finished"
+#: how long after the finish it is due: the kind's own end announcement goes first, and the row
+#: says when it runs (a finish is never an overdue job of its own moment)
+FINISHED_AFTER = timedelta(seconds=2)
 
 
 async def set_status(tx: Tx, tournament_id: int, status: str, now: str) -> None:
     """The tournament's status; a finish also stores ``FINISHED_JOB`` in ``tx``."""
     tx.touch(tournament_id)
     if status == "finished":
-        due = datetime.fromisoformat(now)
+        due = datetime.fromisoformat(now) + FINISHED_AFTER
         tx.finished[tournament_id] = await deadlines.add(tx, FINISHED_JOB, tournament_id, due)
     column = {"running": "started_at", "finished": "finished_at", "cancelled": "finished_at"}
     stamp = column.get(status)
