@@ -12,7 +12,6 @@ from bot.arena.core import (
 from bot.arena.export import csv_text
 from bot.arena.views import final_text
 from bot.deadlines import AfterCommit
-from bot.exports import export_target
 from bot.notices import Notice, phrase
 from db import players, tournaments
 from db.database import Tx
@@ -90,8 +89,9 @@ class ArenaEnd(ArenaBase):
         return {int(k): int(v) for k, v in changes.items()}
 
     async def export_target(self, chat_id: int, wanted: int | None) -> Tournament | None:
-        """The Arena ``/export`` means (``bot.exports.export_target``)."""
-        return await export_target(self.core.db, KIND, chat_id, wanted)
+        """The Arena ``/export`` means (``KindCore.export_target_of``)."""
+        found: Tournament | None = await self.core.export_target_of(KIND, chat_id, wanted)
+        return found
 
     async def export_csv(self, tid: int) -> str:
         return csv_text(await self.snapshot(tid))
